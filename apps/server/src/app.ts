@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import { modules } from './modules/index.ts';
+import { authRoutes } from './platform/auth/routes.ts';
+import { type Database, openDatabase } from './platform/db/client.ts';
+import { fileRoutes } from './platform/files/routes.ts';
+import { createS3Storage, type FileStorage, LocalStorage } from './platform/files/storage.ts';
+import { installErrorHandling } from './platform/http/errors.ts';
+import { registerOpenApi } from './platform/http/openapi.ts';
+import { registerCalls } from './platform/http/register.ts';
+import { Scheduler } from './platform/jobs.ts';
+import { registerOperationLog } from './platform/oplog.ts';
+import type { Platform } from './platform/platform.ts';
+import { seedDatabase } from './platform/seed/index.ts';
+import { createSmsDriver, type SmsDriver } from './platform/sms.ts';
+
+export interface AppOverrides {
+  database?: Database;
+  storage?: FileStorage;
+  sms?: SmsDriver;
+}
+
+export interface App {
+  app: FastifyInstance;
+  platform: Platform;
+}
+
+/** Builds the server: platform plugins, then the calls of every module. Does not listen. */
+export async function buildApp(config: Config, overrides: AppOverrides = {}): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  const database =
+    overrides.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: config.dataDir },
+    ));
+  const platform: Platform = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    log: app.log,
+    sms: overrides.sms ?? createSmsDriver(config.sms, config.env, app.log),
+    storage:
+      overrides.storage ??
+      (config.s3 ? await createS3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, 'files'))),
+    jobs: new Scheduler(database.db, app.log),
+  };
+  app.decorateRequest('user', null);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its CSS-in-JS into <style> tags.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.corsOrigins.length > 0) {
+    const cors = (await import('@fastify/cors')).default;
+    await app.register(cors, { origin: config.corsOrigins });
+  }
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20, parts: 30 } });
+  await app.register(rateLimit, { global: false });
+
+  installErrorHandling(app);
+  registerOperationLog(app, platform);
+  registerCalls(app, platform, [...authRoutes, ...fileRoutes, ...modules.flatMap((m) => m.routes)]);
+  registerOpenApi(app);
+
+  if (fs.existsSync(path.join(config.webDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: config.webDir, wildcard: false, index: 'index.html' });
+  }
+
+  await seedDatabase(
+    database.db,
+    config,
+    modules.flatMap((m) => m.demoSeeders ?? []),
+  );
+  for (const job of modules.flatMap((m) => m.jobs ?? [])) platform.jobs.register(job);
+  if (database.kind === 'pglite') {
+    // PGlite has no autovacuum.
+    platform.jobs.register({
+      name: 'vacuum-analyze',
+      everyMs: 6 * 3600_000,
+      outsideTransaction: true,
+      run: async (db) => {
+        await db.execute('vacuum analyze');
+      },
+    });
+  }
+  if (config.jobsEnabled) platform.jobs.start();
+
+  app.addHook('onClose', async () => {
+    await platform.jobs.stop();
+    await database.close();
+  });
+  return { app, platform };
+}

@@ -1,0 +1,91 @@
+import path from 'node:path';
+
+export interface SmsConfig {
+  /** dev keeps messages in an outbox and logs them; http calls a gateway by URL template. */
+  driver: 'dev' | 'http';
+  /** For http: a URL with {phone} and {message} placeholders, e.g. https://sms.example/send?to={phone}&text={message} */
+  urlTemplate?: string;
+  method?: 'GET' | 'POST';
+}
+
+export interface S3Config {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Serve the built console from this folder when it exists. */
+  webDir: string;
+  tokenTtlSeconds: number;
+  tokenMaxTtlSeconds: number;
+  demoPassword: string;
+  adminPassword?: string;
+  seedDemo: boolean;
+  sms: SmsConfig;
+  s3?: S3Config;
+  corsOrigins: string[];
+  bodyLimitBytes: number;
+  rateLimitPerMinute: number;
+  jobsEnabled: boolean;
+  logLevel: string;
+  /** Secret for signed upload tokens; random per process when not set. */
+  secret: string;
+}
+
+export const DEFAULT_DEMO_PASSWORD = 'Demo@2026';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv =
+    env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const production = nodeEnv === 'production';
+  const smsDriver = env.SMS_DRIVER === 'http' ? 'http' : 'dev';
+  if (production && smsDriver === 'dev') {
+    throw new Error('生产环境必须配置短信网关：SMS_DRIVER=http 与 SMS_URL_TEMPLATE');
+  }
+  if (production && !env.ADMIN_PASSWORD) {
+    throw new Error('生产环境必须设置 ADMIN_PASSWORD（首次启动时创建的 admin 账号的密码）');
+  }
+  const s3 =
+    env.S3_BUCKET && env.S3_ENDPOINT
+      ? {
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION ?? 'us-east-1',
+          bucket: env.S3_BUCKET,
+          accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+        }
+      : undefined;
+  return {
+    env: nodeEnv,
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    webDir: path.resolve(env.WEB_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
+    tokenMaxTtlSeconds: Number(env.TOKEN_MAX_TTL_SECONDS ?? 7 * 24 * 3600),
+    demoPassword: env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
+    adminPassword: env.ADMIN_PASSWORD,
+    seedDemo: !production && env.SEED_DEMO !== 'false',
+    sms: {
+      driver: smsDriver,
+      urlTemplate: env.SMS_URL_TEMPLATE,
+      method: env.SMS_METHOD === 'POST' ? 'POST' : 'GET',
+    },
+    s3,
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').filter(Boolean),
+    bodyLimitBytes: 1024 * 1024,
+    rateLimitPerMinute: Number(env.AUTH_RATE_LIMIT ?? 30),
+    jobsEnabled: env.JOBS !== 'off',
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    secret: env.APP_SECRET ?? crypto.randomUUID() + crypto.randomUUID(),
+  };
+}

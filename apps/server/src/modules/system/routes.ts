@@ -1,0 +1,166 @@
+import { commonCalls, dictCalls, formatDateTime, logoCalls, paramCalls } from '@ec/contract';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db/client.ts';
+import { likePattern } from '../../platform/db/sql.ts';
+import { sysArea, sysDictData, sysDictType, sysLogo, sysParam } from '../../platform/db/tables.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import { implement } from '../../platform/http/implement.ts';
+
+const paramRow = (r: typeof sysParam.$inferSelect) => ({
+  id: r.id,
+  configKey: r.configKey,
+  value: r.value,
+  name: r.name,
+  remark: r.remark,
+  updateTime: formatDateTime(r.updatedAt),
+});
+
+const logoRow = (r: typeof sysLogo.$inferSelect) => ({
+  id: r.id,
+  title: r.title,
+  logoId: r.logoId,
+  fileType: r.fileType,
+  createTime: formatDateTime(r.createdAt),
+});
+
+/** A system parameter's value, or null when it is not set. */
+export async function paramValue(db: Queryable, configKey: string): Promise<string | null> {
+  const [row] = await db
+    .select({ value: sysParam.value })
+    .from(sysParam)
+    .where(eq(sysParam.configKey, configKey));
+  return row?.value ?? null;
+}
+
+export const systemRoutes = [
+  implement(paramCalls.query, async ({ page, limit, configKey, name }, { platform: { db } }) => {
+    const filters: SQL[] = [];
+    if (configKey) filters.push(ilike(sysParam.configKey, likePattern(configKey)));
+    if (name) filters.push(ilike(sysParam.name, likePattern(name)));
+    const where = and(...filters);
+    const [records, [{ total }]] = await Promise.all([
+      db
+        .select()
+        .from(sysParam)
+        .where(where)
+        .orderBy(asc(sysParam.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db.select({ total: count() }).from(sysParam).where(where),
+    ]);
+    return { records: records.map(paramRow), total, page, limit };
+  }),
+  implement(paramCalls.getValue, ({ configKey }, { platform }) => paramValue(platform.db, configKey)),
+  implement(paramCalls.save, async (input, { platform: { db } }) => {
+    const values = {
+      configKey: input.configKey,
+      value: input.value,
+      name: input.name,
+      remark: input.remark ?? null,
+    };
+    const [clash] = await db
+      .select({ id: sysParam.id })
+      .from(sysParam)
+      .where(eq(sysParam.configKey, input.configKey));
+    if (clash && clash.id !== input.id) throw conflict(`参数键 ${input.configKey} 已存在`);
+    if (input.id) {
+      const [row] = await db
+        .update(sysParam)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(sysParam.id, input.id))
+        .returning();
+      if (!row) throw notFound('参数不存在');
+      return paramRow(row);
+    }
+    const [row] = await db.insert(sysParam).values(values).onConflictDoNothing().returning();
+    if (!row) throw conflict(`参数键 ${input.configKey} 已存在`);
+    return paramRow(row);
+  }),
+  implement(paramCalls.delete, async ({ ids }, { platform: { db } }) => {
+    const builtIn = await db
+      .select({ key: sysParam.configKey })
+      .from(sysParam)
+      .where(and(inArray(sysParam.id, ids), eq(sysParam.builtIn, true)));
+    if (builtIn.length > 0) throw conflict(`内置参数不能删除：${builtIn.map((b) => b.key).join('、')}`);
+    const deleted = await db.delete(sysParam).where(inArray(sysParam.id, ids)).returning({ id: sysParam.id });
+    if (deleted.length === 0) throw notFound('参数不存在');
+    return null;
+  }),
+
+  implement(logoCalls.query, async ({ page, limit, fileType }, { platform: { db } }) => {
+    const where = fileType ? eq(sysLogo.fileType, fileType) : undefined;
+    const [records, [{ total }]] = await Promise.all([
+      db
+        .select()
+        .from(sysLogo)
+        .where(where)
+        .orderBy(desc(sysLogo.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      db.select({ total: count() }).from(sysLogo).where(where),
+    ]);
+    return { records: records.map(logoRow), total, page, limit };
+  }),
+  implement(logoCalls.add, async (input, { user, platform: { db } }) => {
+    const [row] = await db
+      .insert(sysLogo)
+      .values({
+        title: input.title,
+        logoId: input.logoId ?? null,
+        fileType: input.fileType,
+        createdBy: user.id,
+      })
+      .returning();
+    return logoRow(row);
+  }),
+
+  implement(dictCalls.getAllDict, async (_input, { platform: { db } }) => {
+    const rows = await db
+      .select({
+        code: sysDictType.code,
+        name: sysDictType.name,
+        key: sysDictData.key,
+        value: sysDictData.value,
+      })
+      .from(sysDictType)
+      .leftJoin(sysDictData, and(eq(sysDictData.typeId, sysDictType.id), eq(sysDictData.status, 1)))
+      .where(eq(sysDictType.status, 1))
+      .orderBy(asc(sysDictType.id), asc(sysDictData.sort), asc(sysDictData.id));
+    const byCode = new Map<
+      string,
+      { code: string; name: string; childs: { key: string; value: string }[] }
+    >();
+    for (const r of rows) {
+      let entry = byCode.get(r.code);
+      if (!entry) {
+        entry = { code: r.code, name: r.name, childs: [] };
+        byCode.set(r.code, entry);
+      }
+      if (r.key !== null && r.value !== null) entry.childs.push({ key: r.key, value: r.value });
+    }
+    return [...byCode.values()];
+  }),
+
+  implement(commonCalls.health, async (_input, { platform }) => {
+    await platform.db.execute('select 1');
+    return { status: 'ok' as const, database: platform.dbKind };
+  }),
+  implement(commonCalls.areaTree, async (_input, { platform: { db } }) => {
+    const rows = await db.select().from(sysArea).orderBy(asc(sysArea.sort), asc(sysArea.code));
+    type Node = { value: string; label: string; children?: Node[] };
+    const nodes = new Map<string, Node>(rows.map((r) => [r.code, { value: r.code, label: r.name }]));
+    const roots: Node[] = [];
+    for (const r of rows) {
+      const node = nodes.get(r.code)!;
+      const parent = r.parentCode ? nodes.get(r.parentCode) : undefined;
+      if (!parent) roots.push(node);
+      else if (parent.children) parent.children.push(node);
+      else parent.children = [node];
+    }
+    return roots;
+  }),
+  implement(commonCalls.clientError, (input, { req, user }) => {
+    req.log.warn({ clientError: input, userId: user?.id ?? null }, 'front-end error');
+    return null;
+  }),
+];

@@ -1,0 +1,33 @@
+import type { UserType } from '@ec/contract';
+
+/** The built-in role each kind of account receives when it is created or registers. */
+export const DEFAULT_ROLE_BY_TYPE: Record<UserType, string> = {
+  platform: 'admin',
+  regulator: 'regulator',
+  maintenance: 'maintenance_admin',
+  maintenance_staff: 'maintenance_staff',
+  use_unit: 'use_admin',
+  safety_officer: 'safety_officer',
+  inspection: 'inspection_admin',
+  inspector: 'inspector',
+  rescue: 'rescue',
+  callcenter: 'callcenter',
+  ad: 'ad_admin',
+  iot: 'iot_admin',
+};
+
+/** Kinds whose company must be filed and passed before the full console opens. */
+const COMPANY_FILED: UserType[] = ['maintenance', 'use_unit', 'inspection'];
+/** Kinds that file themselves as persons. */
+const PERSON_FILED: UserType[] = ['maintenance_staff', 'inspector', 'safety_officer'];
+
+export function needsIntercept(type: UserType, personState: number, companyState: number | null): boolean {
+  if (COMPANY_FILED.includes(type)) return companyState !== 3;
+  if (PERSON_FILED.includes(type)) return personState !== 3;
+  return false;
+}
+
+/** The filing state the session shows: the company's for company kinds, the person's otherwise. */
+export function filingStateOf(type: UserType, personState: number, companyState: number | null): number {
+  return COMPANY_FILED.includes(type) ? (companyState ?? 1) : personState;
+}

@@ -1,0 +1,143 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { DataScope, UserType } from '@ec/contract';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { type AuthUser, broadestScope } from '../access.ts';
+import type { Queryable } from '../db/client.ts';
+import { authToken, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../db/tables.ts';
+import type { Platform } from '../platform.ts';
+
+export const TOKEN_COOKIE = 'Monitor-Token';
+/** A token's expiry is pushed forward on use at most this often, to keep reads from writing. */
+const RENEW_EVERY_MS = 60_000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function issueToken(platform: Platform, db: Queryable, userId: number, ip: string) {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  const { tokenTtlSeconds, tokenMaxTtlSeconds } = platform.config;
+  await db.insert(authToken).values({
+    tokenHash: hashToken(token),
+    userId,
+    ip,
+    expiresAt: new Date(now + tokenTtlSeconds * 1000),
+    maxExpiresAt: new Date(now + Math.max(tokenTtlSeconds, tokenMaxTtlSeconds) * 1000),
+  });
+  return { token, expiresIn: tokenTtlSeconds };
+}
+
+function tokenFrom(req: FastifyRequest, allowCookie: boolean): string | undefined {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  if (!allowCookie) return undefined;
+  // Inline documents open in a new tab, which sends the cookie but no header.
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === TOKEN_COOKIE) return decodeURIComponent(value.join('=')) || undefined;
+  }
+  return undefined;
+}
+
+/** The user behind the request's token, with roles and permissions as they are now; null if none. */
+export async function authenticate(
+  platform: Platform,
+  req: FastifyRequest,
+  allowCookie: boolean,
+): Promise<AuthUser | null> {
+  const token = tokenFrom(req, allowCookie);
+  if (!token || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  const { db } = platform;
+  const [row] = await db
+    .select({
+      tokenId: authToken.id,
+      expiresAt: authToken.expiresAt,
+      maxExpiresAt: authToken.maxExpiresAt,
+      id: sysUser.id,
+      username: sysUser.username,
+      realName: sysUser.realName,
+      userType: sysUser.userType,
+      companyId: sysUser.companyId,
+      areaCodes: sysUser.areaCodes,
+    })
+    .from(authToken)
+    .innerJoin(sysUser, eq(sysUser.id, authToken.userId))
+    .where(
+      and(
+        eq(authToken.tokenHash, tokenHash),
+        isNull(authToken.revokedAt),
+        gt(authToken.expiresAt, sql`now()`),
+        eq(sysUser.status, 1),
+      ),
+    );
+  if (!row) return null;
+
+  const now = Date.now();
+  const renewed = Math.min(now + platform.config.tokenTtlSeconds * 1000, row.maxExpiresAt.getTime());
+  if (renewed - row.expiresAt.getTime() > RENEW_EVERY_MS) {
+    await db
+      .update(authToken)
+      .set({ expiresAt: new Date(renewed) })
+      .where(eq(authToken.id, row.tokenId));
+  }
+
+  const { roles, permissions, dataScope } = await loadGrants(db, row.id);
+  return {
+    id: row.id,
+    username: row.username,
+    realName: row.realName,
+    userType: row.userType as UserType,
+    companyId: row.companyId,
+    areaCodes: row.areaCodes,
+    dataScope,
+    roles,
+    permissions,
+    tokenHash,
+  };
+}
+
+/** Roles, permission strings and data scope, read on every request so role changes apply at once. */
+export async function loadGrants(db: Queryable, userId: number) {
+  const roleRows = await db
+    .select({
+      id: sysRole.id,
+      key: sysRole.roleKey,
+      name: sysRole.name,
+      roleType: sysRole.roleType,
+      dataScope: sysRole.dataScope,
+      permissions: sysRole.permissions,
+    })
+    .from(sysUserRole)
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+    .where(and(eq(sysUserRole.userId, userId), eq(sysRole.status, 1)))
+    .orderBy(sysRole.id);
+  const permissions = new Set<string>(roleRows.flatMap((r) => r.permissions));
+  if (roleRows.length > 0) {
+    const menuPerms = await db
+      .selectDistinct({ perms: sysMenu.perms })
+      .from(sysRoleMenu)
+      .innerJoin(sysMenu, eq(sysMenu.id, sysRoleMenu.menuId))
+      .where(
+        and(
+          sql`${sysRoleMenu.roleId} in (${sql.join(
+            roleRows.map((r) => sql`${r.id}`),
+            sql`, `,
+          )})`,
+          isNotNull(sysMenu.perms),
+        ),
+      );
+    for (const { perms } of menuPerms) {
+      for (const p of (perms ?? '').split(',')) if (p.trim()) permissions.add(p.trim());
+    }
+  }
+  return {
+    roles: roleRows.map(({ id, key, name, roleType }) => ({ id, key, name, roleType })),
+    permissions,
+    dataScope: broadestScope(roleRows.map((r) => r.dataScope)) as DataScope,
+  };
+}
+
+export async function revokeToken(db: Queryable, tokenHash: string) {
+  await db.update(authToken).set({ revokedAt: new Date() }).where(eq(authToken.tokenHash, tokenHash));
+}

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from '../../schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A handle queries can run on: the database or an open transaction. */
+export type Queryable = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir?: string }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+const MIGRATION_LOCK = 7_400_001;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    pool.on('error', () => {
+      // An idle client lost its connection; the pool replaces it on the next query.
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // Several nodes may start at once: one migrates, the others wait for it.
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      await migratePg(db as never, { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      client.release();
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  let release = () => {};
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = path.resolve(options.dataDir);
+    fs.mkdirSync(dataDir, { recursive: true });
+    release = lockDataDir(dataDir);
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * PGlite does not lock its folder and two processes on one folder lose rows, so the server takes
+ * an exclusive lock file and refuses to start a second time. A lock left by a killed process
+ * (its pid no longer runs) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockFile = path.join(dataDir, 'server.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = fs.openSync(lockFile, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      return () => fs.rmSync(lockFile, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(fs.readFileSync(lockFile, 'utf8').trim());
+      if (pid && pid !== process.pid && isRunning(pid)) {
+        throw new DataDirLockedError(
+          `数据目录 ${dataDir} 已被进程 ${pid} 使用：同一目录只能由一个服务进程打开（嵌入式数据库不支持多进程）。` +
+            '请先停止该进程，或用 DATA_DIR 指定另一个目录，或设置 DATABASE_URL 使用 PostgreSQL。',
+        );
+      }
+      fs.rmSync(lockFile, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`无法锁定数据目录 ${dataDir}`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,324 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Every party on the platform: maintenance companies, use units, inspection organisations … */
+export const enterprise = pgTable(
+  'enterprise',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    creditCode: text('credit_code'),
+    kind: text('kind').notNull(),
+    areaCode: text('area_code'),
+    address: text('address'),
+    legalPerson: text('legal_person'),
+    contactName: text('contact_name'),
+    contactPhone: text('contact_phone'),
+    filingState: smallint('filing_state').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('enterprise_credit_code_uq').on(t.creditCode), index('enterprise_kind_idx').on(t.kind)],
+);
+
+export const sysUser = pgTable(
+  'sys_user',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    phone: text('phone'),
+    realName: text('real_name').notNull(),
+    email: text('email'),
+    idNumber: text('id_number'),
+    avatar: text('avatar'),
+    introduction: text('introduction'),
+    passwordHash: text('password_hash').notNull(),
+    userType: text('user_type').notNull(),
+    companyId: integer('company_id').references(() => enterprise.id),
+    areaCodes: text('area_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** 1 enabled, 0 disabled. */
+    status: smallint('status').notNull().default(1),
+    /** Filing state of the person (staff); companies carry their own. 1..4 as in the spec. */
+    filingState: smallint('filing_state').notNull().default(3),
+    builtIn: boolean('built_in').notNull().default(false),
+    failedLogins: integer('failed_logins').notNull().default(0),
+    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sys_user_username_uq').on(t.username),
+    uniqueIndex('sys_user_phone_uq').on(t.phone),
+    index('sys_user_company_idx').on(t.companyId),
+  ],
+);
+
+export const sysRole = pgTable(
+  'sys_role',
+  {
+    id: serial('id').primaryKey(),
+    roleKey: text('role_key').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** all | area | company | self */
+    dataScope: text('data_scope').notNull().default('self'),
+    roleType: text('role_type'),
+    /** Permission strings granted beside the menu buttons; '*:*:*' grants all. */
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    status: smallint('status').notNull().default(1),
+    builtIn: boolean('built_in').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sys_role_key_uq').on(t.roleKey)],
+);
+
+export const sysUserRole = pgTable(
+  'sys_user_role',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => sysRole.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('sys_user_role_role_idx').on(t.roleId)],
+);
+
+/** Menu tree: directories (M), pages (C) and buttons (F) whose `perms` are permission strings. */
+export const sysMenu = pgTable(
+  'sys_menu',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    icon: text('icon'),
+    sort: integer('sort').notNull().default(0),
+    hidden: boolean('hidden').notNull().default(false),
+    type: text('type').notNull().default('C'),
+    perms: text('perms'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sys_menu_parent_idx').on(t.parentId)],
+);
+
+export const sysRoleMenu = pgTable(
+  'sys_role_menu',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => sysRole.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => sysMenu.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+);
+
+/** Bearer tokens, stored only as their SHA-256. */
+export const authToken = pgTable(
+  'auth_token',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    maxExpiresAt: timestamp('max_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+  },
+  (t) => [uniqueIndex('auth_token_hash_uq').on(t.tokenHash), index('auth_token_user_idx').on(t.userId)],
+);
+
+export const smsCode = pgTable(
+  'sms_code',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    phone: text('phone').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_code_phone_idx').on(t.phone, t.purpose, t.createdAt)],
+);
+
+export const sysFile = pgTable('sys_file', {
+  id: uuid('id').primaryKey(),
+  fileName: text('file_name').notNull(),
+  ext: text('ext').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  storageKey: text('storage_key').notNull(),
+  uploaderId: integer('uploader_id').references(() => sysUser.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const sysParam = pgTable(
+  'sys_param',
+  {
+    id: serial('id').primaryKey(),
+    configKey: text('config_key').notNull(),
+    value: text('value').notNull().default(''),
+    name: text('name').notNull(),
+    remark: text('remark'),
+    builtIn: boolean('built_in').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sys_param_key_uq').on(t.configKey)],
+);
+
+export const sysLogo = pgTable('sys_logo', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  logoId: uuid('logo_id').references(() => sysFile.id, { onDelete: 'set null' }),
+  fileType: text('file_type').notNull().default('logo'),
+  createdBy: integer('created_by').references(() => sysUser.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
+
+export const sysDictType = pgTable(
+  'sys_dict_type',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    remark: text('remark'),
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sys_dict_type_code_uq').on(t.code)],
+);
+
+export const sysDictData = pgTable(
+  'sys_dict_data',
+  {
+    id: serial('id').primaryKey(),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => sysDictType.id, { onDelete: 'restrict' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    sort: integer('sort').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sys_dict_data_type_key_uq').on(t.typeId, t.key)],
+);
+
+export const sysArea = pgTable(
+  'sys_area',
+  {
+    code: text('code').primaryKey(),
+    name: text('name').notNull(),
+    parentCode: text('parent_code'),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('sys_area_parent_idx').on(t.parentCode)],
+);
+
+export const operationLog = pgTable(
+  'operation_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id'),
+    username: text('username'),
+    ip: text('ip'),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    summary: text('summary'),
+    params: jsonb('params'),
+    status: integer('status').notNull(),
+    success: boolean('success').notNull(),
+    message: text('message'),
+    durationMs: integer('duration_ms').notNull(),
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('operation_log_created_idx').on(t.createdAt), index('operation_log_user_idx').on(t.userId)],
+);
+
+/** One audit case of any record kind (platform/workflow). */
+export const auditRecord = pgTable(
+  'audit_record',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    subjectId: text('subject_id').notNull(),
+    /** Filing state: 1 not filed, 2 awaiting audit, 3 passed, 4 rejected. */
+    state: smallint('state').notNull(),
+    /** Audit state of the last decision: 1 approved, 0 rejected. */
+    auditState: smallint('audit_state'),
+    description: text('description'),
+    areaCode: text('area_code'),
+    companyId: integer('company_id'),
+    payload: jsonb('payload'),
+    version: integer('version').notNull().default(0),
+    submittedBy: integer('submitted_by'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedBy: integer('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_record_kind_state_idx').on(t.kind, t.state),
+    index('audit_record_subject_idx').on(t.kind, t.subjectId),
+  ],
+);
+
+export const auditHistory = pgTable(
+  'audit_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    auditId: bigint('audit_id', { mode: 'number' })
+      .notNull()
+      .references(() => auditRecord.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    fromState: smallint('from_state'),
+    toState: smallint('to_state').notNull(),
+    actorId: integer('actor_id'),
+    description: text('description'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_history_audit_idx').on(t.auditId)],
+);
+
+/** Last run of each scheduled job, so that a job runs once per period across nodes. */
+export const jobState = pgTable('job_state', {
+  name: text('name').primaryKey(),
+  lastSlot: text('last_slot'),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+  lastStatus: text('last_status'),
+  lastError: text('last_error'),
+  runs: integer('runs').notNull().default(0),
+});

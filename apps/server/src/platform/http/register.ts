@@ -1,0 +1,94 @@
+import { API_PREFIX, type Call, PUBLIC, SIGNED_IN, SUCCESS_CODE, SUCCESS_MSG } from '@ec/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { type AuthUser, hasPermission } from '../access.ts';
+import { authenticate } from '../auth/session.ts';
+import { type AppError, badRequest, forbidden, unauthorized } from '../errors.ts';
+import type { Platform } from '../platform.ts';
+import type { Implementation } from './implement.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    call?: Call;
+  }
+}
+
+export const toRouteUrl = (path: string) => API_PREFIX + path.replace(/\{(\w+)\}/g, ':$1');
+
+/** Field-named Chinese messages from a zod failure. */
+export function validationError(error: z.ZodError): AppError {
+  const errors = error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || '(请求)',
+    message: issue.message,
+  }));
+  const first = errors[0];
+  return badRequest(first ? `${first.field}：${first.message}` : '请求参数不正确', errors);
+}
+
+function inputOf(call: Call, req: FastifyRequest): Record<string, unknown> {
+  const query = (req.query ?? {}) as Record<string, unknown>;
+  const params = (req.params ?? {}) as Record<string, unknown>;
+  if (call.method === 'GET' || call.method === 'DELETE' || call.encoding === 'multipart') {
+    return { ...query, ...params };
+  }
+  const body = req.body;
+  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
+    throw badRequest('请求体应为对象');
+  }
+  return { ...query, ...(body as Record<string, unknown> | undefined), ...params };
+}
+
+/** Registers each implementation under /monitor/api with authentication, permission and validation. */
+export function registerCalls(app: FastifyInstance, platform: Platform, implementations: Implementation[]) {
+  const seen = new Set<string>();
+  for (const { call, handler } of implementations) {
+    const key = `${call.method} ${call.path}`;
+    if (seen.has(key)) throw new Error(`重复实现的接口：${key}`);
+    seen.add(key);
+    const checkOutput = platform.config.env !== 'production';
+
+    app.route({
+      method: call.method,
+      url: toRouteUrl(call.path),
+      config: {
+        call,
+        ...(call.rateLimited
+          ? { rateLimit: { max: platform.config.rateLimitPerMinute, timeWindow: 60_000 } }
+          : {}),
+      },
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        if (call.permission !== PUBLIC) {
+          const user = await authenticate(platform, req, call.result === 'file');
+          if (!user) throw unauthorized();
+          if (call.permission !== SIGNED_IN && !hasPermission(user, call.permission)) throw forbidden();
+          req.user = user;
+        } else {
+          req.user = await authenticate(platform, req, false);
+        }
+        const parsed = call.input.safeParse(inputOf(call, req));
+        if (!parsed.success) throw validationError(parsed.error);
+        const data = await handler(parsed.data as never, {
+          user: req.user as AuthUser,
+          req,
+          reply,
+          platform,
+        });
+        if (call.result === 'file') return reply;
+        if (checkOutput) {
+          const checked = call.output.safeParse(data);
+          if (!checked.success) {
+            req.log.error(
+              { issues: checked.error.issues, path: call.path },
+              'response does not match the contract',
+            );
+            throw new Error(`response of ${call.path} does not match the contract`);
+          }
+        }
+        return { code: SUCCESS_CODE, resultMsg: SUCCESS_MSG, data: data ?? null };
+      },
+    });
+  }
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { operationLog } from './db/tables.ts';
+import type { Platform } from './platform.ts';
+
+const SECRET_KEY = /pass|psw|pwd|token|secret|code|captcha|authorization/i;
+const MAX_STRING = 200;
+const MAX_KEYS = 50;
+
+/** Parameters worth keeping in the log: secrets replaced, long strings cut, depth bounded. */
+export function redact(value: unknown, depth = 0): unknown {
+  if (value === null || value === undefined) return value ?? null;
+  if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}…` : value;
+  if (typeof value !== 'object') return value;
+  if (depth > 3) return '…';
+  if (Array.isArray(value)) {
+    const items = value.slice(0, 20).map((v) => redact(v, depth + 1));
+    return value.length > 20 ? [...items, `…共 ${value.length} 项`] : items;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value).slice(0, MAX_KEYS)) {
+    out[k] = SECRET_KEY.test(k) ? '******' : redact(v, depth + 1);
+  }
+  return out;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The refusal message of a failed call, kept for the operation log. */
+    failureMessage?: string;
+  }
+}
+
+/** Records every write call (anything but GET) with who, where, what, outcome and duration. */
+export function registerOperationLog(app: FastifyInstance, platform: Platform) {
+  app.addHook('onResponse', async (req, reply) => {
+    const call = req.routeOptions.config.call;
+    if (!call || call.method === 'GET') return;
+    const isMultipart = call.encoding === 'multipart';
+    const params = redact({
+      ...(req.query as object),
+      ...(req.params as object),
+      ...(isMultipart ? {} : (req.body as object)),
+    });
+    try {
+      await platform.db.insert(operationLog).values({
+        userId: req.user?.id ?? null,
+        username:
+          req.user?.username ??
+          (call.path === '/oauth/token'
+            ? String((req.body as { username?: unknown } | undefined)?.username ?? '').slice(0, 64)
+            : null),
+        ip: req.ip,
+        method: call.method,
+        path: call.path,
+        summary: call.summary,
+        params: params as object,
+        status: reply.statusCode,
+        success: reply.statusCode < 400,
+        message: req.failureMessage ?? null,
+        durationMs: Math.round(reply.elapsedTime),
+        requestId: req.id,
+      });
+    } catch (err) {
+      req.log.error({ err }, 'operation log write failed');
+    }
+  });
+}

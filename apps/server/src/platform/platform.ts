@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from './db/client.ts';
+import type { FileStorage } from './files/storage.ts';
+import type { Scheduler } from './jobs.ts';
+import type { SmsDriver } from './sms.ts';
+
+/** The services every module receives; the platform knows no domain. */
+export interface Platform {
+  config: Config;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  log: FastifyBaseLogger;
+  sms: SmsDriver;
+  storage: FileStorage;
+  jobs: Scheduler;
+}

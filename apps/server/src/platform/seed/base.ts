@@ -1,0 +1,292 @@
+import {
+  ALL_PERMISSIONS,
+  areaTree,
+  dictionarySeed,
+  flattenMenu,
+  type MenuNode,
+  menuCatalogue,
+} from '@ec/contract';
+import { count, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { sysArea, sysDictData, sysDictType, sysMenu, sysParam, sysRole, sysRoleMenu } from '../db/tables.ts';
+
+/** Button permissions of pages, as menu entries of type F. Domain issues add theirs here. */
+export const MENU_BUTTONS: Record<string, { name: string; perms: string }[]> = {
+  '/permission/parameterManagement': [
+    { name: '查询参数', perms: 'system:param:list' },
+    { name: '编辑参数', perms: 'system:param:edit' },
+  ],
+  '/permission/platformSet': [{ name: '设置平台', perms: 'system:platform:edit' }],
+};
+
+export interface RoleSeed {
+  key: string;
+  name: string;
+  description: string;
+  dataScope: 'all' | 'area' | 'company' | 'self';
+  roleType: string;
+  permissions: string[];
+  /** Menu paths granted; a path grants its subtree and its ancestors. */
+  menus: string[];
+}
+
+export const ROLE_SEEDS: RoleSeed[] = [
+  {
+    key: 'admin',
+    name: '平台管理员',
+    description: '监管平台管理员，拥有全部权限',
+    dataScope: 'all',
+    roleType: 'platform',
+    permissions: [ALL_PERMISSIONS],
+    menus: [],
+  },
+  {
+    key: 'regulator',
+    name: '区级监管人员',
+    description: '市场监管部门，按辖区查看和审核',
+    dataScope: 'area',
+    roleType: 'regulator',
+    permissions: [],
+    menus: ['/dashboard', '/basicInformation', '/wisdom', '/emergencyCode', '/rescue'],
+  },
+  {
+    key: 'maintenance_admin',
+    name: '维保单位管理员',
+    description: '维保单位负责人',
+    dataScope: 'company',
+    roleType: 'maintenance',
+    permissions: [],
+    menus: [
+      '/dashboard',
+      '/basicInformation/elevatorMaintenance',
+      '/basicInformation/thelEevatorList',
+      '/basicInformation/maintenanceRecord',
+      '/basicInformation/maintenancePersonnel',
+      '/basicInformation/maintenanceContract',
+      '/components',
+    ],
+  },
+  {
+    key: 'maintenance_staff',
+    name: '维保人员',
+    description: '维保单位作业人员',
+    dataScope: 'self',
+    roleType: 'maintenance',
+    permissions: [],
+    menus: ['/dashboard', '/components/tinymce'],
+  },
+  {
+    key: 'use_admin',
+    name: '使用单位管理员',
+    description: '电梯使用单位负责人',
+    dataScope: 'company',
+    roleType: 'use_unit',
+    permissions: [],
+    menus: [
+      '/dashboard',
+      '/basicInformation/userRecord',
+      '/basicInformation/honForTheRecord',
+      '/basicInformation/theElevatorUsesClaim',
+      '/basicInformation/useTheElevator',
+    ],
+  },
+  {
+    key: 'safety_officer',
+    name: '安全管理员',
+    description: '使用单位电梯安全员',
+    dataScope: 'self',
+    roleType: 'use_unit',
+    permissions: [],
+    menus: ['/dashboard', '/patrol'],
+  },
+  {
+    key: 'inspection_admin',
+    name: '检验机构管理员',
+    description: '特种设备检验机构',
+    dataScope: 'company',
+    roleType: 'inspection',
+    permissions: [],
+    menus: ['/dashboard', '/organization'],
+  },
+  {
+    key: 'inspector',
+    name: '检验人员',
+    description: '检验机构检验员',
+    dataScope: 'self',
+    roleType: 'inspection',
+    permissions: [],
+    menus: ['/dashboard', '/organization/inspection', '/organization/report'],
+  },
+  {
+    key: 'rescue',
+    name: '救援单位',
+    description: '应急救援队伍',
+    dataScope: 'company',
+    roleType: 'rescue',
+    permissions: [],
+    menus: ['/dashboard', '/rescue'],
+  },
+  {
+    key: 'callcenter',
+    name: '呼叫中心坐席',
+    description: '96333 应急处置坐席',
+    dataScope: 'all',
+    roleType: 'callcenter',
+    permissions: [],
+    menus: ['/dashboard', '/service', '/getrecore', '/yjcz', '/getrecoreDianti'],
+  },
+  {
+    key: 'ad_admin',
+    name: '广告运营商',
+    description: '电梯广告运营',
+    dataScope: 'company',
+    roleType: 'ad',
+    permissions: [],
+    menus: ['/dashboard', '/ad'],
+  },
+  {
+    key: 'iot_admin',
+    name: '物联网商户',
+    description: '电梯物联网设备商',
+    dataScope: 'company',
+    roleType: 'iot',
+    permissions: [],
+    menus: ['/dashboard', '/equ', '/wisdom/iotelevator', 'iot'],
+  },
+];
+
+export const SYSTEM_PARAMS = [
+  {
+    configKey: 'tempFileSize',
+    value: '5',
+    name: '上传文件大小上限（MB）',
+    remark: '上传组件在请求时按此值检查文件大小',
+  },
+  {
+    configKey: 'platformName',
+    value: '南宁市电梯云监管平台',
+    name: '平台默认名称',
+    remark: '无平台标识记录时侧边栏显示此名称',
+  },
+  {
+    configKey: 'maintenanceRemindDays',
+    value: '3',
+    name: '维保到期提醒天数',
+    remark: '距下次维保日期小于该天数时提醒',
+  },
+];
+
+/** Reference data every installation needs: areas, dictionaries, parameters, menus, roles. */
+export async function seedBase(tx: Tx) {
+  const [{ n }] = await tx.select({ n: count() }).from(sysMenu);
+  if (n > 0) return false;
+
+  let sort = 0;
+  const areas: (typeof sysArea.$inferInsert)[] = [];
+  const walkArea = (nodes: typeof areaTree, parent: string | null) => {
+    for (const a of nodes) {
+      areas.push({ code: a.value, name: a.label, parentCode: parent, sort: sort++ });
+      if (a.children) walkArea(a.children, a.value);
+    }
+  };
+  walkArea(areaTree, null);
+  await tx.insert(sysArea).values(areas);
+
+  for (const dict of dictionarySeed) {
+    const [type] = await tx
+      .insert(sysDictType)
+      .values({ code: dict.code, name: dict.name })
+      .returning({ id: sysDictType.id });
+    if (dict.childs.length > 0) {
+      await tx
+        .insert(sysDictData)
+        .values(dict.childs.map((c, i) => ({ typeId: type.id, key: c.key, value: c.value, sort: i })));
+    }
+  }
+
+  await tx.insert(sysParam).values(SYSTEM_PARAMS.map((p) => ({ ...p, builtIn: true })));
+
+  const idByPath = new Map<string, number>();
+  let menuSort = 0;
+  const insertMenus = async (nodes: MenuNode[], parentId: number | null) => {
+    for (const node of nodes) {
+      const [row] = await tx
+        .insert(sysMenu)
+        .values({
+          parentId,
+          name: node.name,
+          url: node.path,
+          icon: node.icon ?? null,
+          hidden: node.hidden ?? false,
+          sort: menuSort++,
+          type: node.children?.length ? 'M' : 'C',
+        })
+        .returning({ id: sysMenu.id });
+      idByPath.set(node.path, row.id);
+      const buttons = MENU_BUTTONS[node.path] ?? [];
+      if (buttons.length > 0) {
+        await tx.insert(sysMenu).values(
+          buttons.map((b) => ({
+            parentId: row.id,
+            name: b.name,
+            url: '',
+            perms: b.perms,
+            type: 'F',
+            hidden: true,
+            sort: menuSort++,
+          })),
+        );
+      }
+      if (node.children) await insertMenus(node.children, row.id);
+    }
+  };
+  await insertMenus(menuCatalogue, null);
+
+  const all = flattenMenu();
+  const parentOf = new Map<string, string>();
+  const walkParents = (nodes: MenuNode[], parent?: string) => {
+    for (const node of nodes) {
+      if (parent) parentOf.set(node.path, parent);
+      if (node.children) walkParents(node.children, node.path);
+    }
+  };
+  walkParents(menuCatalogue);
+
+  for (const role of ROLE_SEEDS) {
+    const [row] = await tx
+      .insert(sysRole)
+      .values({
+        roleKey: role.key,
+        name: role.name,
+        description: role.description,
+        dataScope: role.dataScope,
+        roleType: role.roleType,
+        permissions: role.permissions,
+        builtIn: true,
+      })
+      .returning({ id: sysRole.id });
+    const granted = new Set<string>();
+    for (const prefix of role.menus) {
+      for (const node of all) {
+        if (node.path === prefix || node.path.startsWith(`${prefix}/`)) granted.add(node.path);
+      }
+      for (let p = parentOf.get(prefix); p; p = parentOf.get(p)) granted.add(p);
+    }
+    const menuIds = [...granted].map((p) => idByPath.get(p)).filter((id): id is number => id !== undefined);
+    if (menuIds.length > 0) {
+      const buttons = await tx
+        .select({ id: sysMenu.id })
+        .from(sysMenu)
+        .where(inArray(sysMenu.parentId, menuIds));
+      const withButtons = [...new Set([...menuIds, ...buttons.map((b) => b.id)])];
+      await tx.insert(sysRoleMenu).values(withButtons.map((menuId) => ({ roleId: row.id, menuId })));
+    }
+  }
+  return true;
+}
+
+export async function roleIdByKey(tx: Tx, key: string) {
+  const [row] = await tx.select({ id: sysRole.id }).from(sysRole).where(eq(sysRole.roleKey, key));
+  if (!row) throw new Error(`role ${key} is not seeded`);
+  return row.id;
+}

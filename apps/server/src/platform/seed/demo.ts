@@ -1,0 +1,227 @@
+import { hashPassword, type UserType } from '@ec/contract';
+import { count } from 'drizzle-orm';
+import { hashSecret } from '../auth/passwords.ts';
+import { DEFAULT_ROLE_BY_TYPE } from '../auth/roles.ts';
+import type { Tx } from '../db/client.ts';
+import { enterprise, sysUser, sysUserRole } from '../db/tables.ts';
+import { roleIdByKey } from './base.ts';
+
+const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** Completes a 17-character credit code body with its GB 32100 check character. */
+export function withCreditCheck(body: string): string {
+  const sum = CREDIT_WEIGHTS.reduce((acc, w, i) => acc + w * CREDIT_CHARS.indexOf(body[i]), 0);
+  return body + CREDIT_CHARS[(31 - (sum % 31)) % 31];
+}
+
+export const DEMO_COMPANIES = [
+  {
+    ref: 'wb1',
+    kind: 'maintenance',
+    name: '南宁安顺电梯维保有限公司',
+    body: '91450103MA5KAS001',
+    areaCode: '450103',
+    address: '南宁市青秀区民族大道 136 号',
+  },
+  {
+    ref: 'wb2',
+    kind: 'maintenance',
+    name: '广西通达电梯工程有限公司',
+    body: '91450105MA5KTD002',
+    areaCode: '450105',
+    address: '南宁市江南区星光大道 21 号',
+  },
+  {
+    ref: 'sy1',
+    kind: 'use',
+    name: '南宁青秀万象物业服务有限公司',
+    body: '91450103MA5KWX003',
+    areaCode: '450103',
+    address: '南宁市青秀区东葛路 118 号',
+  },
+  {
+    ref: 'sy2',
+    kind: 'use',
+    name: '南宁江南华悦物业管理有限公司',
+    body: '91450105MA5KHY004',
+    areaCode: '450105',
+    address: '南宁市江南区亭洪路 45 号',
+  },
+  {
+    ref: 'jy1',
+    kind: 'inspection',
+    name: '广西壮族自治区特种设备检验研究院南宁分院',
+    body: '12450000MB1JY0005',
+    areaCode: '450103',
+    address: '南宁市青秀区科园东路 8 号',
+  },
+  {
+    ref: 'jr1',
+    kind: 'rescue',
+    name: '南宁市青秀区电梯应急救援站',
+    body: '12450103MB1JR0006',
+    areaCode: '450103',
+    address: '南宁市青秀区竹溪大道 30 号',
+  },
+  {
+    ref: 'kf1',
+    kind: 'callcenter',
+    name: '南宁 96333 电梯应急处置中心',
+    body: '12450100MB1KF0007',
+    areaCode: '450100',
+    address: '南宁市西乡塘区大学东路 98 号',
+  },
+  {
+    ref: 'gg1',
+    kind: 'ad',
+    name: '南宁梯媒广告传媒有限公司',
+    body: '91450107MA5KGG008',
+    areaCode: '450107',
+    address: '南宁市西乡塘区秀厢大道 66 号',
+  },
+  {
+    ref: 'iot1',
+    kind: 'iot',
+    name: '广西梯联物联网科技有限公司',
+    body: '91450108MA5KIO009',
+    areaCode: '450108',
+    address: '南宁市良庆区五象大道 401 号',
+  },
+] as const;
+
+export const DEMO_USERS: {
+  username: string;
+  realName: string;
+  phone: string;
+  type: UserType;
+  company?: (typeof DEMO_COMPANIES)[number]['ref'];
+  areaCodes?: string[];
+  builtIn?: boolean;
+}[] = [
+  { username: 'admin', realName: '平台管理员', phone: '13807710001', type: 'platform', builtIn: true },
+  {
+    username: 'jg_qingxiu',
+    realName: '青秀区监管员',
+    phone: '13807710002',
+    type: 'regulator',
+    areaCodes: ['450103'],
+  },
+  {
+    username: 'wb_admin1',
+    realName: '安顺维保管理员',
+    phone: '13807710003',
+    type: 'maintenance',
+    company: 'wb1',
+  },
+  {
+    username: 'wb_admin2',
+    realName: '通达维保管理员',
+    phone: '13807710004',
+    type: 'maintenance',
+    company: 'wb2',
+  },
+  {
+    username: 'wb_staff1',
+    realName: '李维保',
+    phone: '13807710005',
+    type: 'maintenance_staff',
+    company: 'wb1',
+  },
+  {
+    username: 'sy_admin1',
+    realName: '万象物业管理员',
+    phone: '13807710006',
+    type: 'use_unit',
+    company: 'sy1',
+  },
+  {
+    username: 'sy_admin2',
+    realName: '华悦物业管理员',
+    phone: '13807710007',
+    type: 'use_unit',
+    company: 'sy2',
+  },
+  {
+    username: 'aq_officer1',
+    realName: '王安全',
+    phone: '13807710008',
+    type: 'safety_officer',
+    company: 'sy1',
+  },
+  {
+    username: 'jy_admin1',
+    realName: '检验院管理员',
+    phone: '13807710009',
+    type: 'inspection',
+    company: 'jy1',
+  },
+  { username: 'jy_inspector1', realName: '赵检验', phone: '13807710010', type: 'inspector', company: 'jy1' },
+  { username: 'jy_rescue1', realName: '青秀救援队长', phone: '13807710011', type: 'rescue', company: 'jr1' },
+  { username: 'kf_agent1', realName: '坐席小陈', phone: '13807710012', type: 'callcenter', company: 'kf1' },
+  { username: 'gg_admin1', realName: '梯媒运营', phone: '13807710013', type: 'ad', company: 'gg1' },
+  { username: 'iot_admin1', realName: '梯联商户', phone: '13807710014', type: 'iot', company: 'iot1' },
+];
+
+/** Companies and one account per kind of user, all with the same password. */
+export async function seedDemo(tx: Tx, demoPassword: string) {
+  const [{ n }] = await tx.select({ n: count() }).from(sysUser);
+  if (n > 0) return false;
+  const companyIds = new Map<string, number>();
+  for (const c of DEMO_COMPANIES) {
+    const [row] = await tx
+      .insert(enterprise)
+      .values({
+        name: c.name,
+        kind: c.kind,
+        creditCode: withCreditCheck(c.body),
+        areaCode: c.areaCode,
+        address: c.address,
+        legalPerson: '张' + c.ref.toUpperCase(),
+        contactName: '联系人',
+        contactPhone: '0771-5' + String(100000 + companyIds.size),
+        filingState: 3,
+      })
+      .returning({ id: enterprise.id });
+    companyIds.set(c.ref, row.id);
+  }
+  const clientHash = hashPassword(demoPassword);
+  for (const u of DEMO_USERS) {
+    const [row] = await tx
+      .insert(sysUser)
+      .values({
+        username: u.username,
+        realName: u.realName,
+        phone: u.phone,
+        passwordHash: await hashSecret(clientHash),
+        userType: u.type,
+        companyId: u.company ? companyIds.get(u.company)! : null,
+        areaCodes: u.areaCodes ?? [],
+        filingState: 3,
+        builtIn: u.builtIn ?? false,
+      })
+      .returning({ id: sysUser.id });
+    await tx
+      .insert(sysUserRole)
+      .values({ userId: row.id, roleId: await roleIdByKey(tx, DEFAULT_ROLE_BY_TYPE[u.type]) });
+  }
+  return true;
+}
+
+/** Production: only the admin account, with the password the operator gave. */
+export async function seedAdmin(tx: Tx, adminPassword: string) {
+  const [{ n }] = await tx.select({ n: count() }).from(sysUser);
+  if (n > 0) return false;
+  const [row] = await tx
+    .insert(sysUser)
+    .values({
+      username: 'admin',
+      realName: '平台管理员',
+      passwordHash: await hashSecret(hashPassword(adminPassword)),
+      userType: 'platform',
+      builtIn: true,
+    })
+    .returning({ id: sysUser.id });
+  await tx.insert(sysUserRole).values({ userId: row.id, roleId: await roleIdByKey(tx, 'admin') });
+  return true;
+}
