@@ -6,7 +6,7 @@ import {
   type MenuNode,
   menuCatalogue,
 } from '@ec/contract';
-import { count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { sysArea, sysDictData, sysDictType, sysMenu, sysParam, sysRole, sysRoleMenu } from '../db/tables.ts';
 
@@ -277,7 +277,7 @@ export async function seedBase(tx: Tx) {
       const buttons = await tx
         .select({ id: sysMenu.id })
         .from(sysMenu)
-        .where(inArray(sysMenu.parentId, menuIds));
+        .where(and(inArray(sysMenu.parentId, menuIds), eq(sysMenu.type, 'F')));
       const withButtons = [...new Set([...menuIds, ...buttons.map((b) => b.id)])];
       await tx.insert(sysRoleMenu).values(withButtons.map((menuId) => ({ roleId: row.id, menuId })));
     }

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { API_PREFIX, hashPassword } from '@ec/contract';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { type Config, DEFAULT_DEMO_PASSWORD, loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/platform/db/client.ts';
+import type { Platform } from '../src/platform/platform.ts';
+import type { DevSmsDriver } from '../src/platform/sms.ts';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const DEMO_PASSWORD = DEFAULT_DEMO_PASSWORD;
+
+/** A fresh PostgreSQL database for one test file, dropped afterwards. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  const name = `t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export interface ApiResult<T = unknown> {
+  status: number;
+  body: {
+    code: number;
+    resultMsg: string;
+    data: T;
+    requestId?: string;
+    errors?: { field: string; message: string }[];
+  };
+  headers: Record<string, string | string[] | undefined>;
+  raw: string;
+}
+
+export interface TestApp {
+  platform: Platform;
+  config: Config;
+  dataDir: string;
+  inject: Awaited<ReturnType<typeof buildApp>>['app']['inject'];
+  app: Awaited<ReturnType<typeof buildApp>>['app'];
+  sms: DevSmsDriver;
+  api<T = unknown>(method: string, path: string, opts?: ApiOptions): Promise<ApiResult<T>>;
+  login(username: string, password?: string): Promise<string>;
+  lastSmsCode(phone: string): string;
+  close(): Promise<void>;
+}
+
+export interface ApiOptions {
+  token?: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }),
+    jobsEnabled: false,
+    rateLimitPerMinute: 10_000,
+    ...overrides,
+  };
+}
+
+/** A server on a throw-away database with the demo data, driven through inject. */
+export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ec-test-'));
+  let database: Database;
+  let drop = async () => {};
+  if (kind === 'postgres') {
+    const created = await createPostgresDatabase();
+    database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 });
+    drop = created.drop;
+  } else {
+    database = await openDatabase({ kind: 'pglite' });
+  }
+  const config = testConfig(dataDir, overrides);
+  const { app, platform } = await buildApp(config, { database });
+  await app.ready();
+
+  const api = async <T>(method: string, urlPath: string, opts: ApiOptions = {}): Promise<ApiResult<T>> => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let payload: string | undefined;
+    if (opts.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      payload = new URLSearchParams(opts.form).toString();
+    } else if (opts.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(opts.body);
+    }
+    const query: Record<string, string> = {};
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) query[k] = String(v);
+    const res = await app.inject({
+      method: method as 'GET',
+      url: API_PREFIX + urlPath,
+      headers,
+      payload,
+      query,
+    });
+    let body: ApiResult<T>['body'];
+    try {
+      body = res.json();
+    } catch {
+      body = { code: res.statusCode, resultMsg: '', data: undefined as T };
+    }
+    return { status: res.statusCode, body, headers: res.headers, raw: res.body };
+  };
+
+  const login = async (username: string, password = DEMO_PASSWORD) => {
+    const res = await api<{ access_token: string }>('POST', '/oauth/token', {
+      form: { grant_type: 'password', username, password: hashPassword(password) },
+    });
+    if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${res.body.resultMsg}`);
+    return res.body.data.access_token;
+  };
+
+  const sms = platform.sms as DevSmsDriver;
+  return {
+    platform,
+    config,
+    dataDir,
+    app,
+    inject: app.inject.bind(app),
+    sms,
+    api,
+    login,
+    lastSmsCode(phone: string) {
+      const msg = [...sms.outbox].reverse().find((m) => m.phone === phone);
+      const code = msg?.text.match(/验证码 (\d{6})/)?.[1];
+      if (!code) throw new Error(`no SMS code sent to ${phone}`);
+      return code;
+    },
+    async close() {
+      await app.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
