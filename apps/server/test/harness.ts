@@ -46,7 +46,7 @@ export interface ApiResult<T = unknown> {
     requestId?: string;
     errors?: { field: string; message: string }[];
   };
-  headers: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | number | undefined>;
   raw: string;
 }
 

@@ -1,0 +1,93 @@
+import { hashPassword } from '@ec/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/platform/db/client.ts';
+import { jobState } from '../src/platform/db/tables.ts';
+import { createPostgresDatabase, DEMO_PASSWORD, testConfig } from './harness.ts';
+
+type Built = Awaited<ReturnType<typeof buildApp>>;
+
+/** Two API nodes on one PostgreSQL database, as in a city deployment. */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one PostgreSQL database', () => {
+  let created: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let a: Built;
+  let b: Built;
+  let runs = 0;
+  const job = {
+    name: 'cluster-test-job',
+    everyMs: 3600_000,
+    run: async () => {
+      runs++;
+      await new Promise((r) => setTimeout(r, 200));
+    },
+  };
+
+  beforeAll(async () => {
+    created = await createPostgresDatabase();
+    const open = () => openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 });
+    // Both start at once: migrations and seed must serialise.
+    [a, b] = await Promise.all([
+      open().then((database) => buildApp(testConfig('/tmp/ec-cluster-a'), { database })),
+      open().then((database) => buildApp(testConfig('/tmp/ec-cluster-b'), { database })),
+    ]);
+    a.platform.jobs.register(job);
+    b.platform.jobs.register(job);
+  });
+  afterAll(async () => {
+    await a?.app.close();
+    await b?.app.close();
+    await created?.drop();
+  });
+
+  it('accepts on one node a token issued by the other, and logout on one ends it on both', async () => {
+    const login = await a.app.inject({
+      method: 'POST',
+      url: '/monitor/api/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        username: 'admin',
+        password: hashPassword(DEMO_PASSWORD),
+      }).toString(),
+    });
+    const token = login.json().data.access_token;
+    const auth = { authorization: `Bearer ${token}` };
+    const info = await b.app.inject({
+      method: 'GET',
+      url: '/monitor/api/pc/sysUser/getUserInfo',
+      headers: auth,
+    });
+    expect(info.statusCode).toBe(200);
+    expect(info.json().data.name).toBe('平台管理员');
+    await b.app.inject({ method: 'POST', url: '/monitor/api/oauth/logout', headers: auth });
+    const after = await a.app.inject({
+      method: 'GET',
+      url: '/monitor/api/pc/sysUser/getUserInfo',
+      headers: auth,
+    });
+    expect(after.statusCode).toBe(401);
+  });
+
+  it('seeded the database once', async () => {
+    const res = await a.app.inject({ method: 'GET', url: '/monitor/api/common/areaTree' });
+    expect(res.json().data).toHaveLength(1);
+  });
+
+  it('runs a scheduled job once per period across both nodes', async () => {
+    const now = Date.now();
+    const results = await Promise.all([
+      a.platform.jobs.runDue(job.name, now),
+      b.platform.jobs.runDue(job.name, now),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(runs).toBe(1);
+    // A node that wakes up later in the same period finds it served.
+    expect(await b.platform.jobs.runDue(job.name, now + 1000)).toBe(false);
+    expect(runs).toBe(1);
+    // The next period runs again, on whichever node gets there first.
+    expect(await b.platform.jobs.runDue(job.name, now + job.everyMs)).toBe(true);
+    expect(runs).toBe(2);
+    const [state] = await a.platform.db.select().from(jobState);
+    expect(state).toMatchObject({ name: job.name, runs: 2, lastStatus: 'ok' });
+  });
+});

@@ -1,0 +1,161 @@
+import { API_PREFIX, allCalls, type Call } from '@ec/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+
+const CHINESE = /[\u4e00-\u9fa5]/;
+const HOSTILE: unknown[] = [
+  "' OR 1=1 --",
+  '<script>alert(1)</script>',
+  'x'.repeat(100_000),
+  -1,
+  1e21,
+  { $ne: 1 },
+  [1, 2],
+  true,
+  null,
+];
+
+function fieldsOf(call: Call): string[] {
+  try {
+    const schema = z.toJSONSchema(call.input, { io: 'input', unrepresentable: 'any' }) as {
+      properties?: object;
+    };
+    return Object.keys(schema.properties ?? {});
+  } catch {
+    return [];
+  }
+}
+
+/** Every variation of bad input for one call: missing, wrong types, huge, hostile, paging extremes. */
+function badInputs(call: Call): Record<string, unknown>[] {
+  const fields = [...new Set([...fieldsOf(call), 'page', 'limit', 'id', 'ids'])];
+  const cases: Record<string, unknown>[] = [{}];
+  for (const value of HOSTILE) cases.push(Object.fromEntries(fields.map((f) => [f, value])));
+  cases.push({ page: -5, limit: 100_000_000 }, { page: 'abc', limit: '' }, { page: 0, limit: 0 });
+  return cases;
+}
+
+function requestOf(call: Call, input: Record<string, unknown>, token: string) {
+  const path = call.path.replace(/\{(\w+)\}/g, (_, name) =>
+    encodeURIComponent(String(input[name] ?? "1' or 1=1")),
+  );
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (call.method === 'GET' || call.method === 'DELETE') {
+    const query: Record<string, string> = {};
+    for (const [k, v] of Object.entries(input)) query[k] = typeof v === 'string' ? v : JSON.stringify(v);
+    return { method: call.method, url: API_PREFIX + path, query, headers };
+  }
+  if (call.encoding === 'form') {
+    const form = new URLSearchParams();
+    for (const [k, v] of Object.entries(input)) form.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+    return {
+      method: call.method,
+      url: API_PREFIX + path,
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form.toString(),
+    };
+  }
+  return {
+    method: call.method,
+    url: API_PREFIX + path,
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: JSON.stringify(input),
+  };
+}
+
+describe.each(dbKinds)('malformed input sweep on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    token = await t.login('admin');
+  });
+  afterAll(() => t.close());
+
+  // Logging out would end the sweep's own session; its input is empty anyway.
+  const calls = allCalls.filter((c) => c.path !== '/oauth/logout');
+
+  it.each(calls.map((c) => [`${c.method} ${c.path}`, c] as const))(
+    '%s never answers 5xx',
+    async (_name, call) => {
+      for (const input of badInputs(call)) {
+        const res = await t.inject(requestOf(call, input, token) as never);
+        const label = `${call.method} ${call.path} ${JSON.stringify(input).slice(0, 80)}`;
+        expect(res.statusCode, label).toBeLessThan(500);
+        if (call.result === 'file' && res.statusCode === 200) continue;
+        const body = res.json();
+        expect(typeof body.code, label).toBe('number');
+        expect(typeof body.resultMsg, label).toBe('string');
+        if (res.statusCode >= 400) expect(body.resultMsg, label).toMatch(CHINESE);
+        expect(res.body, label).not.toMatch(/at \w+ \(|node_modules|syntax error at|relation "/);
+        expect(res.headers['x-request-id'], label).toBeTruthy();
+      }
+    },
+  );
+
+  it('answers broken bodies and unknown paths in the envelope', async () => {
+    const badJson = await t.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/pc/sysParam/save`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: '{"configKey":',
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.json().resultMsg).toBe('请求体不是合法的 JSON');
+
+    const arrayBody = await t.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/pc/sysParam/save`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: '[1,2,3]',
+    });
+    expect(arrayBody.statusCode).toBe(400);
+    expect(arrayBody.json().resultMsg).toMatch(CHINESE);
+
+    const xml = await t.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/pc/sysParam/save`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json().resultMsg).toBe('不支持的请求内容类型');
+
+    const huge = await t.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/pc/sysParam/save`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ value: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().resultMsg).toBe('请求内容过大');
+
+    const unknown = await t.inject({ method: 'GET', url: `${API_PREFIX}/pc/elevator/notYetBuilt` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 404 });
+    expect(unknown.json().resultMsg).toContain('接口不存在');
+  });
+
+  it('names the field in validation errors', async () => {
+    const res = await t.api('POST', '/pc/sysParam/save', {
+      token,
+      body: { configKey: 'a', value: 1, name: '' },
+    });
+    expect(res.status).toBe(400);
+    const fields = res.body.errors?.map((e) => e.field);
+    expect(fields).toContain('value');
+    expect(fields).toContain('name');
+    expect(res.body.resultMsg).toMatch(/^(value|name)：/);
+  });
+
+  it('sends the security headers on every response', async () => {
+    const res = await t.inject({ method: 'GET', url: `${API_PREFIX}/health` });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
