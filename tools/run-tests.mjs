@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: lint, types, then every test suite (server on PGlite — and on PostgreSQL when
+ * TEST_DATABASE_URL is set —, web units, browser end-to-end). Ends with one line
+ * `N passed, N failed` over all suites; exits non-zero if anything failed.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ec-tests-'));
+let passed = 0;
+let failed = 0;
+const problems = [];
+
+function run(label, cmd, args, opts = {}) {
+  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const res = spawnSync(cmd, args, { cwd: opts.cwd ?? root, stdio: opts.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: { ...process.env, ...opts.env }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  if (opts.capture) process.stdout.write(res.stdout ?? '');
+  return res;
+}
+
+function step(label, cmd, args, opts) {
+  const res = run(label, cmd, args, opts);
+  if (res.status !== 0) problems.push(label);
+  return res;
+}
+
+function vitestSuite(label, cwd) {
+  const report = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
+  const res = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd });
+  if (fs.existsSync(report)) {
+    const json = JSON.parse(fs.readFileSync(report, 'utf8'));
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+    if (json.numTotalTests === 0) problems.push(`${label}: no tests ran`);
+  } else {
+    problems.push(`${label}: no report`);
+  }
+  if (res.status !== 0) problems.push(label);
+}
+
+step('lint and format', 'npx', ['biome', 'check', '.']);
+step('types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+if (fs.existsSync(path.join(root, 'apps/web/tsconfig.json'))) step('web types', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']);
+run('catalogue coverage', 'node', ['--import', 'tsx', 'tools/coverage.ts']);
+
+vitestSuite(`server (${process.env.TEST_DATABASE_URL ? 'PGlite + PostgreSQL' : 'PGlite'})`, path.join(root, 'apps/server'));
+if (fs.existsSync(path.join(root, 'apps/web/vitest.config.ts')) || fs.existsSync(path.join(root, 'apps/web/vite.config.ts'))) {
+  vitestSuite('web units', path.join(root, 'apps/web'));
+}
+
+const e2eTests = fs.existsSync(path.join(root, 'e2e')) ? fs.readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.test.ts')) : [];
+if (e2eTests.length > 0) {
+  const res = run('browser end-to-end', 'npm', ['test', '-w', '@ec/e2e'], { capture: true });
+  const out = res.stdout ?? '';
+  const pass = Number(out.match(/^[#ℹ] pass (\d+)/m)?.[1] ?? 0);
+  const fail = Number(out.match(/^[#ℹ] fail (\d+)/m)?.[1] ?? 0);
+  passed += pass;
+  failed += fail;
+  if (res.status !== 0) problems.push('browser end-to-end');
+  if (pass + fail === 0) problems.push('browser end-to-end: no tests ran');
+}
+
+fs.rmSync(tmp, { recursive: true, force: true });
+if (problems.length > 0) console.log(`\nfailed steps: ${problems.join('; ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(problems.length > 0 || failed > 0 ? 1 : 0);
