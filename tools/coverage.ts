@@ -12,7 +12,9 @@ export interface CatalogueRow {
   domain: string;
 }
 
-export function readCatalogue(file = path.resolve(import.meta.dirname, '../docs/catalogue.tsv')): CatalogueRow[] {
+export function readCatalogue(
+  file = path.resolve(import.meta.dirname, '../docs/catalogue.tsv'),
+): CatalogueRow[] {
   const [, ...lines] = fs.readFileSync(file, 'utf8').trim().split('\n');
   return lines.map((line) => {
     const [method, p, domain] = line.split('\t');

@@ -17,7 +17,13 @@ const problems = [];
 
 function run(label, cmd, args, opts = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
-  const res = spawnSync(cmd, args, { cwd: opts.cwd ?? root, stdio: opts.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit', env: { ...process.env, ...opts.env }, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const res = spawnSync(cmd, args, {
+    cwd: opts.cwd ?? root,
+    stdio: opts.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
+    env: { ...process.env, ...opts.env },
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
   if (opts.capture) process.stdout.write(res.stdout ?? '');
   return res;
 }
@@ -30,7 +36,12 @@ function step(label, cmd, args, opts) {
 
 function vitestSuite(label, cwd) {
   const report = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
-  const res = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd });
+  const res = run(
+    label,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    { cwd },
+  );
   if (fs.existsSync(report)) {
     const json = JSON.parse(fs.readFileSync(report, 'utf8'));
     passed += json.numPassedTests;
@@ -44,16 +55,39 @@ function vitestSuite(label, cwd) {
 
 step('lint and format', 'npx', ['biome', 'check', '.']);
 step('types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-if (fs.existsSync(path.join(root, 'apps/web/tsconfig.json'))) step('web types', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']);
+if (fs.existsSync(path.join(root, 'apps/web/tsconfig.json')))
+  step('web types', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']);
 run('catalogue coverage', 'node', ['--import', 'tsx', 'tools/coverage.ts']);
 
-vitestSuite(`server (${process.env.TEST_DATABASE_URL ? 'PGlite + PostgreSQL' : 'PGlite'})`, path.join(root, 'apps/server'));
-if (fs.existsSync(path.join(root, 'apps/web/vitest.config.ts')) || fs.existsSync(path.join(root, 'apps/web/vite.config.ts'))) {
+vitestSuite(
+  `server (${process.env.TEST_DATABASE_URL ? 'PGlite + PostgreSQL' : 'PGlite'})`,
+  path.join(root, 'apps/server'),
+);
+if (
+  fs.existsSync(path.join(root, 'apps/web/vitest.config.ts')) ||
+  fs.existsSync(path.join(root, 'apps/web/vite.config.ts'))
+) {
   vitestSuite('web units', path.join(root, 'apps/web'));
 }
 
-const e2eTests = fs.existsSync(path.join(root, 'e2e')) ? fs.readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.test.ts')) : [];
-if (e2eTests.length > 0) {
+const e2eTests = fs.existsSync(path.join(root, 'e2e'))
+  ? fs.readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.test.ts'))
+  : [];
+if (e2eTests.length > 0 && !fs.existsSync('/usr/bin/chromium')) {
+  // The browser tests use Debian's Chromium, never a downloaded build.
+  if (process.getuid?.() === 0) {
+    step('install chromium', 'sh', [
+      '-c',
+      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk',
+    ]);
+  } else {
+    console.log(
+      "\nThe browser tests need Debian's Chromium: run  sudo apt-get install -y chromium fonts-noto-cjk",
+    );
+    problems.push('chromium missing');
+  }
+}
+if (e2eTests.length > 0 && fs.existsSync('/usr/bin/chromium')) {
   const res = run('browser end-to-end', 'npm', ['test', '-w', '@ec/e2e'], { capture: true });
   const out = res.stdout ?? '';
   const pass = Number(out.match(/^[#ℹ] pass (\d+)/m)?.[1] ?? 0);

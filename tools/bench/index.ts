@@ -29,9 +29,13 @@ const loginBody = new URLSearchParams({
   password: hashPassword(DEFAULT_DEMO_PASSWORD),
 }).toString();
 const formHeaders = { 'content-type': 'application/x-www-form-urlencoded' };
-const token = ((await (await fetch(`${api}/oauth/token`, { method: 'POST', headers: formHeaders, body: loginBody })).json()) as {
-  data: { access_token: string };
-}).data.access_token;
+const token = (
+  (await (
+    await fetch(`${api}/oauth/token`, { method: 'POST', headers: formHeaders, body: loginBody })
+  ).json()) as {
+    data: { access_token: string };
+  }
+).data.access_token;
 const auth = { authorization: `Bearer ${token}` };
 
 interface Row {
@@ -45,7 +49,13 @@ interface Row {
 async function measure(name: string, opts: autocannon.Options): Promise<Row> {
   const result = await autocannon({ connections: 10, ...opts });
   const non2xx = result.non2xx + result.errors + result.timeouts;
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: non2xx };
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: non2xx,
+  };
 }
 
 const rows: Row[] = [];
@@ -61,11 +71,32 @@ rows.push(
     connections: 4,
   }),
 );
-rows.push(await measure('GET /pc/sysUser/getUserInfo', { url: `${api}/pc/sysUser/getUserInfo`, headers: auth, amount: 3000 }));
-rows.push(await measure('GET /pc/sysMenu/getMenuList', { url: `${api}/pc/sysMenu/getMenuList`, headers: auth, amount: 2000 }));
+rows.push(
+  await measure('GET /pc/sysUser/getUserInfo', {
+    url: `${api}/pc/sysUser/getUserInfo`,
+    headers: auth,
+    amount: 3000,
+  }),
+);
+rows.push(
+  await measure('GET /pc/sysMenu/getMenuList', {
+    url: `${api}/pc/sysMenu/getMenuList`,
+    headers: auth,
+    amount: 2000,
+  }),
+);
 
-console.log(`\nbenchmark on ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}, node ${process.version}, ${os.cpus().length} cores`);
-console.log('call'.padEnd(34), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'vs baseline'.padStart(12), 'errors'.padStart(7));
+console.log(
+  `\nbenchmark on ${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}, node ${process.version}, ${os.cpus().length} cores`,
+);
+console.log(
+  'call'.padEnd(34),
+  'req/s'.padStart(9),
+  'p50 ms'.padStart(8),
+  'p99 ms'.padStart(8),
+  'vs baseline'.padStart(12),
+  'errors'.padStart(7),
+);
 for (const r of rows) {
   const ratio = r === baseline ? '1.00×' : `${(r.rps / baseline.rps).toFixed(2)}×`;
   console.log(

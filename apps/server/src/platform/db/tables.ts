@@ -39,6 +39,25 @@ export const enterprise = pgTable(
   (t) => [uniqueIndex('enterprise_credit_code_uq').on(t.creditCode), index('enterprise_kind_idx').on(t.kind)],
 );
 
+/** The authority's own organisation tree (机构管理): bureaus, departments, offices. */
+export const sysOffice = pgTable(
+  'sys_office',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    code: text('code'),
+    areaCode: text('area_code'),
+    leader: text('leader'),
+    phone: text('phone'),
+    sort: integer('sort').notNull().default(0),
+    status: smallint('status').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sys_office_parent_idx').on(t.parentId), uniqueIndex('sys_office_code_uq').on(t.code)],
+);
+
 export const sysUser = pgTable(
   'sys_user',
   {
@@ -53,6 +72,7 @@ export const sysUser = pgTable(
     passwordHash: text('password_hash').notNull(),
     userType: text('user_type').notNull(),
     companyId: integer('company_id').references(() => enterprise.id),
+    officeId: integer('office_id').references(() => sysOffice.id, { onDelete: 'set null' }),
     areaCodes: text('area_codes').array().notNull().default(sql`'{}'::text[]`),
     /** 1 enabled, 0 disabled. */
     status: smallint('status').notNull().default(1),
@@ -292,7 +312,7 @@ export const auditRecord = pgTable(
   },
   (t) => [
     index('audit_record_kind_state_idx').on(t.kind, t.state),
-    index('audit_record_subject_idx').on(t.kind, t.subjectId),
+    uniqueIndex('audit_record_subject_uq').on(t.kind, t.subjectId),
   ],
 );
 
@@ -322,3 +342,17 @@ export const jobState = pgTable('job_state', {
   lastError: text('last_error'),
   runs: integer('runs').notNull().default(0),
 });
+
+/** Texts the platform shows, such as the user agreement on the register page; sanitised HTML. */
+export const sysAgreement = pgTable(
+  'sys_agreement',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    updatedBy: integer('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('sys_agreement_kind_uq').on(t.kind)],
+);
