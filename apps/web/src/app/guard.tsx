@@ -1,0 +1,62 @@
+import { App, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { getToken } from '../lib/cookies.ts';
+import { filingPathFor, loadSession, resetSession, type Session, useSession } from '../lib/session.ts';
+import { isFilingPath, isKnownPath } from './route-table.ts';
+
+let pending: Promise<Session> | null = null;
+/** One load at a time, however many times the guard renders. */
+function loadOnce(): Promise<Session> {
+  pending ??= loadSession().finally(() => {
+    pending = null;
+  });
+  return pending;
+}
+
+export const loginPathFor = (wanted: string) =>
+  wanted === '/' || wanted === '' ? '/login' : `/login?redirect=${encodeURIComponent(wanted)}`;
+
+/**
+ * The route guard (doc 000 §2, §4): no token → sign-in with the wanted path; a token but no
+ * session → load it (on failure clear the token and go to sign-in); filing interception; paths
+ * outside the user's menu → /401.
+ */
+export function AuthGuard() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const session = useSession();
+  const token = getToken();
+  const [failed, setFailed] = useState(false);
+  const wanted = location.pathname + location.search;
+
+  useEffect(() => {
+    if (!token || session.user || failed) return;
+    loadOnce().catch((err: unknown) => {
+      resetSession();
+      setFailed(true);
+      message.error((err instanceof Error && err.message) || 'Has Error');
+      navigate(loginPathFor(wanted), { replace: true });
+    });
+  }, [token, session.user, failed, message, navigate, wanted]);
+
+  if (!token) return <Navigate to={loginPathFor(wanted)} replace />;
+  if (!session.user) {
+    return (
+      <div style={{ height: '100vh', display: 'grid', placeItems: 'center' }}>
+        <Spin size="large" tip="正在加载用户信息…">
+          <div style={{ width: 200, height: 80 }} />
+        </Spin>
+      </div>
+    );
+  }
+  const path = location.pathname;
+  if (session.needIntercept && !isFilingPath(path)) {
+    return <Navigate to={filingPathFor(session.user)} replace />;
+  }
+  if (path !== '/' && isKnownPath(path) && !isFilingPath(path) && !session.allowed.has(path)) {
+    return <Navigate to="/401" replace />;
+  }
+  return <Outlet />;
+}

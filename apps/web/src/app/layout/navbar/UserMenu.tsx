@@ -1,0 +1,154 @@
+import { DownOutlined, KeyOutlined, LogoutOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import { authCalls, hashPassword, messages } from '@ec/contract';
+import { App, Avatar, Dropdown, Form, Input, Modal, Space } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { SmsCodeButton } from '../../../components/SmsCodeButton.tsx';
+import { call } from '../../../lib/api.ts';
+import { maskPhone } from '../../../lib/format.ts';
+import { rules } from '../../../lib/rules.ts';
+import { reloadUser, signOut, useSession } from '../../../lib/session.ts';
+import { queryClient } from '../../providers.tsx';
+import { resetTags } from '../tags.ts';
+
+interface PasswordForm {
+  currPassword: string;
+  password: string;
+  rePassword: string;
+}
+
+function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<PasswordForm>();
+  const [saving, setSaving] = useState(false);
+  const { message } = App.useApp();
+  const submit = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      await call(authCalls.modifyPsw, {
+        currPassword: hashPassword(v.currPassword),
+        password: hashPassword(v.password),
+        rePassword: hashPassword(v.rePassword),
+      });
+      message.success(messages.passwordChanged);
+      form.resetFields();
+      onClose();
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      title="修改密码"
+      open={open}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={saving}
+      destroyOnHidden
+      okText="确定"
+    >
+      <Form form={form} layout="vertical" preserve={false} className="change-password-form">
+        <Form.Item name="currPassword" label="旧密码" rules={rules.oldPassword}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="password" label="新密码" rules={rules.newPassword}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="rePassword"
+          label="确认密码"
+          dependencies={['password']}
+          rules={rules.confirm('password')}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function ChangePhoneModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [form] = Form.useForm<{ phone: string; smsCode: string }>();
+  const [saving, setSaving] = useState(false);
+  const { message } = App.useApp();
+  const { user } = useSession();
+  const submit = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      await call(authCalls.editPhone, { phone: v.phone.trim(), smsCode: v.smsCode.trim() });
+      await reloadUser();
+      message.success(messages.updated);
+      onClose();
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      title="修改手机号"
+      open={open}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" preserve={false} className="change-phone-form">
+        <Form.Item label="当前手机号">{maskPhone(user?.telephone) || '未绑定'}</Form.Item>
+        <Form.Item name="phone" label="新手机号" rules={rules.phoneForChange}>
+          <Input maxLength={11} />
+        </Form.Item>
+        <Form.Item label="验证码" required>
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item name="smsCode" noStyle rules={rules.smsCode}>
+              <Input maxLength={6} />
+            </Form.Item>
+            <SmsCodeButton
+              getPhone={async () => (await form.validateFields(['phone'])).phone.trim()}
+              send={(mobile) => call(authCalls.sendPhoneCode, { mobile })}
+            />
+          </Space.Compact>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** User dropdown: change phone, change password, log out (doc 000 §2). */
+export function UserMenu() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'password' | 'phone' | null>(null);
+  const logout = async () => {
+    await signOut();
+    resetTags();
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+  return (
+    <>
+      <Dropdown
+        menu={{
+          items: [
+            { key: 'phone', icon: <MobileOutlined />, label: '修改手机号' },
+            { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
+            { type: 'divider' },
+            { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
+          ],
+          onClick: ({ key }) => {
+            if (key === 'logout') void logout();
+            else setDialog(key as 'password' | 'phone');
+          },
+        }}
+      >
+        <Space className="user-menu" style={{ cursor: 'pointer', padding: '0 8px' }}>
+          <Avatar size="small" icon={<UserOutlined />} style={{ background: '#1890ff' }} />
+          <span>{user?.name}</span>
+          <DownOutlined style={{ fontSize: 10 }} />
+        </Space>
+      </Dropdown>
+      <ChangePasswordModal open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <ChangePhoneModal open={dialog === 'phone'} onClose={() => setDialog(null)} />
+    </>
+  );
+}

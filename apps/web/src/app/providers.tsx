@@ -1,0 +1,43 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import zhCN from 'antd/es/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { type ReactNode, useEffect } from 'react';
+import { registerMessage } from '../lib/feedback.ts';
+import { antdSize, useSettings } from './settings.ts';
+
+dayjs.locale('zh-cn');
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // The request layer already shows errors; a refused call is not retried blindly.
+    queries: { retry: 0, refetchOnWindowFocus: false, staleTime: 30_000 },
+    mutations: { retry: 0 },
+  },
+});
+
+function MessageBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => registerMessage(message), [message]);
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const settings = useSettings();
+  return (
+    <ConfigProvider
+      locale={zhCN}
+      componentSize={antdSize(settings.size)}
+      theme={{
+        token: { colorPrimary: settings.theme },
+        algorithm: settings.size === 'mini' ? theme.compactAlgorithm : theme.defaultAlgorithm,
+      }}
+    >
+      <AntApp message={{ maxCount: 3 }}>
+        <MessageBridge />
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,90 @@
+import type { ComponentType } from 'react';
+import { createHashRouter, Navigate, type RouteObject, redirect } from 'react-router';
+import { getToken } from '../lib/cookies.ts';
+import { AuthGuard } from './guard.tsx';
+import { builtPages } from './pages.tsx';
+import { RedirectPage, RootShell, RouteErrorPage } from './root.tsx';
+import { consolePages, filingPageList, groupFirstPage, type PageInfo } from './route-table.ts';
+
+export interface RouteHandle {
+  title: string;
+}
+
+const asComponent = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+function pageRoute(page: PageInfo): RouteObject {
+  const built = builtPages[page.path];
+  return {
+    path: page.path,
+    handle: { title: page.title } satisfies RouteHandle,
+    lazy: built
+      ? asComponent(built)
+      : async () => {
+          const { PlaceholderPage } = await import('./layout/PlaceholderPage.tsx');
+          return { element: <PlaceholderPage page={page} /> };
+        },
+  };
+}
+
+/** With a token, the public sign-in pages send the user on (doc 000 §2). */
+const publicOnly = () => (getToken() ? redirect('/') : null);
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <div />,
+    children: [
+      {
+        path: '/login',
+        loader: publicOnly,
+        handle: { title: '登录' },
+        lazy: asComponent(() => import('../features/auth/LoginPage.tsx')),
+      },
+      {
+        path: '/register',
+        handle: { title: '注册' },
+        lazy: asComponent(() => import('../features/auth/RegisterPage.tsx')),
+      },
+      {
+        path: '/findPassWord',
+        handle: { title: '找回密码' },
+        lazy: asComponent(() => import('../features/auth/FindPasswordPage.tsx')),
+      },
+      { path: '/auth-redirect', element: <Navigate to="/" replace /> },
+      {
+        path: '/404',
+        handle: { title: '404' },
+        lazy: asComponent(() => import('./status-pages.tsx').then((m) => ({ default: m.NotFoundPage }))),
+      },
+      {
+        path: '/401',
+        handle: { title: '401' },
+        lazy: asComponent(() => import('./status-pages.tsx').then((m) => ({ default: m.UnauthorizedPage }))),
+      },
+      { path: '/redirect/*', element: <RedirectPage /> },
+      {
+        element: <AuthGuard />,
+        children: [
+          { path: '/', element: <Navigate to="/dashboard" replace /> },
+          {
+            lazy: asComponent(() => import('./layout/BasicLayout.tsx')),
+            children: [
+              ...consolePages.map(pageRoute),
+              ...filingPageList.map(pageRoute),
+              ...[...groupFirstPage].map(([group, first]) => ({
+                path: group,
+                element: <Navigate to={first} replace />,
+              })),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export const createRouter = () => createHashRouter(routes);

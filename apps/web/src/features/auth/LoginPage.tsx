@@ -1,0 +1,61 @@
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { hashPassword, messages } from '@ec/contract';
+import { Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { preloadConsole } from '../../lib/preload.ts';
+import { signIn } from '../../lib/session.ts';
+import { AuthFrame } from './AuthFrame.tsx';
+
+/** Only in-app paths are followed after sign-in. */
+export function safeRedirect(value: string | null): string {
+  return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login') ? value : '/';
+}
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [loading, setLoading] = useState(false);
+
+  const onFinish = async (v: { username: string; password: string }) => {
+    setLoading(true);
+    try {
+      await signIn(v.username.trim(), hashPassword(v.password));
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch {
+      // The request layer showed the server's reason.
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <AuthFrame subtitle="用户登录">
+      <Form className="login-form" size="large" onFinish={onFinish} autoComplete="on">
+        <Form.Item
+          name="username"
+          rules={[{ required: true, whitespace: true, message: '请输入用户名或手机号' }]}
+        >
+          <Input prefix={<UserOutlined />} placeholder="用户名或手机号" autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item name="password" rules={[{ required: true, message: messages.passwordRequired }]}>
+          <Input.Password
+            prefix={<LockOutlined />}
+            placeholder="密码"
+            autoComplete="current-password"
+            onFocus={preloadConsole}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" block loading={loading}>
+            登 录
+          </Button>
+        </Form.Item>
+        <div style={{ display: 'flex', justifyContent: 'space-between' }}>
+          <Link to="/register">注册账号</Link>
+          <Link to="/findPassWord">忘记密码？</Link>
+        </div>
+      </Form>
+    </AuthFrame>
+  );
+}

@@ -1,0 +1,88 @@
+import { Card, Col, Descriptions, Row, Statistic, Tag, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { maskPhone } from '../../lib/format.ts';
+import { useSession } from '../../lib/session.ts';
+
+const SCOPE_LABELS: Record<string, string> = {
+  all: '全部数据',
+  area: '所辖区域',
+  company: '本单位',
+  self: '仅本人',
+};
+
+function greeting(hour: number): string {
+  if (hour < 6) return '凌晨好';
+  if (hour < 12) return '上午好';
+  if (hour < 14) return '中午好';
+  if (hour < 18) return '下午好';
+  return '晚上好';
+}
+
+/** Welcome card with the signed-in user's account; figures join as later issues add statistics. */
+export default function DashboardPage() {
+  const { user, menus } = useSession();
+  const navigate = useNavigate();
+  if (!user) return null;
+  const groups = menus.filter((m) => m.url !== 'iot' && !m.hidden && m.childTree.length > 0);
+  const pageCount = groups.reduce((n, g) => n + g.childTree.filter((c) => !c.hidden).length, 0);
+
+  return (
+    <div className="dashboard">
+      <Card>
+        <Typography.Title level={4} style={{ marginTop: 0 }}>
+          {greeting(new Date().getHours())}，{user.name}
+        </Typography.Title>
+        <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small">
+          <Descriptions.Item label="账号">{user.username}</Descriptions.Item>
+          <Descriptions.Item label="所属单位">{user.companyName ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="角色">
+            {user.roleName ?? '—'}
+            {user.roles.map((r) => (
+              <Tag key={r} style={{ marginInlineStart: 8 }}>
+                {r}
+              </Tag>
+            ))}
+          </Descriptions.Item>
+          <Descriptions.Item label="数据范围">
+            {SCOPE_LABELS[user.dataScope] ?? user.dataScope}
+          </Descriptions.Item>
+          <Descriptions.Item label="手机号">{maskPhone(user.telephone) || '—'}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Row gutter={16} style={{ marginTop: 16 }}>
+        <Col xs={24} sm={12}>
+          <Card>
+            <Statistic title="可用功能模块" value={groups.length} suffix="个" />
+          </Card>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Card>
+            <Statistic title="可访问页面" value={pageCount} suffix="个" />
+          </Card>
+        </Col>
+      </Row>
+      <Card title="功能入口" style={{ marginTop: 16 }}>
+        <Row gutter={[12, 12]}>
+          {groups.map((g) => {
+            const first = g.childTree.find((c) => !c.hidden);
+            return (
+              <Col key={g.id} xs={12} md={8} xl={6}>
+                <Card
+                  size="small"
+                  hoverable
+                  onClick={() => first && navigate(first.url)}
+                  style={{ textAlign: 'center' }}
+                >
+                  <Typography.Text strong>{g.name}</Typography.Text>
+                  <div style={{ color: '#8c8c8c', fontSize: 12 }}>
+                    {g.childTree.filter((c) => !c.hidden).length} 个页面
+                  </div>
+                </Card>
+              </Col>
+            );
+          })}
+        </Row>
+      </Card>
+    </div>
+  );
+}

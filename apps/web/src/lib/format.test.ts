@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { formatBytes, formatDate, formatDateTime, maskIdNumber, maskPhone, relativeTime } from './format.ts';
+
+describe('masks', () => {
+  it('phone shows 3 + **** + 4', () => {
+    expect(maskPhone('13812345678')).toBe('138****5678');
+    expect(maskPhone(null)).toBe('');
+  });
+  it('ID number shows the first 6 and the last 4', () => {
+    expect(maskIdNumber('11010519491231002X')).toBe('110105********002X');
+    expect(maskIdNumber('')).toBe('');
+  });
+});
+
+describe('dates (Asia/Shanghai)', () => {
+  const t = Date.UTC(2026, 0, 5, 16, 7, 9); // 2026-01-06 00:07:09 in Shanghai
+  it('yyyy-MM-dd', () => expect(formatDate(t)).toBe('2026-01-06'));
+  it('{y}-{m}-{d} {h}:{i}:{s}', () => expect(formatDateTime(t)).toBe('2026-01-06 00:07:09'));
+  it('empty values format as empty text', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDateTime(undefined)).toBe('');
+  });
+});
+
+describe('relative time', () => {
+  const now = new Date('2026-03-01T12:00:00+08:00');
+  const ago = (s: number) => new Date(now.getTime() - s * 1000);
+  it('just now under 30 s', () => expect(relativeTime(ago(29), now)).toBe('刚刚'));
+  it('minutes under an hour', () => expect(relativeTime(ago(5 * 60), now)).toBe('5分钟前'));
+  it('hours under a day', () => expect(relativeTime(ago(3 * 3600), now)).toBe('3小时前'));
+  it('the date and time beyond a day', () =>
+    expect(relativeTime(ago(2 * 86400), now)).toBe('2026-02-27 12:00:00'));
+});
+
+describe('formatBytes', () => {
+  it('picks a unit', () => {
+    expect(formatBytes(512)).toBe('512 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+  });
+});

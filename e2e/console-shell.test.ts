@@ -1,0 +1,241 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  DEMO_PASSWORD,
+  launchBrowser,
+  type RunningServer,
+  screenshot,
+  signIn,
+  startServer,
+  watchForeignRequests,
+} from './support.ts';
+
+let server: RunningServer;
+let browser: Browser;
+const foreign: string[][] = [];
+
+async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  foreign.push(watchForeignRequests(context, server.baseUrl));
+  const page = await context.newPage();
+  return { context, page };
+}
+
+const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
+/** Polls until `check` holds; hash changes are same-document navigations, so no load event fires. */
+async function until(
+  check: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+const waitForHash = (page: Page, hash: string | RegExp) =>
+  until(
+    () => (typeof hash === 'string' ? hashOf(page) === hash : hash.test(hashOf(page))),
+    `hash ${hash} (at ${page.url()})`,
+  );
+const topMenuTitles = (page: Page) =>
+  page
+    .locator('.ant-pro-sider-menu > li.ant-menu-item, .ant-pro-sider-menu > li.ant-menu-submenu')
+    .allInnerTexts();
+const tagPaths = (page: Page) =>
+  page.locator('.tags-view [data-tag]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tag')));
+
+async function tagAction(page: Page, label: string) {
+  await page.locator('.tags-actions').hover();
+  await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: label }).click();
+}
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('console shell', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  before(async () => {
+    ({ context, page } = await newPage());
+  });
+  after(async () => context.close());
+
+  test('without a token any page redirects to login with the wanted path', async () => {
+    await page.goto(`${server.baseUrl}/#/permission/page`);
+    await waitForHash(page, '#/login?redirect=/permission/page');
+    await page.getByPlaceholder('用户名或手机号').waitFor();
+    assert.match(await page.title(), /登录 - 南宁市电梯云监管平台/);
+    await screenshot(page, 'sign-in');
+  });
+
+  test('a wrong password shows the server message', async () => {
+    await page.getByPlaceholder('用户名或手机号').fill('admin');
+    await page.getByPlaceholder('密码').fill('Wrong@2026');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    const error = page.locator('.ant-message-error');
+    await error.waitFor();
+    assert.match((await error.textContent()) ?? '', /用户名或密码错误/);
+    assert.match(hashOf(page), /^#\/login/);
+  });
+
+  test('admin signs in, lands on the wanted page, and sees the full menu', async () => {
+    await page.getByPlaceholder('密码').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await waitForHash(page, '#/permission/page');
+    await page.locator('.placeholder-page').getByText('建设中').first().waitFor();
+    assert.match(await page.title(), /^用户管理 - /);
+    await screenshot(page, 'placeholder-page');
+
+    await page.locator('.ant-pro-sider-menu').getByText('首页', { exact: true }).click();
+    await waitForHash(page, '#/dashboard');
+    await page.getByText('平台管理员').first().waitFor();
+    assert.match((await page.locator('.dashboard h4').textContent()) ?? '', /平台管理员/);
+    const titles = await topMenuTitles(page);
+    for (const group of ['首页', '综合管理', '系统设置', '基础信息', '广告管理', '检验机构', '电子巡检']) {
+      assert.ok(
+        titles.some((t) => t.includes(group)),
+        `menu has ${group}: ${titles.join(',')}`,
+      );
+    }
+    assert.ok(!titles.some((t) => t.includes('物联网')), 'the iot entry is hidden');
+    assert.equal(titles.length, 14);
+    await until(async () => (await page.locator('.ant-message-notice').count()) === 0, 'messages to fade');
+    await screenshot(page, 'dashboard');
+  });
+
+  test('route search opens a page', async () => {
+    await page.getByRole('button', { name: '搜索菜单' }).click();
+    await page.locator('.route-search input').fill('角色管理');
+    await page.locator('.ant-select-item-option', { hasText: '角色管理' }).first().click();
+    await waitForHash(page, '#/permission/role');
+    await page.locator('.app-breadcrumb', { hasText: '角色管理' }).waitFor();
+    assert.match((await page.locator('.app-breadcrumb').textContent()) ?? '', /系统设置[\s\S]*角色管理/);
+  });
+
+  test('tags: open three pages, close others, refresh', async () => {
+    for (const path of ['/permission/page', '/ad/point', '/rescue/rescueUnit']) {
+      await page.goto(`${server.baseUrl}/#${path}`);
+      await page.locator(`[data-tag="${path}"]`).waitFor();
+    }
+    assert.deepEqual(await tagPaths(page), [
+      '/dashboard',
+      '/permission/page',
+      '/permission/role',
+      '/ad/point',
+      '/rescue/rescueUnit',
+    ]);
+    // Cached pages stay mounted, hidden.
+    assert.equal(await page.locator('[data-page="/ad/point"]').count(), 1);
+
+    await tagAction(page, '关闭其他');
+    await until(async () => (await page.locator('.tags-view [data-tag]').count()) === 2, 'two tags');
+    assert.deepEqual(await tagPaths(page), ['/dashboard', '/rescue/rescueUnit']);
+    assert.equal(await page.locator('[data-page="/ad/point"]').count(), 0);
+
+    await tagAction(page, '刷新');
+    await page.locator('[data-page="/rescue/rescueUnit"]').getByText('建设中').first().waitFor();
+    assert.equal(hashOf(page), '#/rescue/rescueUnit');
+
+    await page.locator('[data-tag="/rescue/rescueUnit"] .ant-tag-close-icon').click();
+    await waitForHash(page, '#/dashboard');
+    assert.deepEqual(await tagPaths(page), ['/dashboard']);
+  });
+
+  test('the size switch persists after a reload', async () => {
+    await page.locator('.size-select').click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'Small' }).click();
+    await page.locator('.ant-message-success', { hasText: 'Switch Size Success' }).waitFor();
+    await page.reload();
+    await page.locator('.sidebar-toggle').waitFor();
+    assert.match((await page.locator('.sidebar-toggle').getAttribute('class')) ?? '', /ant-btn-sm/);
+    const size = (await context.cookies()).find((c) => c.name === 'size');
+    assert.equal(size?.value, 'small');
+  });
+
+  test('log out clears the token and returns to sign-in', async () => {
+    await page.locator('.user-menu').hover();
+    await page.locator('.ant-dropdown-menu-item', { hasText: '退出登录' }).click();
+    await waitForHash(page, '#/login');
+    assert.equal(
+      (await context.cookies()).find((c) => c.name === 'Monitor-Token'),
+      undefined,
+    );
+    await page.goto(`${server.baseUrl}/#/dashboard`);
+    await waitForHash(page, /^#\/login/);
+  });
+});
+
+describe('a maintenance company account', () => {
+  test('sees only its menu and gets /401 for an admin-only page', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, server.baseUrl, 'wb_admin1');
+    await waitForHash(page, '#/dashboard');
+    await page.locator('.ant-pro-sider-menu').waitFor();
+    const titles = await topMenuTitles(page);
+    assert.ok(
+      titles.some((t) => t.includes('基础信息')),
+      titles.join(','),
+    );
+    assert.ok(!titles.some((t) => t.includes('系统设置')), titles.join(','));
+    assert.ok(titles.length < 14);
+
+    await page.goto(`${server.baseUrl}/#/permission/page`);
+    await waitForHash(page, '#/401');
+    await page.getByText('抱歉，您没有权限访问该页面。').waitFor();
+    await context.close();
+  });
+});
+
+describe('change password', () => {
+  test('works end to end and the new password signs in', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, server.baseUrl, 'sy_admin1');
+    await waitForHash(page, '#/dashboard');
+    await page.locator('.user-menu').hover();
+    await page.locator('.ant-dropdown-menu-item', { hasText: '修改密码' }).click();
+    const form = page.locator('.change-password-form');
+    await form.waitFor();
+
+    // The spec's messages show before anything is sent.
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await form.getByText('请输入旧密码').waitFor();
+    await form.getByText('请输入新密码').waitFor();
+    await form.getByText('请再次输入密码').waitFor();
+    await form.locator('#rePassword').fill('x');
+    await form.locator('#password').fill('abc123');
+    await form.getByText('您输入的密码过于简单，请尝试其他密码。').waitFor();
+
+    await form.locator('#currPassword').fill(DEMO_PASSWORD);
+    await form.locator('#password').fill('Lift2026new');
+    await form.locator('#rePassword').fill('Lift2026new');
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message-success', { hasText: '修改密码成功' }).waitFor();
+
+    await page.locator('.user-menu').hover();
+    await page.locator('.ant-dropdown-menu-item', { hasText: '退出登录' }).click();
+    await waitForHash(page, '#/login');
+
+    await signIn(page, server.baseUrl, 'sy_admin1', DEMO_PASSWORD);
+    await page.locator('.ant-message-error').waitFor();
+    await signIn(page, server.baseUrl, 'sy_admin1', 'Lift2026new');
+    await waitForHash(page, '#/dashboard');
+    await context.close();
+  });
+});
+
+describe('network', () => {
+  test('no request went to any host but the server', () => {
+    assert.deepEqual(foreign.flat(), []);
+  });
+});
