@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import { modules } from './modules/index.ts';
 import { authRoutes } from './platform/auth/routes.ts';
@@ -42,6 +42,19 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     bodyLimit: config.bodyLimitBytes,
     trustProxy: process.env.TRUST_PROXY === 'true',
     routerOptions: { maxParamLength: 200 },
+    // Refusals the router makes before any hook runs, in the same envelope as every other one.
+    frameworkErrors: (err, req, reply) => {
+      const status: 400 | 414 = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
+      (reply as FastifyReply)
+        .status(status)
+        .header('X-Request-Id', req.id)
+        .type('application/json; charset=utf-8')
+        .send({
+          code: status,
+          resultMsg: status === 414 ? '请求路径参数过长' : '请求路径不正确',
+          requestId: req.id,
+        });
+    },
   });
 
   const database =
@@ -106,6 +119,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     database.db,
     config,
     modules.flatMap((m) => m.demoSeeders ?? []),
+    modules.map((m) => m.menuButtons ?? {}),
   );
   for (const job of modules.flatMap((m) => m.jobs ?? [])) platform.jobs.register(job);
   if (database.kind === 'pglite') {

@@ -29,6 +29,8 @@ export interface Config {
   demoPassword: string;
   adminPassword?: string;
   seedDemo: boolean;
+  /** How many demo elevators the first start creates. */
+  demoElevators: number;
   sms: SmsConfig;
   s3?: S3Config;
   corsOrigins: string[];
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoPassword: env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     adminPassword: env.ADMIN_PASSWORD,
     seedDemo: !production && env.SEED_DEMO !== 'false',
+    demoElevators: Number(env.DEMO_ELEVATORS ?? 2000),
     sms: {
       driver: smsDriver,
       urlTemplate: env.SMS_URL_TEMPLATE,

@@ -1,2 +1,4 @@
 /** Every table of the application, for drizzle-kit and the typed database handle. */
+
+export * from './modules/elevator/tables.ts';
 export * from './platform/db/tables.ts';

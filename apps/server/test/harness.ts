@@ -76,6 +76,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir }),
     jobsEnabled: false,
     rateLimitPerMinute: 10_000,
+    demoElevators: 90,
     ...overrides,
   };
 }

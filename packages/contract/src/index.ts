@@ -1,8 +1,20 @@
+import {
+  agreementCalls,
+  dictAdminCalls,
+  enterpriseCalls,
+  menuCalls,
+  officeCalls,
+  oplogCalls,
+  roleCalls,
+  userCalls,
+} from './admin.ts';
 import { authCalls } from './auth.ts';
 import type { Call } from './call.ts';
+import { claimCalls, elevatorCalls } from './elevator.ts';
 import { fileCalls } from './files.ts';
 import { commonCalls, dictCalls, logoCalls, paramCalls } from './system.ts';
 
+export * from './admin.ts';
 export * from './auth.ts';
 export * from './call.ts';
 export * from './common.ts';
@@ -17,7 +29,18 @@ export const allCalls: Call[] = [
   ...Object.values(logoCalls),
   ...Object.values(dictCalls),
   ...Object.values(commonCalls),
+  ...Object.values(userCalls),
+  ...Object.values(roleCalls),
+  ...Object.values(menuCalls),
+  ...Object.values(officeCalls),
+  ...Object.values(dictAdminCalls),
+  ...Object.values(oplogCalls),
+  ...Object.values(agreementCalls),
+  ...Object.values(enterpriseCalls),
+  ...Object.values(elevatorCalls),
+  ...Object.values(claimCalls),
 ];
 export * from './areas.ts';
 export * from './dictionary-seed.ts';
+export * from './elevator.ts';
 export * from './menu-catalogue.ts';

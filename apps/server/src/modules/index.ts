@@ -1,6 +1,7 @@
 import type { Implementation } from '../platform/http/implement.ts';
 import type { JobDefinition } from '../platform/jobs.ts';
 import type { DemoSeeder } from '../platform/seed/index.ts';
+import { elevatorModule } from './elevator/index.ts';
 import { systemRoutes } from './system/routes.ts';
 
 /** A domain module: its calls, its demo data and its scheduled jobs. */
@@ -8,7 +9,9 @@ export interface Module {
   name: string;
   routes: Implementation[];
   demoSeeders?: DemoSeeder[];
+  /** Button permissions this module's pages carry, by page path (menu entries of type F). */
+  menuButtons?: Record<string, { name: string; perms: string }[]>;
   jobs?: JobDefinition[];
 }
 
-export const modules: Module[] = [{ name: 'system', routes: systemRoutes }];
+export const modules: Module[] = [{ name: 'system', routes: systemRoutes }, elevatorModule];

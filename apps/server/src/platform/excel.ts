@@ -30,7 +30,11 @@ export async function streamXlsx<T>(
   opts: { fileName: string; sheetName?: string; columns: ExcelColumn<T>[]; batches: AsyncIterable<T[]> },
 ): Promise<FastifyReply> {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet(opts.sheetName ?? 'Sheet1');
   sheet.columns = opts.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 18 }));
   sheet.getRow(1).font = { bold: true };
@@ -57,9 +61,12 @@ export async function streamXlsx<T>(
  * holds no transaction open, so other requests interleave with a large export — which matters on
  * PGlite, where one open transaction would stop every other query.
  */
-export async function* keysetBatches<T extends { id: number }>(
+export async function* keysetBatches<T>(
   fetch: (afterId: number, size: number) => Promise<T[]>,
-  size = 1000,
+  {
+    idOf = (row: T) => (row as { id: number }).id,
+    size = 1000,
+  }: { idOf?: (row: T) => number; size?: number } = {},
 ): AsyncGenerator<T[]> {
   let after = 0;
   for (;;) {
@@ -67,12 +74,16 @@ export async function* keysetBatches<T extends { id: number }>(
     if (rows.length === 0) return;
     yield rows;
     if (rows.length < size) return;
-    after = rows[rows.length - 1].id;
+    after = idOf(rows[rows.length - 1]);
   }
 }
 
 /** A small in-memory sheet (error reports, templates). */
-export async function xlsxBuffer(sheetName: string, headers: string[], rows: (string | number)[][]): Promise<Buffer> {
+export async function xlsxBuffer(
+  sheetName: string,
+  headers: string[],
+  rows: (string | number)[][],
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName);
   sheet.addRow(headers).font = { bold: true };

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { operationLog } from './db/tables.ts';
 import type { Platform } from './platform.ts';
 
-const SECRET_KEY = /pass|psw|pwd|token|secret|code|captcha|authorization/i;
+/** Keys whose values never reach the log; `code` alone is not one (area, credit and dictionary codes are). */
+const SECRET_KEY = /pass|psw|pwd|token|secret|smscode|verifycode|captcha|authorization/i;
 const MAX_STRING = 200;
 const MAX_KEYS = 50;
 

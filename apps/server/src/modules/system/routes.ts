@@ -1,10 +1,18 @@
-import { commonCalls, dictCalls, formatDateTime, logoCalls, paramCalls } from '@ec/contract';
+import { commonCalls, formatDateTime, logoCalls, paramCalls } from '@ec/contract';
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { likePattern } from '../../platform/db/sql.ts';
-import { sysArea, sysDictData, sysDictType, sysLogo, sysParam } from '../../platform/db/tables.ts';
+import { sysArea, sysLogo, sysParam } from '../../platform/db/tables.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { implement } from '../../platform/http/implement.ts';
+import { agreementRoutes } from './agreement.ts';
+import { dictRoutes } from './dicts.ts';
+import { enterpriseRoutes } from './enterprise.ts';
+import { menuRoutes } from './menus.ts';
+import { officeRoutes } from './offices.ts';
+import { oplogRoutes } from './oplog.ts';
+import { roleRoutes } from './roles.ts';
+import { userRoutes } from './users.ts';
 
 const paramRow = (r: typeof sysParam.$inferSelect) => ({
   id: r.id,
@@ -32,7 +40,8 @@ export async function paramValue(db: Queryable, configKey: string): Promise<stri
   return row?.value ?? null;
 }
 
-export const systemRoutes = [
+/** Parameters, platform title and logo, and the shared helper calls. */
+const platformSettingRoutes = [
   implement(paramCalls.query, async ({ page, limit, configKey, name }, { platform: { db } }) => {
     const filters: SQL[] = [];
     if (configKey) filters.push(ilike(sysParam.configKey, likePattern(configKey)));
@@ -114,33 +123,6 @@ export const systemRoutes = [
     return logoRow(row);
   }),
 
-  implement(dictCalls.getAllDict, async (_input, { platform: { db } }) => {
-    const rows = await db
-      .select({
-        code: sysDictType.code,
-        name: sysDictType.name,
-        key: sysDictData.key,
-        value: sysDictData.value,
-      })
-      .from(sysDictType)
-      .leftJoin(sysDictData, and(eq(sysDictData.typeId, sysDictType.id), eq(sysDictData.status, 1)))
-      .where(eq(sysDictType.status, 1))
-      .orderBy(asc(sysDictType.id), asc(sysDictData.sort), asc(sysDictData.id));
-    const byCode = new Map<
-      string,
-      { code: string; name: string; childs: { key: string; value: string }[] }
-    >();
-    for (const r of rows) {
-      let entry = byCode.get(r.code);
-      if (!entry) {
-        entry = { code: r.code, name: r.name, childs: [] };
-        byCode.set(r.code, entry);
-      }
-      if (r.key !== null && r.value !== null) entry.childs.push({ key: r.key, value: r.value });
-    }
-    return [...byCode.values()];
-  }),
-
   implement(commonCalls.health, async (_input, { platform }) => {
     await platform.db.execute('select 1');
     return { status: 'ok' as const, database: platform.dbKind };
@@ -163,4 +145,17 @@ export const systemRoutes = [
     req.log.warn({ clientError: input, userId: user?.id ?? null }, 'front-end error');
     return null;
   }),
+];
+
+/** Every call of the system-settings module. */
+export const systemRoutes = [
+  ...platformSettingRoutes,
+  ...dictRoutes,
+  ...userRoutes,
+  ...roleRoutes,
+  ...menuRoutes,
+  ...officeRoutes,
+  ...oplogRoutes,
+  ...agreementRoutes,
+  ...enterpriseRoutes,
 ];

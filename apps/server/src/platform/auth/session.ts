@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DataScope, UserType } from '@ec/contract';
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type AuthUser, broadestScope } from '../access.ts';
 import type { Queryable } from '../db/client.ts';
@@ -60,6 +60,19 @@ export async function authenticate(
       userType: sysUser.userType,
       companyId: sysUser.companyId,
       areaCodes: sysUser.areaCodes,
+      // Roles and permissions in the same round trip: one query per request for authentication.
+      roles: sql<RoleGrant[]>`coalesce((
+        select json_agg(json_build_object('id', r.id, 'key', r.role_key, 'name', r.name, 'roleType', r.role_type,
+          'dataScope', r.data_scope, 'permissions', r.permissions) order by r.id)
+        from sys_user_role ur join sys_role r on r.id = ur.role_id
+        where ur.user_id = ${sysUser.id} and r.status = 1), '[]'::json)`,
+      menuPerms: sql<string[]>`coalesce((
+        select array_agg(distinct m.perms)
+        from sys_user_role ur
+        join sys_role r on r.id = ur.role_id and r.status = 1
+        join sys_role_menu rm on rm.role_id = r.id
+        join sys_menu m on m.id = rm.menu_id
+        where ur.user_id = ${sysUser.id} and m.perms is not null), '{}'::text[])`,
     })
     .from(authToken)
     .innerJoin(sysUser, eq(sysUser.id, authToken.userId))
@@ -82,7 +95,7 @@ export async function authenticate(
       .where(eq(authToken.id, row.tokenId));
   }
 
-  const { roles, permissions, dataScope } = await loadGrants(db, row.id);
+  const { roles, permissions, dataScope } = grantsOf(row.roles, row.menuPerms);
   return {
     id: row.id,
     username: row.username,
@@ -97,7 +110,29 @@ export async function authenticate(
   };
 }
 
-/** Roles, permission strings and data scope, read on every request so role changes apply at once. */
+interface RoleGrant {
+  id: number;
+  key: string;
+  name: string;
+  roleType: string | null;
+  dataScope: string;
+  permissions: string[];
+}
+
+/** Permissions are the roles' own strings plus the button strings of the menus they grant. */
+function grantsOf(roleRows: RoleGrant[], menuPerms: (string | null)[]) {
+  const permissions = new Set<string>(roleRows.flatMap((r) => r.permissions));
+  for (const perms of menuPerms) {
+    for (const p of (perms ?? '').split(',')) if (p.trim()) permissions.add(p.trim());
+  }
+  return {
+    roles: roleRows.map(({ id, key, name, roleType }) => ({ id, key, name, roleType })),
+    permissions,
+    dataScope: broadestScope(roleRows.map((r) => r.dataScope)) as DataScope,
+  };
+}
+
+/** Roles, permission strings and data scope of a user as they are now. */
 export async function loadGrants(db: Queryable, userId: number) {
   const roleRows = await db
     .select({
@@ -112,30 +147,26 @@ export async function loadGrants(db: Queryable, userId: number) {
     .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
     .where(and(eq(sysUserRole.userId, userId), eq(sysRole.status, 1)))
     .orderBy(sysRole.id);
-  const permissions = new Set<string>(roleRows.flatMap((r) => r.permissions));
-  if (roleRows.length > 0) {
-    const menuPerms = await db
-      .selectDistinct({ perms: sysMenu.perms })
-      .from(sysRoleMenu)
-      .innerJoin(sysMenu, eq(sysMenu.id, sysRoleMenu.menuId))
-      .where(
-        and(
-          sql`${sysRoleMenu.roleId} in (${sql.join(
-            roleRows.map((r) => sql`${r.id}`),
-            sql`, `,
-          )})`,
-          isNotNull(sysMenu.perms),
-        ),
-      );
-    for (const { perms } of menuPerms) {
-      for (const p of (perms ?? '').split(',')) if (p.trim()) permissions.add(p.trim());
-    }
-  }
-  return {
-    roles: roleRows.map(({ id, key, name, roleType }) => ({ id, key, name, roleType })),
-    permissions,
-    dataScope: broadestScope(roleRows.map((r) => r.dataScope)) as DataScope,
-  };
+  const menuPerms =
+    roleRows.length === 0
+      ? []
+      : await db
+          .selectDistinct({ perms: sysMenu.perms })
+          .from(sysRoleMenu)
+          .innerJoin(sysMenu, eq(sysMenu.id, sysRoleMenu.menuId))
+          .where(
+            and(
+              inArray(
+                sysRoleMenu.roleId,
+                roleRows.map((r) => r.id),
+              ),
+              isNotNull(sysMenu.perms),
+            ),
+          );
+  return grantsOf(
+    roleRows,
+    menuPerms.map((m) => m.perms),
+  );
 }
 
 export async function revokeToken(db: Queryable, tokenHash: string) {

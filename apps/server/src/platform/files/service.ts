@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { DEFAULT_UPLOAD_MB, fileExtension, messages } from '@ec/contract';
+import { DEFAULT_UPLOAD_MB, fileExtension, IMPORT_EXTENSIONS, IMPORT_LIMIT_MB, messages } from '@ec/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { sysFile, sysParam } from '../db/tables.ts';
@@ -30,12 +30,13 @@ async function limitMb(platform: Platform, useParam: boolean): Promise<number> {
   return Number.isFinite(mb) && mb > 0 ? Math.min(mb, 10) : DEFAULT_UPLOAD_MB;
 }
 
-/** Reads every file part, refusing on count, size and content before anything is stored. */
+/** Reads every file part, refusing on count, size and extension before anything is stored. */
 async function receive(
   req: FastifyRequest,
-  rules: UploadRules,
+  rules: Pick<UploadRules, 'extensions' | 'maxFiles'>,
   maxBytes: number,
-  mb: number,
+  tooLargeMessage: string,
+  typeMessage: string = messages.imageType,
 ): Promise<Received[]> {
   if (!req.isMultipart()) throw unsupportedType('请以 multipart/form-data 上传文件');
   const files: Received[] = [];
@@ -48,8 +49,8 @@ async function receive(
     const body = await part.toBuffer();
     const fileName = (part.filename || 'file').slice(0, 200);
     const ext = fileExtension(fileName);
-    if (body.length > maxBytes) throw tooLarge(messages.oversize(mb));
-    if (!rules.extensions.includes(ext)) throw unsupportedType(messages.imageType);
+    if (body.length > maxBytes) throw tooLarge(tooLargeMessage);
+    if (!rules.extensions.includes(ext)) throw unsupportedType(typeMessage);
     files.push({ fileName, ext, body });
   }
   if (files.length === 0) throw badRequest('请选择要上传的文件');
@@ -63,7 +64,7 @@ export async function storeUploads(
   rules: UploadRules,
 ) {
   const mb = await limitMb(platform, rules.useParamLimit);
-  const files = await receive(req, rules, mb * 1024 * 1024, mb);
+  const files = await receive(req, rules, mb * 1024 * 1024, messages.oversize(mb));
   const checked = [];
   for (const f of files) {
     const { ok, mime } = await contentMatches(f.body, f.ext);
@@ -95,6 +96,47 @@ export async function storeUploads(
     await Promise.allSettled(stored.map((key) => platform.storage.delete(key)));
     throw err;
   }
+}
+
+/** One spreadsheet for an import: .xls or .xlsx by content, at most 10 MB; kept in memory only. */
+export async function receiveSpreadsheet(req: FastifyRequest): Promise<{ fileName: string; body: Buffer }> {
+  const [file] = await receive(
+    req,
+    { extensions: IMPORT_EXTENSIONS, maxFiles: 1 },
+    IMPORT_LIMIT_MB * 1024 * 1024,
+    messages.importTooLarge,
+    messages.importType,
+  );
+  if (!(await contentMatches(file.body, file.ext)).ok) throw unsupportedType(messages.importType);
+  return file;
+}
+
+/** Stores a file the server made (an error report, an export) so the user can download it. */
+export async function storeGenerated(
+  platform: Platform,
+  userId: number,
+  fileName: string,
+  body: Buffer,
+  mime: string,
+) {
+  const id = randomUUID();
+  await platform.storage.put(id, body, mime);
+  try {
+    await platform.db.insert(sysFile).values({
+      id,
+      fileName,
+      ext: fileExtension(fileName),
+      mime,
+      size: body.length,
+      sha256: createHash('sha256').update(body).digest('hex'),
+      storageKey: id,
+      uploaderId: userId,
+    });
+  } catch (err) {
+    await platform.storage.delete(id).catch(() => undefined);
+    throw err;
+  }
+  return id;
 }
 
 export async function readFile(platform: Platform, id: string) {

@@ -17,6 +17,41 @@ export const MENU_BUTTONS: Record<string, { name: string; perms: string }[]> = {
     { name: '编辑参数', perms: 'system:param:edit' },
   ],
   '/permission/platformSet': [{ name: '设置平台', perms: 'system:platform:edit' }],
+  // A page's own buttons first, then the lists its forms pick from (roles, organisations, companies).
+  '/permission/page': [
+    { name: '查询用户', perms: 'system:user:list' },
+    { name: '编辑用户', perms: 'system:user:edit' },
+    { name: '选择角色', perms: 'system:role:list' },
+    { name: '选择机构', perms: 'system:office:list' },
+    { name: '选择企业', perms: 'system:enterprise:list' },
+  ],
+  '/permission/role': [
+    { name: '查询角色', perms: 'system:role:list' },
+    { name: '编辑角色', perms: 'system:role:edit' },
+    { name: '选择菜单', perms: 'system:menu:list' },
+  ],
+  '/permission/menuManagement': [
+    { name: '查询菜单', perms: 'system:menu:list' },
+    { name: '编辑菜单', perms: 'system:menu:edit' },
+  ],
+  '/permission/mechanism': [
+    { name: '查询机构', perms: 'system:office:list' },
+    { name: '编辑机构', perms: 'system:office:edit' },
+  ],
+  '/permission/dicManagement': [
+    { name: '查询字典', perms: 'system:dict:list' },
+    { name: '编辑字典', perms: 'system:dict:edit' },
+  ],
+  '/permission/dictionaryValue': [
+    { name: '查询字典值', perms: 'system:dict:list' },
+    { name: '编辑字典值', perms: 'system:dict:edit' },
+  ],
+  '/permission/operationRecord': [{ name: '查询与导出操作记录', perms: 'system:oplog:list' }],
+  '/permission/agreement': [{ name: '编辑协议', perms: 'system:agreement:edit' }],
+  '/permission/nested/nested': [
+    { name: '查询企业', perms: 'system:enterprise:list' },
+    { name: '编辑企业', perms: 'system:enterprise:edit' },
+  ],
 };
 
 export interface RoleSeed {
@@ -88,6 +123,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/basicInformation/honForTheRecord',
       '/basicInformation/theElevatorUsesClaim',
       '/basicInformation/useTheElevator',
+      '/basicInformation/userMyTheElevator',
     ],
   },
   {
@@ -177,7 +213,14 @@ export const SYSTEM_PARAMS = [
 ];
 
 /** Reference data every installation needs: areas, dictionaries, parameters, menus, roles. */
-export async function seedBase(tx: Tx) {
+export async function seedBase(
+  tx: Tx,
+  moduleButtons: Record<string, { name: string; perms: string }[]>[] = [],
+) {
+  const buttonsOf = (path: string) => [
+    ...(MENU_BUTTONS[path] ?? []),
+    ...moduleButtons.flatMap((m) => m[path] ?? []),
+  ];
   const [{ n }] = await tx.select({ n: count() }).from(sysMenu);
   if (n > 0) return false;
 
@@ -223,7 +266,7 @@ export async function seedBase(tx: Tx) {
         })
         .returning({ id: sysMenu.id });
       idByPath.set(node.path, row.id);
-      const buttons = MENU_BUTTONS[node.path] ?? [];
+      const buttons = buttonsOf(node.path);
       if (buttons.length > 0) {
         await tx.insert(sysMenu).values(
           buttons.map((b) => ({

@@ -1,0 +1,318 @@
+import { CLAIM_RECORD_STATE_LABEL, type ClaimRecord, type ClaimType, formatDateTime } from '@ec/contract';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { AuthUser } from '../../platform/access.ts';
+import type { Queryable, Tx } from '../../platform/db/client.ts';
+import { auditRecord, enterprise } from '../../platform/db/tables.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import {
+  ACTION_LABEL,
+  caseScope,
+  decide,
+  defineKind,
+  deleteCases,
+  history,
+  submit,
+  withdraw,
+} from '../../platform/workflow.ts';
+import { claimTypeOf } from './scope.ts';
+import { elevator, elevatorClaim } from './tables.ts';
+
+const stateColumn = (type: ClaimType) => (type === 'maintenance' ? 'maintenanceClaimState' : 'useClaimState');
+const companyColumn = (type: ClaimType) => (type === 'maintenance' ? 'maintenanceCompanyId' : 'useCompanyId');
+
+/**
+ * Claims are cases of the audit workflow. A bound claim can be released (withdraw from 3), which
+ * unbinds the elevator. Every transition mirrors its state onto the claim and the elevator.
+ */
+export const claimKind = defineKind({
+  kind: 'elevator-claim',
+  label: '电梯认领',
+  transitions: { withdraw: [2, 3], submit: [] },
+  onTransition: async (tx, { to, record }) => {
+    const [claim] = await tx
+      .select()
+      .from(elevatorClaim)
+      .where(eq(elevatorClaim.id, Number(record.subjectId)));
+    if (!claim) throw notFound('认领记录不存在');
+    const type = claim.claimType as ClaimType;
+    await tx
+      .update(elevatorClaim)
+      .set({ state: to, auditId: record.id })
+      .where(eq(elevatorClaim.id, claim.id));
+    const elevatorState = to === 2 ? 2 : to === 3 ? 3 : 0;
+    const set: Record<string, unknown> = { [stateColumn(type)]: elevatorState, updatedAt: new Date() };
+    if (to === 3) set[companyColumn(type)] = claim.companyId;
+    else
+      set[companyColumn(type)] =
+        sql`case when ${elevator[companyColumn(type)]} = ${claim.companyId} and ${to} = 1 then null else ${elevator[companyColumn(type)]} end`;
+    await tx.update(elevator).set(set).where(eq(elevator.id, claim.elevatorId));
+  },
+});
+
+function actingCompany(user: AuthUser): { type: ClaimType; companyId: number } {
+  const type = claimTypeOf(user);
+  if (!type || user.companyId === null) throw forbidden('只有维保单位或使用单位可以认领电梯');
+  return { type, companyId: user.companyId };
+}
+
+/** Submits claims for elevators, all or none; an elevator already pending or bound is refused. */
+export async function claimElevators(
+  tx: Tx,
+  user: AuthUser,
+  ids: number[],
+  expected: ClaimType,
+  communityId?: number,
+) {
+  const { type, companyId } = actingCompany(user);
+  if (type !== expected)
+    throw forbidden(expected === 'maintenance' ? '只有维保单位可以认领维保' : '只有使用单位可以认领使用');
+  const unique = [...new Set(ids)];
+  const rows = await tx
+    .select({
+      id: elevator.id,
+      registerCode: elevator.registerCode,
+      areaCode: elevator.areaCode,
+      status: elevator.status,
+    })
+    .from(elevator)
+    .where(inArray(elevator.id, unique));
+  if (rows.length !== unique.length) throw notFound('部分电梯不存在');
+  for (const e of rows) {
+    if (e.status !== 1) throw conflict(`电梯 ${e.registerCode} 已停用，不能认领`);
+    const [created] = await tx
+      .insert(elevatorClaim)
+      .values({ elevatorId: e.id, claimType: type, companyId, communityId: communityId ?? null, state: 2 })
+      .onConflictDoNothing()
+      .returning({ id: elevatorClaim.id });
+    if (!created) throw conflict(`电梯 ${e.registerCode} 已被认领或正在审核中`);
+    await submit(tx, claimKind, { subjectId: created.id, actorId: user.id, areaCode: e.areaCode, companyId });
+  }
+  return unique.length;
+}
+
+/** Withdraws the company's pending claims or releases its bound ones for the given elevators. */
+export async function releaseElevators(tx: Tx, user: AuthUser, ids: number[], expected: ClaimType) {
+  const { type, companyId } = actingCompany(user);
+  if (type !== expected) throw forbidden('不能解除其他类型的认领');
+  const unique = [...new Set(ids)];
+  const open = await tx
+    .select({ id: elevatorClaim.id, auditId: elevatorClaim.auditId, elevatorId: elevatorClaim.elevatorId })
+    .from(elevatorClaim)
+    .where(
+      and(
+        inArray(elevatorClaim.elevatorId, unique),
+        eq(elevatorClaim.companyId, companyId),
+        eq(elevatorClaim.claimType, type),
+        inArray(elevatorClaim.state, [2, 3]),
+      ),
+    );
+  if (open.length !== unique.length) throw notFound('部分电梯没有本单位的认领');
+  for (const c of open) {
+    await withdraw(tx, claimKind, {
+      auditId: c.auditId!,
+      actorId: user.id,
+      description: '认领单位撤回或解除',
+    });
+  }
+  return open.length;
+}
+
+/** A regulator binds an elevator to a maintenance company directly: a claim submitted and passed at once. */
+export async function distribute(tx: Tx, user: AuthUser, ids: number[], maintenanceCompanyId: number) {
+  const [company] = await tx
+    .select({ id: enterprise.id })
+    .from(enterprise)
+    .where(and(eq(enterprise.id, maintenanceCompanyId), eq(enterprise.kind, 'maintenance')));
+  if (!company)
+    throw badRequest('maintenanceCompanyId：维保单位不存在', [
+      { field: 'maintenanceCompanyId', message: '维保单位不存在' },
+    ]);
+  for (const id of ids) {
+    const [e] = await tx.select().from(elevator).where(eq(elevator.id, id));
+    const current = await tx
+      .select()
+      .from(elevatorClaim)
+      .where(
+        and(
+          eq(elevatorClaim.elevatorId, id),
+          eq(elevatorClaim.claimType, 'maintenance'),
+          inArray(elevatorClaim.state, [2, 3]),
+        ),
+      );
+    for (const c of current) {
+      if (c.state === 2) throw conflict(`电梯 ${e.registerCode} 有待审核的认领，请先审核`);
+      if (c.companyId === maintenanceCompanyId) continue;
+      await withdraw(tx, claimKind, {
+        auditId: c.auditId!,
+        actorId: user.id,
+        description: '监管部门重新指定维保单位',
+      });
+    }
+    if (current.some((c) => c.companyId === maintenanceCompanyId)) continue;
+    const [created] = await tx
+      .insert(elevatorClaim)
+      .values({ elevatorId: id, claimType: 'maintenance', companyId: maintenanceCompanyId, state: 2 })
+      .returning({ id: elevatorClaim.id });
+    const record = await submit(tx, claimKind, {
+      subjectId: created.id,
+      actorId: user.id,
+      areaCode: e.areaCode,
+      companyId: maintenanceCompanyId,
+      description: '监管部门指定维保单位',
+    });
+    await decide(tx, claimKind, {
+      auditId: record.id,
+      actorId: user.id,
+      decision: 'pass',
+      description: '监管部门指定',
+    });
+  }
+  return ids.length;
+}
+
+/** Claim records as lists show them, joined with the elevator and the company. */
+function selectClaims(db: Queryable) {
+  return db
+    .select({
+      claim: elevatorClaim,
+      registerCode: elevator.registerCode,
+      elevatorName: elevator.name,
+      address: elevator.address,
+      areaCode: elevator.areaCode,
+      companyName: enterprise.name,
+      audit: auditRecord,
+    })
+    .from(elevatorClaim)
+    .innerJoin(elevator, eq(elevator.id, elevatorClaim.elevatorId))
+    .innerJoin(enterprise, eq(enterprise.id, elevatorClaim.companyId))
+    .innerJoin(auditRecord, eq(auditRecord.id, elevatorClaim.auditId));
+}
+
+type ClaimJoin = Awaited<ReturnType<ReturnType<typeof selectClaims>['execute']>>[number];
+
+function toClaim(r: ClaimJoin): ClaimRecord {
+  return {
+    id: r.claim.id,
+    auditId: r.audit.id,
+    elevatorId: r.claim.elevatorId,
+    registerCode: r.registerCode,
+    elevatorName: r.elevatorName,
+    address: r.address,
+    areaCode: r.areaCode,
+    claimType: r.claim.claimType as ClaimType,
+    companyId: r.claim.companyId,
+    companyName: r.companyName,
+    communityId: r.claim.communityId,
+    state: r.claim.state,
+    stateLabel: CLAIM_RECORD_STATE_LABEL[r.claim.state] ?? String(r.claim.state),
+    auditDescription: r.audit.description,
+    version: r.audit.version,
+    submitTime: formatDateTime(r.audit.submittedAt ?? r.claim.createdAt),
+    decideTime: r.audit.decidedAt ? formatDateTime(r.audit.decidedAt) : null,
+  };
+}
+
+/**
+ * Which claims a user may see: regulators those in their area (caseScope), companies their own,
+ * the platform all. Deleted cases are gone from every list.
+ */
+export function claimScope(user: AuthUser): SQL {
+  const live = sql`${auditRecord.deletedAt} is null`;
+  if (user.dataScope === 'all' || user.dataScope === 'area') return and(live, caseScope(user))!;
+  if (user.companyId === null) return sql`false`;
+  return and(live, eq(elevatorClaim.companyId, user.companyId))!;
+}
+
+export async function listClaims(
+  db: Queryable,
+  user: AuthUser,
+  f: {
+    page: number;
+    limit: number;
+    claimType?: ClaimType;
+    state?: number;
+    registerCode?: string;
+    companyId?: number;
+  },
+) {
+  const where = and(
+    claimScope(user),
+    f.claimType ? eq(elevatorClaim.claimType, f.claimType) : undefined,
+    f.state ? eq(elevatorClaim.state, f.state) : undefined,
+    f.registerCode ? sql`${elevator.registerCode} like ${`${f.registerCode.toUpperCase()}%`}` : undefined,
+    f.companyId ? eq(elevatorClaim.companyId, f.companyId) : undefined,
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    selectClaims(db)
+      .where(where)
+      .orderBy(desc(elevatorClaim.id))
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit),
+    db
+      .select({ total: count() })
+      .from(elevatorClaim)
+      .innerJoin(elevator, eq(elevator.id, elevatorClaim.elevatorId))
+      .innerJoin(auditRecord, eq(auditRecord.id, elevatorClaim.auditId))
+      .where(where),
+  ]);
+  return { records: rows.map(toClaim), total, page: f.page, limit: f.limit };
+}
+
+export async function getClaim(db: Queryable, user: AuthUser, where: SQL) {
+  const [row] = await selectClaims(db).where(and(where, claimScope(user)));
+  if (!row) throw notFound('认领记录不存在或无权访问');
+  return toClaim(row);
+}
+
+export async function claimHistory(db: Queryable, auditId: number) {
+  const steps = await history(db, auditId);
+  return steps.map((s) => ({
+    action: s.action,
+    actionLabel: ACTION_LABEL[s.action as keyof typeof ACTION_LABEL] ?? s.action,
+    fromState: s.fromState,
+    toState: s.toState,
+    actorName: s.actorName,
+    description: s.description,
+    time: formatDateTime(s.createdAt),
+  }));
+}
+
+export async function decideClaim(
+  tx: Tx,
+  user: AuthUser,
+  input: { auditId: number; auditDescription?: string; version?: number },
+  decision: 'pass' | 'reject',
+) {
+  await decide(tx, claimKind, {
+    auditId: input.auditId,
+    actorId: user.id,
+    decision,
+    description: input.auditDescription,
+    expectedVersion: input.version,
+    scope: caseScope(user),
+  });
+  return getClaim(tx, user, eq(elevatorClaim.auditId, input.auditId));
+}
+
+export async function elevatorClaims(db: Queryable, user: AuthUser, elevatorId: number) {
+  const rows = await selectClaims(db)
+    .where(and(eq(elevatorClaim.elevatorId, elevatorId), claimScope(user)))
+    .orderBy(desc(elevatorClaim.id));
+  return rows.map(toClaim);
+}
+
+/** Removes finished claim records from the lists (pending ones must be decided first). */
+export async function removeClaims(tx: Tx, user: AuthUser, claimIds: number[]) {
+  const rows = await tx
+    .select({ auditId: elevatorClaim.auditId })
+    .from(elevatorClaim)
+    .innerJoin(auditRecord, eq(auditRecord.id, elevatorClaim.auditId))
+    .where(and(inArray(elevatorClaim.id, claimIds), claimScope(user)));
+  if (rows.length !== new Set(claimIds).size) throw notFound('部分认领记录不存在或无权访问');
+  return deleteCases(
+    tx,
+    claimKind,
+    rows.map((r) => r.auditId!),
+    { actorId: user.id, scope: caseScope(user) },
+  );
+}

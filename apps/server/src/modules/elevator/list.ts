@@ -1,0 +1,119 @@
+import type { ElevatorFilters } from '@ec/contract';
+import { and, asc, count, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db/client.ts';
+import { likePattern, rowsOf } from '../../platform/db/sql.ts';
+import { selectElevators, toRow } from './rows.ts';
+import { bigrams, normalise } from './search.ts';
+import { elevator } from './tables.ts';
+
+/** A count past this is shown as "10000+" rather than counted to the end. */
+export const COUNT_CAP = 10_000;
+
+const SORT_COLUMNS = {
+  id: elevator.id,
+  registerCode: elevator.registerCode,
+  nextInspectDate: elevator.nextInspectDate,
+  createTime: elevator.createdAt,
+  areaCode: elevator.areaCode,
+} as const;
+
+/** Codes: a full code matches exactly, a shorter one as a prefix (a btree range, not a scan). */
+function codeCondition(
+  column: typeof elevator.registerCode | typeof elevator.deviceCode,
+  value: string,
+): SQL {
+  const v = value.toUpperCase();
+  if (v.length >= 18) return eq(column, v);
+  return and(gte(column, v), sql`${column} < ${`${v}\uffff`}`)!;
+}
+
+/** Contains-search over address, community and name, served by the bigram index. */
+export function textSearch(term: string): SQL | undefined {
+  const grams = bigrams(term);
+  const haystack = sql`concat_ws(' ', ${elevator.address}, ${elevator.community}, ${elevator.name})`;
+  const like = ilike(haystack, likePattern(term.trim()));
+  if (grams.length === 0) return normalise(term) ? like : undefined;
+  return and(sql`${elevator.searchGrams} @> ${sql.param(grams)}::text[]`, like);
+}
+
+export function filterConditions(f: Partial<ElevatorFilters>): SQL[] {
+  const c: (SQL | undefined)[] = [];
+  if (f.registerCode) c.push(codeCondition(elevator.registerCode, f.registerCode));
+  if (f.deviceCode) c.push(codeCondition(elevator.deviceCode, f.deviceCode));
+  if (f.useCertNo) c.push(ilike(elevator.useCertNo, likePattern(f.useCertNo)));
+  if (f.rescueCode)
+    c.push(
+      f.rescueCode.length === 6
+        ? eq(elevator.rescueCode, f.rescueCode)
+        : ilike(elevator.rescueCode, `${f.rescueCode.replace(/\D/g, '')}%`),
+    );
+  if (f.keyword) c.push(textSearch(f.keyword));
+  if (f.address) c.push(textSearch(f.address));
+  if (f.areaCode) c.push(eq(elevator.areaCode, f.areaCode));
+  if (f.useCompanyId) c.push(eq(elevator.useCompanyId, f.useCompanyId));
+  if (f.maintenanceCompanyId) c.push(eq(elevator.maintenanceCompanyId, f.maintenanceCompanyId));
+  if (f.type) c.push(eq(elevator.type, f.type));
+  if (f.status !== undefined) c.push(eq(elevator.status, f.status));
+  if (f.useStatus) c.push(eq(elevator.useStatus, f.useStatus));
+  if (f.maintenanceClaimState !== undefined)
+    c.push(eq(elevator.maintenanceClaimState, f.maintenanceClaimState));
+  if (f.useClaimState !== undefined) c.push(eq(elevator.useClaimState, f.useClaimState));
+  if (f.useOccasion) c.push(eq(elevator.useOccasion, f.useOccasion));
+  if (f.nextInspectFrom) c.push(gte(elevator.nextInspectDate, f.nextInspectFrom));
+  if (f.nextInspectTo) c.push(lte(elevator.nextInspectDate, f.nextInspectTo));
+  return c.filter((x): x is SQL => x !== undefined);
+}
+
+export function orderOf(f: Partial<ElevatorFilters>) {
+  const column = SORT_COLUMNS[f.sortField ?? 'id'];
+  const direction = f.sortOrder === 'ascend' ? asc : desc;
+  return f.sortField && f.sortField !== 'id'
+    ? [direction(column), direction(elevator.id)]
+    : [direction(elevator.id)];
+}
+
+/**
+ * The total for a page: exact up to COUNT_CAP; past that "10000+". With no condition at all, the
+ * planner's row estimate (0.1 ms instead of a full count), marked approximate.
+ */
+async function totalOf(db: Queryable, where: SQL | undefined, unfiltered: boolean) {
+  if (unfiltered) {
+    const [est] = rowsOf<{ n: number }>(
+      await db.execute(sql`select reltuples::float8 as n from pg_class where oid = 'elevator'::regclass`),
+    );
+    if (est && Number(est.n) > COUNT_CAP) return { total: Math.round(Number(est.n)), approximate: true };
+  }
+  const capped = db
+    .select({ one: sql`1` })
+    .from(elevator)
+    .where(where)
+    .limit(COUNT_CAP + 1)
+    .as('capped');
+  const [{ n }] = await db.select({ n: count() }).from(capped);
+  return n > COUNT_CAP ? { total: COUNT_CAP, approximate: true } : { total: n, approximate: false };
+}
+
+/**
+ * One page of elevators within `scope` (the caller's data scope, always applied) and the filters.
+ * `scopeIsAll` says the scope restricts nothing, so an unfiltered total may be estimated.
+ */
+export async function listElevators(
+  db: Queryable,
+  scope: SQL,
+  scopeIsAll: boolean,
+  f: ElevatorFilters,
+  extra: SQL[] = [],
+) {
+  const conditions = [...filterConditions(f), ...extra];
+  const where = and(scope, ...conditions);
+  const unfiltered = scopeIsAll && conditions.length === 0;
+  const [rows, { total, approximate }] = await Promise.all([
+    selectElevators(db)
+      .where(where)
+      .orderBy(...orderOf(f))
+      .limit(f.limit)
+      .offset((f.page - 1) * f.limit),
+    totalOf(db, where, unfiltered),
+  ]);
+  return { records: rows.map(toRow), total, page: f.page, limit: f.limit, approximate };
+}

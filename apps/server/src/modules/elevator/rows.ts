@@ -1,0 +1,95 @@
+import { type ElevatorDetail, type ElevatorRow, formatDateTime } from '@ec/contract';
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../platform/db/client.ts';
+import { enterprise, sysArea } from '../../platform/db/tables.ts';
+import { elevator } from './tables.ts';
+
+export const useCompany = alias(enterprise, 'use_company');
+export const maintenanceCompany = alias(enterprise, 'maintenance_company');
+
+const TYPE_LABEL: Record<number, string> = { 1: '直梯', 2: '扶梯' };
+
+/** The columns of a list row and of a detail, joined with area and company names. */
+export const detailColumns = {
+  elevator,
+  areaName: sysArea.name,
+  useCompanyName: useCompany.name,
+  maintenanceCompanyName: maintenanceCompany.name,
+};
+
+/** SELECT … FROM elevator with the joins every list, detail and export needs. */
+export function selectElevators(db: Queryable) {
+  return db
+    .select(detailColumns)
+    .from(elevator)
+    .leftJoin(sysArea, eq(sysArea.code, elevator.areaCode))
+    .leftJoin(useCompany, eq(useCompany.id, elevator.useCompanyId))
+    .leftJoin(maintenanceCompany, eq(maintenanceCompany.id, elevator.maintenanceCompanyId));
+}
+
+export type JoinedElevator = {
+  elevator: typeof elevator.$inferSelect;
+  areaName: string | null;
+  useCompanyName: string | null;
+  maintenanceCompanyName: string | null;
+};
+
+export function toRow({
+  elevator: e,
+  areaName,
+  useCompanyName,
+  maintenanceCompanyName,
+}: JoinedElevator): ElevatorRow {
+  return {
+    id: e.id,
+    registerCode: e.registerCode,
+    deviceCode: e.deviceCode,
+    useCertNo: e.useCertNo,
+    rescueCode: e.rescueCode,
+    supervisionCode: e.supervisionCode,
+    name: e.name,
+    type: e.type,
+    typeLabel: TYPE_LABEL[e.type] ?? String(e.type),
+    variety: e.variety,
+    useOccasion: e.useOccasion,
+    areaCode: e.areaCode,
+    areaName,
+    address: e.address,
+    community: e.community,
+    longitude: e.longitude,
+    latitude: e.latitude,
+    useCompanyId: e.useCompanyId,
+    useCompanyName,
+    maintenanceCompanyId: e.maintenanceCompanyId,
+    maintenanceCompanyName,
+    maintenanceClaimState: e.maintenanceClaimState,
+    useClaimState: e.useClaimState,
+    status: e.status,
+    useStatus: e.useStatus,
+    nextInspectDate: e.nextInspectDate,
+    createTime: formatDateTime(e.createdAt),
+  };
+}
+
+export function toDetail(joined: JoinedElevator): ElevatorDetail {
+  const e = joined.elevator;
+  return {
+    ...toRow(joined),
+    internalNo: e.internalNo,
+    factoryNo: e.factoryNo,
+    manufacturer: e.manufacturer,
+    installer: e.installer,
+    brand: e.brand,
+    model: e.model,
+    ratedLoad: e.ratedLoad,
+    ratedSpeed: e.ratedSpeed,
+    floors: e.floors,
+    manufactureDate: e.manufactureDate,
+    installDate: e.installDate,
+    registerDate: e.registerDate,
+    lastInspectDate: e.lastInspectDate,
+    version: e.version,
+    updateTime: formatDateTime(e.updatedAt),
+  };
+}

@@ -1,0 +1,330 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable, Tx } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/sql.ts';
+import { auditHistory, auditRecord, enterprise, sysUser } from '../../platform/db/tables.ts';
+import { bigrams } from './search.ts';
+import { columnsOf } from './service.ts';
+import { elevator, elevatorClaim } from './tables.ts';
+
+/** A small deterministic generator, so demo data is the same on every machine. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const DISTRICTS: [string, string, number][] = [
+  ['450103', '青秀区', 5],
+  ['450102', '兴宁区', 2],
+  ['450105', '江南区', 3],
+  ['450107', '西乡塘区', 4],
+  ['450108', '良庆区', 2],
+  ['450109', '邕宁区', 1],
+  ['450110', '武鸣区', 1],
+];
+const ROADS: Record<string, string[]> = {
+  '450103': ['民族大道', '东葛路', '竹溪大道', '金湖路', '凤岭北路', '青山路'],
+  '450102': ['朝阳路', '兴宁路', '长堽路', '昆仑大道'],
+  '450105': ['星光大道', '亭洪路', '白沙大道', '五一西路'],
+  '450107': ['大学东路', '秀厢大道', '北湖南路', '明秀西路', '友爱北路'],
+  '450108': ['五象大道', '良庆大道', '银海大道'],
+  '450109': ['蒲兴大道', '邕宁大道'],
+  '450110': ['香山路', '灵源路'],
+};
+const COMMUNITIES = [
+  '书香苑',
+  '翡翠园',
+  '金湖广场',
+  '凤岭花园',
+  '荣和大地',
+  '航洋国际',
+  '青山名居',
+  '盛天地',
+  '万科城',
+  '碧桂园',
+  '华润中心',
+  '绿地中央广场',
+  '龙光世纪',
+  '恒大城',
+  '幸福里',
+  '锦绣家园',
+  '阳光新城',
+  '江南明珠',
+];
+const BRANDS: [string, string, string][] = [
+  ['奥的斯', 'OH5000', '奥的斯电梯（中国）有限公司'],
+  ['三菱', 'LEHY-III', '上海三菱电梯有限公司'],
+  ['日立', 'MCA', '日立电梯（中国）有限公司'],
+  ['通力', 'MonoSpace', '通力电梯有限公司'],
+  ['迅达', '3300', '迅达（中国）电梯有限公司'],
+  ['康力', 'KLK2', '康力电梯股份有限公司'],
+];
+const VARIETIES: [string, number, number][] = [
+  ['3110', 1, 80],
+  ['3120', 1, 6],
+  ['3130', 1, 2],
+  ['3310', 2, 8],
+  ['3320', 2, 2],
+  ['3430', 1, 2],
+];
+
+/** A weighted choice: the last element of each item is its weight. */
+function pick<T extends readonly unknown[]>(r: () => number, items: T[]): T {
+  const weight = (i: T) => i[i.length - 1] as number;
+  const total = items.reduce((n, i) => n + weight(i), 0);
+  let x = r() * total;
+  for (const i of items) {
+    x -= weight(i);
+    if (x < 0) return i;
+  }
+  return items[items.length - 1];
+}
+
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/**
+ * Demo elevators across the Nanning districts: about a third bound to each demo maintenance
+ * company (claims passed), use units bound to some, the rest unclaimed, and a few claims pending
+ * review by the 青秀区 regulator.
+ */
+export async function seedElevators(tx: Tx, count: number) {
+  if (count <= 0) return;
+  const r = rng(20261122);
+  const companies = await tx
+    .select({ id: enterprise.id, name: enterprise.name, kind: enterprise.kind })
+    .from(enterprise);
+  const [wb1, wb2] = companies.filter((c) => c.kind === 'maintenance');
+  const [sy1, sy2] = companies.filter((c) => c.kind === 'use');
+  const users = await tx
+    .select({ id: sysUser.id, username: sysUser.username })
+    .from(sysUser)
+    .where(
+      inArray(sysUser.username, ['admin', 'jg_qingxiu', 'wb_admin1', 'wb_admin2', 'sy_admin1', 'sy_admin2']),
+    );
+  const userId = (name: string) => users.find((u) => u.username === name)?.id ?? null;
+
+  const rows: ReturnType<typeof columnsOf>[] = [];
+  const used = new Set<string>();
+  for (let i = 0; i < count; i++) {
+    const [areaCode, district] = pick(r, DISTRICTS);
+    const [variety, type] = pick(r, VARIETIES);
+    const [brand, model, manufacturer] = BRANDS[Math.floor(r() * BRANDS.length)];
+    const year = 2008 + Math.floor(r() * 17);
+    const month = 1 + Math.floor(r() * 12);
+    let registerCode: string;
+    do registerCode = `${variety}${areaCode}${year}${pad(month, 2)}${pad(1 + Math.floor(r() * 9999), 4)}`;
+    while (used.has(registerCode));
+    used.add(registerCode);
+    const community = COMMUNITIES[Math.floor(r() * COMMUNITIES.length)];
+    const road = ROADS[areaCode][Math.floor(r() * ROADS[areaCode].length)];
+    const building = 1 + Math.floor(r() * 30);
+    const lastInspect = `2025-${pad(1 + Math.floor(r() * 12), 2)}-${pad(1 + Math.floor(r() * 28), 2)}`;
+    rows.push(
+      columnsOf({
+        registerCode,
+        deviceCode: `${variety}23${pad(100 + Math.floor(r() * 899), 3)}${year}${pad(i + 1, 5)}`,
+        useCertNo: `梯${variety.slice(1, 3)}桂A${pad(i + 1, 5)}(${String(year).slice(2)})`,
+        rescueCode: pad(100000 + ((i * 7919) % 899999), 6),
+        name:
+          type === 2
+            ? `${building}号楼${1 + Math.floor(r() * 3)}层扶梯`
+            : `${building}栋${1 + Math.floor(r() * 3)}单元${r() < 0.5 ? '左' : '右'}梯`,
+        type: type as 1 | 2,
+        variety,
+        useOccasion:
+          type === 2 ? (r() < 0.7 ? '2' : '8') : r() < 0.75 ? '1' : String(1 + Math.floor(r() * 7)),
+        areaCode,
+        address: `南宁市${district}${road}${1 + Math.floor(r() * 300)}号${community}${building}栋`,
+        community,
+        longitude: Number((108.25 + r() * 0.25).toFixed(6)),
+        latitude: Number((22.72 + r() * 0.18).toFixed(6)),
+        manufacturer,
+        brand,
+        model,
+        ratedLoad: type === 1 ? [630, 800, 1000, 1050, 1350, 1600][Math.floor(r() * 6)] : null,
+        ratedSpeed: type === 1 ? [1, 1.5, 1.75, 2, 2.5][Math.floor(r() * 5)] : 0.5,
+        floors: type === 1 ? 6 + Math.floor(r() * 28) : 2,
+        manufactureDate: `${year}-${pad(month, 2)}-01`,
+        installDate: `${year}-${pad(Math.min(12, month + 2), 2)}-15`,
+        registerDate: `${year}-${pad(Math.min(12, month + 3), 2)}-10`,
+        lastInspectDate: lastInspect,
+        useStatus: r() < 0.95 ? 1 : 2,
+      }),
+    );
+  }
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const inserted = await tx
+      .insert(elevator)
+      .values(rows.slice(i, i + 500))
+      .returning({ id: elevator.id, areaCode: elevator.areaCode });
+    ids.push(...inserted.map((e) => e.id));
+  }
+
+  // Bindings: a third to each maintenance company; use units on a part of them; claims as history.
+  const claims: {
+    elevatorId: number;
+    claimType: string;
+    companyId: number;
+    state: number;
+    actor: number | null;
+  }[] = [];
+  ids.forEach((id, i) => {
+    const m = i % 3;
+    if (m < 2)
+      claims.push({
+        elevatorId: id,
+        claimType: 'maintenance',
+        companyId: m === 0 ? wb1.id : wb2.id,
+        state: 3,
+        actor: userId(m === 0 ? 'wb_admin1' : 'wb_admin2'),
+      });
+    if (i % 5 < 2)
+      claims.push({
+        elevatorId: id,
+        claimType: 'use',
+        companyId: i % 5 === 0 ? sy1.id : sy2.id,
+        state: 3,
+        actor: userId(i % 5 === 0 ? 'sy_admin1' : 'sy_admin2'),
+      });
+  });
+  // Pending maintenance claims on unbound elevators of 青秀区, waiting for jg_qingxiu.
+  const unbound = ids.filter((_, i) => i % 3 === 2);
+  const qingxiu = await tx
+    .select({ id: elevator.id })
+    .from(elevator)
+    .where(and(inArray(elevator.id, unbound.slice(0, 400)), eq(elevator.areaCode, '450103')));
+  qingxiu.slice(0, Math.min(12, Math.floor(qingxiu.length / 3))).forEach((e, i) => {
+    claims.push({
+      elevatorId: e.id,
+      claimType: 'maintenance',
+      companyId: i % 2 === 0 ? wb1.id : wb2.id,
+      state: 2,
+      actor: userId(i % 2 === 0 ? 'wb_admin1' : 'wb_admin2'),
+    });
+  });
+
+  const regulator = userId('admin');
+  for (let i = 0; i < claims.length; i += 500) {
+    const chunk = claims.slice(i, i + 500);
+    const created = await tx
+      .insert(elevatorClaim)
+      .values(
+        chunk.map((c) => ({
+          elevatorId: c.elevatorId,
+          claimType: c.claimType,
+          companyId: c.companyId,
+          state: c.state,
+        })),
+      )
+      .returning({ id: elevatorClaim.id });
+    const areaOf = new Map(
+      (
+        await tx
+          .select({ id: elevator.id, areaCode: elevator.areaCode })
+          .from(elevator)
+          .where(
+            inArray(
+              elevator.id,
+              chunk.map((c) => c.elevatorId),
+            ),
+          )
+      ).map((e) => [e.id, e.areaCode]),
+    );
+    const cases = await tx
+      .insert(auditRecord)
+      .values(
+        chunk.map((c, k) => ({
+          kind: 'elevator-claim',
+          subjectId: String(created[k].id),
+          state: c.state,
+          auditState: c.state === 3 ? 1 : null,
+          areaCode: areaOf.get(c.elevatorId) ?? null,
+          companyId: c.companyId,
+          version: c.state === 3 ? 1 : 0,
+          submittedBy: c.actor,
+          submittedAt: sql`now() - interval '30 days'`,
+          decidedBy: c.state === 3 ? regulator : null,
+          decidedAt: c.state === 3 ? sql`now() - interval '29 days'` : null,
+          description: c.state === 3 ? '资料齐全，同意认领' : null,
+        })),
+      )
+      .returning({ id: auditRecord.id, subjectId: auditRecord.subjectId, state: auditRecord.state });
+    await tx.insert(auditHistory).values(
+      cases.flatMap((a, k) => [
+        {
+          auditId: a.id,
+          action: 'submit',
+          fromState: null,
+          toState: 2,
+          actorId: chunk[k].actor,
+          createdAt: new Date(Date.now() - 30 * 86400_000),
+        },
+        ...(a.state === 3
+          ? [
+              {
+                auditId: a.id,
+                action: 'pass',
+                fromState: 2,
+                toState: 3,
+                actorId: regulator,
+                description: '资料齐全，同意认领',
+                createdAt: new Date(Date.now() - 29 * 86400_000),
+              },
+            ]
+          : []),
+      ]),
+    );
+    await tx.execute(sql`update ${elevatorClaim} c set audit_id = a.id from ${auditRecord} a
+      where a.kind = 'elevator-claim' and a.subject_id = c.id::text and c.audit_id is null`);
+  }
+  await tx.execute(sql`update ${elevator} e set
+      maintenance_company_id = c.company_id, maintenance_claim_state = c.state
+    from ${elevatorClaim} c where c.elevator_id = e.id and c.claim_type = 'maintenance' and c.state in (2, 3) and c.state = 3`);
+  await tx.execute(sql`update ${elevator} e set maintenance_claim_state = 2
+    from ${elevatorClaim} c where c.elevator_id = e.id and c.claim_type = 'maintenance' and c.state = 2`);
+  await tx.execute(sql`update ${elevator} e set use_company_id = c.company_id, use_claim_state = 3
+    from ${elevatorClaim} c where c.elevator_id = e.id and c.claim_type = 'use' and c.state = 3`);
+}
+
+/**
+ * Many elevators fast, for benchmarks (`npm run seed -- --elevators 1000000`): multi-row inserts
+ * of generated rows, no claims. Identifiers carry a `B` so they never clash with demo data.
+ */
+export async function bulkLoadElevators(db: Queryable, count: number, onProgress?: (done: number) => void) {
+  const r = rng(7);
+  const companies = await db.select({ id: enterprise.id, kind: enterprise.kind }).from(enterprise);
+  const maintenance = companies.filter((c) => c.kind === 'maintenance').map((c) => c.id);
+  const [{ start }] = rowsOf<{ start: number }>(
+    await db.execute(sql`select coalesce(max(id), 0)::int as start from ${elevator}`),
+  );
+  const BATCH = 2000;
+  for (let done = 0; done < count; done += BATCH) {
+    const rows = [];
+    for (let i = done; i < Math.min(count, done + BATCH); i++) {
+      const n = start + i + 1;
+      const [areaCode, district] = pick(r, DISTRICTS);
+      const community = COMMUNITIES[Math.floor(r() * COMMUNITIES.length)];
+      const road = ROADS[areaCode][Math.floor(r() * ROADS[areaCode].length)];
+      const address = `南宁市${district}${road}${1 + Math.floor(r() * 300)}号${community}${1 + Math.floor(r() * 30)}栋`;
+      const bound = r() < 0.7 ? maintenance[Math.floor(r() * maintenance.length)] : null;
+      rows.push({
+        registerCode: `B${pad(n, 19)}`,
+        type: r() < 0.9 ? 1 : 2,
+        areaCode,
+        address,
+        community,
+        name: `${1 + Math.floor(r() * 30)}栋`,
+        maintenanceCompanyId: bound,
+        maintenanceClaimState: bound ? 3 : 0,
+        nextInspectDate: `2026-${pad(1 + Math.floor(r() * 12), 2)}-${pad(1 + Math.floor(r() * 28), 2)}`,
+        searchGrams: bigrams(address, community),
+      });
+    }
+    await db.insert(elevator).values(rows);
+    onProgress?.(Math.min(count, done + BATCH));
+  }
+  await db.execute(sql`analyze ${elevator}`);
+}

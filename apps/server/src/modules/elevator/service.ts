@@ -1,0 +1,191 @@
+import type { ElevatorFields } from '@ec/contract';
+import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AuthUser } from '../../platform/access.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { uniqueViolation } from '../../platform/db/sql.ts';
+import { enterprise, sysArea } from '../../platform/db/tables.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { selectElevators, toDetail } from './rows.ts';
+import { claimTypeOf, elevatorScope } from './scope.ts';
+import { bigrams } from './search.ts';
+import { elevator, elevatorClaim } from './tables.ts';
+
+const blank = <T>(v: T | '' | undefined | null): T | null => (v === '' || v === undefined ? null : v);
+
+/** Column values from the form fields; blanks become NULL, codes upper-case, search grams derived. */
+export function columnsOf(f: ElevatorFields) {
+  const name = blank(f.name);
+  const community = blank(f.community);
+  return {
+    registerCode: f.registerCode.toUpperCase(),
+    deviceCode: blank(f.deviceCode)?.toUpperCase() ?? null,
+    useCertNo: blank(f.useCertNo),
+    rescueCode: blank(f.rescueCode),
+    name,
+    internalNo: blank(f.internalNo),
+    factoryNo: blank(f.factoryNo),
+    type: f.type,
+    variety: blank(f.variety),
+    useOccasion: blank(f.useOccasion),
+    areaCode: f.areaCode,
+    address: f.address,
+    community,
+    longitude: blank(f.longitude),
+    latitude: blank(f.latitude),
+    useCompanyId: blank(f.useCompanyId),
+    manufacturer: blank(f.manufacturer),
+    installer: blank(f.installer),
+    brand: blank(f.brand),
+    model: blank(f.model),
+    ratedLoad: blank(f.ratedLoad),
+    ratedSpeed: blank(f.ratedSpeed),
+    floors: blank(f.floors),
+    manufactureDate: blank(f.manufactureDate),
+    installDate: blank(f.installDate),
+    registerDate: blank(f.registerDate),
+    lastInspectDate: blank(f.lastInspectDate),
+    nextInspectDate: blank(f.nextInspectDate) ?? nextInspection(blank(f.lastInspectDate)),
+    useStatus: f.useStatus,
+    searchGrams: bigrams(f.address, community, name),
+  };
+}
+
+/** Periodic inspection is yearly (TSG T7001): the next date is one year after the last. */
+export function nextInspection(last: string | null): string | null {
+  if (!last) return null;
+  const [y, m, d] = last.split('-').map(Number);
+  const next = new Date(Date.UTC(y + 1, m - 1, d));
+  // 29 February rolls to 28 February, not into March.
+  if (next.getUTCMonth() !== m - 1) next.setUTCDate(0);
+  return next.toISOString().slice(0, 10);
+}
+
+const UNIQUE_MESSAGES: Record<string, string> = {
+  elevator_register_code_uq: '注册代码已存在',
+  elevator_device_code_uq: '设备代码已存在',
+  elevator_rescue_code_uq: '应急救援识别码已被其他电梯使用',
+};
+
+/** Runs a write and turns a duplicate identifier into a 409 that names it. */
+export async function guardUnique<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint !== null) throw conflict(UNIQUE_MESSAGES[constraint] ?? '数据重复，请检查后重试');
+    throw err;
+  }
+}
+
+/** Area and use company must exist; the use company must be a use unit. */
+export async function checkReferences(db: Queryable, f: { areaCode: string; useCompanyId?: number | null }) {
+  const [area] = await db.select({ code: sysArea.code }).from(sysArea).where(eq(sysArea.code, f.areaCode));
+  if (!area)
+    throw badRequest(`areaCode：未知的行政区划 ${f.areaCode}`, [
+      { field: 'areaCode', message: '未知的行政区划' },
+    ]);
+  if (f.useCompanyId) {
+    const [company] = await db
+      .select({ id: enterprise.id })
+      .from(enterprise)
+      .where(and(eq(enterprise.id, f.useCompanyId), eq(enterprise.kind, 'use')));
+    if (!company)
+      throw badRequest('useCompanyId：使用单位不存在', [
+        { field: 'useCompanyId', message: '使用单位不存在' },
+      ]);
+  }
+}
+
+/**
+ * What a user may open: their data scope, and for a company user also the elevators their company
+ * has a claim pending on (they must see what they asked for).
+ */
+export function detailScope(user: AuthUser): SQL {
+  const scope = elevatorScope(user);
+  const type = claimTypeOf(user);
+  if (!type || user.companyId === null || user.dataScope === 'all' || user.dataScope === 'area') return scope;
+  return or(
+    scope,
+    sql`exists (select 1 from ${elevatorClaim} where ${elevatorClaim.elevatorId} = ${elevator.id}
+      and ${elevatorClaim.companyId} = ${user.companyId} and ${elevatorClaim.state} = 2)`,
+  )!;
+}
+
+export async function getDetail(db: Queryable, user: AuthUser, id: number) {
+  const [row] = await selectElevators(db).where(and(eq(elevator.id, id), detailScope(user)));
+  if (!row) throw notFound('电梯不存在或无权访问');
+  return toDetail(row);
+}
+
+/** The ids among `ids` that the user may change; any other id makes the whole call 404. */
+export async function scopedIds(db: Queryable, user: AuthUser, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select({ id: elevator.id })
+    .from(elevator)
+    .where(and(inArray(elevator.id, unique), elevatorScope(user)));
+  if (rows.length !== unique.length) throw notFound('部分电梯不存在或无权访问');
+  return unique;
+}
+
+export async function createElevator(db: Queryable, user: AuthUser, f: ElevatorFields) {
+  await checkReferences(db, f);
+  if (user.dataScope === 'area' && !user.areaCodes.includes(f.areaCode)) {
+    throw badRequest('只能在本辖区内新增电梯', [{ field: 'areaCode', message: '不在本辖区' }]);
+  }
+  const [row] = await guardUnique(() =>
+    db
+      .insert(elevator)
+      .values({ ...columnsOf(f), createdBy: user.id })
+      .returning({ id: elevator.id }),
+  );
+  return getDetail(db, user, row.id);
+}
+
+export async function updateElevator(
+  db: Queryable,
+  user: AuthUser,
+  id: number,
+  version: number | undefined,
+  f: ElevatorFields,
+) {
+  await getDetail(db, user, id);
+  await checkReferences(db, f);
+  if (user.dataScope === 'area' && !user.areaCodes.includes(f.areaCode)) {
+    throw badRequest('不能把电梯移到本辖区以外', [{ field: 'areaCode', message: '不在本辖区' }]);
+  }
+  const updated = await guardUnique(() =>
+    db
+      .update(elevator)
+      .set({ ...columnsOf(f), version: sql`${elevator.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(elevator.id, id), version === undefined ? undefined : eq(elevator.version, version)))
+      .returning({ id: elevator.id }),
+  );
+  if (updated.length === 0) throw conflict('电梯信息已被他人修改，请刷新后重试');
+  return getDetail(db, user, id);
+}
+
+/** Deletes elevators in scope; refused while a claim on one of them awaits review. */
+export async function deleteElevators(db: Queryable, user: AuthUser, ids: number[]) {
+  const own = await scopedIds(db, user, ids);
+  const pending = await db
+    .select({ registerCode: elevator.registerCode })
+    .from(elevatorClaim)
+    .innerJoin(elevator, eq(elevator.id, elevatorClaim.elevatorId))
+    .where(and(inArray(elevatorClaim.elevatorId, own), eq(elevatorClaim.state, 2)));
+  if (pending.length > 0) {
+    throw conflict(`以下电梯有待审核的认领，不能删除：${pending.map((p) => p.registerCode).join('、')}`);
+  }
+  const deleted = await db.delete(elevator).where(inArray(elevator.id, own)).returning({ id: elevator.id });
+  return deleted.length;
+}
+
+export async function setStatus(db: Queryable, user: AuthUser, ids: number[], status: 0 | 1) {
+  const own = await scopedIds(db, user, ids);
+  const rows = await db
+    .update(elevator)
+    .set({ status, version: sql`${elevator.version} + 1`, updatedAt: new Date() })
+    .where(and(inArray(elevator.id, own), ne(elevator.status, status)))
+    .returning({ id: elevator.id });
+  return rows.length;
+}

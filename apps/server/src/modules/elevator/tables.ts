@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { enterprise, sysUser } from '../../platform/db/tables.ts';
+
+/** 电梯台账: one row per elevator, identifiers as strings (DOMAIN.md §1). */
+export const elevator = pgTable(
+  'elevator',
+  {
+    id: serial('id').primaryKey(),
+    registerCode: text('register_code').notNull(),
+    deviceCode: text('device_code'),
+    useCertNo: text('use_cert_no'),
+    rescueCode: text('rescue_code'),
+    supervisionCode: text('supervision_code'),
+    name: text('name'),
+    internalNo: text('internal_no'),
+    factoryNo: text('factory_no'),
+    /** 1 直梯, 2 扶梯 */
+    type: smallint('type').notNull(),
+    /** 品种 code of 《特种设备目录》, e.g. 3110. */
+    variety: text('variety'),
+    useOccasion: text('use_occasion'),
+    areaCode: text('area_code').notNull(),
+    address: text('address').notNull(),
+    community: text('community'),
+    longitude: doublePrecision('longitude'),
+    latitude: doublePrecision('latitude'),
+    useCompanyId: integer('use_company_id').references(() => enterprise.id),
+    maintenanceCompanyId: integer('maintenance_company_id').references(() => enterprise.id),
+    /** 0 not claimed, 2 claim awaiting review, 3 bound; kept in step by the claim workflow. */
+    maintenanceClaimState: smallint('maintenance_claim_state').notNull().default(0),
+    useClaimState: smallint('use_claim_state').notNull().default(0),
+    manufacturer: text('manufacturer'),
+    installer: text('installer'),
+    brand: text('brand'),
+    model: text('model'),
+    ratedLoad: real('rated_load'),
+    ratedSpeed: real('rated_speed'),
+    floors: integer('floors'),
+    manufactureDate: date('manufacture_date'),
+    installDate: date('install_date'),
+    registerDate: date('register_date'),
+    lastInspectDate: date('last_inspect_date'),
+    nextInspectDate: date('next_inspect_date'),
+    /** 1 enabled, 0 disabled (启用/停用 in the registry). */
+    status: smallint('status').notNull().default(1),
+    /** 1 在用, 2 停用, 3 报废 */
+    useStatus: smallint('use_status').notNull().default(1),
+    /** Two-character grams of address, community and name: serves 2-character Chinese searches. */
+    searchGrams: text('search_grams').array().notNull().default(sql`'{}'::text[]`),
+    version: integer('version').notNull().default(0),
+    createdBy: integer('created_by').references(() => sysUser.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('elevator_register_code_uq').on(t.registerCode),
+    uniqueIndex('elevator_device_code_uq').on(t.deviceCode),
+    uniqueIndex('elevator_rescue_code_uq').on(t.rescueCode),
+    index('elevator_area_idx').on(t.areaCode, t.id),
+    index('elevator_maintenance_company_idx').on(t.maintenanceCompanyId, t.id),
+    index('elevator_use_company_idx').on(t.useCompanyId, t.id),
+    index('elevator_next_inspect_idx').on(t.nextInspectDate),
+    index('elevator_search_grams_idx').using('gin', t.searchGrams),
+  ],
+);
+
+/**
+ * One claim of an elevator by a company (认领): a maintenance company or a use unit. Each claim is
+ * one case of the audit workflow; at most one claim per elevator and type is pending or bound.
+ */
+export const elevatorClaim = pgTable(
+  'elevator_claim',
+  {
+    id: serial('id').primaryKey(),
+    elevatorId: integer('elevator_id')
+      .notNull()
+      .references(() => elevator.id, { onDelete: 'cascade' }),
+    claimType: text('claim_type').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => enterprise.id),
+    communityId: integer('community_id'),
+    /** The workflow state mirrored: 1 withdrawn/released, 2 pending, 3 bound, 4 rejected. */
+    state: smallint('state').notNull().default(2),
+    auditId: integer('audit_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('elevator_claim_elevator_idx').on(t.elevatorId),
+    index('elevator_claim_company_idx').on(t.companyId, t.state),
+    uniqueIndex('elevator_claim_open_uq').on(t.elevatorId, t.claimType).where(sql`state in (2, 3)`),
+  ],
+);

@@ -1,0 +1,143 @@
+import { enterpriseCalls, formatDateTime, maskPhone } from '@ec/contract';
+import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { type AuthUser, hasPermission, scopeCondition } from '../../platform/access.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { likePattern } from '../../platform/db/sql.ts';
+import { enterprise, sysUser } from '../../platform/db/tables.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { implement } from '../../platform/http/implement.ts';
+import { assertAreasExist, correlatedCount, nameSome, orderOf, refusingConflicts } from './shared.ts';
+
+/** Enterprises the acting user may see: in their areas, their own company, none for self scope. */
+const enterpriseScope = (actor: AuthUser) =>
+  scopeCondition(actor, { area: enterprise.areaCode, company: enterprise.id });
+
+const userCount = correlatedCount(sysUser.companyId, enterprise.id).as('user_count');
+
+const enterpriseView = (r: typeof enterprise.$inferSelect, users: number, fullPhone: boolean) => ({
+  id: r.id,
+  name: r.name,
+  creditCode: r.creditCode,
+  kind: r.kind,
+  areaCode: r.areaCode,
+  address: r.address,
+  legalPerson: r.legalPerson,
+  contactName: r.contactName,
+  contactPhone: fullPhone ? r.contactPhone : r.contactPhone && maskPhone(r.contactPhone),
+  filingState: r.filingState,
+  userCount: users,
+  createTime: formatDateTime(r.createdAt),
+});
+
+async function enterpriseOf(q: Queryable, actor: AuthUser, id: number) {
+  const [row] = await q
+    .select({ enterprise, userCount })
+    .from(enterprise)
+    .where(and(eq(enterprise.id, id), enterpriseScope(actor)));
+  if (!row) throw notFound('企业不存在或无权访问');
+  return enterpriseView(row.enterprise, row.userCount, hasPermission(actor, 'system:enterprise:edit'));
+}
+
+export const enterpriseRoutes = [
+  implement(enterpriseCalls.query, async (input, { user: actor, platform: { db } }) => {
+    const { page, limit } = input;
+    const filters: SQL[] = [enterpriseScope(actor)];
+    if (input.name) filters.push(ilike(enterprise.name, likePattern(input.name)));
+    if (input.creditCode) filters.push(ilike(enterprise.creditCode, likePattern(input.creditCode)));
+    if (input.kind) filters.push(eq(enterprise.kind, input.kind));
+    if (input.areaCode) filters.push(eq(enterprise.areaCode, input.areaCode));
+    const where = and(...filters);
+    const rows = await db
+      .select({ enterprise, userCount })
+      .from(enterprise)
+      .where(where)
+      .orderBy(
+        ...orderOf(
+          {
+            id: enterprise.id,
+            name: enterprise.name,
+            creditCode: enterprise.creditCode,
+            createTime: enterprise.createdAt,
+          },
+          enterprise.id,
+          input.sortField,
+          input.sortOrder,
+        ),
+      )
+      .limit(limit)
+      .offset((page - 1) * limit);
+    const [{ total }] = await db.select({ total: count() }).from(enterprise).where(where);
+    return { records: rows.map((r) => enterpriseView(r.enterprise, r.userCount, false)), total, page, limit };
+  }),
+
+  implement(enterpriseCalls.detail, ({ id }, { user: actor, platform: { db } }) =>
+    enterpriseOf(db, actor, id),
+  ),
+
+  implement(enterpriseCalls.save, async (input, { user: actor, platform: { db } }) => {
+    if (input.id) await enterpriseOf(db, actor, input.id);
+    const [clash] = await db
+      .select({ name: enterprise.name })
+      .from(enterprise)
+      .where(
+        and(eq(enterprise.creditCode, input.creditCode), input.id ? ne(enterprise.id, input.id) : undefined),
+      );
+    if (clash) throw conflict(`统一社会信用代码 ${input.creditCode} 已被「${clash.name}」使用`);
+    if (input.areaCode) await assertAreasExist(db, [input.areaCode]);
+    const values = {
+      name: input.name,
+      creditCode: input.creditCode,
+      kind: input.kind,
+      areaCode: input.areaCode || null,
+      address: input.address || null,
+      legalPerson: input.legalPerson || null,
+      contactName: input.contactName || null,
+      contactPhone: input.contactPhone || null,
+    };
+    return refusingConflicts(
+      () =>
+        db.transaction(async (tx) => {
+          let id = input.id;
+          if (id) {
+            await tx
+              .update(enterprise)
+              .set({ ...values, updatedAt: new Date() })
+              .where(eq(enterprise.id, id));
+          } else {
+            [{ id }] = await tx.insert(enterprise).values(values).returning({ id: enterprise.id });
+          }
+          const [visible] = await tx
+            .select({ id: enterprise.id })
+            .from(enterprise)
+            .where(and(eq(enterprise.id, id), enterpriseScope(actor)));
+          if (!visible) throw forbidden('不能把企业设置到自己的数据范围之外');
+          return enterpriseOf(tx, actor, id);
+        }),
+      { unique: `统一社会信用代码 ${input.creditCode} 已被其他企业使用` },
+    );
+  }),
+
+  implement(enterpriseCalls.delete, async ({ ids }, { user: actor, platform: { db } }) => {
+    const targets = await db
+      .select({ id: enterprise.id, name: enterprise.name })
+      .from(enterprise)
+      .where(and(inArray(enterprise.id, ids), enterpriseScope(actor)));
+    if (targets.length !== new Set(ids).size) throw notFound('企业不存在或无权访问');
+    for (const company of targets) {
+      const members = await db
+        .select({ username: sysUser.username })
+        .from(sysUser)
+        .where(eq(sysUser.companyId, company.id))
+        .orderBy(asc(sysUser.id));
+      if (members.length > 0) {
+        throw conflict(
+          `企业「${company.name}」还有 ${members.length} 名用户（${nameSome(members.map((m) => m.username))}），请先删除或转移这些用户`,
+        );
+      }
+    }
+    await refusingConflicts(() => db.delete(enterprise).where(inArray(enterprise.id, ids)), {
+      foreignKey: `企业 ${nameSome(targets.map((t) => `「${t.name}」`))} 仍被业务数据引用，不能删除`,
+    });
+    return null;
+  }),
+];

@@ -1,0 +1,100 @@
+import { type CallParsedInput, formatDateTime, oplogCalls, parseShanghaiTime } from '@ec/contract';
+import { and, asc, count, eq, gt, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { likePattern } from '../../platform/db/sql.ts';
+import { operationLog } from '../../platform/db/tables.ts';
+import { notFound } from '../../platform/errors.ts';
+import { type ExcelColumn, keysetBatches, streamXlsx } from '../../platform/excel.ts';
+import { implement } from '../../platform/http/implement.ts';
+import { orderOf } from './shared.ts';
+
+type LogRow = typeof operationLog.$inferSelect;
+
+const recordView = (r: LogRow) => ({
+  id: r.id,
+  userId: r.userId,
+  username: r.username,
+  ip: r.ip,
+  method: r.method,
+  path: r.path,
+  summary: r.summary,
+  status: r.status,
+  success: r.success,
+  message: r.message,
+  durationMs: r.durationMs,
+  requestId: r.requestId,
+  createTime: formatDateTime(r.createdAt),
+});
+
+function filtersOf(input: CallParsedInput<typeof oplogCalls.export>): SQL[] {
+  const filters: SQL[] = [];
+  if (input.username) filters.push(ilike(operationLog.username, likePattern(input.username)));
+  if (input.userId) filters.push(eq(operationLog.userId, input.userId));
+  if (input.path) filters.push(ilike(operationLog.path, likePattern(input.path)));
+  if (input.method) filters.push(eq(operationLog.method, input.method));
+  if (input.success !== undefined) filters.push(eq(operationLog.success, input.success));
+  const start = input.startTime ? parseShanghaiTime(input.startTime) : null;
+  const end = input.endTime ? parseShanghaiTime(input.endTime, true) : null;
+  if (start) filters.push(gte(operationLog.createdAt, start));
+  if (end) filters.push(lte(operationLog.createdAt, end));
+  return filters;
+}
+
+const EXPORT_COLUMNS: ExcelColumn<LogRow>[] = [
+  { header: '时间', width: 20, value: (r) => r.createdAt },
+  { header: '用户', value: (r) => r.username },
+  { header: 'IP', width: 16, value: (r) => r.ip },
+  { header: '请求方式', width: 10, value: (r) => r.method },
+  { header: '接口', width: 36, value: (r) => r.path },
+  { header: '操作', width: 24, value: (r) => r.summary },
+  { header: '结果', width: 8, value: (r) => (r.success ? '成功' : '失败') },
+  { header: '状态码', width: 8, value: (r) => r.status },
+  { header: '说明', width: 36, value: (r) => r.message },
+  { header: '耗时（毫秒）', width: 12, value: (r) => r.durationMs },
+  { header: '请求编号', width: 38, value: (r) => r.requestId },
+];
+
+export const oplogRoutes = [
+  implement(oplogCalls.query, async (input, { platform: { db } }) => {
+    const { page, limit } = input;
+    const where = and(...filtersOf(input));
+    const rows = await db
+      .select()
+      .from(operationLog)
+      .where(where)
+      .orderBy(
+        ...orderOf(
+          { createTime: operationLog.createdAt, durationMs: operationLog.durationMs },
+          operationLog.id,
+          input.sortField,
+          input.sortOrder,
+        ),
+      )
+      .limit(limit)
+      .offset((page - 1) * limit);
+    const [{ total }] = await db.select({ total: count() }).from(operationLog).where(where);
+    return { records: rows.map(recordView), total, page, limit };
+  }),
+
+  implement(oplogCalls.detail, async ({ id }, { platform: { db } }) => {
+    const [row] = await db.select().from(operationLog).where(eq(operationLog.id, id));
+    if (!row) throw notFound('操作记录不存在');
+    return { ...recordView(row), params: row.params ?? null };
+  }),
+
+  implement(oplogCalls.export, (input, { reply, platform: { db } }) => {
+    const filters = filtersOf(input);
+    return streamXlsx(reply, {
+      fileName: `操作记录_${formatDateTime(new Date()).slice(0, 10)}.xlsx`,
+      sheetName: '操作记录',
+      columns: EXPORT_COLUMNS,
+      batches: keysetBatches((afterId, size) =>
+        db
+          .select()
+          .from(operationLog)
+          .where(and(...filters, gt(operationLog.id, afterId)))
+          .orderBy(asc(operationLog.id))
+          .limit(size),
+      ),
+    });
+  }),
+];

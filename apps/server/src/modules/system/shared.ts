@@ -1,0 +1,177 @@
+import { ALL_PERMISSIONS } from '@ec/contract';
+import {
+  and,
+  asc,
+  type Column,
+  desc,
+  eq,
+  getTableName,
+  inArray,
+  isNotNull,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AuthUser } from '../../platform/access.ts';
+import { loadGrants } from '../../platform/auth/session.ts';
+import type { Queryable, Tx } from '../../platform/db/client.ts';
+import { sysArea, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../platform/db/tables.ts';
+import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
+
+/**
+ * Rules shared by the system-settings calls: nobody raises their own rights, nobody locks
+ * themselves (or the built-in administrator) out, and database refusals become messages.
+ */
+
+/** Losing one of these would leave an administrator unable to repair users and roles. */
+const ADMIN_PERMISSIONS = [ALL_PERMISSIONS, 'system:user:edit', 'system:role:edit'];
+
+const holds = (permissions: Set<string>, permission: string) =>
+  permissions.has(ALL_PERMISSIONS) || permissions.has(permission);
+
+/**
+ * Permission strings that roles carry: their own and those of their menu buttons, disabled roles
+ * included (enabling a role later must not hand out what its editor could not).
+ */
+export async function permissionsOfRoles(q: Queryable, roleIds: number[]): Promise<Set<string>> {
+  const result = new Set<string>();
+  if (roleIds.length === 0) return result;
+  const roles = await q
+    .select({ permissions: sysRole.permissions })
+    .from(sysRole)
+    .where(inArray(sysRole.id, roleIds));
+  for (const r of roles) for (const p of r.permissions) result.add(p);
+  const buttons = await q
+    .selectDistinct({ perms: sysMenu.perms })
+    .from(sysRoleMenu)
+    .innerJoin(sysMenu, eq(sysMenu.id, sysRoleMenu.menuId))
+    .where(and(inArray(sysRoleMenu.roleId, roleIds), isNotNull(sysMenu.perms)));
+  for (const b of buttons) for (const p of splitPerms(b.perms)) result.add(p);
+  return result;
+}
+
+export const splitPerms = (perms: string | null | undefined) =>
+  (perms ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+/** Refuses to hand out a permission the acting user does not hold themselves. */
+export function assertWithinOwnRights(actor: AuthUser, permissions: Iterable<string>) {
+  if (actor.permissions.has(ALL_PERMISSIONS)) return;
+  const beyond = [...permissions].filter((p) => !actor.permissions.has(p));
+  if (beyond.length > 0) {
+    throw forbidden(`不能授予或修改超出自己权限的内容：${beyond.slice(0, 5).join('、')}`);
+  }
+}
+
+/** A user may only manage accounts that hold no permission beyond their own. */
+export async function assertCanManageUsers(q: Queryable, actor: AuthUser, userIds: number[]) {
+  if (actor.permissions.has(ALL_PERMISSIONS)) return;
+  for (const id of userIds) {
+    const { permissions } = await loadGrants(q, id);
+    assertWithinOwnRights(actor, permissions);
+  }
+}
+
+/**
+ * Run at the end of a transaction that changed users, roles or menus: the acting user keeps every
+ * administration permission they had, and the built-in administrator keeps all of them.
+ * Throwing rolls the change back.
+ */
+export async function assertAdminsKeepRights(tx: Tx, actor: AuthUser) {
+  const after = await loadGrants(tx, actor.id);
+  const lost = ADMIN_PERMISSIONS.filter((p) => holds(actor.permissions, p) && !holds(after.permissions, p));
+  if (lost.length > 0) {
+    throw conflict(`不能移除自己最后的管理权限（${lost.join('、')}），如需调整请由其他管理员操作`);
+  }
+  const builtIns = await tx.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.builtIn, true));
+  for (const { id } of builtIns) {
+    const grants = await loadGrants(tx, id);
+    if (!grants.permissions.has(ALL_PERMISSIONS)) {
+      throw conflict('内置管理员必须保留平台管理员的全部权限');
+    }
+  }
+}
+
+/** The PostgreSQL error code of a failed query (node-postgres and PGlite, wrapped by drizzle or not). */
+export function dbErrorCode(err: unknown): string | null {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return null;
+}
+
+/** Runs a write and turns unique and foreign-key refusals of the database into 409 messages. */
+export async function refusingConflicts<T>(
+  write: () => Promise<T>,
+  messages: { unique?: string; foreignKey?: string },
+): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const code = dbErrorCode(err);
+    if (code === '23505' && messages.unique) throw conflict(messages.unique);
+    if (code === '23503' && messages.foreignKey) throw conflict(messages.foreignKey);
+    throw err;
+  }
+}
+
+/** ORDER BY of a list: the whitelisted column the caller chose, then the newest first. */
+export function orderOf<F extends string>(
+  columns: Record<F, Column | SQL>,
+  idColumn: Column,
+  sortField: F | undefined,
+  sortOrder: 'ascend' | 'descend' | undefined,
+): SQL[] {
+  if (!sortField) return [desc(idColumn)];
+  const column = columns[sortField];
+  return [sortOrder === 'ascend' ? asc(column) : desc(column), desc(idColumn)];
+}
+
+/** Refuses area codes that are not in the area table. */
+export async function assertAreasExist(q: Queryable, codes: string[]) {
+  const wanted = [...new Set(codes.filter(Boolean))];
+  if (wanted.length === 0) return;
+  const found = await q.select({ code: sysArea.code }).from(sysArea).where(inArray(sysArea.code, wanted));
+  const known = new Set(found.map((f) => f.code));
+  const unknown = wanted.filter((c) => !known.has(c));
+  if (unknown.length > 0) {
+    throw badRequest(`区域代码不存在：${unknown.slice(0, 5).join('、')}`, [
+      { field: 'areaCode', message: '区域代码不存在' },
+    ]);
+  }
+}
+
+/** `a、b、c 等 N 个` for messages that name what holds a record. */
+export function nameSome(names: string[], max = 3): string {
+  const shown = names.slice(0, max).join('、');
+  return names.length > max ? `${shown} 等` : shown;
+}
+
+/** `"table"."column"`, qualified even where drizzle would leave a column bare (single-table selects). */
+const qualified = (column: Column) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/** `(select count(*) from <inner's table> where inner = outer)`, a per-row count for list columns. */
+export const correlatedCount = (inner: Column, outer: Column) =>
+  sql<number>`(select count(*) from ${inner.table} where ${qualified(inner)} = ${qualified(outer)})`.mapWith(
+    Number,
+  );
+
+/** Roles held by each of the given users, ordered by role id. */
+export async function rolesOfUsers(q: Queryable, userIds: number[]) {
+  const byUser = new Map<number, { id: number; roleKey: string; name: string }[]>();
+  if (userIds.length === 0) return byUser;
+  const rows = await q
+    .select({ userId: sysUserRole.userId, id: sysRole.id, roleKey: sysRole.roleKey, name: sysRole.name })
+    .from(sysUserRole)
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+    .where(inArray(sysUserRole.userId, userIds))
+    .orderBy(asc(sysRole.id));
+  for (const { userId, ...role } of rows) {
+    const list = byUser.get(userId) ?? [];
+    list.push(role);
+    byUser.set(userId, list);
+  }
+  return byUser;
+}

@@ -1,0 +1,359 @@
+import { randomInt } from 'node:crypto';
+import {
+  formatDateTime,
+  hashPassword,
+  isWeakPassword,
+  maskIdNumber,
+  maskPhone,
+  type UserType,
+  userCalls,
+} from '@ec/contract';
+import { and, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { type AuthUser, scopeCondition } from '../../platform/access.ts';
+import { hashSecret } from '../../platform/auth/passwords.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { likePattern } from '../../platform/db/sql.ts';
+import { authToken, enterprise, sysOffice, sysRole, sysUser, sysUserRole } from '../../platform/db/tables.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { implement } from '../../platform/http/implement.ts';
+import {
+  assertAdminsKeepRights,
+  assertAreasExist,
+  assertCanManageUsers,
+  assertWithinOwnRights,
+  nameSome,
+  orderOf,
+  permissionsOfRoles,
+  refusingConflicts,
+  rolesOfUsers,
+} from './shared.ts';
+
+/** Users the acting user may see: by the company's area, the company, or only themselves. */
+const userScope = (actor: AuthUser) =>
+  scopeCondition(actor, { area: enterprise.areaCode, company: sysUser.companyId, owner: sysUser.id });
+
+const userSelection = {
+  user: sysUser,
+  companyName: enterprise.name,
+  officeName: sysOffice.name,
+};
+
+function usersFrom(q: Queryable) {
+  return q
+    .select(userSelection)
+    .from(sysUser)
+    .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
+    .leftJoin(sysOffice, eq(sysOffice.id, sysUser.officeId));
+}
+
+type UserJoin = { user: typeof sysUser.$inferSelect; companyName: string | null; officeName: string | null };
+type RoleRef = { id: number; roleKey: string; name: string };
+
+function userView(r: UserJoin, roles: RoleRef[], full: boolean) {
+  const u = r.user;
+  return {
+    id: u.id,
+    username: u.username,
+    realName: u.realName,
+    phone: full ? (u.phone ?? '') : maskPhone(u.phone),
+    email: u.email,
+    idNumber: full ? (u.idNumber ?? '') : maskIdNumber(u.idNumber),
+    userType: u.userType as UserType,
+    companyId: u.companyId,
+    companyName: r.companyName,
+    officeId: u.officeId,
+    officeName: r.officeName,
+    areaCodes: u.areaCodes,
+    roles,
+    status: u.status,
+    builtIn: u.builtIn,
+    createTime: formatDateTime(u.createdAt),
+  };
+}
+
+/** A user in full for the edit form, or 404 when it is outside the actor's data scope. */
+async function userDetailOf(q: Queryable, actor: AuthUser, id: number) {
+  const [row] = await usersFrom(q).where(and(eq(sysUser.id, id), userScope(actor)));
+  if (!row) throw notFound('用户不存在或无权访问');
+  const roles = (await rolesOfUsers(q, [id])).get(id) ?? [];
+  return { ...userView(row, roles, true), roleIds: roles.map((r) => r.id) };
+}
+
+/** Users by id inside the actor's scope; 404 when any of them is missing. */
+async function targetsOf(q: Queryable, actor: AuthUser, ids: number[]) {
+  const rows = await q
+    .select({ id: sysUser.id, username: sysUser.username, builtIn: sysUser.builtIn, phone: sysUser.phone })
+    .from(sysUser)
+    .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
+    .where(and(inArray(sysUser.id, ids), userScope(actor)));
+  if (rows.length !== new Set(ids).size) throw notFound('用户不存在或无权访问');
+  return rows;
+}
+
+const PASSWORD_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz';
+const PASSWORD_DIGITS = '23456789';
+
+/** A readable one-time password with letters and digits, never one of the weak ones. */
+export function oneTimePassword(length = 10): string {
+  const all = PASSWORD_LETTERS + PASSWORD_DIGITS;
+  for (;;) {
+    const chars = Array.from({ length }, () => all[randomInt(all.length)]);
+    chars[randomInt(length)] = PASSWORD_DIGITS[randomInt(PASSWORD_DIGITS.length)];
+    const withDigit = chars.join('');
+    if (/[A-Za-z]/.test(withDigit) && /\d/.test(withDigit) && !isWeakPassword(withDigit)) return withDigit;
+  }
+}
+
+const revokeTokensOf = (q: Queryable, userIds: number[]) =>
+  q
+    .update(authToken)
+    .set({ revokedAt: new Date() })
+    .where(and(inArray(authToken.userId, userIds), sql`${authToken.revokedAt} is null`));
+
+export const userRoutes = [
+  implement(userCalls.query, async (input, { user: actor, platform: { db } }) => {
+    const { page, limit } = input;
+    const filters: (SQL | undefined)[] = [userScope(actor)];
+    if (input.name) {
+      filters.push(
+        or(
+          ilike(sysUser.realName, likePattern(input.name)),
+          ilike(sysUser.username, likePattern(input.name)),
+        ),
+      );
+    }
+    if (input.phone) filters.push(ilike(sysUser.phone, likePattern(input.phone)));
+    if (input.roleId) {
+      filters.push(
+        inArray(
+          sysUser.id,
+          db.select({ id: sysUserRole.userId }).from(sysUserRole).where(eq(sysUserRole.roleId, input.roleId)),
+        ),
+      );
+    }
+    if (input.companyId) filters.push(eq(sysUser.companyId, input.companyId));
+    if (input.companyName) filters.push(ilike(enterprise.name, likePattern(input.companyName)));
+    if (input.officeId) filters.push(eq(sysUser.officeId, input.officeId));
+    if (input.userType) filters.push(eq(sysUser.userType, input.userType));
+    if (input.status !== undefined) filters.push(eq(sysUser.status, input.status));
+    const where = and(...filters);
+    const order = orderOf(
+      {
+        id: sysUser.id,
+        username: sysUser.username,
+        realName: sysUser.realName,
+        createTime: sysUser.createdAt,
+      },
+      sysUser.id,
+      input.sortField,
+      input.sortOrder,
+    );
+    const rows = await usersFrom(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset((page - 1) * limit);
+    const [{ total }] = await db
+      .select({ total: count() })
+      .from(sysUser)
+      .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
+      .where(where);
+    const roles = await rolesOfUsers(
+      db,
+      rows.map((r) => r.user.id),
+    );
+    return {
+      records: rows.map((r) => userView(r, roles.get(r.user.id) ?? [], false)),
+      total,
+      page,
+      limit,
+    };
+  }),
+
+  implement(userCalls.detail, ({ id }, { user: actor, platform: { db } }) => userDetailOf(db, actor, id)),
+
+  implement(userCalls.save, async (input, { user: actor, platform: { db } }) => {
+    const roleIds = [...new Set(input.roleIds)];
+    const roles = await db.select({ id: sysRole.id }).from(sysRole).where(inArray(sysRole.id, roleIds));
+    if (roles.length !== roleIds.length)
+      throw badRequest('所选角色不存在', [{ field: 'roleIds', message: '角色不存在' }]);
+    assertWithinOwnRights(actor, await permissionsOfRoles(db, roleIds));
+    if (input.companyId) {
+      const [company] = await db
+        .select({ id: enterprise.id })
+        .from(enterprise)
+        .where(eq(enterprise.id, input.companyId));
+      if (!company) throw badRequest('所属企业不存在', [{ field: 'companyId', message: '企业不存在' }]);
+    }
+    if (input.officeId) {
+      const [office] = await db
+        .select({ id: sysOffice.id })
+        .from(sysOffice)
+        .where(eq(sysOffice.id, input.officeId));
+      if (!office) throw badRequest('所属机构不存在', [{ field: 'officeId', message: '机构不存在' }]);
+    }
+    await assertAreasExist(db, input.areaCodes);
+    if (input.id) {
+      await targetsOf(db, actor, [input.id]);
+      await assertCanManageUsers(db, actor, [input.id]);
+    }
+
+    const phone = input.phone || null;
+    const clashes = await db
+      .select({ id: sysUser.id, username: sysUser.username, phone: sysUser.phone })
+      .from(sysUser)
+      .where(
+        and(
+          or(
+            eq(sysUser.username, input.username),
+            eq(sysUser.phone, input.username),
+            ...(phone ? [eq(sysUser.phone, phone), eq(sysUser.username, phone)] : []),
+          ),
+          input.id ? ne(sysUser.id, input.id) : undefined,
+        ),
+      );
+    // Sign-in accepts a user name or a phone, so neither may match another account's of either kind.
+    if (clashes.some((c) => c.username === input.username || c.phone === input.username)) {
+      throw conflict(`用户名 ${input.username} 已被其他账号使用`);
+    }
+    if (clashes.length > 0) throw conflict(`手机号 ${phone} 已被其他账号使用`);
+
+    const values = {
+      username: input.username,
+      realName: input.realName,
+      phone,
+      email: input.email || null,
+      idNumber: input.idNumber ? input.idNumber.toUpperCase() : null,
+      userType: input.userType,
+      companyId: input.companyId ?? null,
+      officeId: input.officeId ?? null,
+      areaCodes: [...new Set(input.areaCodes)],
+    };
+    const initialPassword = input.id ? null : oneTimePassword();
+    const passwordHash = initialPassword ? await hashSecret(hashPassword(initialPassword)) : null;
+
+    const user = await refusingConflicts(
+      () =>
+        db.transaction(async (tx) => {
+          let id = input.id;
+          if (id) {
+            await tx
+              .update(sysUser)
+              .set({ ...values, updatedAt: new Date() })
+              .where(eq(sysUser.id, id));
+            await tx.delete(sysUserRole).where(eq(sysUserRole.userId, id));
+          } else {
+            const [created] = await tx
+              .insert(sysUser)
+              .values({ ...values, passwordHash: passwordHash! })
+              .returning({ id: sysUser.id });
+            id = created.id;
+          }
+          await tx.insert(sysUserRole).values(roleIds.map((roleId) => ({ userId: id, roleId })));
+          await assertAdminsKeepRights(tx, actor);
+          // The saved user must stay inside the actor's data scope (no moving users to other companies).
+          const [visible] = await tx
+            .select({ id: sysUser.id })
+            .from(sysUser)
+            .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
+            .where(and(eq(sysUser.id, id), userScope(actor)));
+          if (!visible) throw forbidden('不能把用户设置到自己的数据范围之外');
+          return userDetailOf(tx, actor, id);
+        }),
+      { unique: '用户名或手机号已被其他账号使用' },
+    );
+    return { user, initialPassword };
+  }),
+
+  implement(userCalls.updateStatus, async ({ id, status }, { user: actor, platform: { db } }) => {
+    const [target] = await targetsOf(db, actor, [id]);
+    if (status === 0 && id === actor.id) throw conflict('不能停用自己的账号');
+    if (status === 0 && target.builtIn) throw conflict(`不能停用内置管理员账号 ${target.username}`);
+    await assertCanManageUsers(db, actor, [id]);
+    await db.transaction(async (tx) => {
+      await tx.update(sysUser).set({ status, updatedAt: new Date() }).where(eq(sysUser.id, id));
+      // A disabled account's sessions end now and do not come back when it is enabled again.
+      if (status === 0) await revokeTokensOf(tx, [id]);
+    });
+    return null;
+  }),
+
+  implement(userCalls.resetPassword, async ({ id, delivery }, { user: actor, platform }) => {
+    const { db } = platform;
+    const [target] = await targetsOf(db, actor, [id]);
+    if (id === actor.id) throw conflict('不能重置自己的密码，请在个人中心修改密码');
+    await assertCanManageUsers(db, actor, [id]);
+    if (delivery === 'sms' && !target.phone) throw badRequest('该用户没有手机号，无法通过短信发送新密码');
+    const password = oneTimePassword();
+    const passwordHash = await hashSecret(hashPassword(password));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(sysUser)
+        .set({
+          passwordHash,
+          passwordChangedAt: new Date(),
+          failedLogins: 0,
+          firstFailedAt: null,
+          lockedUntil: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(sysUser.id, id));
+      await revokeTokensOf(tx, [id]);
+    });
+    if (delivery === 'show') return { password, sentTo: null };
+    try {
+      await platform.sms.send(
+        target.phone!,
+        `您的电梯云监管平台登录密码已被管理员重置为 ${password}，请登录后尽快修改。`,
+      );
+    } catch (err) {
+      platform.log.error({ err }, 'reset-password SMS failed');
+      throw new AppError(503, '密码已重置，但短信发送失败，请重新重置并选择显示一次性密码');
+    }
+    return { password: null, sentTo: maskPhone(target.phone) };
+  }),
+
+  implement(userCalls.delete, async ({ ids }, { user: actor, platform: { db } }) => {
+    if (ids.includes(actor.id)) throw conflict('不能删除自己的账号');
+    const targets = await targetsOf(db, actor, ids);
+    const builtIn = targets.filter((t) => t.builtIn).map((t) => t.username);
+    if (builtIn.length > 0) throw conflict(`不能删除内置管理员账号 ${nameSome(builtIn)}`);
+    await assertCanManageUsers(db, actor, ids);
+    await refusingConflicts(
+      () =>
+        db.transaction(async (tx) => {
+          await tx.delete(sysUser).where(inArray(sysUser.id, ids));
+          await assertAdminsKeepRights(tx, actor);
+        }),
+      {
+        foreignKey: `用户 ${nameSome(targets.map((t) => t.username))} 已有业务数据，不能删除，请改为停用`,
+      },
+    );
+    return null;
+  }),
+
+  implement(userCalls.selectSubMaintenanceAdmin, async (input, { user: actor, platform: { db } }) => {
+    const filters: (SQL | undefined)[] = [
+      eq(sysUser.userType, 'maintenance'),
+      eq(sysUser.status, 1),
+      userScope(actor),
+    ];
+    if (input.companyId) filters.push(eq(sysUser.companyId, input.companyId));
+    if (input.name) filters.push(ilike(sysUser.realName, likePattern(input.name)));
+    const rows = await db
+      .select({
+        id: sysUser.id,
+        username: sysUser.username,
+        realName: sysUser.realName,
+        phone: sysUser.phone,
+        companyId: sysUser.companyId,
+        companyName: enterprise.name,
+      })
+      .from(sysUser)
+      .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
+      .where(and(...filters))
+      .orderBy(sysUser.id)
+      .limit(200);
+    return rows.map((r) => ({ ...r, phone: maskPhone(r.phone) }));
+  }),
+];

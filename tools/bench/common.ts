@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { hashPassword } from '@ec/contract';
+import autocannon from 'autocannon';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { DEFAULT_DEMO_PASSWORD, loadConfig } from '../../apps/server/src/config.ts';
+
+export interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  note?: string;
+}
+
+/** A server on a throw-away PGlite folder, or on DATABASE_URL's PostgreSQL when set. */
+export async function startBenchServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ec-bench-'));
+  const config = {
+    ...loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir }),
+    logLevel: 'warn',
+    jobsEnabled: false,
+    rateLimitPerMinute: 1_000_000,
+    demoElevators: 0,
+  };
+  const built = await buildApp(config);
+  const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    ...built,
+    config,
+    api: `${address}/monitor/api`,
+    async close() {
+      await built.app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(api: string, username = 'admin') {
+  const res = await fetch(`${api}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username,
+      password: hashPassword(DEFAULT_DEMO_PASSWORD),
+    }),
+  });
+  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+export async function measure(name: string, opts: autocannon.Options): Promise<Row> {
+  const result = await autocannon({ connections: 10, ...opts });
+  return {
+    name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/** The same work without HTTP: `concurrency` loops calling `fn` until `amount` calls are done. */
+export async function measureLoop(
+  name: string,
+  amount: number,
+  concurrency: number,
+  fn: () => Promise<unknown>,
+): Promise<Row> {
+  const latencies: number[] = [];
+  let next = 0;
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next++ < amount) {
+        const t0 = performance.now();
+        try {
+          await fn();
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))];
+  return { name, rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99), errors };
+}
+
+export function printTable(title: string, rows: Row[], baseline: Row) {
+  console.log(`\n${title}`);
+  console.log(
+    'call'.padEnd(52),
+    'req/s'.padStart(9),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    'vs baseline'.padStart(12),
+    'errors'.padStart(7),
+  );
+  for (const r of rows) {
+    const ratio = r === baseline ? '1.00×' : `${(r.rps / baseline.rps).toFixed(2)}×`;
+    console.log(
+      r.name.padEnd(52),
+      r.rps.toFixed(0).padStart(9),
+      r.p50.toFixed(1).padStart(8),
+      r.p99.toFixed(1).padStart(8),
+      ratio.padStart(12),
+      String(r.errors).padStart(7),
+      r.note ?? '',
+    );
+  }
+}
+
+export const environment = (config: { databaseUrl?: string }) =>
+  `${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}, node ${process.version}, ${os.cpus().length} cores`;
