@@ -24,6 +24,7 @@ export async function startBenchServer() {
     jobsEnabled: false,
     rateLimitPerMinute: 1_000_000,
     demoElevators: 0,
+    validateResponses: false,
   };
   const built = await buildApp(config);
   const address = await built.app.listen({ port: 0, host: '127.0.0.1' });

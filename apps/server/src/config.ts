@@ -29,6 +29,8 @@ export interface Config {
   demoPassword: string;
   adminPassword?: string;
   seedDemo: boolean;
+  /** Check every response against the contract (off in production, where it only costs time). */
+  validateResponses: boolean;
   /** How many demo elevators the first start creates. */
   demoElevators: number;
   sms: SmsConfig;
@@ -78,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD,
     seedDemo: !production && env.SEED_DEMO !== 'false',
     demoElevators: Number(env.DEMO_ELEVATORS ?? 2000),
+    validateResponses: !production && env.VALIDATE_RESPONSES !== 'false',
     sms: {
       driver: smsDriver,
       urlTemplate: env.SMS_URL_TEMPLATE,

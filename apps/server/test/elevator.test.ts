@@ -7,6 +7,7 @@ import {
   type ImportReport,
 } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkLoadElevators } from '../src/modules/elevator/seed.ts';
 import { IMPORT_HEADERS } from '../src/modules/elevator/sheet.ts';
 import { xlsxBuffer } from '../src/platform/excel.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
@@ -461,5 +462,17 @@ describe.each(dbKinds)('elevator registry on %s', (kind) => {
     );
     expect(rows.every((r) => r['维保单位'] === '南宁安顺电梯维保有限公司')).toBe(true);
     expect(['直梯', '扶梯']).toContain(rows[0]['电梯类型']);
+  });
+
+  it('reports big totals as honest estimates instead of counting every row', async () => {
+    await bulkLoadElevators(t.platform.db, 1500);
+    const unfiltered = await list('admin', { limit: 10 });
+    expect(unfiltered.body.data.approximate).toBe(true);
+    expect(unfiltered.body.data.total).toBeGreaterThan(1000);
+    const filtered = await list('admin', { limit: 10, type: 1 });
+    expect(filtered.body.data.approximate).toBe(true);
+    expect(filtered.body.data.total).toBeGreaterThan(1000);
+    const small = await list('admin', { limit: 10, areaCode: '450109', type: 2 });
+    expect(small.body.data.approximate).toBe(false);
   });
 });

@@ -48,7 +48,7 @@ export function registerCalls(app: FastifyInstance, platform: Platform, implemen
     const key = `${call.method} ${call.path}`;
     if (seen.has(key)) throw new Error(`重复实现的接口：${key}`);
     seen.add(key);
-    const checkOutput = platform.config.env !== 'production';
+    const checkOutput = platform.config.validateResponses;
 
     app.route({
       method: call.method,

@@ -1,0 +1,184 @@
+import {
+  ALL_PERMISSIONS,
+  type AuditInfo,
+  type AuditStep,
+  FILING_STATE_LABEL,
+  type FileRef,
+  formatDateTime,
+  maskIdNumber,
+  maskPhone,
+} from '@ec/contract';
+import { eq, inArray } from 'drizzle-orm';
+import type { AuthUser } from '../../platform/access.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { sysArea, sysFile, sysUser } from '../../platform/db/tables.ts';
+import { badRequest, forbidden } from '../../platform/errors.ts';
+import { ACTION_LABEL, type AuditRecordRow, history } from '../../platform/workflow.ts';
+
+/** The platform administrator (`*:*:*`): sees phones and ID numbers in full everywhere. */
+export const isPlatformAdmin = (user: AuthUser) => user.permissions.has(ALL_PERMISSIONS);
+
+/** Regulators (area scope) and the platform (all) review filings; companies never review their own. */
+export const isReviewer = (user: AuthUser) => user.dataScope === 'all' || user.dataScope === 'area';
+
+export function assertReviewer(user: AuthUser) {
+  if (!isReviewer(user)) throw forbidden('只有监管部门可以审核备案');
+}
+
+/** A phone in full for the record's owner and the administrator, masked for everyone else. */
+export const phoneFor = (full: boolean, v: string | null | undefined) =>
+  v ? (full ? v : maskPhone(v)) : null;
+export const idNumberFor = (full: boolean, v: string | null | undefined) =>
+  v ? (full ? v : maskIdNumber(v)) : null;
+
+export const filingLabel = (state: number) => FILING_STATE_LABEL[state] ?? String(state);
+
+/** `yyyy-MM-dd` of today in Asia/Shanghai. */
+export function today(now = new Date()): string {
+  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+}
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export const blank = <T>(v: T | '' | null | undefined): T | null => (v === '' || v === undefined ? null : v);
+
+/** Names of users by id, for "submitted by" and "decided by". */
+export async function userNames(
+  q: Queryable,
+  ids: (number | null | undefined)[],
+): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+  if (wanted.length === 0) return new Map();
+  const rows = await q
+    .select({ id: sysUser.id, name: sysUser.realName })
+    .from(sysUser)
+    .where(inArray(sysUser.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function areaNames(
+  q: Queryable,
+  codes: (string | null | undefined)[],
+): Promise<Map<string, string>> {
+  const wanted = [...new Set(codes.filter((c): c is string => !!c))];
+  if (wanted.length === 0) return new Map();
+  const rows = await q
+    .select({ code: sysArea.code, name: sysArea.name })
+    .from(sysArea)
+    .where(inArray(sysArea.code, wanted));
+  return new Map(rows.map((r) => [r.code, r.name]));
+}
+
+export function auditInfoOf(r: AuditRecordRow, names: Map<number, string>): AuditInfo {
+  return {
+    auditId: r.id,
+    state: r.state,
+    stateLabel: filingLabel(r.state),
+    auditState: r.auditState,
+    auditDescription: r.description,
+    version: r.version,
+    submitterName: r.submittedBy === null ? null : (names.get(r.submittedBy) ?? null),
+    submitTime: r.submittedAt ? formatDateTime(r.submittedAt) : null,
+    deciderName: r.decidedBy === null ? null : (names.get(r.decidedBy) ?? null),
+    decideTime: r.decidedAt ? formatDateTime(r.decidedAt) : null,
+  };
+}
+
+/** Audit info of several cases with the names of their submitters and deciders. */
+export async function auditInfos(q: Queryable, rows: AuditRecordRow[]): Promise<AuditInfo[]> {
+  const names = await userNames(
+    q,
+    rows.flatMap((r) => [r.submittedBy, r.decidedBy]),
+  );
+  return rows.map((r) => auditInfoOf(r, names));
+}
+
+export async function historyOf(q: Queryable, auditId: number | null | undefined): Promise<AuditStep[]> {
+  if (!auditId) return [];
+  const steps = await history(q, auditId);
+  return steps.map((s) => ({
+    action: s.action,
+    actionLabel: ACTION_LABEL[s.action as keyof typeof ACTION_LABEL] ?? s.action,
+    fromState: s.fromState,
+    toState: s.toState,
+    actorName: s.actorName,
+    description: s.description,
+    time: formatDateTime(s.createdAt),
+  }));
+}
+
+/** The case fields a filed record carries in lists and details. */
+export function filingOf(state: number, record: AuditRecordRow | null | undefined) {
+  return {
+    filingState: state,
+    filingStateLabel: filingLabel(state),
+    auditId: record?.id ?? null,
+    auditVersion: record?.version ?? null,
+    auditDescription: record?.description ?? null,
+  };
+}
+
+export async function fileRefs(
+  q: Queryable,
+  ids: (string | null | undefined)[],
+): Promise<Map<string, FileRef>> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (wanted.length === 0) return new Map();
+  const rows = await q
+    .select({ id: sysFile.id, fileName: sysFile.fileName })
+    .from(sysFile)
+    .where(inArray(sysFile.id, wanted));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function fileRef(q: Queryable, id: string | null | undefined): Promise<FileRef | null> {
+  if (!id) return null;
+  return (await fileRefs(q, [id])).get(id) ?? null;
+}
+
+/**
+ * Files a record refers to must exist and have been uploaded by the actor (or be the ones the record
+ * already has); reviewers may attach any file they can see.
+ */
+export async function assertFiles(
+  q: Queryable,
+  user: AuthUser,
+  files: Record<string, string | null | undefined>,
+  current: (string | null | undefined)[] = [],
+) {
+  const keep = new Set(current.filter(Boolean));
+  for (const [field, id] of Object.entries(files)) {
+    if (!id || keep.has(id)) continue;
+    const [row] = await q.select({ uploaderId: sysFile.uploaderId }).from(sysFile).where(eq(sysFile.id, id));
+    if (!row || (row.uploaderId !== user.id && !isReviewer(user))) {
+      throw badRequest(`${field}：附件不存在，请重新上传`, [{ field, message: '附件不存在，请重新上传' }]);
+    }
+  }
+}
+
+/** Refuses area codes that are not in the area table (for company and community forms). */
+export async function assertArea(q: Queryable, areaCode: string) {
+  const [row] = await q.select({ code: sysArea.code }).from(sysArea).where(eq(sysArea.code, areaCode));
+  if (!row) {
+    throw badRequest(`areaCode：未知的行政区划 ${areaCode}`, [
+      { field: 'areaCode', message: '未知的行政区划' },
+    ]);
+  }
+}
+
+/** A regulator works only inside its areas. */
+export function assertInArea(user: AuthUser, areaCode: string | null) {
+  if (user.dataScope === 'area' && (!areaCode || !user.areaCodes.includes(areaCode))) {
+    throw forbidden('只能处理本辖区的单位');
+  }
+}
+
+export const certStatusOf = (expiry: string | null, day = today()) => {
+  if (!expiry) return 'none' as const;
+  if (expiry < day) return 'expired' as const;
+  if (expiry <= addDays(day, 30)) return 'expiring' as const;
+  return 'valid' as const;
+};
