@@ -1,88 +1,71 @@
 import { elevatorFilters } from '@ec/contract';
 import { sql } from 'drizzle-orm';
-import { listElevators } from '../../apps/server/src/modules/elevator/list.ts';
-import { bulkLoadElevators } from '../../apps/server/src/modules/elevator/seed.ts';
-import { IMPORT_HEADERS } from '../../apps/server/src/modules/elevator/sheet.ts';
+import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
 import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
+import { listElevators } from '../../apps/server/src/modules/elevator/list.ts';
+import { IMPORT_HEADERS } from '../../apps/server/src/modules/elevator/sheet.ts';
 import { xlsxBuffer } from '../../apps/server/src/platform/excel.ts';
-import {
-  environment,
-  login,
-  measure,
-  measureLoop,
-  printTable,
-  type Row,
-  startBenchServer,
-} from './common.ts';
+import { login, measure, measureLoop, printTable, type Row } from './common.ts';
+import { newDataDir, seedElevators, startServerProcess } from './server-process.ts';
 
 const CONNECTIONS = 32;
 /** Requests per case: enough for stable percentiles, few enough for PGlite's one-query-at-a-time. */
-const AMOUNT = Number(process.env.BENCH_REQUESTS ?? 500);
+const AMOUNT = Number(process.env.BENCH_REQUESTS ?? 1000);
 
-/** The registry list, export and import, at the size given (default 100,000 rows). */
+/**
+ * The registry list, export and import at the given size. The server runs in its own process (its
+ * peak RSS is read from /proc); the "straight to the driver" rows run the same list function on a
+ * connection of the bench process, at the same concurrency, before the server starts.
+ */
 export async function benchElevators(count: number) {
-  const server = await startBenchServer();
-  const { api, platform } = server;
-  const started = Date.now();
-  await bulkLoadElevators(platform.db, count);
-  console.log(
-    `\nloaded ${count} elevators in ${((Date.now() - started) / 1000).toFixed(1)} s (${environment(server.config)})`,
-  );
-  const token = await login(api);
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const [{ id: wb1 }] = rowsOf<{ id: number }>(
-    await platform.db.execute(sql`select id from enterprise where kind = 'maintenance' order by id limit 1`),
-  );
+  const dataDir = newDataDir();
+  const databaseUrl = process.env.DATABASE_URL;
+  const t0 = Date.now();
+  seedElevators(dataDir, count);
+  console.log(`\nloaded ${count} elevators in ${((Date.now() - t0) / 1000).toFixed(1)} s on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
 
-  const baseline = await measure('baseline GET /health', {
-    url: `${api}/health`,
-    amount: 5000,
-    connections: CONNECTIONS,
-  });
-  const rows: Row[] = [baseline];
   const cases: [string, Record<string, unknown>][] = [
     ['page 1, unfiltered', {}],
-    ['area + maintenance company', { areaCode: '450103', maintenanceCompanyId: wb1 }],
+    ['area + maintenance company', { areaCode: '450103', maintenanceCompanyId: 0 }],
     ['fuzzy text, 2 characters (青秀)', { keyword: '青秀' }],
     ['fuzzy text, 4 characters (民族大道)', { keyword: '民族大道' }],
     ['page 1,000', { page: 1000 }],
   ];
+
+  const direct = new Map<string, Row>();
+  {
+    const database = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 10 } : { kind: 'pglite', dataDir });
+    const [{ id }] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from enterprise where kind = 'maintenance' order by id limit 1`));
+    for (const c of cases) if ('maintenanceCompanyId' in c[1]) c[1].maintenanceCompanyId = id;
+    for (const [label, filter] of cases) {
+      const parsed = elevatorFilters.parse({ page: 1, limit: 10, ...filter });
+      direct.set(label, await measureLoop('  same SQL straight to the driver', AMOUNT, CONNECTIONS, () => listElevators(database.db, sql`true`, true, parsed)));
+    }
+    await database.close();
+  }
+
+  const server = await startServerProcess(dataDir);
+  const { api } = server;
+  const headers = { authorization: `Bearer ${await login(api)}`, 'content-type': 'application/json' };
+  const baseline = await measure('baseline GET /health', { url: `${api}/health`, amount: 5000, connections: CONNECTIONS });
+  const rows: Row[] = [baseline];
   for (const [label, filter] of cases) {
     const body = JSON.stringify({ page: 1, limit: 10, ...filter });
-    const api_ = await measure(`queryList: ${label}`, {
-      url: `${api}/pc/elevator/queryList`,
-      method: 'POST',
-      headers,
-      body,
-      amount: AMOUNT,
-      connections: CONNECTIONS,
-    });
-    const parsed = elevatorFilters.parse(JSON.parse(body));
-    const direct = await measureLoop(`  same SQL straight to the driver`, AMOUNT, CONNECTIONS, () =>
-      listElevators(platform.db, sql`true`, true, parsed),
-    );
-    console.log(
-      `  ${label}: API ${api_.rps.toFixed(0)} req/s p99 ${api_.p99.toFixed(1)} ms; driver ${direct.rps.toFixed(0)} req/s p99 ${direct.p99.toFixed(1)} ms`,
-    );
-    rows.push(api_, direct);
+    rows.push(await measure(`queryList: ${label}`, { url: `${api}/pc/elevator/queryList`, method: 'POST', headers, body, amount: AMOUNT, connections: CONNECTIONS }));
+    rows.push(direct.get(label)!);
   }
-  printTable(`elevator list, ${count} rows, ${CONNECTIONS} connections`, rows, baseline);
+  printTable(`elevator list, ${count} rows, ${CONNECTIONS} connections (server RSS after: ${server.rssMb().toFixed(0)} MB)`, rows, baseline);
 
-  // Export: time and the server process's peak RSS while it streams every row.
-  let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
-  const t0 = Date.now();
+  const before = server.rssMb();
+  const t1 = Date.now();
   const res = await fetch(`${api}/pc/elevator/export`, { method: 'POST', headers, body: '{}' });
   let bytes = 0;
   for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
-  clearInterval(sampler);
   console.log(
-    `\nexport of ${count} rows: ${((Date.now() - t0) / 1000).toFixed(1)} s, ${(bytes / 1e6).toFixed(1)} MB, peak RSS ${(peak / 1e6).toFixed(0)} MB (whole bench process)`,
+    `\nexport of ${count} rows: ${((Date.now() - t1) / 1000).toFixed(1)} s, ${(bytes / 1e6).toFixed(1)} MB .xlsx, ` +
+      `server RSS ${before.toFixed(0)} MB before, peak ${server.peakRssMb().toFixed(0)} MB`,
   );
 
-  // Import: 10,000 good rows, then a file whose 1,000 rows are all bad.
   const good = await xlsxBuffer(
     'S',
     [...IMPORT_HEADERS],
@@ -95,32 +78,16 @@ export async function benchElevators(count: number) {
       return row;
     }),
   );
-  for (const [label, file] of [
-    ['10,000 good rows', good],
-    [
-      '1,000 bad rows',
-      await xlsxBuffer(
-        'S',
-        [...IMPORT_HEADERS],
-        Array.from({ length: 1000 }, (_, i) => [`bad${i}`, '', '', '', '', '货梯', '', '', '火星区', '']),
-      ),
-    ],
-  ] as const) {
+  const bad = await xlsxBuffer('S', [...IMPORT_HEADERS], Array.from({ length: 1000 }, (_, i) => [`bad${i}`, '', '', '', '', '货梯', '', '', '火星区', '']));
+  for (const [label, file] of [['10,000 good rows', good], ['1,000 bad rows', bad]] as const) {
     const form = new FormData();
-    form.append('file', new Blob([file]), 'elevators.xlsx');
-    const t1 = Date.now();
-    const out = (await (
-      await fetch(`${api}/pc/elevator/importList`, {
-        method: 'POST',
-        headers: { authorization: headers.authorization },
-        body: form,
-      })
-    ).json()) as {
-      data: { imported: number; errors: unknown[] };
+    form.append('file', new Blob([new Uint8Array(file)]), 'elevators.xlsx');
+    const t2 = Date.now();
+    const out = (await (await fetch(`${api}/pc/elevator/importList`, { method: 'POST', headers: { authorization: headers.authorization }, body: form })).json()) as {
+      data: { imported: number; errors: { row: number }[] };
     };
-    console.log(
-      `import of ${label}: ${((Date.now() - t1) / 1000).toFixed(1)} s, imported ${out.data.imported}, errors reported ${out.data.errors.length}`,
-    );
+    const rowsReported = new Set(out.data.errors.map((e) => e.row)).size;
+    console.log(`import of ${label}: ${((Date.now() - t2) / 1000).toFixed(1)} s, imported ${out.data.imported}, bad rows reported ${rowsReported}`);
   }
-  await server.close();
+  await server.stop();
 }

@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Environment of a bench server: production-like checks off, demo accounts on, no demo elevators. */
+export function benchEnv(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    DEMO_ELEVATORS: '0',
+    VALIDATE_RESPONSES: 'false',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT: '1000000',
+    JOBS: 'off',
+  };
+}
+
+export const newDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'ec-bench-'));
+
+/** `npm run seed -- --elevators N` into the bench database (PGlite folder or DATABASE_URL). */
+export function seedElevators(dataDir: string, count: number) {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/seed-cli.ts', '--elevators', String(count)], {
+    cwd: root,
+    env: benchEnv(dataDir),
+    stdio: 'inherit',
+  });
+  if (res.status !== 0) throw new Error('seeding failed');
+}
+
+/** The real server in its own process, so that its memory can be read apart from the load generator. */
+export async function startServerProcess(dataDir: string) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...benchEnv(dataDir), PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const api = `http://127.0.0.1:${port}/monitor/api`;
+  for (const deadline = Date.now() + 120_000; ; ) {
+    try {
+      if ((await fetch(`${api}/health`)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('bench server did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    api,
+    pid: child.pid!,
+    /** Peak resident memory of the server process so far (VmHWM), in MB. */
+    peakRssMb() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(status.match(/VmHWM:\s+(\d+) kB/)?.[1] ?? 0) / 1024;
+    },
+    rssMb() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(status.match(/VmRSS:\s+(\d+) kB/)?.[1] ?? 0) / 1024;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
