@@ -7,10 +7,10 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { attachmentHeader, keysetBatches, streamXlsx, XLSX_MIME } from '../../platform/excel.ts';
 import { receiveSpreadsheet, storeGenerated } from '../../platform/files/service.ts';
 import { implement } from '../../platform/http/implement.ts';
-import { caseScope } from '../../platform/workflow.ts';
 import {
   claimElevators,
   claimHistory,
+  claimScope,
   decideClaim,
   distribute,
   elevatorClaims,
@@ -65,14 +65,7 @@ async function auditedElevator(db: Queryable, user: AuthUser, auditId: number) {
     })
     .from(elevatorClaim)
     .innerJoin(auditRecord, eq(auditRecord.id, elevatorClaim.auditId))
-    .where(
-      and(
-        eq(elevatorClaim.auditId, auditId),
-        user.companyId !== null && user.dataScope !== 'all' && user.dataScope !== 'area'
-          ? eq(elevatorClaim.companyId, user.companyId)
-          : caseScope(user),
-      ),
-    );
+    .where(and(eq(elevatorClaim.auditId, auditId), claimScope(user)));
   if (!row) throw notFound('审核记录不存在或无权访问');
   const [joined] = await selectElevators(db).where(eq(elevator.id, row.elevatorId));
   return { claim: row, joined: joined as JoinedElevator };
