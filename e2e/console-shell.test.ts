@@ -93,9 +93,10 @@ describe('console shell', () => {
     await page.getByPlaceholder('密码').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await waitForHash(page, '#/permission/page');
-    await page.locator('.placeholder-page').getByText('建设中').first().waitFor();
+    // 用户管理 is built (issue 4); pages not built yet still show the placeholder (see the tags test).
+    await page.locator('[data-page="/permission/page"] [data-testid="user-table"]').waitFor();
     assert.match(await page.title(), /^用户管理 - /);
-    await screenshot(page, 'placeholder-page');
+    await screenshot(page, 'users-page');
 
     await page.locator('.ant-pro-sider-menu').getByText('首页', { exact: true }).click();
     await waitForHash(page, '#/dashboard');

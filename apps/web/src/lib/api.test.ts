@@ -116,6 +116,20 @@ describe('error handling', () => {
     expect(shown).toEqual(['登录已过期，请重新登录']);
   });
 
+  it('rejects silently with the abort when the caller aborts while the body is read', async () => {
+    const controller = new AbortController();
+    fetchMock.mockImplementation(async () => {
+      controller.abort();
+      return new Response('{"code":200,"da', { status: 200 });
+    });
+    await expect(
+      call(paramCalls.getValue, { configKey: 'x' }, { signal: controller.signal }),
+    ).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(shown).toEqual([]);
+  });
+
   it('reports a network failure in Chinese', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await call(authCalls.getMenuList).catch(() => undefined);

@@ -139,6 +139,9 @@ async function readJson(res: Response): Promise<ErrorBody | null> {
 
 async function handle<T>(c: Call, res: Response, options: CallOptions | undefined): Promise<T> {
   const body = (await readJson(res)) as (ErrorBody & { data?: unknown }) | null;
+  // A caller that gave up while the body streamed in (a list whose filters changed) gets its abort,
+  // not a red "unrecognised content" message.
+  if (options?.signal?.aborted) throw options.signal.reason ?? new DOMException('Aborted', 'AbortError');
   if (!res.ok) {
     const fallback = `Request failed with status code ${res.status}`;
     return fail(
