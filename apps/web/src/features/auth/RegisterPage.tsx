@@ -1,5 +1,6 @@
-import { authCalls, hashPassword } from '@ec/contract';
-import { App, Button, Checkbox, Form, Input, Select, Space } from 'antd';
+import { agreementCalls, authCalls, hashPassword } from '@ec/contract';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Checkbox, Empty, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { SmsCodeButton } from '../../components/SmsCodeButton.tsx';
@@ -30,6 +31,12 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const [loading, setLoading] = useState(false);
+  const [showAgreement, setShowAgreement] = useState(false);
+  const agreement = useQuery({
+    queryKey: ['agreement', 'register'],
+    queryFn: () => call(agreementCalls.detail, { kind: 'register' }, { silent: true }),
+    staleTime: 5 * 60_000,
+  });
 
   const onFinish = async (v: RegisterForm) => {
     setLoading(true);
@@ -95,8 +102,46 @@ export default function RegisterPage() {
             },
           ]}
         >
-          <Checkbox>我已阅读并同意《用户协议》</Checkbox>
+          <Checkbox>
+            我已阅读并同意
+            <Button
+              type="link"
+              size="small"
+              style={{ padding: 0 }}
+              onClick={(e) => {
+                e.preventDefault();
+                setShowAgreement(true);
+              }}
+            >
+              《{agreement.data?.title || '用户协议'}》
+            </Button>
+          </Checkbox>
         </Form.Item>
+        <Modal
+          open={showAgreement}
+          title={agreement.data?.title || '用户协议'}
+          onCancel={() => setShowAgreement(false)}
+          footer={
+            <Button
+              type="primary"
+              onClick={() => {
+                form.setFieldValue('agree', true);
+                setShowAgreement(false);
+              }}
+            >
+              我已阅读并同意
+            </Button>
+          }
+          width={720}
+        >
+          {agreement.data?.content ? (
+            // The server sanitises the agreement on save and again when it is read.
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised HTML from the server
+            <div className="agreement-content" dangerouslySetInnerHTML={{ __html: agreement.data.content }} />
+          ) : (
+            <Empty description={agreement.isLoading ? '加载中…' : '平台尚未发布用户协议'} />
+          )}
+        </Modal>
         <Button type="primary" htmlType="submit" block loading={loading}>
           注 册
         </Button>
