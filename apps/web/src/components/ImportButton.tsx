@@ -1,7 +1,7 @@
 import { ImportOutlined } from '@ant-design/icons';
 import type { Call, CallInput } from '@ec/contract';
 import { App, Button, Modal, Table } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError, upload } from '../lib/api.ts';
 import { checkImport } from './upload-checks.ts';
 
@@ -11,11 +11,17 @@ export interface ImportProblem {
   message: string;
 }
 
-/** Row problems from an import's result or from a refused import's error body. */
+/**
+ * Row problems from an import's result or from a refused import's error body. A report row may name
+ * its column as `column` (the sheet's header) instead of `field`.
+ */
 export function importProblems(result: unknown): ImportProblem[] {
   if (result instanceof ApiError) return result.errors.map((e) => ({ field: e.field, message: e.message }));
   const errors = (result as { errors?: unknown } | null)?.errors;
-  return Array.isArray(errors) ? (errors as ImportProblem[]) : [];
+  if (!Array.isArray(errors)) return [];
+  return (errors as (ImportProblem & { column?: string })[]).map(({ column, ...e }) =>
+    e.field === undefined && column !== undefined ? { ...e, field: column } : e,
+  );
 }
 
 /**
@@ -27,48 +33,62 @@ export function ImportButton<C extends Call>({
   input,
   onDone,
   children = '导入',
+  successMessage,
+  renderReport,
 }: {
   call: C;
   input?: CallInput<C>;
   onDone?: (result: unknown) => void;
   children?: React.ReactNode;
+  /** The message after a clean import (default 导入成功). */
+  successMessage?: (result: unknown) => string;
+  /** Shown above the problem table, e.g. a summary and a link to the downloadable report. */
+  renderReport?: (result: unknown) => React.ReactNode;
 }) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const [problems, setProblems] = useState<ImportProblem[]>([]);
+  const [report, setReport] = useState<unknown>(null);
 
-  const pick = () => {
-    const el = document.createElement('input');
-    el.type = 'file';
-    el.accept = '.xls,.xlsx';
-    el.onchange = async () => {
-      const file = el.files?.[0];
-      if (!file) return;
-      const problem = checkImport(file);
-      if (problem) {
-        message.error(problem);
-        return;
-      }
-      setBusy(true);
-      try {
-        const result = await upload(importCall, file, input);
-        const rows = importProblems(result);
-        if (rows.length) setProblems(rows);
-        else message.success('导入成功');
-        onDone?.(result);
-      } catch (e) {
-        const rows = importProblems(e);
-        if (rows.length) setProblems(rows);
-      } finally {
-        setBusy(false);
-      }
-    };
-    el.click();
+  const picker = useRef<HTMLInputElement>(null);
+
+  const onPicked = async (el: HTMLInputElement) => {
+    const file = el.files?.[0];
+    el.value = ''; // the same file may be picked again after a fix
+    if (!file) return;
+    const problem = checkImport(file);
+    if (problem) {
+      message.error(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await upload(importCall, file, input);
+      const rows = importProblems(result);
+      setReport(result);
+      if (rows.length) setProblems(rows);
+      else message.success(successMessage?.(result) ?? '导入成功');
+      onDone?.(result);
+    } catch (e) {
+      const rows = importProblems(e);
+      setReport(e);
+      if (rows.length) setProblems(rows);
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
     <>
-      <Button icon={<ImportOutlined />} loading={busy} onClick={pick}>
+      {/* In the document (not a detached element), so every browser and test driver sees the chooser. */}
+      <input
+        ref={picker}
+        type="file"
+        accept=".xls,.xlsx"
+        hidden
+        onChange={(e) => void onPicked(e.currentTarget)}
+      />
+      <Button icon={<ImportOutlined />} loading={busy} onClick={() => picker.current?.click()}>
         {children}
       </Button>
       <Modal
@@ -78,6 +98,7 @@ export function ImportButton<C extends Call>({
         footer={null}
         width={720}
       >
+        {renderReport?.(report)}
         <Table
           size="small"
           rowKey={(_, i) => String(i)}

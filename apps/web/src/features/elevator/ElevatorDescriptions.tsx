@@ -1,0 +1,95 @@
+import { type CallOutput, type ElevatorDetail, type elevatorCalls, USE_STATUS } from '@ec/contract';
+import { Badge, Descriptions, Empty } from 'antd';
+import { useDictLabel } from '../../components/index.ts';
+import { claimStateTag, textOrDash } from './columns.tsx';
+
+/** Every field of one elevator, grouped as the registry form groups them. */
+export function ElevatorDescriptions({ elevator: e }: { elevator: ElevatorDetail }) {
+  const occasion = useDictLabel('use_occasion');
+  const variety = useDictLabel('elevator_variety');
+  const d = textOrDash;
+  const num = (v: number | null, unit = '') => (v === null ? '—' : `${v}${unit}`);
+  return (
+    <>
+      <Descriptions title="标识" bordered size="small" column={{ xs: 1, md: 2, xl: 3 }}>
+        <Descriptions.Item label="注册代码">{e.registerCode}</Descriptions.Item>
+        <Descriptions.Item label="设备代码">{d(e.deviceCode)}</Descriptions.Item>
+        <Descriptions.Item label="使用登记证编号">{d(e.useCertNo)}</Descriptions.Item>
+        <Descriptions.Item label="应急救援识别码">{d(e.rescueCode)}</Descriptions.Item>
+        <Descriptions.Item label="监察识别码">{d(e.supervisionCode)}</Descriptions.Item>
+        <Descriptions.Item label="单位内编号">{d(e.internalNo)}</Descriptions.Item>
+        <Descriptions.Item label="出厂编号">{d(e.factoryNo)}</Descriptions.Item>
+      </Descriptions>
+      <Descriptions
+        title="类型与位置"
+        bordered
+        size="small"
+        column={{ xs: 1, md: 2, xl: 3 }}
+        style={{ marginTop: 24 }}
+      >
+        <Descriptions.Item label="电梯名称">{d(e.name)}</Descriptions.Item>
+        <Descriptions.Item label="电梯类型">{e.typeLabel}</Descriptions.Item>
+        <Descriptions.Item label="设备品种">{d(variety(e.variety))}</Descriptions.Item>
+        <Descriptions.Item label="使用场所">{d(occasion(e.useOccasion))}</Descriptions.Item>
+        <Descriptions.Item label="所在区域">{e.areaName ?? e.areaCode}</Descriptions.Item>
+        <Descriptions.Item label="小区名称">{d(e.community)}</Descriptions.Item>
+        <Descriptions.Item label="详细地址" span={2}>
+          {e.address}
+        </Descriptions.Item>
+        <Descriptions.Item label="经纬度">
+          {e.longitude !== null && e.latitude !== null ? `${e.longitude}, ${e.latitude}` : '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label="使用单位">{d(e.useCompanyName)}</Descriptions.Item>
+        <Descriptions.Item label="维保单位">{d(e.maintenanceCompanyName)}</Descriptions.Item>
+        <Descriptions.Item label="维保认领">{claimStateTag(e.maintenanceClaimState)}</Descriptions.Item>
+        <Descriptions.Item label="使用认领">{claimStateTag(e.useClaimState)}</Descriptions.Item>
+        <Descriptions.Item label="使用状态">
+          {USE_STATUS[e.useStatus as keyof typeof USE_STATUS] ?? e.useStatus}
+        </Descriptions.Item>
+        <Descriptions.Item label="启用状态">
+          <Badge status={e.status === 1 ? 'processing' : 'error'} text={e.status === 1 ? '启用' : '停用'} />
+        </Descriptions.Item>
+      </Descriptions>
+      <Descriptions
+        title="技术参数与日期"
+        bordered
+        size="small"
+        column={{ xs: 1, md: 2, xl: 3 }}
+        style={{ marginTop: 24 }}
+      >
+        <Descriptions.Item label="制造单位">{d(e.manufacturer)}</Descriptions.Item>
+        <Descriptions.Item label="安装单位">{d(e.installer)}</Descriptions.Item>
+        <Descriptions.Item label="品牌 / 型号">
+          {[e.brand, e.model].filter(Boolean).join(' / ') || '—'}
+        </Descriptions.Item>
+        <Descriptions.Item label="额定载重量">{num(e.ratedLoad, ' kg')}</Descriptions.Item>
+        <Descriptions.Item label="额定速度">{num(e.ratedSpeed, ' m/s')}</Descriptions.Item>
+        <Descriptions.Item label="层数">{num(e.floors)}</Descriptions.Item>
+        <Descriptions.Item label="出厂日期">{d(e.manufactureDate)}</Descriptions.Item>
+        <Descriptions.Item label="安装日期">{d(e.installDate)}</Descriptions.Item>
+        <Descriptions.Item label="使用登记日期">{d(e.registerDate)}</Descriptions.Item>
+        <Descriptions.Item label="上次检验日期">{d(e.lastInspectDate)}</Descriptions.Item>
+        <Descriptions.Item label="下次检验日期">{d(e.nextInspectDate)}</Descriptions.Item>
+        <Descriptions.Item label="更新时间">{e.updateTime}</Descriptions.Item>
+      </Descriptions>
+    </>
+  );
+}
+
+type Company = CallOutput<typeof elevatorCalls.detailMaintenanceInfo>;
+
+/** A company bound to the elevator, or an empty state when there is none. */
+export function CompanyDescriptions({ company, empty }: { company: Company; empty: string }) {
+  if (!company) return <Empty description={empty} />;
+  const d = textOrDash;
+  return (
+    <Descriptions bordered size="small" column={{ xs: 1, md: 2 }}>
+      <Descriptions.Item label="单位名称">{company.name}</Descriptions.Item>
+      <Descriptions.Item label="统一社会信用代码">{d(company.creditCode)}</Descriptions.Item>
+      <Descriptions.Item label="法定代表人">{d(company.legalPerson)}</Descriptions.Item>
+      <Descriptions.Item label="联系人">{d(company.contactName)}</Descriptions.Item>
+      <Descriptions.Item label="联系电话">{d(company.contactPhone)}</Descriptions.Item>
+      <Descriptions.Item label="地址">{d(company.address)}</Descriptions.Item>
+    </Descriptions>
+  );
+}

@@ -1,0 +1,178 @@
+import {
+  CITY_CODE,
+  type ClaimRecord,
+  type ClaimType,
+  ELEVATOR_SORT_FIELDS,
+  type ElevatorFilters,
+} from '@ec/contract';
+import type { Key } from 'react';
+
+/**
+ * Pure helpers of the elevator pages: search form → contract filters, sorting, totals, claim labels.
+ * Kept free of React so that they are unit-tested beside the code.
+ */
+
+/** Filters without paging (paging and sorting travel separately). */
+export type ElevatorQuery = Omit<Partial<ElevatorFilters>, 'page' | 'limit'>;
+
+/** What the search form holds (ProTable gives dates as strings with dateFormatter="string"). */
+export interface ElevatorSearchValues {
+  registerCode?: string;
+  deviceCode?: string;
+  useCertNo?: string;
+  rescueCode?: string;
+  keyword?: string;
+  /** Cascader path, e.g. ['450100', '450103']. */
+  area?: string[] | string;
+  useCompanyId?: number | string;
+  maintenanceCompanyId?: number | string;
+  type?: number | string;
+  status?: number | string;
+  useStatus?: number | string;
+  maintenanceClaimState?: number | string;
+  useClaimState?: number | string;
+  useOccasion?: string;
+  /** [from, to] as yyyy-MM-dd strings (or anything with format()). */
+  nextInspect?: unknown[];
+}
+
+const TEXT_FIELDS = ['registerCode', 'deviceCode', 'useCertNo', 'rescueCode', 'keyword'] as const;
+const NUMBER_FIELDS = [
+  'useCompanyId',
+  'maintenanceCompanyId',
+  'type',
+  'status',
+  'useStatus',
+  'maintenanceClaimState',
+  'useClaimState',
+] as const;
+
+/** The area code the server filters on: the deepest picked node; the whole city means no filter. */
+export function areaCodeOf(area: string[] | string | undefined | null): string | undefined {
+  const path = Array.isArray(area) ? area : area ? [area] : [];
+  const last = path[path.length - 1];
+  if (!last || last === CITY_CODE) return undefined;
+  return last;
+}
+
+function dateOf(v: unknown): string | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v === 'string') return v.slice(0, 10);
+  if (typeof v === 'object' && typeof (v as { format?: unknown }).format === 'function') {
+    return (v as { format: (f: string) => string }).format('YYYY-MM-DD');
+  }
+  return undefined;
+}
+
+/** Search form values → the contract's filters; empty values are dropped, text is trimmed. */
+export function toElevatorQuery(values: ElevatorSearchValues | undefined | null): ElevatorQuery {
+  const out: ElevatorQuery = {};
+  if (!values) return out;
+  for (const key of TEXT_FIELDS) {
+    const v = values[key];
+    if (typeof v === 'string' && v.trim()) out[key] = v.trim();
+  }
+  for (const key of NUMBER_FIELDS) {
+    const v = values[key];
+    if (v === undefined || v === null || v === '') continue;
+    const n = Number(v);
+    if (Number.isFinite(n)) out[key] = n;
+  }
+  if (values.useOccasion) out.useOccasion = String(values.useOccasion);
+  const area = areaCodeOf(values.area);
+  if (area) out.areaCode = area;
+  const [from, to] = values.nextInspect ?? [];
+  const f = dateOf(from);
+  const t = dateOf(to);
+  if (f) out.nextInspectFrom = f;
+  if (t) out.nextInspectTo = t;
+  return out;
+}
+
+export type SortField = (typeof ELEVATOR_SORT_FIELDS)[number];
+export interface ElevatorSort {
+  sortField?: SortField;
+  sortOrder?: 'ascend' | 'descend';
+}
+
+/**
+ * antd's sorter (one or several) → the server's whitelisted sort. Columns name their sort field
+ * by `columnKey` (or `field`); anything outside the whitelist is ignored.
+ */
+export function toSort(sorter: unknown): ElevatorSort {
+  const one = (Array.isArray(sorter) ? sorter[0] : sorter) as
+    | { columnKey?: unknown; field?: unknown; order?: unknown }
+    | undefined;
+  if (!one || (one.order !== 'ascend' && one.order !== 'descend')) return {};
+  const key = String(one.columnKey ?? (Array.isArray(one.field) ? one.field.join('.') : (one.field ?? '')));
+  if (!(ELEVATOR_SORT_FIELDS as readonly string[]).includes(key)) return {};
+  return { sortField: key as SortField, sortOrder: one.order };
+}
+
+/** The server caps exact counts here and reports more as approximate (list.ts COUNT_CAP). */
+export const COUNT_CAP = 10_000;
+
+/**
+ * A list total shown honestly: exact counts as they are, a capped count as "10000+", the planner's
+ * estimate as "约 N".
+ */
+export function formatTotal(total: number, approximate: boolean): string {
+  const n = total.toLocaleString('zh-CN');
+  if (!approximate) return `共 ${n} 条`;
+  if (total === COUNT_CAP) return `${COUNT_CAP}+ 条`;
+  return `约 ${n} 条`;
+}
+
+/** Claim state of an elevator (0/2/3) → tag colour. */
+export const ELEVATOR_CLAIM_COLOR: Record<number, string> = { 0: 'default', 2: 'gold', 3: 'green' };
+/** Claim record state (1–4) → tag colour. */
+export const CLAIM_RECORD_COLOR: Record<number, string> = {
+  1: 'default',
+  2: 'gold',
+  3: 'green',
+  4: 'red',
+};
+
+export const CLAIM_TYPE_LABEL: Record<ClaimType, string> = { maintenance: '维保认领', use: '使用认领' };
+
+/** A finished record (withdrawn, passed or rejected) may be deleted; a pending one must be decided. */
+export const isFinishedClaim = (c: Pick<ClaimRecord, 'state'>) => c.state !== 2;
+
+/** The selected keys as ids, or null with nothing selected (the caller shows 请先选择要操作的数据). */
+export function selectedIds(keys: readonly Key[]): number[] | null {
+  const ids = keys.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  return ids.length ? ids : null;
+}
+
+/** Contract field errors (`field：message` or the `errors` array) → antd form field errors. */
+export function fieldErrors(
+  errors: readonly { field: string; message: string }[],
+  known: readonly string[],
+): { name: string; errors: string[] }[] {
+  const byField = new Map<string, string[]>();
+  for (const e of errors) {
+    const name = e.field.split('.')[0];
+    if (!known.includes(name)) continue;
+    byField.set(name, [...(byField.get(name) ?? []), e.message]);
+  }
+  return [...byField].map(([name, list]) => ({ name, errors: list }));
+}
+
+/** Filters of claim record lists. */
+export interface ClaimQuery {
+  registerCode?: string;
+  claimType?: ClaimType;
+  state?: number;
+}
+
+/** Claim search form values → the claim list filters (unknown values dropped). */
+export function toClaimQuery(values: Record<string, unknown> | undefined | null): ClaimQuery {
+  const out: ClaimQuery = {};
+  if (!values) return out;
+  const code = values.registerCode;
+  if (typeof code === 'string' && code.trim()) out.registerCode = code.trim();
+  if (values.claimType === 'maintenance' || values.claimType === 'use') out.claimType = values.claimType;
+  const state = Number(values.state);
+  if (values.state !== undefined && values.state !== '' && [1, 2, 3, 4].includes(state)) out.state = state;
+  return out;
+}

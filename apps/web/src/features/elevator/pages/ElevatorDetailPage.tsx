@@ -1,0 +1,144 @@
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { ProTable } from '@ant-design/pro-components';
+import { type ClaimRecord, claimCalls, elevatorCalls } from '@ec/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Result, Skeleton, Space, Tabs } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { call } from '../../../lib/api.ts';
+import { Permission } from '../../../lib/permission.tsx';
+import { ClaimHistoryDrawer } from '../ClaimHistory.tsx';
+import { claimRecordColumns } from '../columns.tsx';
+import { CompanyDescriptions, ElevatorDescriptions } from '../ElevatorDescriptions.tsx';
+import { ElevatorFormModal } from '../ElevatorFormModal.tsx';
+import { ELEVATOR_PATHS, usePageIdParam } from '../paths.ts';
+import { elevatorKeys } from '../queries.ts';
+import { RowAction } from '../RowAction.tsx';
+
+/** 电梯详情 (?id=): basic information, maintenance company, use unit and the claim records. */
+export default function ElevatorDetailPage() {
+  const id = usePageIdParam(ELEVATOR_PATHS.detail);
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [historyOf, setHistoryOf] = useState<number | null>(null);
+  const enabled = id !== null;
+  const opts = { silent: true };
+
+  const info = useQuery({
+    queryKey: elevatorKeys.detail('info', id),
+    queryFn: ({ signal }) => call(elevatorCalls.detailInfo, { elevatorId: id! }, { ...opts, signal }),
+    enabled,
+  });
+  const maintenance = useQuery({
+    queryKey: elevatorKeys.detail('maintenance', id),
+    queryFn: ({ signal }) =>
+      call(elevatorCalls.detailMaintenanceInfo, { elevatorId: id! }, { ...opts, signal }),
+    enabled: enabled && info.isSuccess,
+  });
+  const building = useQuery({
+    queryKey: elevatorKeys.detail('building', id),
+    queryFn: ({ signal }) =>
+      call(elevatorCalls.detailBuildingCompanyInfo, { elevatorId: id! }, { ...opts, signal }),
+    enabled: enabled && info.isSuccess,
+  });
+  const claims = useQuery({
+    queryKey: elevatorKeys.detail('claims', id),
+    queryFn: ({ signal }) => call(claimCalls.historyElevatorClaim, { elevatorId: id! }, { ...opts, signal }),
+    enabled: enabled && info.isSuccess,
+  });
+
+  if (!enabled || info.isError) {
+    return (
+      <Card>
+        <Result
+          status="404"
+          title="电梯不存在或无权访问"
+          subTitle={enabled ? info.error?.message : '缺少电梯编号（id）'}
+          extra={
+            <Button type="primary" onClick={() => navigate(ELEVATOR_PATHS.ledger)}>
+              返回电梯台账
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+  const e = info.data;
+  const loading = <Skeleton active />;
+
+  return (
+    <Card
+      data-testid="elevator-detail"
+      title={e ? `电梯详情 · ${e.registerCode}` : '电梯详情'}
+      extra={
+        <Space>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
+            返回
+          </Button>
+          {e && (
+            <Permission value="elevator:edit">
+              <Button type="primary" icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                编辑
+              </Button>
+            </Permission>
+          )}
+        </Space>
+      }
+    >
+      <Tabs
+        items={[
+          { key: 'info', label: '基本信息', children: e ? <ElevatorDescriptions elevator={e} /> : loading },
+          {
+            key: 'maintenance',
+            label: '维保单位',
+            children: maintenance.isSuccess ? (
+              <CompanyDescriptions company={maintenance.data} empty="尚未绑定维保单位" />
+            ) : (
+              loading
+            ),
+          },
+          {
+            key: 'building',
+            label: '使用单位',
+            children: building.isSuccess ? (
+              <CompanyDescriptions company={building.data} empty="尚未绑定使用单位" />
+            ) : (
+              loading
+            ),
+          },
+          {
+            key: 'claims',
+            label: `认领记录${claims.data ? `（${claims.data.length}）` : ''}`,
+            children: (
+              <ProTable<ClaimRecord>
+                rowKey="id"
+                search={false}
+                toolBarRender={false}
+                options={false}
+                loading={claims.isFetching}
+                dataSource={claims.data ?? []}
+                pagination={{ pageSize: 10, hideOnSinglePage: true }}
+                scroll={{ x: 'max-content' }}
+                cardProps={{ bodyStyle: { padding: 0 } }}
+                columns={claimRecordColumns({
+                  withType: true,
+                  actions: {
+                    width: 80,
+                    render: (row) => [
+                      <RowAction key="history" onClick={() => setHistoryOf(row.id)}>
+                        审核历史
+                      </RowAction>,
+                    ],
+                  },
+                })}
+                locale={{ emptyText: '暂无认领记录' }}
+              />
+            ),
+          },
+        ]}
+      />
+      <ElevatorFormModal open={editing} detail={e ?? null} onClose={() => setEditing(false)} />
+      <ClaimHistoryDrawer claimId={historyOf} onClose={() => setHistoryOf(null)} />
+    </Card>
+  );
+}

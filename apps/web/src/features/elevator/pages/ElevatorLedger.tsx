@@ -1,0 +1,39 @@
+import { elevatorCalls } from '@ec/contract';
+import { useNavigate } from 'react-router';
+import { ExportButton } from '../../../components/index.ts';
+import { Permission } from '../../../lib/permission.tsx';
+import { LEDGER_COLUMNS } from '../columns.tsx';
+import { type ElevatorListCall, ElevatorTable } from '../ElevatorTable.tsx';
+import { ELEVATOR_PATHS, elevatorDetailUrl, useCanOpen } from '../paths.ts';
+import { RowAction } from '../RowAction.tsx';
+
+/** A read-only elevator list within the user's data scope, with export of the filtered rows. */
+export function ElevatorLedger({ listCall, testId }: { listCall: ElevatorListCall; testId: string }) {
+  const navigate = useNavigate();
+  const canDetail = useCanOpen(ELEVATOR_PATHS.detail);
+  return (
+    <ElevatorTable
+      testId={testId}
+      listCall={listCall}
+      columns={LEDGER_COLUMNS}
+      hiddenColumns={['deviceCode', 'useCertNo']}
+      toolbar={(ctx) => [
+        <Permission key="export" value="elevator:export">
+          <ExportButton call={elevatorCalls.export} input={() => ({ ...ctx.query })} />
+        </Permission>,
+      ]}
+      actions={
+        canDetail
+          ? {
+              width: 70,
+              render: (row) => [
+                <RowAction key="detail" onClick={() => navigate(elevatorDetailUrl(row.id))}>
+                  详情
+                </RowAction>,
+              ],
+            }
+          : undefined
+      }
+    />
+  );
+}

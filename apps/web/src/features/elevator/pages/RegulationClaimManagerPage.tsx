@@ -1,0 +1,93 @@
+import { claimCalls } from '@ec/contract';
+import { App, Button, Popconfirm } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { call } from '../../../lib/api.ts';
+import { Permission, usePermission } from '../../../lib/permission.tsx';
+import { useClaimAudit } from '../ClaimAudit.tsx';
+import { ClaimHistoryDrawer } from '../ClaimHistory.tsx';
+import { ClaimRecordTable, type ClaimTableContext } from '../ClaimRecordTable.tsx';
+import { isFinishedClaim } from '../model.ts';
+import { claimDetailUrl, ELEVATOR_PATHS, useCanOpen } from '../paths.ts';
+import { useInvalidateElevators } from '../queries.ts';
+import { RowAction } from '../RowAction.tsx';
+
+/** 监管认领管理: every claim record in the area, filters, review of pending ones, removal of finished ones. */
+export default function RegulationClaimManagerPage() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const invalidate = useInvalidateElevators();
+  const canAudit = usePermission('elevator:claim:audit');
+  const canDetail = useCanOpen(ELEVATOR_PATHS.regulationClaimDetail);
+  const audit = useClaimAudit();
+  const [historyOf, setHistoryOf] = useState<number | null>(null);
+  const [removing, setRemoving] = useState(false);
+
+  const remove = async (ctx: ClaimTableContext) => {
+    const ids = ctx.requireSelection();
+    if (!ids) return;
+    setRemoving(true);
+    try {
+      const { deleted } = await call(claimCalls.batchRemoveElevator, { ids });
+      message.success(`已删除 ${deleted} 条认领记录`);
+      ctx.clearSelection();
+      await invalidate();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  return (
+    <>
+      <ClaimRecordTable
+        testId="claim-manager"
+        source="history"
+        withType
+        searchState
+        selectable={canAudit ? isFinishedClaim : undefined}
+        batchBar={(ctx) => (
+          <Permission value="elevator:claim:audit">
+            <Popconfirm
+              title={`确定删除选中的 ${ctx.selected.length} 条认领记录吗？`}
+              description="只能删除已办结（已通过、已驳回、已撤回）的记录。"
+              disabled={ctx.selected.length === 0}
+              okText="删除"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => void remove(ctx)}
+            >
+              <Button
+                danger
+                loading={removing}
+                onClick={() => ctx.selected.length === 0 && ctx.requireSelection()}
+              >
+                删除
+              </Button>
+            </Popconfirm>
+          </Permission>
+        )}
+        actions={{
+          width: 150,
+          render: (row) => [
+            canAudit && row.state === 2 && (
+              <RowAction key="audit" onClick={() => audit.open(row)}>
+                审核
+              </RowAction>
+            ),
+            canDetail && (
+              <RowAction key="detail" onClick={() => navigate(claimDetailUrl(row.id))}>
+                详情
+              </RowAction>
+            ),
+            <RowAction key="history" onClick={() => setHistoryOf(row.id)}>
+              历史
+            </RowAction>,
+          ],
+        }}
+      />
+      {audit.dialog}
+      <ClaimHistoryDrawer claimId={historyOf} onClose={() => setHistoryOf(null)} />
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import * as XLSX from '@e965/xlsx';
+import ExcelJS from 'exceljs';
+import type { Download, Locator, Page } from 'playwright-core';
+import { DEMO_PASSWORD } from './support.ts';
+
+/** Helpers of the elevator browser tests: a token client for setup and checks, and spreadsheet I/O. */
+
+export type Api = <T = unknown>(method: string, path: string, body?: Record<string, unknown>) => Promise<T>;
+
+/** Signs in through the API and returns a caller that unwraps the envelope (throws on errors). */
+export async function apiAs(baseUrl: string, username: string): Promise<Api> {
+  const password = createHash('sha256').update(DEMO_PASSWORD).digest('hex');
+  const res = await fetch(`${baseUrl}/monitor/api/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
+  });
+  const token = ((await res.json()) as { data: { access_token: string } }).data.access_token;
+  return async <T>(method: string, path: string, body?: Record<string, unknown>) => {
+    let url = `${baseUrl}/monitor/api${path}`;
+    const init: RequestInit = { method, headers: { Authorization: `Bearer ${token}` } };
+    if (method === 'GET' && body) {
+      url += `?${new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
+    } else if (body) {
+      init.body = JSON.stringify(body);
+      (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+    }
+    const r = await fetch(url, init);
+    const json = (await r.json()) as { code: number; resultMsg: string; data: T };
+    if (!r.ok || json.code !== 200) throw new Error(`${method} ${path}: ${r.status} ${json.resultMsg}`);
+    return json.data;
+  };
+}
+
+/** A registry code no demo elevator has: variety 3110, 青秀区 450103, year 2099/2098, then a serial. */
+export const testCode = (year: '2098' | '2099' | '2097', n: number) =>
+  `3110450103${year}${String(n).padStart(6, '0')}`;
+
+/** Fills the downloaded template's sheet with `rows` (header → value), replacing its example row. */
+export async function fillTemplate(templatePath: string, rows: Record<string, string>[]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile(templatePath)) as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0];
+  const headers = (sheet.getRow(1).values as unknown[]).map((v) => String(v ?? '').replace(/\*/g, ''));
+  sheet.spliceRows(2, sheet.rowCount - 1);
+  rows.forEach((row, i) => {
+    const line = sheet.getRow(i + 2);
+    for (const [header, value] of Object.entries(row)) {
+      const col = headers.indexOf(header);
+      if (col < 1) throw new Error(`template has no column ${header}`);
+      line.getCell(col).value = value;
+    }
+    line.commit();
+  });
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** Headers of the template's first row, as the user sees them. */
+export async function templateHeaders(templatePath: string): Promise<string[]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await readFile(templatePath)) as unknown as ArrayBuffer);
+  return (book.worksheets[0].getRow(1).values as unknown[]).slice(1).map((v) => String(v ?? ''));
+}
+
+/** The first sheet of a downloaded .xlsx as objects keyed by the Chinese headers. */
+export async function readDownload(download: Download): Promise<Record<string, unknown>[]> {
+  const path = await download.path();
+  const book = XLSX.read(await readFile(path), { type: 'buffer' });
+  return XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0]], { defval: '' });
+}
+
+/** The ProTable search form field with this label, inside `scope`. */
+export const searchField = (scope: Locator, label: string) =>
+  scope.locator('.ant-pro-query-filter .ant-form-item').filter({ hasText: label }).first();
+
+/** Submits a ProTable search form and waits for the list to settle. */
+export async function runSearch(page: Page, scope: Locator) {
+  await scope.getByRole('button', { name: /查\s*询/ }).click();
+  await settle(scope);
+}
+
+/** Waits until no table spinner is visible in `scope`. */
+export async function settle(scope: Locator) {
+  await scope
+    .locator('.ant-table-wrapper .ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
+  await scope.page().waitForTimeout(150);
+}
+
+export const rowsOf = (scope: Locator) => scope.locator('.ant-table-tbody tr.ant-table-row');
+export const totalText = (scope: Locator) => scope.locator('.ant-pagination-total-text');
+
+/** Waits for an antd message containing `text`. */
+export const messageWith = (page: Page, text: string | RegExp) =>
+  page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout: 15_000 });
+
+/** Polls until `locator` matches `count` elements (lists refresh after writes). */
+export async function expectCount(locator: Locator, count: number, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  let seen = await locator.count();
+  while (seen !== count) {
+    if (Date.now() > deadline) throw new Error(`expected ${count} matches, saw ${seen}`);
+    await new Promise((r) => setTimeout(r, 100));
+    seen = await locator.count();
+  }
+}
+
+/** Polls until an input shows `value`. */
+export async function expectValue(locator: Locator, value: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  let seen = await locator.inputValue();
+  while (seen !== value) {
+    if (Date.now() > deadline) throw new Error(`expected the value ${value}, saw ${seen}`);
+    await new Promise((r) => setTimeout(r, 100));
+    seen = await locator.inputValue();
+  }
+}

@@ -1,0 +1,379 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import {
+  type Api,
+  apiAs,
+  expectCount,
+  expectValue,
+  fillTemplate,
+  messageWith,
+  readDownload,
+  rowsOf,
+  runSearch,
+  searchField,
+  settle,
+  templateHeaders,
+  testCode,
+  totalText,
+} from './elevator-support.ts';
+import { launchBrowser, type RunningServer, screenshot, signIn, startServer } from './support.ts';
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+const MANAGEMENT = '/basicInformation/theElevatorManagement';
+const MAINTENANCE_CLAIM = '/basicInformation/elevatorMaintenance';
+const REGULATION_CLAIM = '/basicInformation/regulationClaim';
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A signed-in page of its own (own cookies) for `username`. */
+async function pageAs(username: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'zh-CN',
+    acceptDownloads: true,
+  });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error(`[${username}] page error:`, e.message));
+  await signIn(page, server.baseUrl, username);
+  await page.waitForURL(/#\/dashboard/);
+  return page;
+}
+
+/** Opens a console page and returns its kept-alive container. */
+async function open(page: Page, path: string): Promise<Locator> {
+  await page.goto(`${server.baseUrl}/#${path}`);
+  const scope = page.locator(`[data-page="${path}"]`);
+  await scope.locator('.ant-table-wrapper').first().waitFor();
+  await settle(scope);
+  return scope;
+}
+
+async function searchCode(scope: Locator, code: string) {
+  await searchField(scope, '注册代码').locator('input').fill(code);
+  await runSearch(scope.page(), scope);
+}
+
+const rowWith = (scope: Locator, text: string) => rowsOf(scope).filter({ hasText: text });
+
+describe('elevator registry (电梯管理)', () => {
+  let page: Page;
+  let scope: Locator;
+  let templatePath: string;
+
+  before(async () => {
+    page = await pageAs('jg_qingxiu');
+    scope = await open(page, MANAGEMENT);
+  });
+
+  test('batch buttons ask for a selection first', async () => {
+    await scope.getByRole('button', { name: /^启\s*用$/ }).click();
+    await messageWith(page, '请先选择要操作的数据');
+  });
+
+  test('the regulator downloads the template, fills 20 rows, imports them and finds them', async () => {
+    const downloading = page.waitForEvent('download');
+    await scope.getByRole('button', { name: '下载模板' }).click();
+    const template = await downloading;
+    assert.equal(template.suggestedFilename(), '电梯导入模板.xlsx');
+    templatePath = await template.path();
+    const headers = await templateHeaders(templatePath);
+    assert.ok(headers.includes('注册代码*') && headers.includes('所在区域*'), headers.join(','));
+
+    const rows = Array.from({ length: 20 }, (_, i) => ({
+      注册代码: testCode('2099', i + 1),
+      应急救援识别码: String(i + 1).padStart(6, '0'),
+      电梯名称: `导入测试${i + 1}号梯`,
+      电梯类型: i % 4 === 3 ? '扶梯' : '直梯',
+      使用场所: '住宅',
+      所在区域: '青秀区',
+      详细地址: `南宁市青秀区导入测试路${i + 1}号`,
+      小区名称: '导入测试小区',
+      上次检验日期: '2025-06-01',
+    }));
+    const file = await fillTemplate(templatePath, rows);
+
+    const choosing = page.waitForEvent('filechooser');
+    await scope.getByRole('button', { name: /导\s*入$/ }).click();
+    await (await choosing).setFiles({
+      name: '电梯导入.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: file,
+    });
+    await messageWith(page, '成功导入 20 台电梯');
+
+    await searchCode(scope, '31104501032099');
+    await totalText(scope).filter({ hasText: '共 20 条' }).waitFor();
+    // Newest first: the last row of the file heads the list.
+    const first = rowWith(scope, testCode('2099', 20));
+    await first.waitFor();
+    assert.match((await first.textContent()) ?? '', /导入测试20号梯/);
+    assert.match((await first.textContent()) ?? '', /青秀区/);
+    // Next inspection derived from the last one.
+    assert.match((await first.textContent()) ?? '', /2026-06-01/);
+    await screenshot(page, 'elevator-import-found');
+
+    // Server-side sort: ascending by 注册代码 puts the file's first row first.
+    await scope.getByRole('columnheader', { name: '注册代码' }).click();
+    await rowsOf(scope)
+      .first()
+      .filter({ hasText: testCode('2099', 1) })
+      .waitFor();
+    await scope.getByRole('columnheader', { name: '注册代码' }).click();
+    await rowsOf(scope)
+      .first()
+      .filter({ hasText: testCode('2099', 20) })
+      .waitFor();
+    await scope.getByRole('columnheader', { name: '注册代码' }).click();
+  });
+
+  test('an edit carries the version it read; a stale one shows the conflict and reloads', async () => {
+    const code = testCode('2099', 5);
+    await searchCode(scope, code);
+    await expectCount(rowsOf(scope), 1);
+    await rowWith(scope, code).getByRole('button', { name: '编辑' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: `编辑电梯 ${code}` });
+    await dialog.getByLabel('电梯名称').waitFor();
+    assert.equal(await dialog.getByLabel('电梯名称').inputValue(), '导入测试5号梯');
+
+    // Someone else saves the same elevator meanwhile.
+    const api = await apiAs(server.baseUrl, 'jg_qingxiu');
+    const { records } = await api<{ records: { id: number }[] }>('POST', '/pc/elevator/queryList', {
+      registerCode: code,
+    });
+    const current = await api<Record<string, unknown>>('POST', '/pc/elevator/queryDetail/info', {
+      elevatorId: records[0].id,
+    });
+    const fields = Object.fromEntries(Object.entries(current).filter(([, v]) => v !== null));
+    await api('PUT', '/pc/elevator/update', { ...fields, name: '他人修改的名称' });
+
+    await dialog.getByLabel('电梯名称').fill('我的修改');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await dialog.getByText('电梯信息已被他人修改，请刷新后重试').first().waitFor();
+    await dialog.getByRole('button', { name: '载入最新数据' }).click();
+    await expectValue(dialog.getByLabel('电梯名称'), '他人修改的名称');
+    await dialog.getByLabel('电梯名称').fill('我的修改');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await messageWith(page, '电梯信息已修改');
+    await rowWith(scope, '我的修改').waitFor();
+  });
+
+  test('a file with bad rows is refused with the row report', async () => {
+    const file = await fillTemplate(templatePath, [
+      { 注册代码: 'BAD-CODE', 电梯类型: '直梯', 所在区域: '青秀区', 详细地址: '南宁市青秀区坏数据路1号' },
+      {
+        注册代码: testCode('2097', 1),
+        电梯类型: '直梯',
+        所在区域: '火星区',
+        详细地址: '南宁市青秀区坏数据路2号',
+      },
+      {
+        注册代码: testCode('2097', 2),
+        应急救援识别码: '12',
+        电梯类型: '直梯',
+        所在区域: '青秀区',
+        详细地址: '南宁市青秀区坏数据路3号',
+      },
+      { 注册代码: testCode('2099', 1), 电梯类型: '直梯', 所在区域: '青秀区', 详细地址: '已存在' },
+    ]);
+    const choosing = page.waitForEvent('filechooser');
+    await scope.getByRole('button', { name: /导\s*入$/ }).click();
+    await (await choosing).setFiles({
+      name: '坏数据.xlsx',
+      mimeType: 'application/octet-stream',
+      buffer: file,
+    });
+
+    const report = page.getByRole('dialog').filter({ hasText: '导入结果' });
+    await report.waitFor();
+    assert.match((await report.textContent()) ?? '', /共 4 行数据，其中 4 行有误/);
+    const lines = report.locator('.ant-table-tbody tr.ant-table-row');
+    const rowNumbers = await lines.locator('td:first-child').allTextContents();
+    assert.deepEqual([...new Set(rowNumbers)].sort(), ['2', '3', '4', '5']);
+    const text = (await report.locator('.ant-table-tbody').textContent()) ?? '';
+    assert.match(text, /注册代码/);
+    assert.match(text, /未知的区域「火星区」/);
+    assert.match(text, /应急救援识别码应为 6 位数字/);
+    assert.match(text, /平台上已存在/);
+    await screenshot(page, 'elevator-import-report');
+
+    const downloading = page.waitForEvent('download');
+    await report.getByRole('button', { name: /下载错误报告/ }).click();
+    const sheet = await readDownload(await downloading);
+    assert.equal(sheet.length, rowNumbers.length);
+    assert.deepEqual(Object.keys(sheet[0]), ['行号', '列', '问题']);
+    await report.getByRole('button', { name: 'Close' }).click();
+
+    // Nothing of the bad file was stored.
+    await searchCode(scope, '31104501032097');
+    await expectCount(rowsOf(scope), 0);
+  });
+
+  test('export downloads an .xlsx whose rows match the filtered list', async () => {
+    await scope.getByRole('button', { name: /重\s*置/ }).click();
+    await settle(scope);
+    await scope.getByText('展开').click();
+    await searchField(scope, '电梯类型').locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '扶梯' }).click();
+    await searchField(scope, '关键字').locator('input').fill('民族大道');
+    await runSearch(page, scope);
+
+    const api = await apiAs(server.baseUrl, 'jg_qingxiu');
+    const list = await api<{ records: { registerCode: string }[]; total: number }>(
+      'POST',
+      '/pc/elevator/queryList',
+      { page: 1, limit: 500, type: 2, keyword: '民族大道' },
+    );
+    const total = list.total;
+    assert.ok(total > 0, 'the filter finds escalators');
+    await totalText(scope)
+      .filter({ hasText: `共 ${total} 条` })
+      .waitFor();
+
+    const downloading = page.waitForEvent('download');
+    await scope.getByRole('button', { name: /导\s*出$/ }).click();
+    const file = await downloading;
+    assert.match(file.suggestedFilename(), /^电梯台账_.*\.xlsx$/);
+    const rows = await readDownload(file);
+    assert.equal(rows.length, total);
+    assert.ok(rows.every((r) => r['电梯类型'] === '扶梯' && String(r['详细地址']).includes('民族大道')));
+    assert.deepEqual(
+      rows.map((r) => String(r['注册代码'])).sort(),
+      list.records.map((r) => r.registerCode).sort(),
+    );
+    await screenshot(page, 'elevator-export-filter');
+  });
+});
+
+describe('claims: a maintenance company claims, the district regulator decides', () => {
+  let regulatorApi: Api;
+  const codes = [1, 2, 3].map((n) => testCode('2098', n));
+
+  before(async () => {
+    regulatorApi = await apiAs(server.baseUrl, 'jg_qingxiu');
+    for (const [i, registerCode] of codes.entries()) {
+      await regulatorApi('POST', '/pc/elevator/save', {
+        registerCode,
+        type: 1,
+        areaCode: '450103',
+        address: `南宁市青秀区认领测试路${i + 1}号`,
+        name: `认领测试${i + 1}号梯`,
+      });
+    }
+  });
+
+  test('wb_admin1 claims 3 elevators on 维保认领', async () => {
+    const page = await pageAs('wb_admin1');
+    const scope = await open(page, MAINTENANCE_CLAIM);
+    const claimable = scope.getByTestId('claimable-maintenance');
+    await searchCode(claimable, '31104501032098');
+    await expectCount(rowsOf(claimable), 3);
+
+    await claimable.getByRole('button', { name: /^认\s*领$/ }).click();
+    await messageWith(page, '请先选择要操作的数据');
+
+    await claimable.locator('thead .ant-checkbox-input').check();
+    await claimable.getByRole('button', { name: /^认\s*领$/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '提交认领' }).click();
+    await messageWith(page, '认领已提交，等待监管部门审核');
+    await settle(claimable);
+    await expectCount(rowsOf(claimable), 0);
+
+    await scope.getByRole('tab', { name: '我的认领' }).click();
+    const mine = scope.getByTestId('my-claims-maintenance');
+    await searchCode(mine, '31104501032098');
+    await expectCount(rowsOf(mine).filter({ hasText: '待审核' }), 3);
+    await screenshot(page, 'claim-submitted');
+  });
+
+  test('jg_qingxiu passes 2 and rejects 1 with a reason on 监管认领', async () => {
+    const page = await pageAs('jg_qingxiu');
+    const scope = await open(page, REGULATION_CLAIM);
+    await searchCode(scope, '31104501032098');
+    await expectCount(rowsOf(scope), 3);
+
+    for (const code of codes.slice(0, 2)) {
+      await rowWith(scope, code).getByRole('button', { name: '审核' }).click();
+      const dialog = page.getByRole('dialog').filter({ hasText: code });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: /确\s*定/ }).click();
+      await messageWith(page, '已通过认领');
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    await rowWith(scope, codes[2]).getByRole('button', { name: '审核' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: codes[2] });
+    await dialog.getByText('驳回', { exact: true }).click();
+    await dialog.getByPlaceholder('选填').fill('使用登记证与现场不符，请核实后重新认领');
+    await screenshot(page, 'claim-audit-dialog');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await messageWith(page, '已驳回认领');
+    await settle(scope);
+    await expectCount(rowsOf(scope), 0);
+  });
+
+  test('wb_admin1 sees 2 bound, the rejection reason and the history', async () => {
+    const page = await pageAs('wb_admin1');
+    const scope = await open(page, MAINTENANCE_CLAIM);
+    await scope.getByRole('tab', { name: '我的认领' }).click();
+    const mine = scope.getByTestId('my-claims-maintenance');
+    await searchCode(mine, '31104501032098');
+    await expectCount(rowsOf(mine), 2);
+    await expectCount(rowsOf(mine).filter({ hasText: '已认领' }), 2);
+    await expectCount(rowWith(mine, codes[2]), 0);
+
+    await scope.getByRole('tab', { name: '认领记录' }).click();
+    const records = scope.getByTestId('claim-records-maintenance');
+    await searchCode(records, '31104501032098');
+    await expectCount(rowsOf(records), 3);
+    await expectCount(rowsOf(records).filter({ hasText: '已通过' }), 2);
+    const rejected = rowWith(records, codes[2]);
+    assert.match((await rejected.textContent()) ?? '', /已驳回/);
+    assert.match((await rejected.textContent()) ?? '', /使用登记证与现场不符/);
+
+    await rejected.getByRole('button', { name: '审核历史' }).click();
+    const history = page.getByTestId('claim-history');
+    await history.waitFor();
+    const steps = await history.getByTestId('claim-history-step').allTextContents();
+    assert.equal(steps.length, 2);
+    assert.match(steps[0], /提交审核/);
+    assert.match(steps[1], /审核驳回[\s\S]*使用登记证与现场不符/);
+    await screenshot(page, 'claim-history');
+
+    // The bound ones are now in the company's ledger.
+    const ledger = await apiAs(server.baseUrl, 'wb_admin1');
+    const bound = await ledger<{ total: number }>('POST', '/pc/elevator/queryList', {
+      page: 1,
+      limit: 10,
+      registerCode: '31104501032098',
+    });
+    assert.equal(bound.total, 2);
+  });
+
+  test('jg_qingxiu removes the finished, rejected record on 监管认领管理', async () => {
+    const page = await pageAs('jg_qingxiu');
+    const scope = await open(page, '/basicInformation/regulationClaimManager');
+    await searchCode(scope, codes[2]);
+    await expectCount(rowsOf(scope), 1);
+    await rowsOf(scope).first().locator('.ant-checkbox-input').check();
+    await scope.getByRole('button', { name: /删\s*除/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /删\s*除/ })
+      .click();
+    await messageWith(page, '已删除 1 条认领记录');
+    await expectCount(rowsOf(scope), 0);
+  });
+});
