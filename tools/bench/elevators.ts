@@ -1,9 +1,9 @@
 import { elevatorFilters } from '@ec/contract';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
-import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
 import { listElevators } from '../../apps/server/src/modules/elevator/list.ts';
 import { IMPORT_HEADERS } from '../../apps/server/src/modules/elevator/sheet.ts';
+import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
+import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
 import { xlsxBuffer } from '../../apps/server/src/platform/excel.ts';
 import { login, measure, measureLoop, printTable, type Row } from './common.ts';
 import { newDataDir, seedElevators, startServerProcess } from './server-process.ts';
@@ -22,7 +22,9 @@ export async function benchElevators(count: number) {
   const databaseUrl = process.env.DATABASE_URL;
   const t0 = Date.now();
   seedElevators(dataDir, count);
-  console.log(`\nloaded ${count} elevators in ${((Date.now() - t0) / 1000).toFixed(1)} s on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`);
+  console.log(
+    `\nloaded ${count} elevators in ${((Date.now() - t0) / 1000).toFixed(1)} s on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
+  );
 
   const cases: [string, Record<string, unknown>][] = [
     ['page 1, unfiltered', {}],
@@ -34,12 +36,23 @@ export async function benchElevators(count: number) {
 
   const direct = new Map<string, Row>();
   {
-    const database = await openDatabase(databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 10 } : { kind: 'pglite', dataDir });
-    const [{ id }] = rowsOf<{ id: number }>(await database.db.execute(sql`select id from enterprise where kind = 'maintenance' order by id limit 1`));
+    const database = await openDatabase(
+      databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 10 } : { kind: 'pglite', dataDir },
+    );
+    const [{ id }] = rowsOf<{ id: number }>(
+      await database.db.execute(
+        sql`select id from enterprise where kind = 'maintenance' order by id limit 1`,
+      ),
+    );
     for (const c of cases) if ('maintenanceCompanyId' in c[1]) c[1].maintenanceCompanyId = id;
     for (const [label, filter] of cases) {
       const parsed = elevatorFilters.parse({ page: 1, limit: 10, ...filter });
-      direct.set(label, await measureLoop('  same SQL straight to the driver', AMOUNT, CONNECTIONS, () => listElevators(database.db, sql`true`, true, parsed)));
+      direct.set(
+        label,
+        await measureLoop('  same SQL straight to the driver', AMOUNT, CONNECTIONS, () =>
+          listElevators(database.db, sql`true`, true, parsed),
+        ),
+      );
     }
     await database.close();
   }
@@ -47,14 +60,31 @@ export async function benchElevators(count: number) {
   const server = await startServerProcess(dataDir);
   const { api } = server;
   const headers = { authorization: `Bearer ${await login(api)}`, 'content-type': 'application/json' };
-  const baseline = await measure('baseline GET /health', { url: `${api}/health`, amount: 5000, connections: CONNECTIONS });
+  const baseline = await measure('baseline GET /health', {
+    url: `${api}/health`,
+    amount: 5000,
+    connections: CONNECTIONS,
+  });
   const rows: Row[] = [baseline];
   for (const [label, filter] of cases) {
     const body = JSON.stringify({ page: 1, limit: 10, ...filter });
-    rows.push(await measure(`queryList: ${label}`, { url: `${api}/pc/elevator/queryList`, method: 'POST', headers, body, amount: AMOUNT, connections: CONNECTIONS }));
+    rows.push(
+      await measure(`queryList: ${label}`, {
+        url: `${api}/pc/elevator/queryList`,
+        method: 'POST',
+        headers,
+        body,
+        amount: AMOUNT,
+        connections: CONNECTIONS,
+      }),
+    );
     rows.push(direct.get(label)!);
   }
-  printTable(`elevator list, ${count} rows, ${CONNECTIONS} connections (server RSS after: ${server.rssMb().toFixed(0)} MB)`, rows, baseline);
+  printTable(
+    `elevator list, ${count} rows, ${CONNECTIONS} connections (server RSS after: ${server.rssMb().toFixed(0)} MB)`,
+    rows,
+    baseline,
+  );
 
   const before = server.rssMb();
   const t1 = Date.now();
@@ -78,16 +108,31 @@ export async function benchElevators(count: number) {
       return row;
     }),
   );
-  const bad = await xlsxBuffer('S', [...IMPORT_HEADERS], Array.from({ length: 1000 }, (_, i) => [`bad${i}`, '', '', '', '', '货梯', '', '', '火星区', '']));
-  for (const [label, file] of [['10,000 good rows', good], ['1,000 bad rows', bad]] as const) {
+  const bad = await xlsxBuffer(
+    'S',
+    [...IMPORT_HEADERS],
+    Array.from({ length: 1000 }, (_, i) => [`bad${i}`, '', '', '', '', '货梯', '', '', '火星区', '']),
+  );
+  for (const [label, file] of [
+    ['10,000 good rows', good],
+    ['1,000 bad rows', bad],
+  ] as const) {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(file)]), 'elevators.xlsx');
     const t2 = Date.now();
-    const out = (await (await fetch(`${api}/pc/elevator/importList`, { method: 'POST', headers: { authorization: headers.authorization }, body: form })).json()) as {
+    const out = (await (
+      await fetch(`${api}/pc/elevator/importList`, {
+        method: 'POST',
+        headers: { authorization: headers.authorization },
+        body: form,
+      })
+    ).json()) as {
       data: { imported: number; errors: { row: number }[] };
     };
     const rowsReported = new Set(out.data.errors.map((e) => e.row)).size;
-    console.log(`import of ${label}: ${((Date.now() - t2) / 1000).toFixed(1)} s, imported ${out.data.imported}, bad rows reported ${rowsReported}`);
+    console.log(
+      `import of ${label}: ${((Date.now() - t2) / 1000).toFixed(1)} s, imported ${out.data.imported}, bad rows reported ${rowsReported}`,
+    );
   }
   await server.stop();
 }

@@ -34,11 +34,15 @@ export const newDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'ec-bench-
 
 /** `npm run seed -- --elevators N` into the bench database (PGlite folder or DATABASE_URL). */
 export function seedElevators(dataDir: string, count: number) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/seed-cli.ts', '--elevators', String(count)], {
-    cwd: root,
-    env: benchEnv(dataDir),
-    stdio: 'inherit',
-  });
+  const res = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/seed-cli.ts', '--elevators', String(count)],
+    {
+      cwd: root,
+      env: benchEnv(dataDir),
+      stdio: 'inherit',
+    },
+  );
   if (res.status !== 0) throw new Error('seeding failed');
 }
 

@@ -12,6 +12,22 @@ import { authCalls } from './auth.ts';
 import type { Call } from './call.ts';
 import { claimCalls, elevatorCalls } from './elevator.ts';
 import { fileCalls } from './files.ts';
+import {
+  buildingCompanyAuditCalls,
+  buildingCompanyCalls,
+  buildingUserAuditCalls,
+  buildingUserCalls,
+  communityCalls,
+  contractAuditCalls,
+  contractCalls,
+  elevatorOfficerCalls,
+  filingCalls,
+  incentiveCalls,
+  inspectionOrgCalls,
+  maintenanceAuditCalls,
+  maintenanceUnitCalls,
+  maintenanceUserCalls,
+} from './parties.ts';
 import { commonCalls, dictCalls, logoCalls, paramCalls } from './system.ts';
 
 export * from './admin.ts';
@@ -39,8 +55,23 @@ export const allCalls: Call[] = [
   ...Object.values(enterpriseCalls),
   ...Object.values(elevatorCalls),
   ...Object.values(claimCalls),
+  ...Object.values(maintenanceUnitCalls),
+  ...Object.values(maintenanceAuditCalls),
+  ...Object.values(maintenanceUserCalls),
+  ...Object.values(contractCalls),
+  ...Object.values(contractAuditCalls),
+  ...Object.values(buildingCompanyCalls),
+  ...Object.values(buildingCompanyAuditCalls),
+  ...Object.values(buildingUserCalls),
+  ...Object.values(buildingUserAuditCalls),
+  ...Object.values(elevatorOfficerCalls),
+  ...Object.values(communityCalls),
+  ...Object.values(incentiveCalls),
+  ...Object.values(inspectionOrgCalls),
+  ...Object.values(filingCalls),
 ];
 export * from './areas.ts';
 export * from './dictionary-seed.ts';
 export * from './elevator.ts';
 export * from './menu-catalogue.ts';
+export * from './parties.ts';

@@ -2,6 +2,7 @@ import type { Implementation } from '../platform/http/implement.ts';
 import type { JobDefinition } from '../platform/jobs.ts';
 import type { DemoSeeder } from '../platform/seed/index.ts';
 import { elevatorModule } from './elevator/index.ts';
+import { partiesModule } from './parties/index.ts';
 import { systemRoutes } from './system/routes.ts';
 
 /** A domain module: its calls, its demo data and its scheduled jobs. */
@@ -14,4 +15,4 @@ export interface Module {
   jobs?: JobDefinition[];
 }
 
-export const modules: Module[] = [{ name: 'system', routes: systemRoutes }, elevatorModule];
+export const modules: Module[] = [{ name: 'system', routes: systemRoutes }, elevatorModule, partiesModule];

@@ -33,4 +33,54 @@ export const builtPages: Record<string, () => Promise<{ default: ComponentType }
   '/permission/platformSet': () => import('../features/system/platform/PlatformPage.tsx'),
   '/permission/agreement': () => import('../features/system/agreement/AgreementPage.tsx'),
   '/permission/nested/nested': () => import('../features/system/enterprises/EnterprisePage.tsx'),
+  '/basicInformation/maintenanceUnit': () => import('../features/parties/pages/MaintenanceUnitPage.tsx'),
+  '/basicInformation/detailsOfMaintenance': () =>
+    import('../features/parties/pages/MaintenanceUnitDetailPage.tsx'),
+  '/basicInformation/newMaintenanceUnit': () =>
+    import('../features/parties/pages/NewMaintenanceUnitPage.tsx'),
+  '/basicInformation/maintenancePersonnel': () =>
+    import('../features/parties/pages/MaintenancePersonnelPage.tsx'),
+  '/basicInformation/personnelDetails': () => import('../features/parties/pages/PersonnelDetailsPage.tsx'),
+  '/basicInformation/maintenanceContract': () =>
+    import('../features/parties/pages/MaintenanceContractPage.tsx'),
+  '/basicInformation/hon': () => import('../features/parties/pages/HonPage.tsx'),
+  '/basicInformation/newMaintenance': () => import('../features/parties/pages/NewMaintenancePage.tsx'),
+  '/basicInformation/newOccupancyUnit': () => import('../features/parties/pages/NewOccupancyUnitPage.tsx'),
+  '/basicInformation/unitDetails': () => import('../features/parties/pages/UnitDetailsPage.tsx'),
+  '/basicInformation/recordDetails': () => import('../features/parties/pages/RecordDetailsPage.tsx'),
+  '/basicInformation/safetyOfficerRecord': () =>
+    import('../features/parties/pages/SafetyOfficerRecordPage.tsx'),
+  '/basicInformation/userRecord': () => import('../features/parties/pages/UserRecordPage.tsx'),
+  '/basicInformation/maintenanceIncentive': () =>
+    import('../features/parties/pages/MaintenanceIncentivePage.tsx'),
+  '/basicInformation/userUnitDetails': () => import('../features/parties/pages/UserUnitDetailsPage.tsx'),
+  '/basicInformation/honForTheRecord': () => import('../features/parties/pages/HonForTheRecordPage.tsx'),
+  '/basicInformation/community': () => import('../features/parties/pages/CommunityPage.tsx'),
+  '/basicInformationb/maintenanceUnit': () => import('../features/parties/pages/MaintenanceUnitPage.tsx'),
+  '/basicInformationb/detailsOfMaintenance': () =>
+    import('../features/parties/pages/MaintenanceUnitDetailPage.tsx'),
+  '/basicInformationb/newMaintenanceUnit': () =>
+    import('../features/parties/pages/NewMaintenanceUnitPage.tsx'),
+  '/basicInformationb/maintenancePersonnel': () =>
+    import('../features/parties/pages/MaintenancePersonnelPage.tsx'),
+  '/basicInformationb/personnelDetails': () => import('../features/parties/pages/PersonnelDetailsPage.tsx'),
+  '/basicInformationb/maintenanceContract': () =>
+    import('../features/parties/pages/MaintenanceContractPage.tsx'),
+  '/basicInformationb/hon': () => import('../features/parties/pages/HonPage.tsx'),
+  '/basicInformationb/newMaintenance': () => import('../features/parties/pages/NewMaintenancePage.tsx'),
+  '/basicInformationb/newOccupancyUnit': () => import('../features/parties/pages/NewOccupancyUnitPage.tsx'),
+  '/basicInformationb/unitDetails': () => import('../features/parties/pages/UnitDetailsPage.tsx'),
+  '/basicInformationb/recordDetails': () => import('../features/parties/pages/RecordDetailsPage.tsx'),
+  '/basicInformationb/safetyOfficerRecord': () =>
+    import('../features/parties/pages/SafetyOfficerRecordPage.tsx'),
+  '/basicInformationb/userRecord': () => import('../features/parties/pages/UserRecordPage.tsx'),
+  '/basicInformationb/maintenanceIncentive': () =>
+    import('../features/parties/pages/MaintenanceIncentivePage.tsx'),
+  '/basicInformationb/userUnitDetails': () => import('../features/parties/pages/UserUnitDetailsPage.tsx'),
+  '/basicInformationb/honForTheRecord': () => import('../features/parties/pages/HonForTheRecordPage.tsx'),
+  '/basicInformationb/community': () => import('../features/parties/pages/CommunityPage.tsx'),
+  '/initialFiling': () => import('../features/parties/pages/InitialFilingPage.tsx'),
+  '/initialRecord': () => import('../features/parties/pages/InitialFilingPage.tsx'),
+  '/initialFiling/initialFiling': () => import('../features/parties/pages/InitialFilingPage.tsx'),
+  '/initialFiling/mechanism': () => import('../features/parties/pages/InitialFilingPage.tsx'),
 };

@@ -27,7 +27,10 @@ export function needsIntercept(type: UserType, personState: number, companyState
   return false;
 }
 
-/** The filing state the session shows: the company's for company kinds, the person's otherwise. */
+/**
+ * The filing state the session shows: the company's for company kinds, the person's otherwise. A
+ * company account without a company yet shows its own state (its request to join one, or 1).
+ */
 export function filingStateOf(type: UserType, personState: number, companyState: number | null): number {
-  return COMPANY_FILED.includes(type) ? (companyState ?? 1) : personState;
+  return COMPANY_FILED.includes(type) ? (companyState ?? personState) : personState;
 }

@@ -20,7 +20,7 @@ export const DEMO_COMPANIES = [
     ref: 'wb1',
     kind: 'maintenance',
     name: '南宁安顺电梯维保有限公司',
-    body: '91450103MA5KAS001',
+    body: '91450103MA5KAT001',
     areaCode: '450103',
     address: '南宁市青秀区民族大道 136 号',
   },

@@ -1,0 +1,154 @@
+import type { FilingKind, MyFiling, UserType } from '@ec/contract';
+import { eq } from 'drizzle-orm';
+import type { AuthUser } from '../../platform/access.ts';
+import { filingStateOf, needsIntercept } from '../../platform/auth/roles.ts';
+import type { Queryable, Tx } from '../../platform/db/client.ts';
+import { enterprise, sysUser } from '../../platform/db/tables.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { currentCase } from '../../platform/workflow.ts';
+import { filingLabel, historyOf } from './common.ts';
+import {
+  buildingCompanyDetail,
+  COMPANY_KINDS,
+  type CompanyKey,
+  companyKindOfUser,
+  inspectionOrgDetail,
+  maintenanceUnitDetail,
+} from './companies.ts';
+import { PERSON_KINDS, type PersonKey, personDetail, profileOf, requestJoin } from './persons.ts';
+
+/** The initial filing page of each kind of account (doc 000 §2). */
+export function filingPageOf(type: UserType): string {
+  switch (type) {
+    case 'maintenance':
+      return '/initialFiling';
+    case 'maintenance_staff':
+      return '/initialRecord';
+    case 'use_unit':
+    case 'safety_officer':
+      return '/initialFiling/initialFiling';
+    case 'inspection':
+    case 'inspector':
+      return '/initialFiling/mechanism';
+    default:
+      return '/dashboard';
+  }
+}
+
+const COMPANY_FILER: Partial<Record<UserType, CompanyKey>> = {
+  maintenance: 'maintenance',
+  use_unit: 'use',
+  inspection: 'inspection',
+};
+const PERSON_FILER: Partial<Record<UserType, PersonKey>> = {
+  maintenance_staff: 'maintenance',
+  safety_officer: 'use',
+};
+const COMPANY_FILING_KIND: Record<CompanyKey, FilingKind> = {
+  maintenance: 'maintenance-unit',
+  use: 'building-company',
+  inspection: 'inspection-org',
+};
+const PERSON_FILING_KIND: Record<PersonKey, FilingKind> = {
+  maintenance: 'maintenance-user',
+  use: 'building-company-user',
+};
+
+/**
+ * The account's own filing: its company's (company accounts with a company), its request to join a
+ * company (company accounts without one, workers, safety officers), or none (every other kind).
+ */
+export async function myFiling(q: Queryable, user: AuthUser): Promise<MyFiling> {
+  const [account] = await q
+    .select({ u: sysUser, company: enterprise })
+    .from(sysUser)
+    .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
+    .where(eq(sysUser.id, user.id));
+  if (!account) throw notFound('用户不存在');
+  const type = account.u.userType as UserType;
+  const company = account.company;
+  const result: MyFiling = {
+    kind: null,
+    page: filingPageOf(type),
+    state: filingStateOf(type, account.u.filingState, company?.filingState ?? null),
+    stateLabel: '',
+    needIntercept: needsIntercept(type, account.u.filingState, company?.filingState ?? null),
+    auditDescription: null,
+    company: company
+      ? {
+          id: company.id,
+          name: company.name,
+          kind: company.kind,
+          filingState: company.filingState,
+          version: 0,
+        }
+      : null,
+    person: null,
+    maintenanceUnit: null,
+    buildingCompany: null,
+    inspectionOrg: null,
+    history: [],
+  };
+  const companyKey = COMPANY_FILER[type];
+  const profile = await profileOf(q, user.id);
+  const personKey: PersonKey | undefined =
+    PERSON_FILER[type] ??
+    (companyKey && companyKey !== 'inspection' && profile && !company
+      ? (companyKey as PersonKey)
+      : undefined);
+
+  if (companyKey && company) {
+    result.kind = COMPANY_FILING_KIND[companyKey];
+    const c = await currentCase(q, COMPANY_KINDS[companyKey].audit, company.id);
+    result.auditDescription = c?.state === 4 ? c.description : null;
+    result.history = await historyOf(q, c?.id);
+    if (companyKey === 'maintenance')
+      result.maintenanceUnit = await maintenanceUnitDetail(q, user, company.id);
+    if (companyKey === 'use') result.buildingCompany = await buildingCompanyDetail(q, user, company.id);
+    if (companyKey === 'inspection') result.inspectionOrg = await inspectionOrgDetail(q, user, company.id);
+    result.company!.version =
+      result.maintenanceUnit?.version ??
+      result.buildingCompany?.version ??
+      result.inspectionOrg?.version ??
+      0;
+  } else if (personKey) {
+    result.kind = PERSON_FILING_KIND[personKey];
+    if (profile) {
+      result.person = await personDetail(q, user, personKey, user.id);
+      const c = await currentCase(q, PERSON_KINDS[personKey].audit, user.id);
+      result.auditDescription = c?.state === 4 ? c.description : null;
+      result.history = await historyOf(q, c?.id);
+    }
+  } else if (companyKey) {
+    result.kind = COMPANY_FILING_KIND[companyKey];
+  }
+  result.stateLabel = filingLabel(result.state);
+  return result;
+}
+
+/**
+ * 企业绑定: an account of a maintenance company or a use unit asks to join a company that is already
+ * on the platform (found by credit code, its name must match). The regulator of the company's area
+ * audits the request; until then the account stays on the filing page.
+ */
+export async function bindCompany(
+  tx: Tx,
+  user: AuthUser,
+  input: { creditCode: string; name: string; idNumber: string; position?: string },
+) {
+  const key = COMPANY_FILER[user.userType];
+  if (!key) throw forbidden('只有维保单位、使用单位或检验机构的账号可以绑定单位');
+  if (user.companyId !== null) throw conflict('本账号已绑定单位，不能重复绑定');
+  const [company] = await tx.select().from(enterprise).where(eq(enterprise.creditCode, input.creditCode));
+  if (!company)
+    throw notFound(`未找到统一社会信用代码为 ${input.creditCode} 的单位，请填写单位信息提交初始备案`);
+  if (company.kind !== key) {
+    throw conflict(`「${company.name}」不是${COMPANY_KINDS[key].label}，不能绑定`);
+  }
+  if (company.name !== input.name) throw conflict('单位名称与统一社会信用代码不一致，请核对');
+  if (key === 'inspection') throw conflict(`「${company.name}」已在平台登记，请联系该机构管理员为您开通账号`);
+  if (company.filingState !== 3) throw conflict(`「${company.name}」的备案尚未通过，暂不能绑定`);
+  const personKey = companyKindOfUser(user.userType) as PersonKey;
+  await requestJoin(tx, user, personKey, company, input);
+  return myFiling(tx, user);
+}

@@ -1,0 +1,62 @@
+import type { Module } from '../index.ts';
+import { partiesRoutes } from './routes.ts';
+import { seedParties } from './seed.ts';
+
+type Buttons = { name: string; perms: string }[];
+
+const unitList = { name: '查询维保单位', perms: 'maintenance:unit:list' };
+const unitEdit = { name: '编辑维保单位', perms: 'maintenance:unit:edit' };
+const unitAudit = { name: '审核维保单位', perms: 'maintenance:unit:audit' };
+const userList = { name: '查询维保人员', perms: 'maintenance:user:list' };
+const userEdit = { name: '编辑维保人员', perms: 'maintenance:user:edit' };
+const userAudit = { name: '审核维保人员', perms: 'maintenance:user:audit' };
+const contractList = { name: '查询维保合同', perms: 'maintenance:contract:list' };
+const contractEdit = { name: '编辑维保合同', perms: 'maintenance:contract:edit' };
+const contractAudit = { name: '审核维保合同', perms: 'maintenance:contract:audit' };
+const companyList = { name: '查询使用单位', perms: 'building:company:list' };
+const companyEdit = { name: '编辑使用单位', perms: 'building:company:edit' };
+const companyAudit = { name: '审核使用单位', perms: 'building:company:audit' };
+const officerList = { name: '查询安全员', perms: 'building:user:list' };
+const officerEdit = { name: '编辑安全员', perms: 'building:user:edit' };
+const officerAudit = { name: '审核安全员', perms: 'building:user:audit' };
+const communityList = { name: '查询小区', perms: 'community:list' };
+const communityEdit = { name: '编辑小区', perms: 'community:edit' };
+const incentiveList = { name: '查询维保激励', perms: 'incentive:list' };
+const incentiveRate = { name: '评价维保单位', perms: 'incentive:rate' };
+
+/** Buttons of the pages of this module; the /basicInformationb filing variants carry the same. */
+const pages: Record<string, Buttons> = {
+  maintenanceUnit: [unitList, unitEdit, unitAudit, userList, contractList],
+  detailsOfMaintenance: [unitList, userList, contractList],
+  newMaintenanceUnit: [unitList, unitEdit],
+  maintenancePersonnel: [userList, userEdit, userAudit],
+  personnelDetails: [userList],
+  maintenanceContract: [contractList, contractEdit, contractAudit, companyList],
+  hon: [companyList, companyEdit, companyAudit, officerList],
+  newMaintenance: [contractList, contractEdit],
+  newOccupancyUnit: [companyList, companyEdit],
+  unitDetails: [companyList, officerList, contractList],
+  recordDetails: [companyList, companyAudit, officerList],
+  safetyOfficerRecord: [officerList, officerAudit],
+  userRecord: [companyList, officerList, contractList],
+  maintenanceIncentive: [incentiveList, incentiveRate],
+  userUnitDetails: [companyList, officerList],
+  honForTheRecord: [officerList, officerEdit],
+  community: [communityList, communityEdit],
+};
+
+const menuButtons: Record<string, Buttons> = {
+  // Inspection organisations' filings are audited from the organisation-audit page.
+  '/organization/Audit': [{ name: '审核检验机构备案', perms: 'inspection:org:audit' }],
+};
+for (const [page, buttons] of Object.entries(pages)) {
+  menuButtons[`/basicInformation/${page}`] = buttons;
+  menuButtons[`/basicInformationb/${page}`] = buttons;
+}
+
+export const partiesModule: Module = {
+  name: 'parties',
+  routes: partiesRoutes,
+  menuButtons,
+  demoSeeders: [seedParties],
+};

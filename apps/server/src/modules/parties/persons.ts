@@ -1,0 +1,909 @@
+import {
+  CERT_STATUS_LABEL,
+  CERT_TYPE_LABEL,
+  formatDateTime,
+  hashPassword,
+  type LeaveAuditRow,
+  maskPhone,
+  PERSON_ROLE_LABEL,
+  type PersonAuditRow,
+  type PersonDetail,
+  type PersonRow,
+  type UserType,
+} from '@ec/contract';
+import { and, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { type AuthUser, hasPermission, scopeCondition } from '../../platform/access.ts';
+import { hashSecret } from '../../platform/auth/passwords.ts';
+import { DEFAULT_ROLE_BY_TYPE } from '../../platform/auth/roles.ts';
+import type { Queryable, Tx } from '../../platform/db/client.ts';
+import { likePattern } from '../../platform/db/sql.ts';
+import { auditRecord, enterprise, sysRole, sysUser, sysUserRole } from '../../platform/db/tables.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import {
+  type AuditRecordRow,
+  caseScope,
+  currentCase,
+  decide,
+  defineKind,
+  deleteCases,
+  type RecordKind,
+  submit,
+  type TransitionEvent,
+  withdraw,
+} from '../../platform/workflow.ts';
+import { refusingConflicts } from '../system/shared.ts';
+import { oneTimePassword } from '../system/users.ts';
+import {
+  addDays,
+  assertFiles,
+  assertReviewer,
+  auditInfos,
+  blank,
+  certStatusOf,
+  fileRefs,
+  filingLabel,
+  filingOf,
+  historyOf,
+  idNumberFor,
+  isPlatformAdmin,
+  isReviewer,
+  phoneFor,
+  today,
+} from './common.ts';
+import { elevatorSafetyOfficer, staffProfile } from './tables.ts';
+
+// ---------------------------------------------------------------- kinds
+
+/**
+ * A person's filing mirrored onto the account: `sys_user.filing_state`, and the company binding
+ * (`sys_user.company_id`) once it passes. A passed person leaves the company by a withdraw from 3
+ * (after a passed leave audit): the binding ends and the person is "not filed" again.
+ */
+async function mirrorPerson(tx: Tx, { to, record }: TransitionEvent) {
+  const userId = Number(record.subjectId);
+  const [profile] = await tx.select().from(staffProfile).where(eq(staffProfile.userId, userId));
+  if (!profile) throw notFound('人员备案信息不存在');
+  const set: Partial<typeof sysUser.$inferInsert> = { filingState: to, updatedAt: new Date() };
+  if (to === 3) {
+    set.companyId = profile.companyId;
+    await tx
+      .update(staffProfile)
+      .set({ employed: 1, leaveReason: null, leaveDate: null })
+      .where(eq(staffProfile.userId, userId));
+  } else if (to === 1) {
+    set.companyId = null;
+    await tx.update(staffProfile).set({ employed: 0 }).where(eq(staffProfile.userId, userId));
+    await tx.delete(elevatorSafetyOfficer).where(eq(elevatorSafetyOfficer.userId, userId));
+  }
+  await tx.update(sysUser).set(set).where(eq(sysUser.id, userId));
+}
+
+export const maintenanceUserKind = defineKind({
+  kind: 'maintenance-user',
+  label: '维保人员备案',
+  transitions: { withdraw: [2, 3] },
+  onTransition: mirrorPerson,
+});
+export const buildingUserKind = defineKind({
+  kind: 'building-company-user',
+  label: '使用单位人员备案',
+  transitions: { withdraw: [2, 3] },
+  onTransition: mirrorPerson,
+});
+
+/** 离职: a passed leave ends the worker's filing with the company (withdraws it from 3 to 1). */
+export const staffLeaveKind = defineKind({
+  kind: 'maintenance-user-leave',
+  label: '维保人员离职',
+  transitions: { submit: [1, 3, 4] },
+  onTransition: async (tx, { to, record, actorId }) => {
+    if (to !== 3) return;
+    const userId = Number(record.subjectId);
+    const filing = await currentCase(tx, maintenanceUserKind, userId);
+    if (filing && filing.deletedAt === null && filing.state === 3) {
+      await withdraw(tx, maintenanceUserKind, {
+        auditId: filing.id,
+        actorId,
+        description: '离职审核通过，解除与单位的备案关系',
+      });
+    } else {
+      // The filing was removed from the audit list: end the binding directly.
+      await tx
+        .update(sysUser)
+        .set({ companyId: null, filingState: 1, updatedAt: new Date() })
+        .where(eq(sysUser.id, userId));
+      await tx.update(staffProfile).set({ employed: 0 }).where(eq(staffProfile.userId, userId));
+    }
+  },
+});
+
+export type PersonKey = 'maintenance' | 'use';
+
+interface PersonKindInfo {
+  key: PersonKey;
+  label: string;
+  audit: RecordKind;
+  /** The account kind created for a new person, and the company admin's account kind. */
+  accountType: UserType;
+  adminType: UserType;
+  editPermission: string;
+  /** Profile roles a company admin or reviewer may give when adding a person. */
+  roles: string[];
+}
+
+export const PERSON_KINDS: Record<PersonKey, PersonKindInfo> = {
+  maintenance: {
+    key: 'maintenance',
+    label: '维保人员',
+    audit: maintenanceUserKind,
+    accountType: 'maintenance_staff',
+    adminType: 'maintenance',
+    editPermission: 'maintenance:user:edit',
+    roles: ['staff'],
+  },
+  use: {
+    key: 'use',
+    label: '安全员',
+    audit: buildingUserKind,
+    accountType: 'safety_officer',
+    adminType: 'use_unit',
+    editPermission: 'building:user:edit',
+    roles: ['safety_officer', 'safety_director'],
+  },
+};
+
+export const personKindOfUser = (type: UserType): PersonKey | null =>
+  type === 'maintenance_staff' || type === 'maintenance'
+    ? 'maintenance'
+    : type === 'safety_officer' || type === 'use_unit'
+      ? 'use'
+      : null;
+
+// ---------------------------------------------------------------- reading
+
+const leaveCase = alias(auditRecord, 'leave_case');
+
+/** Persons a user may see: all, the company's area, the own company, the person themself. */
+export const personScope = (user: AuthUser) =>
+  scopeCondition(user, {
+    area: enterprise.areaCode,
+    company: staffProfile.companyId,
+    owner: staffProfile.userId,
+  });
+
+function selectPersons(q: Queryable, key: PersonKey) {
+  const kind = PERSON_KINDS[key];
+  return q
+    .select({
+      p: staffProfile,
+      u: sysUser,
+      companyName: enterprise.name,
+      companyArea: enterprise.areaCode,
+      audit: auditRecord,
+      leave: leaveCase,
+    })
+    .from(staffProfile)
+    .innerJoin(sysUser, eq(sysUser.id, staffProfile.userId))
+    .innerJoin(enterprise, eq(enterprise.id, staffProfile.companyId))
+    .leftJoin(
+      auditRecord,
+      and(
+        eq(auditRecord.kind, kind.audit.kind),
+        eq(auditRecord.subjectId, sql`${staffProfile.userId}::text`),
+      ),
+    )
+    .leftJoin(
+      leaveCase,
+      and(
+        eq(leaveCase.kind, staffLeaveKind.kind),
+        eq(leaveCase.subjectId, sql`${staffProfile.userId}::text`),
+      ),
+    );
+}
+type PersonJoin = Awaited<ReturnType<ReturnType<typeof selectPersons>['execute']>>[number];
+
+const ownerOrAdmin = (user: AuthUser, personId: number) => isPlatformAdmin(user) || user.id === personId;
+
+function personRowOf(user: AuthUser, r: PersonJoin, day = today()): PersonRow {
+  const full = ownerOrAdmin(user, r.u.id);
+  const certStatus = certStatusOf(r.p.certExpiry, day);
+  const leaveState = r.leave && r.leave.state !== 1 ? r.leave.state : null;
+  return {
+    id: r.u.id,
+    realName: r.u.realName,
+    phone: phoneFor(full, r.u.phone),
+    idNumber: idNumberFor(full, r.p.idNumber),
+    companyId: r.p.companyId,
+    companyName: r.companyName,
+    role: r.p.role,
+    roleLabel: PERSON_ROLE_LABEL[r.p.role as keyof typeof PERSON_ROLE_LABEL] ?? r.p.role,
+    position: r.p.position,
+    certType: r.p.certType,
+    certTypeLabel: r.p.certType
+      ? (CERT_TYPE_LABEL[r.p.certType as keyof typeof CERT_TYPE_LABEL] ?? r.p.certType)
+      : null,
+    certNo: r.p.certNo,
+    certExpiry: r.p.certExpiry,
+    certStatus,
+    certStatusLabel: CERT_STATUS_LABEL[certStatus],
+    employed: r.p.employed === 1,
+    leaveState,
+    leaveStateLabel: leaveState === null ? null : leaveLabel(leaveState),
+    ...filingOf(r.u.filingState, r.audit),
+    createTime: formatDateTime(r.p.createdAt),
+  };
+}
+
+const leaveLabel = (state: number) =>
+  ({ 2: '离职待审核', 3: '已离职', 4: '离职申请被驳回' })[state] ?? filingLabel(state);
+
+const companyKindOf = (key: PersonKey) => (key === 'maintenance' ? 'maintenance' : 'use');
+
+export interface PersonFilters {
+  page: number;
+  limit: number;
+  companyId?: number;
+  realName?: string;
+  phone?: string;
+  certType?: string;
+  certStatus?: 'valid' | 'expiring' | 'expired' | 'none';
+  filingState?: number;
+  employed?: boolean;
+}
+
+function certStatusCondition(status: string | undefined, day: string): SQL | undefined {
+  const soon = addDays(day, 30);
+  switch (status) {
+    case 'none':
+      return isNull(staffProfile.certExpiry);
+    case 'expired':
+      return sql`${staffProfile.certExpiry} < ${day}`;
+    case 'expiring':
+      return sql`${staffProfile.certExpiry} >= ${day} and ${staffProfile.certExpiry} <= ${soon}`;
+    case 'valid':
+      return sql`${staffProfile.certExpiry} > ${soon}`;
+    default:
+      return undefined;
+  }
+}
+
+export async function listPersons(q: Queryable, user: AuthUser, key: PersonKey, f: PersonFilters) {
+  const day = today();
+  const where = and(
+    eq(enterprise.kind, companyKindOf(key)),
+    personScope(user),
+    f.companyId ? eq(staffProfile.companyId, f.companyId) : undefined,
+    f.realName ? ilike(sysUser.realName, likePattern(f.realName)) : undefined,
+    f.phone ? ilike(sysUser.phone, `${f.phone.replace(/\D/g, '')}%`) : undefined,
+    f.certType ? eq(staffProfile.certType, f.certType) : undefined,
+    certStatusCondition(f.certStatus, day),
+    f.filingState ? eq(sysUser.filingState, f.filingState) : undefined,
+    f.employed === undefined ? undefined : eq(staffProfile.employed, f.employed ? 1 : 0),
+  );
+  const rows = await selectPersons(q, key)
+    .where(where)
+    .orderBy(desc(staffProfile.createdAt), desc(staffProfile.userId))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  const [{ total }] = await q
+    .select({ total: count() })
+    .from(staffProfile)
+    .innerJoin(sysUser, eq(sysUser.id, staffProfile.userId))
+    .innerJoin(enterprise, eq(enterprise.id, staffProfile.companyId))
+    .where(where);
+  return { records: rows.map((r) => personRowOf(user, r, day)), total, page: f.page, limit: f.limit };
+}
+
+/** One person in scope (or the signed-in person themself), in full for the owner and the admin. */
+export async function personDetail(
+  q: Queryable,
+  user: AuthUser,
+  key: PersonKey,
+  id: number,
+): Promise<PersonDetail> {
+  const [r] = await selectPersons(q, key).where(
+    and(
+      eq(staffProfile.userId, id),
+      eq(enterprise.kind, companyKindOf(key)),
+      user.id === id ? undefined : personScope(user),
+    ),
+  );
+  if (!r) throw notFound(`${PERSON_KINDS[key].label}不存在或无权访问`);
+  const files = await fileRefs(q, [r.p.photoFileId, r.p.certFileId]);
+  const [{ lifts }] = await q
+    .select({ lifts: count() })
+    .from(elevatorSafetyOfficer)
+    .where(eq(elevatorSafetyOfficer.userId, id));
+  return {
+    ...personRowOf(user, r),
+    userType: r.u.userType,
+    photoFile: (r.p.photoFileId && files.get(r.p.photoFileId)) || null,
+    certFile: (r.p.certFileId && files.get(r.p.certFileId)) || null,
+    leaveReason: r.p.leaveReason,
+    leaveDate: r.p.leaveDate,
+    elevatorCount: lifts,
+    version: r.p.version,
+    updateTime: formatDateTime(r.p.updatedAt),
+    history: await historyOf(q, r.audit?.id),
+    leaveHistory: await historyOf(q, r.leave?.id),
+  };
+}
+
+// ---------------------------------------------------------------- writing
+
+export interface PersonInput {
+  realName: string;
+  idNumber: string;
+  phone?: string;
+  companyId?: number;
+  position?: string;
+  role?: string;
+  certType?: string | null;
+  certNo?: string | null;
+  certExpiry?: string | null;
+  certFileId?: string | null;
+  photoFileId?: string | null;
+}
+
+/** An ID number registered twice is refused, naming who holds it. */
+async function assertIdNumberFree(q: Queryable, idNumber: string, exceptUserId?: number) {
+  const [clash] = await q
+    .select({ userId: staffProfile.userId, name: sysUser.realName })
+    .from(staffProfile)
+    .innerJoin(sysUser, eq(sysUser.id, staffProfile.userId))
+    .where(eq(staffProfile.idNumber, idNumber));
+  if (clash && clash.userId !== exceptUserId) {
+    throw conflict(`身份证号 ${idNumber.slice(0, 6)}****${idNumber.slice(-4)} 已被「${clash.name}」备案`);
+  }
+}
+
+async function assertPhoneFree(q: Queryable, phone: string, exceptUserId?: number) {
+  const [clash] = await q
+    .select({ id: sysUser.id, name: sysUser.realName })
+    .from(sysUser)
+    .where(eq(sysUser.phone, phone));
+  if (clash && clash.id !== exceptUserId)
+    throw conflict(`手机号 ${maskPhone(phone)} 已被「${clash.name}」使用`);
+}
+
+const guardPerson = <T>(write: () => Promise<T>) =>
+  refusingConflicts(write, { unique: '手机号或身份证号已被其他人员使用' });
+
+function profileValues(key: PersonKey, input: PersonInput) {
+  return {
+    idNumber: input.idNumber,
+    position: blank(input.position),
+    certType: blank(input.certType),
+    certNo: blank(input.certNo),
+    certExpiry: blank(input.certExpiry),
+    certFileId: blank(input.certFileId),
+    photoFileId: blank(input.photoFileId),
+    role: key === 'maintenance' ? 'staff' : (input.role ?? 'safety_officer'),
+  };
+}
+
+/** The company a person files with: of the right kind and itself filed (passed). */
+async function filedCompany(q: Queryable, key: PersonKey, companyId: number | undefined) {
+  const label = key === 'maintenance' ? '维保单位' : '使用单位';
+  if (!companyId)
+    throw badRequest(`companyId：请选择${label}`, [{ field: 'companyId', message: `请选择${label}` }]);
+  const [company] = await q
+    .select()
+    .from(enterprise)
+    .where(and(eq(enterprise.id, companyId), eq(enterprise.kind, companyKindOf(key))));
+  if (!company)
+    throw badRequest(`companyId：${label}不存在`, [{ field: 'companyId', message: `${label}不存在` }]);
+  if (company.filingState !== 3) throw conflict(`「${company.name}」尚未完成备案，暂不能加入`);
+  return company;
+}
+
+async function createAccount(tx: Tx, key: PersonKey, input: PersonInput) {
+  const kind = PERSON_KINDS[key];
+  if (!input.phone)
+    throw badRequest('phone：手机号不能为空', [{ field: 'phone', message: '手机号不能为空' }]);
+  await assertPhoneFree(tx, input.phone);
+  const password = oneTimePassword();
+  const passwordHash = await hashSecret(hashPassword(password));
+  const [created] = await guardPerson(() =>
+    tx
+      .insert(sysUser)
+      .values({
+        username: input.phone!,
+        phone: input.phone!,
+        realName: input.realName,
+        idNumber: input.idNumber,
+        passwordHash,
+        userType: kind.accountType,
+        filingState: 1,
+      })
+      .returning({ id: sysUser.id }),
+  );
+  const [role] = await tx
+    .select({ id: sysRole.id })
+    .from(sysRole)
+    .where(eq(sysRole.roleKey, DEFAULT_ROLE_BY_TYPE[kind.accountType]));
+  if (role) await tx.insert(sysUserRole).values({ userId: created.id, roleId: role.id });
+  return { userId: created.id, password };
+}
+
+const canEditAsCompany = (user: AuthUser, key: PersonKey) =>
+  user.userType === PERSON_KINDS[key].adminType &&
+  user.companyId !== null &&
+  hasPermission(user, PERSON_KINDS[key].editPermission);
+const canEditAsReviewer = (user: AuthUser, key: PersonKey) =>
+  isReviewer(user) && hasPermission(user, PERSON_KINDS[key].editPermission);
+
+function inReviewerArea(user: AuthUser, areaCode: string | null) {
+  return user.dataScope === 'all' || (!!areaCode && user.areaCodes.includes(areaCode));
+}
+
+/**
+ * Files a person. The worker's own account files itself (companyId = the company joined); a company
+ * admin adds a person to its own filed company (an account is opened, its one-time password returned);
+ * a reviewer adds a person to a company of its area, filed at once.
+ */
+export async function savePerson(tx: Tx, user: AuthUser, key: PersonKey, input: PersonInput) {
+  const kind = PERSON_KINDS[key];
+  const self = user.userType === kind.accountType;
+  let companyId: number;
+  let oneTime: string | null = null;
+  let personId: number;
+  let areaCode: string | null;
+  const reviewer = !self && canEditAsReviewer(user, key);
+  if (self) {
+    const [existing] = await tx.select().from(staffProfile).where(eq(staffProfile.userId, user.id));
+    if (existing) throw conflict('您已提交过备案，请在备案信息中修改后重新提交');
+    const company = await filedCompany(tx, key, input.companyId);
+    companyId = company.id;
+    areaCode = company.areaCode;
+    personId = user.id;
+  } else if (canEditAsCompany(user, key)) {
+    const company = await filedCompany(tx, key, user.companyId!).catch(() => {
+      throw conflict('本单位备案通过后才能添加人员');
+    });
+    companyId = company.id;
+    areaCode = company.areaCode;
+    personId = 0;
+  } else if (reviewer) {
+    const company = await filedCompany(tx, key, input.companyId);
+    if (!inReviewerArea(user, company.areaCode)) throw forbidden('只能为本辖区的单位添加人员');
+    companyId = company.id;
+    areaCode = company.areaCode;
+    personId = 0;
+  } else {
+    throw forbidden(`没有添加${kind.label}的权限`);
+  }
+  if (key === 'maintenance' && self && !input.photoFileId) {
+    throw badRequest('photoFileId：请上传本人照片', [{ field: 'photoFileId', message: '请上传本人照片' }]);
+  }
+  await assertFiles(tx, user, { certFileId: input.certFileId, photoFileId: input.photoFileId });
+  await assertIdNumberFree(tx, input.idNumber);
+  if (!self) {
+    const account = await createAccount(tx, key, input);
+    personId = account.userId;
+    oneTime = account.password;
+  } else {
+    await tx
+      .update(sysUser)
+      .set({ realName: input.realName, idNumber: input.idNumber, updatedAt: new Date() })
+      .where(eq(sysUser.id, user.id));
+  }
+  await guardPerson(() =>
+    tx.insert(staffProfile).values({ ...profileValues(key, input), userId: personId, companyId }),
+  );
+  const record = await submit(tx, kind.audit, {
+    subjectId: personId,
+    actorId: user.id,
+    areaCode,
+    companyId,
+    description: self ? '本人提交初始备案' : reviewer ? '监管部门新增' : '单位新增人员',
+  });
+  if (reviewer) {
+    await decide(tx, kind.audit, {
+      auditId: record.id,
+      actorId: user.id,
+      decision: 'pass',
+      description: '监管部门录入，直接备案',
+    });
+  }
+  return { personId, oneTimePassword: oneTime };
+}
+
+/** The profile and account of a person the user may change, with how they may change it. */
+async function editable(tx: Tx, user: AuthUser, key: PersonKey, id: number) {
+  const [row] = await tx
+    .select({ p: staffProfile, u: sysUser, companyArea: enterprise.areaCode, companyKind: enterprise.kind })
+    .from(staffProfile)
+    .innerJoin(sysUser, eq(sysUser.id, staffProfile.userId))
+    .innerJoin(enterprise, eq(enterprise.id, staffProfile.companyId))
+    .where(eq(staffProfile.userId, id));
+  const kind = PERSON_KINDS[key];
+  if (!row || row.companyKind !== companyKindOf(key)) throw notFound(`${kind.label}不存在或无权访问`);
+  if (user.id === id) return { ...row, as: 'self' as const };
+  if (canEditAsCompany(user, key) && user.companyId === row.p.companyId)
+    return { ...row, as: 'company' as const };
+  if (canEditAsReviewer(user, key) && inReviewerArea(user, row.companyArea))
+    return { ...row, as: 'reviewer' as const };
+  throw notFound(`${kind.label}不存在或无权访问`);
+}
+
+/**
+ * Changes a person. The person themself: while not filed or rejected (resubmitted at once); the
+ * company admin: its own people (a rejected one is resubmitted); a reviewer: anything in its area,
+ * the filing state untouched. Nobody changes a filing that awaits audit.
+ */
+export async function updatePerson(
+  tx: Tx,
+  user: AuthUser,
+  key: PersonKey,
+  changes: Omit<PersonInput, 'idNumber'> & { id: number; version?: number; idNumber?: string },
+) {
+  const kind = PERSON_KINDS[key];
+  const t = await editable(tx, user, key, changes.id);
+  const input = { ...changes, idNumber: changes.idNumber ?? t.p.idNumber };
+  if (input.version !== undefined && input.version !== t.p.version) {
+    throw conflict(`${kind.label}信息已被他人修改，请刷新后重试`);
+  }
+  const state = t.u.filingState;
+  if (state === 2) throw conflict(`${kind.label}备案正在审核中，审核完成前不能修改`);
+  if (t.as === 'self' && state === 3) throw conflict('已备案的信息如需变更，请联系单位管理员');
+  let companyId = t.p.companyId;
+  let areaCode = t.companyArea;
+  if (t.as === 'self' && input.companyId && input.companyId !== companyId) {
+    const company = await filedCompany(tx, key, input.companyId);
+    companyId = company.id;
+    areaCode = company.areaCode;
+  }
+  if (key === 'maintenance' && !input.photoFileId) {
+    throw badRequest('photoFileId：请上传本人照片', [{ field: 'photoFileId', message: '请上传本人照片' }]);
+  }
+  await assertFiles(tx, user, { certFileId: input.certFileId, photoFileId: input.photoFileId }, [
+    t.p.certFileId,
+    t.p.photoFileId,
+  ]);
+  if (input.idNumber !== t.p.idNumber) await assertIdNumberFree(tx, input.idNumber, input.id);
+  const userSet: Partial<typeof sysUser.$inferInsert> = {
+    realName: input.realName,
+    idNumber: input.idNumber,
+    updatedAt: new Date(),
+  };
+  if (t.as !== 'self' && input.phone && input.phone !== t.u.phone) {
+    await assertPhoneFree(tx, input.phone, input.id);
+    userSet.phone = input.phone;
+    if (t.u.username === t.u.phone) userSet.username = input.phone;
+  }
+  await guardPerson(() => tx.update(sysUser).set(userSet).where(eq(sysUser.id, input.id)));
+  const values = profileValues(key, input);
+  if (key === 'use' && !input.role) values.role = t.p.role;
+  await guardPerson(() =>
+    tx
+      .update(staffProfile)
+      .set({ ...values, companyId, version: sql`${staffProfile.version} + 1`, updatedAt: new Date() })
+      .where(eq(staffProfile.userId, input.id)),
+  );
+  if (state === 1 || (state === 4 && t.as !== 'reviewer')) {
+    await submit(tx, kind.audit, {
+      subjectId: input.id,
+      actorId: user.id,
+      areaCode,
+      companyId,
+      description: state === 4 ? '修改后重新提交' : '提交备案',
+    });
+  }
+  return input.id;
+}
+
+/** Deletes people and their accounts; pending filings and leaves are decided first, nobody deletes themself. */
+export async function deletePersons(tx: Tx, user: AuthUser, key: PersonKey, ids: number[]) {
+  const kind = PERSON_KINDS[key];
+  const unique = [...new Set(ids)];
+  if (unique.includes(user.id)) throw conflict('不能删除自己的账号');
+  const targets = [];
+  for (const id of unique) {
+    const t = await editable(tx, user, key, id).catch(() => null);
+    if (!t || t.as === 'self') throw notFound(`${kind.label}不存在或无权访问`);
+    targets.push(t);
+  }
+  for (const t of targets) {
+    if (t.u.filingState === 2) throw conflict(`「${t.u.realName}」的备案正在审核中，请先审核`);
+    for (const audit of [kind.audit, staffLeaveKind]) {
+      const c = await currentCase(tx, audit, t.p.userId);
+      if (c && c.deletedAt === null && c.state === 2)
+        throw conflict(`「${t.u.realName}」有待审核的申请，请先审核`);
+      if (c && c.deletedAt === null) await deleteCases(tx, audit, [c.id], { actorId: user.id });
+    }
+  }
+  await refusingConflicts(() => tx.delete(sysUser).where(inArray(sysUser.id, unique)), {
+    foreignKey: '人员仍被业务数据引用，不能删除',
+  });
+  return unique.length;
+}
+
+// ---------------------------------------------------------------- audit lists and decisions
+
+const caseUser = alias(sysUser, 'case_user');
+
+function selectPersonCases(q: Queryable) {
+  return q
+    .select({ audit: auditRecord, u: caseUser, p: staffProfile, companyName: enterprise.name })
+    .from(auditRecord)
+    .innerJoin(caseUser, eq(sql`${caseUser.id}::text`, auditRecord.subjectId))
+    .innerJoin(staffProfile, eq(staffProfile.userId, caseUser.id))
+    .innerJoin(enterprise, eq(enterprise.id, staffProfile.companyId))
+    .$dynamic();
+}
+
+async function personAuditRows(
+  q: Queryable,
+  user: AuthUser,
+  rows: {
+    audit: AuditRecordRow;
+    u: typeof sysUser.$inferSelect;
+    p: typeof staffProfile.$inferSelect;
+    companyName: string;
+  }[],
+): Promise<PersonAuditRow[]> {
+  const infos = await auditInfos(
+    q,
+    rows.map((r) => r.audit),
+  );
+  return rows.map((r, i) => {
+    const full = ownerOrAdmin(user, r.u.id);
+    return {
+      ...infos[i],
+      userId: r.u.id,
+      realName: r.u.realName,
+      phone: phoneFor(full, r.u.phone),
+      idNumber: idNumberFor(full, r.p.idNumber),
+      companyId: r.p.companyId,
+      companyName: r.companyName,
+      role: r.p.role,
+      roleLabel: PERSON_ROLE_LABEL[r.p.role as keyof typeof PERSON_ROLE_LABEL] ?? r.p.role,
+      certType: r.p.certType,
+      certNo: r.p.certNo,
+      certExpiry: r.p.certExpiry,
+    };
+  });
+}
+
+interface CaseFilters {
+  page: number;
+  limit: number;
+  state?: number;
+  realName?: string;
+  companyId?: number;
+}
+
+function caseFilters(user: AuthUser, f: CaseFilters, defaultStates?: number[]) {
+  const states = f.state ? [f.state] : defaultStates;
+  return and(
+    caseScope(user),
+    states ? inArray(auditRecord.state, states) : undefined,
+    f.realName ? ilike(caseUser.realName, likePattern(f.realName)) : undefined,
+    f.companyId ? eq(staffProfile.companyId, f.companyId) : undefined,
+  );
+}
+
+async function pageOfCases<T>(
+  q: Queryable,
+  kind: RecordKind,
+  where: SQL | undefined,
+  f: CaseFilters,
+  map: (rows: Awaited<ReturnType<ReturnType<typeof selectPersonCases>['execute']>>) => Promise<T[]>,
+) {
+  const rows = await selectPersonCases(q)
+    .where(and(eq(auditRecord.kind, kind.kind), isNull(auditRecord.deletedAt), where))
+    .orderBy(desc(auditRecord.submittedAt), desc(auditRecord.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  const [{ total }] = await q
+    .select({ total: count() })
+    .from(auditRecord)
+    .innerJoin(caseUser, eq(sql`${caseUser.id}::text`, auditRecord.subjectId))
+    .innerJoin(staffProfile, eq(staffProfile.userId, caseUser.id))
+    .innerJoin(enterprise, eq(enterprise.id, staffProfile.companyId))
+    .where(and(eq(auditRecord.kind, kind.kind), isNull(auditRecord.deletedAt), where));
+  return { records: await map(rows), total, page: f.page, limit: f.limit };
+}
+
+export function listPersonCases(q: Queryable, user: AuthUser, key: PersonKey, f: CaseFilters) {
+  return pageOfCases(q, PERSON_KINDS[key].audit, caseFilters(user, f), f, (rows) =>
+    personAuditRows(q, user, rows),
+  );
+}
+
+export async function personCaseRow(q: Queryable, user: AuthUser, key: PersonKey, auditId: number) {
+  const rows = await selectPersonCases(q).where(
+    and(
+      eq(auditRecord.kind, PERSON_KINDS[key].audit.kind),
+      isNull(auditRecord.deletedAt),
+      eq(auditRecord.id, auditId),
+      caseScope(user),
+    ),
+  );
+  if (rows.length === 0) throw notFound('审核记录不存在或无权访问');
+  return (await personAuditRows(q, user, rows))[0];
+}
+
+export async function decidePerson(
+  tx: Tx,
+  user: AuthUser,
+  key: PersonKey,
+  input: { auditId: number; auditDescription?: string; version?: number },
+  decision: 'pass' | 'reject',
+) {
+  assertReviewer(user);
+  await decide(tx, PERSON_KINDS[key].audit, {
+    auditId: input.auditId,
+    actorId: user.id,
+    decision,
+    description: input.auditDescription,
+    expectedVersion: input.version,
+    scope: caseScope(user),
+  });
+  return personCaseRow(tx, user, key, input.auditId);
+}
+
+export function deletePersonCases(tx: Tx, user: AuthUser, key: PersonKey, ids: number[]) {
+  assertReviewer(user);
+  return deleteCases(tx, PERSON_KINDS[key].audit, ids, { actorId: user.id, scope: caseScope(user) });
+}
+
+// ---------------------------------------------------------------- leave (离职)
+
+/** Applies for a worker's leave: the worker, its company admin, or a reviewer (passed at once). */
+export async function applyLeave(
+  tx: Tx,
+  user: AuthUser,
+  input: { id: number; leaveReason: string; leaveDate: string },
+) {
+  const t = await editable(tx, user, 'maintenance', input.id);
+  if (t.p.role !== 'staff' || t.p.employed !== 1 || t.u.filingState !== 3) {
+    throw conflict('只有已备案的在职维保人员可以申请离职');
+  }
+  await tx
+    .update(staffProfile)
+    .set({ leaveReason: input.leaveReason, leaveDate: input.leaveDate, updatedAt: new Date() })
+    .where(eq(staffProfile.userId, input.id));
+  const record = await submit(tx, staffLeaveKind, {
+    subjectId: input.id,
+    actorId: user.id,
+    areaCode: t.companyArea,
+    companyId: t.p.companyId,
+    description: input.leaveReason,
+  });
+  if (t.as === 'reviewer') {
+    await decide(tx, staffLeaveKind, {
+      auditId: record.id,
+      actorId: user.id,
+      decision: 'pass',
+      description: '监管部门办理离职',
+    });
+  }
+  const [row] = await selectPersons(tx, 'maintenance').where(eq(staffProfile.userId, input.id));
+  return personRowOf(user, row);
+}
+
+async function leaveAuditRows(
+  q: Queryable,
+  rows: Awaited<ReturnType<ReturnType<typeof selectPersonCases>['execute']>>,
+): Promise<LeaveAuditRow[]> {
+  const infos = await auditInfos(
+    q,
+    rows.map((r) => r.audit),
+  );
+  return rows.map((r, i) => ({
+    ...infos[i],
+    userId: r.u.id,
+    realName: r.u.realName,
+    companyId: r.p.companyId,
+    companyName: r.companyName,
+    leaveReason: r.p.leaveReason,
+    leaveDate: r.p.leaveDate,
+  }));
+}
+
+export function listLeaveCases(q: Queryable, user: AuthUser, f: CaseFilters) {
+  return pageOfCases(q, staffLeaveKind, caseFilters(user, f), f, (rows) => leaveAuditRows(q, rows));
+}
+
+export async function decideLeave(
+  tx: Tx,
+  user: AuthUser,
+  input: { auditId: number; auditDescription?: string; version?: number },
+  decision: 'pass' | 'reject',
+) {
+  assertReviewer(user);
+  await decide(tx, staffLeaveKind, {
+    auditId: input.auditId,
+    actorId: user.id,
+    decision,
+    description: input.auditDescription,
+    expectedVersion: input.version,
+    scope: caseScope(user),
+  });
+  const rows = await selectPersonCases(tx).where(
+    and(eq(auditRecord.kind, staffLeaveKind.kind), eq(auditRecord.id, input.auditId)),
+  );
+  return (await leaveAuditRows(tx, rows))[0];
+}
+
+/** The profile of an account (its own filing as a person), if any. */
+export async function profileOf(q: Queryable, userId: number) {
+  const [row] = await q
+    .select({ p: staffProfile, companyKind: enterprise.kind })
+    .from(staffProfile)
+    .innerJoin(enterprise, eq(enterprise.id, staffProfile.companyId))
+    .where(eq(staffProfile.userId, userId));
+  return row ?? null;
+}
+
+/** A company admin asks to join an existing company (企业绑定): a person filing with role admin. */
+export async function requestJoin(
+  tx: Tx,
+  user: AuthUser,
+  key: PersonKey,
+  company: typeof enterprise.$inferSelect,
+  input: { idNumber: string; position?: string },
+) {
+  const kind = PERSON_KINDS[key];
+  const existing = await profileOf(tx, user.id);
+  if (existing && user.companyId === null) {
+    const state = (
+      await tx.select({ s: sysUser.filingState }).from(sysUser).where(eq(sysUser.id, user.id))
+    )[0]?.s;
+    if (state === 2) throw conflict('您的绑定申请正在审核中，请耐心等待');
+  }
+  await assertIdNumberFree(tx, input.idNumber, user.id);
+  await tx
+    .update(sysUser)
+    .set({ idNumber: input.idNumber, updatedAt: new Date() })
+    .where(eq(sysUser.id, user.id));
+  const values = {
+    companyId: company.id,
+    role: 'admin',
+    position: blank(input.position),
+    idNumber: input.idNumber,
+    updatedAt: new Date(),
+  };
+  await guardPerson(async () => {
+    if (existing) await tx.update(staffProfile).set(values).where(eq(staffProfile.userId, user.id));
+    else await tx.insert(staffProfile).values({ ...values, userId: user.id });
+  });
+  await submit(tx, kind.audit, {
+    subjectId: user.id,
+    actorId: user.id,
+    areaCode: company.areaCode,
+    companyId: company.id,
+    description: `申请绑定「${company.name}」`,
+  });
+}
+
+/** Passed safety officers of a company who are still employed. */
+export async function filedOfficers(q: Queryable, companyId: number) {
+  return q
+    .select({
+      userId: sysUser.id,
+      realName: sysUser.realName,
+      phone: sysUser.phone,
+      role: staffProfile.role,
+      elevatorCount:
+        sql<number>`(select count(*) from ${elevatorSafetyOfficer} o where o.user_id = ${sysUser.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(staffProfile)
+    .innerJoin(sysUser, eq(sysUser.id, staffProfile.userId))
+    .where(
+      and(
+        eq(staffProfile.companyId, companyId),
+        eq(sysUser.companyId, companyId),
+        eq(sysUser.filingState, 3),
+        eq(staffProfile.employed, 1),
+        inArray(staffProfile.role, ['safety_officer', 'safety_director']),
+        ne(sysUser.status, 0),
+      ),
+    )
+    .orderBy(sysUser.realName);
+}

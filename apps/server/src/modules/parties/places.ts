@@ -1,0 +1,497 @@
+import { type CommunityRow, formatDateTime, type RatingRow } from '@ec/contract';
+import { and, avg, count, desc, eq, ilike, inArray, max, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { type AuthUser, scopeCondition } from '../../platform/access.ts';
+import type { Queryable, Tx } from '../../platform/db/client.ts';
+import { likePattern } from '../../platform/db/sql.ts';
+import { enterprise, sysArea, sysUser } from '../../platform/db/tables.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { elevatorScope } from '../elevator/scope.ts';
+import { elevator } from '../elevator/tables.ts';
+import { refusingConflicts } from '../system/shared.ts';
+import { assertArea, assertInArea, blank, isReviewer, today } from './common.ts';
+import { filedOfficers } from './persons.ts';
+import { community, elevatorSafetyOfficer, maintenanceRating } from './tables.ts';
+
+// ---------------------------------------------------------------- communities (小区)
+
+/** Communities a user may see: all, the regulator's areas, those its use unit manages. */
+const communityScope = (user: AuthUser) =>
+  scopeCondition(user, { area: community.areaCode, company: community.useCompanyId });
+
+const communityElevators = sql<number>`(select count(*) from elevator el
+  where el.community = ${community.name} and el.area_code = ${community.areaCode})`.mapWith(Number);
+
+function selectCommunities(q: Queryable) {
+  return q
+    .select({
+      c: community,
+      areaName: sysArea.name,
+      useName: enterprise.name,
+      elevatorCount: communityElevators,
+    })
+    .from(community)
+    .leftJoin(sysArea, eq(sysArea.code, community.areaCode))
+    .leftJoin(enterprise, eq(enterprise.id, community.useCompanyId));
+}
+type CommunityJoin = Awaited<ReturnType<ReturnType<typeof selectCommunities>['execute']>>[number];
+
+const communityRowOf = (r: CommunityJoin): CommunityRow => ({
+  id: r.c.id,
+  name: r.c.name,
+  areaCode: r.c.areaCode,
+  areaName: r.areaName,
+  address: r.c.address,
+  useCompanyId: r.c.useCompanyId,
+  useCompanyName: r.useName,
+  buildingCount: r.c.buildingCount,
+  longitude: r.c.longitude,
+  latitude: r.c.latitude,
+  remark: r.c.remark,
+  elevatorCount: r.elevatorCount,
+  version: r.c.version,
+  createTime: formatDateTime(r.c.createdAt),
+});
+
+export async function listCommunities(
+  q: Queryable,
+  user: AuthUser,
+  f: { page: number; limit: number; name?: string; areaCode?: string; useCompanyId?: number },
+) {
+  const where = and(
+    communityScope(user),
+    f.name ? ilike(community.name, likePattern(f.name)) : undefined,
+    f.areaCode ? eq(community.areaCode, f.areaCode) : undefined,
+    f.useCompanyId ? eq(community.useCompanyId, f.useCompanyId) : undefined,
+  );
+  const rows = await selectCommunities(q)
+    .where(where)
+    .orderBy(desc(community.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  const [{ total }] = await q.select({ total: count() }).from(community).where(where);
+  return { records: rows.map(communityRowOf), total, page: f.page, limit: f.limit };
+}
+
+export async function communityDetail(q: Queryable, user: AuthUser, id: number) {
+  const [r] = await selectCommunities(q).where(and(eq(community.id, id), communityScope(user)));
+  if (!r) throw notFound('小区不存在或无权访问');
+  return communityRowOf(r);
+}
+
+export interface CommunityInput {
+  id?: number;
+  version?: number;
+  name: string;
+  areaCode: string;
+  address: string;
+  useCompanyId?: number | null;
+  buildingCount?: number | null;
+  longitude?: number | null;
+  latitude?: number | null;
+  remark?: string;
+}
+
+/** Adds or changes a community: reviewers in their area, a use unit for itself. */
+export async function saveCommunity(tx: Tx, user: AuthUser, input: CommunityInput) {
+  await assertArea(tx, input.areaCode);
+  assertInArea(user, input.areaCode);
+  let useCompanyId = input.useCompanyId ?? null;
+  if (!isReviewer(user)) {
+    if (user.userType !== 'use_unit' || user.companyId === null)
+      throw forbidden('只有监管部门或使用单位可以维护小区');
+    useCompanyId = user.companyId;
+  }
+  if (useCompanyId) {
+    const [company] = await tx
+      .select({ id: enterprise.id })
+      .from(enterprise)
+      .where(and(eq(enterprise.id, useCompanyId), eq(enterprise.kind, 'use')));
+    if (!company) {
+      throw badRequest('useCompanyId：使用单位不存在', [
+        { field: 'useCompanyId', message: '使用单位不存在' },
+      ]);
+    }
+  }
+  const values = {
+    name: input.name,
+    areaCode: input.areaCode,
+    address: input.address,
+    useCompanyId,
+    buildingCount: input.buildingCount ?? null,
+    longitude: input.longitude ?? null,
+    latitude: input.latitude ?? null,
+    remark: blank(input.remark),
+  };
+  const unique = `${input.areaCode} 已有名为「${input.name}」的小区`;
+  let id = input.id;
+  if (id) {
+    await communityDetail(tx, user, id);
+    const updated = await refusingConflicts(
+      () =>
+        tx
+          .update(community)
+          .set({ ...values, version: sql`${community.version} + 1`, updatedAt: new Date() })
+          .where(
+            and(
+              eq(community.id, id!),
+              input.version === undefined ? undefined : eq(community.version, input.version),
+            ),
+          )
+          .returning({ id: community.id }),
+      { unique },
+    );
+    if (updated.length === 0) throw conflict('小区信息已被他人修改，请刷新后重试');
+  } else {
+    [{ id }] = await refusingConflicts(
+      () =>
+        tx
+          .insert(community)
+          .values({ ...values, createdBy: user.id })
+          .returning({ id: community.id }),
+      { unique },
+    );
+  }
+  return communityDetail(tx, user, id!);
+}
+
+export async function deleteCommunities(tx: Tx, user: AuthUser, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const rows = await tx
+    .select({ id: community.id })
+    .from(community)
+    .where(and(inArray(community.id, unique), communityScope(user)));
+  if (rows.length !== unique.length) throw notFound('小区不存在或无权访问');
+  if (!isReviewer(user) && user.userType !== 'use_unit')
+    throw forbidden('只有监管部门或使用单位可以删除小区');
+  await tx.delete(community).where(inArray(community.id, unique));
+  return unique.length;
+}
+
+// ---------------------------------------------------------------- safety officers on elevators
+
+const officer = alias(sysUser, 'officer');
+const useCo = alias(enterprise, 'use_co');
+
+export async function listElevatorOfficers(
+  q: Queryable,
+  user: AuthUser,
+  f: {
+    page: number;
+    limit: number;
+    elevatorId?: number;
+    userId?: number;
+    useCompanyId?: number;
+    registerCode?: string;
+    assigned?: boolean;
+  },
+) {
+  const where = and(
+    elevatorScope(user),
+    sql`${elevator.useCompanyId} is not null`,
+    f.elevatorId ? eq(elevator.id, f.elevatorId) : undefined,
+    f.userId ? eq(elevatorSafetyOfficer.userId, f.userId) : undefined,
+    f.useCompanyId ? eq(elevator.useCompanyId, f.useCompanyId) : undefined,
+    f.registerCode
+      ? sql`${elevator.registerCode} like ${`${f.registerCode.toUpperCase().replace(/[\\%_]/g, '')}%`}`
+      : undefined,
+    f.assigned === true ? sql`${elevatorSafetyOfficer.userId} is not null` : undefined,
+    f.assigned === false ? sql`${elevatorSafetyOfficer.userId} is null` : undefined,
+  );
+  const rows = await q
+    .select({
+      e: {
+        id: elevator.id,
+        registerCode: elevator.registerCode,
+        name: elevator.name,
+        address: elevator.address,
+        areaCode: elevator.areaCode,
+        useCompanyId: elevator.useCompanyId,
+      },
+      useName: useCo.name,
+      o: elevatorSafetyOfficer,
+      officerName: officer.realName,
+      officerPhone: officer.phone,
+    })
+    .from(elevator)
+    .leftJoin(elevatorSafetyOfficer, eq(elevatorSafetyOfficer.elevatorId, elevator.id))
+    .leftJoin(officer, eq(officer.id, elevatorSafetyOfficer.userId))
+    .leftJoin(useCo, eq(useCo.id, elevator.useCompanyId))
+    .where(where)
+    .orderBy(elevator.id)
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  const [{ total }] = await q
+    .select({ total: count() })
+    .from(elevator)
+    .leftJoin(elevatorSafetyOfficer, eq(elevatorSafetyOfficer.elevatorId, elevator.id))
+    .where(where);
+  return {
+    records: rows.map((r) => {
+      const full = r.o !== null && (user.id === r.o.userId || user.permissions.has('*:*:*'));
+      return {
+        elevatorId: r.e.id,
+        registerCode: r.e.registerCode,
+        elevatorName: r.e.name,
+        address: r.e.address,
+        areaCode: r.e.areaCode,
+        useCompanyId: r.e.useCompanyId,
+        useCompanyName: r.useName,
+        userId: r.o?.userId ?? null,
+        realName: r.officerName,
+        phone: r.officerPhone
+          ? full
+            ? r.officerPhone
+            : `${r.officerPhone.slice(0, 3)}****${r.officerPhone.slice(-4)}`
+          : null,
+        assignTime: r.o ? formatDateTime(r.o.assignedAt) : null,
+      };
+    }),
+    total,
+    page: f.page,
+    limit: f.limit,
+  };
+}
+
+/** The company whose officers a user picks from: its own, or the one a reviewer names. */
+function officerCompany(user: AuthUser, companyId?: number) {
+  if (isReviewer(user)) {
+    if (!companyId)
+      throw badRequest('companyId：请选择使用单位', [{ field: 'companyId', message: '请选择使用单位' }]);
+    return companyId;
+  }
+  if (user.companyId === null) throw forbidden('只有使用单位可以查看本单位安全员');
+  return user.companyId;
+}
+
+export async function companyOfficers(q: Queryable, user: AuthUser, companyId?: number) {
+  const id = officerCompany(user, companyId);
+  if (isReviewer(user) && user.dataScope === 'area') {
+    const [c] = await q
+      .select({ areaCode: enterprise.areaCode })
+      .from(enterprise)
+      .where(eq(enterprise.id, id));
+    if (!c || !user.areaCodes.includes(c.areaCode ?? '')) throw notFound('使用单位不存在或无权访问');
+  }
+  const rows = await filedOfficers(q, id);
+  return rows.map((r) => ({
+    userId: r.userId,
+    realName: r.realName,
+    phone: r.phone ? `${r.phone.slice(0, 3)}****${r.phone.slice(-4)}` : null,
+    role: r.role,
+    roleLabel: r.role === 'safety_director' ? '安全总监' : '安全员',
+    elevatorCount: r.elevatorCount,
+  }));
+}
+
+/** Assigns one officer to elevators of its own use unit (or removes the assignment). */
+export async function assignOfficer(tx: Tx, user: AuthUser, elevatorIds: number[], userId: number | null) {
+  const ids = [...new Set(elevatorIds)];
+  const lifts = await tx
+    .select({ id: elevator.id, registerCode: elevator.registerCode, useCompanyId: elevator.useCompanyId })
+    .from(elevator)
+    .where(and(inArray(elevator.id, ids), elevatorScope(user)));
+  if (lifts.length !== ids.length) throw notFound('部分电梯不存在或无权访问');
+  if (!isReviewer(user)) {
+    if (user.userType !== 'use_unit' || user.companyId === null)
+      throw forbidden('只有使用单位可以指定安全员');
+  }
+  if (userId === null) {
+    await tx.delete(elevatorSafetyOfficer).where(inArray(elevatorSafetyOfficer.elevatorId, ids));
+    return ids.length;
+  }
+  for (const e of lifts) {
+    if (e.useCompanyId === null) throw conflict(`电梯 ${e.registerCode} 还没有使用单位`);
+    const officers = await filedOfficers(tx, e.useCompanyId);
+    if (!officers.some((o) => o.userId === userId)) {
+      throw conflict(`所选人员不是电梯 ${e.registerCode} 使用单位已备案的安全员`);
+    }
+  }
+  const companyId = lifts[0].useCompanyId!;
+  await tx
+    .insert(elevatorSafetyOfficer)
+    .values(
+      lifts.map((e) => ({
+        elevatorId: e.id,
+        userId,
+        companyId: e.useCompanyId ?? companyId,
+        assignedBy: user.id,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: elevatorSafetyOfficer.elevatorId,
+      set: { userId, assignedBy: user.id, assignedAt: sql`now()`, companyId: sql`excluded.company_id` },
+    });
+  return ids.length;
+}
+
+// ---------------------------------------------------------------- maintenance incentive (维保激励)
+
+const maintenanceCo = alias(enterprise, 'maintenance_co');
+
+/** Ratings a user may see: all, the elevators' areas, those its company gave or received. */
+function ratingScope(user: AuthUser): SQL {
+  switch (user.dataScope) {
+    case 'all':
+      return sql`true`;
+    case 'area':
+      return user.areaCodes.length ? inArray(maintenanceRating.areaCode, user.areaCodes) : sql`false`;
+    case 'company':
+      return user.companyId === null
+        ? sql`false`
+        : or(
+            eq(maintenanceRating.useCompanyId, user.companyId),
+            eq(maintenanceRating.maintenanceCompanyId, user.companyId),
+          )!;
+    default:
+      return sql`false`;
+  }
+}
+
+export async function listIncentives(
+  q: Queryable,
+  user: AuthUser,
+  f: { page: number; limit: number; name?: string },
+) {
+  const where = and(ratingScope(user), f.name ? ilike(maintenanceCo.name, likePattern(f.name)) : undefined);
+  const average = sql<number>`round(avg(${maintenanceRating.score})::numeric, 2)::float8`.mapWith(Number);
+  const rows = await q
+    .select({
+      id: maintenanceRating.maintenanceCompanyId,
+      name: maintenanceCo.name,
+      ratings: count(),
+      elevators: sql<number>`count(distinct ${maintenanceRating.elevatorId})`.mapWith(Number),
+      average,
+      last: max(maintenanceRating.createdAt),
+    })
+    .from(maintenanceRating)
+    .innerJoin(maintenanceCo, eq(maintenanceCo.id, maintenanceRating.maintenanceCompanyId))
+    .where(where)
+    .groupBy(maintenanceRating.maintenanceCompanyId, maintenanceCo.name)
+    .orderBy(desc(average), maintenanceRating.maintenanceCompanyId)
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  const [{ total }] = await q
+    .select({ total: sql<number>`count(distinct ${maintenanceRating.maintenanceCompanyId})`.mapWith(Number) })
+    .from(maintenanceRating)
+    .innerJoin(maintenanceCo, eq(maintenanceCo.id, maintenanceRating.maintenanceCompanyId))
+    .where(where);
+  return {
+    records: rows.map((r) => ({
+      maintenanceCompanyId: r.id,
+      maintenanceCompanyName: r.name,
+      ratingCount: r.ratings,
+      elevatorCount: r.elevators,
+      averageScore: r.average,
+      lastRatedAt: r.last ? formatDateTime(r.last) : null,
+    })),
+    total,
+    page: f.page,
+    limit: f.limit,
+  };
+}
+
+function selectRatings(q: Queryable) {
+  return q
+    .select({
+      r: maintenanceRating,
+      registerCode: elevator.registerCode,
+      elevatorName: elevator.name,
+      address: elevator.address,
+      maintenanceName: maintenanceCo.name,
+      useName: useCo.name,
+      raterName: sysUser.realName,
+    })
+    .from(maintenanceRating)
+    .innerJoin(elevator, eq(elevator.id, maintenanceRating.elevatorId))
+    .innerJoin(maintenanceCo, eq(maintenanceCo.id, maintenanceRating.maintenanceCompanyId))
+    .innerJoin(useCo, eq(useCo.id, maintenanceRating.useCompanyId))
+    .leftJoin(sysUser, eq(sysUser.id, maintenanceRating.ratedBy));
+}
+type RatingJoin = Awaited<ReturnType<ReturnType<typeof selectRatings>['execute']>>[number];
+
+const ratingRowOf = (r: RatingJoin): RatingRow => ({
+  id: r.r.id,
+  elevatorId: r.r.elevatorId,
+  registerCode: r.registerCode,
+  elevatorName: r.elevatorName,
+  address: r.address,
+  maintenanceCompanyId: r.r.maintenanceCompanyId,
+  maintenanceCompanyName: r.maintenanceName,
+  useCompanyName: r.useName,
+  orderId: r.r.orderId,
+  score: r.r.score,
+  comment: r.r.comment,
+  raterName: r.raterName,
+  createTime: formatDateTime(r.r.createdAt),
+});
+
+export async function listRatings(
+  q: Queryable,
+  user: AuthUser,
+  f: { page: number; limit: number; maintenanceCompanyId: number },
+) {
+  const where = and(ratingScope(user), eq(maintenanceRating.maintenanceCompanyId, f.maintenanceCompanyId));
+  const rows = await selectRatings(q)
+    .where(where)
+    .orderBy(desc(maintenanceRating.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  const [{ total }] = await q.select({ total: count() }).from(maintenanceRating).where(where);
+  return { records: rows.map(ratingRowOf), total, page: f.page, limit: f.limit };
+}
+
+/** A use unit rates the maintenance company of one of its elevators: once per order, or per month. */
+export async function rate(
+  tx: Tx,
+  user: AuthUser,
+  input: { elevatorId: number; score: number; comment?: string; orderId?: number | null },
+) {
+  if (user.userType !== 'use_unit' || user.companyId === null)
+    throw forbidden('只有使用单位可以评价维保单位');
+  const [e] = await tx
+    .select({
+      id: elevator.id,
+      registerCode: elevator.registerCode,
+      areaCode: elevator.areaCode,
+      useCompanyId: elevator.useCompanyId,
+      maintenanceCompanyId: elevator.maintenanceCompanyId,
+    })
+    .from(elevator)
+    .where(eq(elevator.id, input.elevatorId));
+  if (!e || e.useCompanyId !== user.companyId) throw notFound('电梯不存在或不属于本单位');
+  if (e.maintenanceCompanyId === null) throw conflict(`电梯 ${e.registerCode} 还没有维保单位`);
+  const period = today().slice(0, 7);
+  const [created] = await refusingConflicts(
+    () =>
+      tx
+        .insert(maintenanceRating)
+        .values({
+          elevatorId: e.id,
+          maintenanceCompanyId: e.maintenanceCompanyId!,
+          useCompanyId: user.companyId!,
+          areaCode: e.areaCode,
+          orderId: input.orderId ?? null,
+          period,
+          score: input.score,
+          comment: blank(input.comment),
+          ratedBy: user.id,
+        })
+        .returning({ id: maintenanceRating.id }),
+    { unique: input.orderId ? '该维保工单已经评价过' : `电梯 ${e.registerCode} 本月已经评价过` },
+  );
+  const [row] = await selectRatings(tx).where(eq(maintenanceRating.id, created.id));
+  return ratingRowOf(row);
+}
+
+export async function averageRating(q: Queryable, companyId: number) {
+  const [r] = await q
+    .select({ average: avg(maintenanceRating.score), n: count() })
+    .from(maintenanceRating)
+    .where(eq(maintenanceRating.maintenanceCompanyId, companyId));
+  return {
+    average:
+      r?.average === null || r?.average === undefined ? null : Math.round(Number(r.average) * 100) / 100,
+    count: r?.n ?? 0,
+  };
+}

@@ -1,0 +1,231 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
+import {
+  buildingUserCalls,
+  type ElevatorOfficerRow,
+  elevatorOfficerCalls,
+  type PersonDetail,
+  type PersonRow,
+} from '@ec/contract';
+import { App, Button, Drawer, Modal, Select, Tabs } from 'antd';
+import { useState } from 'react';
+import { call } from '../../../lib/api.ts';
+import { usePermission } from '../../../lib/permission.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
+import { personColumns } from '../columns.tsx';
+import { dash } from '../format.tsx';
+import { PartyTable } from '../PartyTable.tsx';
+import { PersonModal } from '../PersonModal.tsx';
+import { useInvalidateParties, usePartyQuery } from '../queries.ts';
+import { PersonDetailView } from './PersonnelDetailsPage.tsx';
+
+/** Picks one of the company's filed officers for the selected elevators (or clears them). */
+function AssignModal({
+  companyId,
+  elevatorIds,
+  onClose,
+}: {
+  companyId?: number;
+  elevatorIds: number[] | null;
+  onClose: () => void;
+}) {
+  const { message } = App.useApp();
+  const invalidate = useInvalidateParties();
+  const [userId, setUserId] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  const officers = usePartyQuery(
+    elevatorOfficerCalls.queryCompanyUserList,
+    companyId ? { companyId } : {},
+    !!elevatorIds,
+  );
+  const submit = async () => {
+    if (!elevatorIds) return;
+    setSaving(true);
+    try {
+      await call(elevatorOfficerCalls.save, { elevatorIds, userId });
+      message.success(userId ? '已指定安全员' : '已取消指定');
+      await invalidate();
+      onClose();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      title={`为 ${elevatorIds?.length ?? 0} 台电梯指定安全员`}
+      open={!!elevatorIds}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Select
+        style={{ width: '100%' }}
+        allowClear
+        placeholder="选择已备案的安全员；清空则取消指定"
+        value={userId ?? undefined}
+        onChange={(v) => setUserId(v ?? null)}
+        options={(officers.data ?? []).map((o) => ({
+          value: o.userId,
+          label: `${o.realName}（${o.roleLabel}，已负责 ${o.elevatorCount} 台）`,
+        }))}
+      />
+    </Modal>
+  );
+}
+
+/** The elevators of a use unit with their safety officer (每台电梯一名安全员). */
+export function OfficerAssignments({ companyId, editable }: { companyId?: number; editable: boolean }) {
+  const [assigning, setAssigning] = useState<number[] | null>(null);
+  const columns: ProColumns<ElevatorOfficerRow>[] = [
+    { title: '注册代码', dataIndex: 'registerCode' },
+    { title: '电梯名称', dataIndex: 'elevatorName', search: false, render: (_, r) => dash(r.elevatorName) },
+    { title: '地址', dataIndex: 'address', search: false, ellipsis: true },
+    {
+      title: '是否已指定',
+      dataIndex: 'assigned',
+      hideInTable: true,
+      valueEnum: { true: { text: '已指定' }, false: { text: '未指定' } },
+    },
+    { title: '安全员', dataIndex: 'realName', search: false, render: (_, r) => dash(r.realName) },
+    { title: '手机号', dataIndex: 'phone', search: false, render: (_, r) => dash(r.phone) },
+    { title: '指定时间', dataIndex: 'assignTime', search: false, render: (_, r) => dash(r.assignTime) },
+    ...(editable
+      ? [
+          {
+            title: '操作',
+            valueType: 'option' as const,
+            render: (_: unknown, r: ElevatorOfficerRow) => (
+              <RowButton onClick={() => setAssigning([r.elevatorId])}>指定安全员</RowButton>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <>
+      <PartyTable<ElevatorOfficerRow>
+        testId="officer-assignments"
+        listCall={elevatorOfficerCalls.queryList}
+        params={companyId ? { useCompanyId: companyId } : undefined}
+        rowKey="elevatorId"
+        columns={columns}
+        selectable={editable}
+        toolbar={(ctx) =>
+          editable
+            ? [
+                <Button
+                  key="batch"
+                  onClick={() => {
+                    const rows = ctx.requireSelection();
+                    if (rows) setAssigning(rows.map((r) => r.elevatorId));
+                  }}
+                >
+                  批量指定安全员
+                </Button>,
+              ]
+            : []
+        }
+      />
+      <AssignModal companyId={companyId} elevatorIds={assigning} onClose={() => setAssigning(null)} />
+    </>
+  );
+}
+
+/** 安全员管理 (use unit): appoint, edit and remove safety officers, and assign them to elevators. */
+export default function HonForTheRecordPage() {
+  const { message } = App.useApp();
+  const { user } = useSession();
+  const invalidate = useInvalidateParties();
+  const canEdit = usePermission('building:user:edit');
+  const [editing, setEditing] = useState<{ person: PersonDetail | null } | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const openEdit = async (id: number) => {
+    try {
+      setEditing({ person: await call(buildingUserCalls.detail, { id }) });
+    } catch {
+      // shown by the request layer
+    }
+  };
+  const remove = async (id: number) => {
+    await call(buildingUserCalls.delete, { ids: [id] });
+    message.success('已删除');
+    await invalidate();
+  };
+  const columns: ProColumns<PersonRow>[] = [
+    ...personColumns(user?.companyId === null),
+    {
+      title: '操作',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_, r) => (
+        <RowActions>
+          <RowButton onClick={() => setViewing(r.id)}>详情</RowButton>
+          {canEdit && r.filingState !== 2 && <RowButton onClick={() => openEdit(r.id)}>编辑</RowButton>}
+          {canEdit && r.filingState !== 2 && (
+            <ConfirmButton title={`删除「${r.realName}」及其账号？`} onConfirm={() => remove(r.id)}>
+              删除
+            </ConfirmButton>
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+  return (
+    <>
+      <Tabs
+        items={[
+          {
+            key: 'officers',
+            label: '安全员',
+            children: (
+              <PartyTable
+                testId="officer-list"
+                listCall={buildingUserCalls.queryList}
+                rowKey="id"
+                columns={columns}
+                toolbar={() =>
+                  canEdit
+                    ? [
+                        <Button
+                          key="add"
+                          type="primary"
+                          icon={<PlusOutlined />}
+                          onClick={() => setEditing({ person: null })}
+                        >
+                          任命安全员
+                        </Button>,
+                      ]
+                    : []
+                }
+              />
+            ),
+          },
+          {
+            key: 'assignments',
+            label: '电梯安全员',
+            children: <OfficerAssignments companyId={user?.companyId ?? undefined} editable={canEdit} />,
+          },
+        ]}
+      />
+      <PersonModal
+        kind="officer"
+        open={!!editing}
+        editing={editing?.person ?? null}
+        onClose={() => setEditing(null)}
+      />
+      <Drawer
+        title="安全员详情"
+        open={viewing !== null}
+        onClose={() => setViewing(null)}
+        width={860}
+        destroyOnHidden
+      >
+        {viewing !== null && <PersonDetailView kind="officer" id={viewing} />}
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,231 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
+import {
+  type BuildingCompanyRow,
+  buildingCompanyAuditCalls,
+  buildingCompanyCalls,
+  type CompanyAuditRow,
+} from '@ec/contract';
+import { App, Button, Card, Col, Row, Statistic, Tabs } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { call } from '../../../lib/api.ts';
+import { usePermission } from '../../../lib/permission.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
+import { areaSearch, companyAuditColumns, filingColumn } from '../columns.tsx';
+import { useDecision } from '../Decision.tsx';
+import { dash, unitTypeEnum } from '../format.tsx';
+import { PartyTable } from '../PartyTable.tsx';
+import { PAGES, useCanOpen, useFilingVariant, usePagePath } from '../paths.ts';
+import { useInvalidateParties, usePartyQuery } from '../queries.ts';
+
+function Statistics() {
+  const stats = usePartyQuery(buildingCompanyCalls.buildingCompanyStatistics, {});
+  const s = stats.data;
+  if (!s) return null;
+  return (
+    <Row gutter={16} style={{ marginBottom: 16 }} data-testid="building-statistics">
+      <Col xs={12} md={4}>
+        <Card>
+          <Statistic title="使用单位" value={s.total} />
+        </Card>
+      </Col>
+      <Col xs={12} md={4}>
+        <Card>
+          <Statistic title="备案待审核" value={s.byState.find((b) => b.state === 2)?.count ?? 0} />
+        </Card>
+      </Col>
+      <Col xs={12} md={4}>
+        <Card>
+          <Statistic title="已备案" value={s.byState.find((b) => b.state === 3)?.count ?? 0} />
+        </Card>
+      </Col>
+      <Col xs={12} md={4}>
+        <Card>
+          <Statistic
+            title="已备案安全员"
+            value={s.officerCount}
+            suffix={s.officerPending ? `（待审 ${s.officerPending}）` : ''}
+          />
+        </Card>
+      </Col>
+      <Col xs={12} md={4}>
+        <Card>
+          <Statistic title="电梯" value={s.elevatorCount} />
+        </Card>
+      </Col>
+      <Col xs={12} md={4}>
+        <Card>
+          <Statistic
+            title="已指定安全员的电梯"
+            value={s.elevatorWithOfficer}
+            suffix={`/ ${s.elevatorCount}`}
+          />
+        </Card>
+      </Col>
+    </Row>
+  );
+}
+
+/** 使用单位管理: use units in scope with their statistics, their filings, and adding units or contracts. */
+export default function HonPage() {
+  const filing = useFilingVariant();
+  const navigate = useNavigate();
+  const path = usePagePath();
+  const canOpen = useCanOpen();
+  const { message } = App.useApp();
+  const { user } = useSession();
+  const invalidate = useInvalidateParties();
+  const canEdit = usePermission('building:company:edit');
+  const reviewer = user?.dataScope === 'all' || user?.dataScope === 'area';
+  const canAudit = usePermission('building:company:audit') && reviewer;
+  const [tab, setTab] = useState(filing && canAudit ? 'audit' : 'list');
+  const [decide, dialog] = useDecision(
+    buildingCompanyAuditCalls.auditPass,
+    buildingCompanyAuditCalls.auditReject,
+    '使用单位备案审核',
+  );
+
+  const remove = async (id: number) => {
+    await call(buildingCompanyCalls.delete, { ids: [id] });
+    message.success('已删除');
+    await invalidate();
+  };
+  const removeCase = async (auditId: number) => {
+    await call(buildingCompanyAuditCalls.delete, { ids: [auditId] });
+    message.success('审核记录已删除');
+    await invalidate();
+  };
+  const list: ProColumns<BuildingCompanyRow>[] = [
+    {
+      title: '单位名称',
+      dataIndex: 'name',
+      render: (_, r) => (
+        <RowButton onClick={() => navigate(path(PAGES.unitDetail, { id: r.id }))}>{r.name}</RowButton>
+      ),
+    },
+    { title: '统一社会信用代码', dataIndex: 'creditCode', render: (_, r) => dash(r.creditCode) },
+    areaSearch<BuildingCompanyRow>(),
+    { title: '所在区域', dataIndex: 'areaName', search: false, render: (_, r) => dash(r.areaName) },
+    {
+      title: '单位类型',
+      dataIndex: 'unitType',
+      valueEnum: unitTypeEnum,
+      render: (_, r) => dash(r.unitTypeLabel),
+    },
+    {
+      title: '安全总监',
+      dataIndex: 'safetyDirector',
+      search: false,
+      render: (_, r) => dash(r.safetyDirector),
+    },
+    { title: '安全员', dataIndex: 'officerCount', search: false },
+    { title: '电梯', dataIndex: 'elevatorCount', search: false },
+    { title: '联系电话', dataIndex: 'contactPhone', search: false, render: (_, r) => dash(r.contactPhone) },
+    filingColumn<BuildingCompanyRow>(),
+    {
+      title: '操作',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_, r) => (
+        <RowActions>
+          <RowButton onClick={() => navigate(path(PAGES.unitDetail, { id: r.id }))}>详情</RowButton>
+          {canAudit && r.filingState === 2 && r.auditId !== null && (
+            <RowButton onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
+              审核
+            </RowButton>
+          )}
+          {canEdit && r.filingState !== 2 && canOpen(PAGES.newUseUnit) && (
+            <RowButton onClick={() => navigate(path(PAGES.newUseUnit, { id: r.id }))}>编辑</RowButton>
+          )}
+          {r.filingState === 3 && canOpen(PAGES.newContract) && (
+            <RowButton onClick={() => navigate(path(PAGES.newContract, { useCompanyId: r.id }))}>
+              新增维保
+            </RowButton>
+          )}
+          {canEdit && (
+            <ConfirmButton title={`确定删除「${r.name}」吗？`} onConfirm={() => remove(r.id)}>
+              删除
+            </ConfirmButton>
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+  const audits: ProColumns<CompanyAuditRow>[] = [
+    ...companyAuditColumns(),
+    {
+      title: '操作',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_, r) => (
+        <RowActions>
+          <RowButton onClick={() => navigate(path(PAGES.recordDetail, { id: r.auditId }))}>
+            备案详情
+          </RowButton>
+          {r.state === 2 ? (
+            <RowButton onClick={() => decide({ auditId: r.auditId, version: r.version })}>审核</RowButton>
+          ) : (
+            <ConfirmButton title="从审核列表中删除这条记录？" onConfirm={() => removeCase(r.auditId)}>
+              删除记录
+            </ConfirmButton>
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+  return (
+    <>
+      <Statistics />
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'list',
+            label: '使用单位',
+            children: (
+              <PartyTable
+                testId="building-company-list"
+                listCall={buildingCompanyCalls.queryList}
+                rowKey="id"
+                columns={list}
+                toolbar={() =>
+                  canEdit && canOpen(PAGES.newUseUnit)
+                    ? [
+                        <Button
+                          key="add"
+                          type="primary"
+                          icon={<PlusOutlined />}
+                          onClick={() => navigate(path(PAGES.newUseUnit))}
+                        >
+                          新增使用单位
+                        </Button>,
+                      ]
+                    : []
+                }
+              />
+            ),
+          },
+          ...(canAudit
+            ? [
+                {
+                  key: 'audit',
+                  label: '备案审核',
+                  children: (
+                    <PartyTable
+                      listCall={buildingCompanyAuditCalls.queryList}
+                      rowKey="auditId"
+                      columns={audits}
+                    />
+                  ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,310 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
+import {
+  type ContractAuditRow,
+  type ContractDetail,
+  type ContractRow,
+  contractAuditCalls,
+  contractCalls,
+  type FlaggedElevator,
+} from '@ec/contract';
+import { App, Button, Card, Drawer, Form, Modal, Skeleton, Space, Table, Tabs } from 'antd';
+import { useState } from 'react';
+import { call } from '../../../lib/api.ts';
+import { usePermission } from '../../../lib/permission.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
+import { AuditHistory } from '../AuditHistory.tsx';
+import { ContractForm, type ContractFormValues, contractInput, contractValues } from '../ContractForm.tsx';
+import { auditColumns, filingColumn } from '../columns.tsx';
+import { useDecision } from '../Decision.tsx';
+import { ContractDescriptions } from '../Descriptions.tsx';
+import { ContractTag, contractStatusEnum, dash, FlagTag, flagEnum } from '../format.tsx';
+import { PartyTable } from '../PartyTable.tsx';
+import { useFilingVariant } from '../paths.ts';
+import { useInvalidateParties, usePartyQuery } from '../queries.ts';
+
+/** Adds or edits a contract; a change to a filed contract goes back for audit. */
+export function ContractModal({
+  editing,
+  open,
+  onClose,
+}: {
+  editing: ContractDetail | null;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const [form] = Form.useForm<ContractFormValues>();
+  const { message } = App.useApp();
+  const invalidate = useInvalidateParties();
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    const v = await form.validateFields();
+    setSaving(true);
+    try {
+      if (editing)
+        await call(contractCalls.update, { ...contractInput(v), id: editing.id, version: editing.version });
+      else await call(contractCalls.save, contractInput(v));
+      message.success('已提交，等待审核');
+      await invalidate();
+      onClose();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      title={editing ? `编辑合同 ${editing.contractNo}` : '新增维保合同'}
+      open={open}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={saving}
+      width={820}
+      destroyOnHidden
+    >
+      <ContractForm form={form} initialValues={editing ? contractValues(editing) : undefined} />
+    </Modal>
+  );
+}
+
+/** A contract's details, elevators and audit history in a drawer. */
+function ContractDrawer({
+  id,
+  onClose,
+  onDecide,
+}: {
+  id: number | null;
+  onClose: () => void;
+  onDecide?: (c: ContractDetail) => void;
+}) {
+  const detail = usePartyQuery(contractCalls.detail, id ? { id } : null);
+  const c = detail.data;
+  return (
+    <Drawer title="合同详情" open={id !== null} onClose={onClose} width={860} destroyOnHidden>
+      {!c ? (
+        <Skeleton active />
+      ) : (
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          {onDecide && c.filingState === 2 && (
+            <Button type="primary" onClick={() => onDecide(c)}>
+              审核
+            </Button>
+          )}
+          <ContractDescriptions contract={c} />
+          <Card size="small" title={`合同电梯（${c.elevators.length} 台）`}>
+            <Table
+              rowKey="id"
+              size="small"
+              pagination={false}
+              dataSource={c.elevators}
+              columns={[
+                { title: '注册代码', dataIndex: 'registerCode' },
+                { title: '名称', dataIndex: 'name', render: (v: string | null) => dash(v) },
+                { title: '地址', dataIndex: 'address' },
+              ]}
+            />
+          </Card>
+          <Card size="small" title="审核记录">
+            <AuditHistory history={c.history} />
+          </Card>
+        </Space>
+      )}
+    </Drawer>
+  );
+}
+
+/** 维保合同管理: contracts in scope, their audit, and the elevators whose contract is missing or ending. */
+export default function MaintenanceContractPage() {
+  const filing = useFilingVariant();
+  const { message } = App.useApp();
+  const { user } = useSession();
+  const invalidate = useInvalidateParties();
+  const canEdit = usePermission('maintenance:contract:edit');
+  const reviewer = user?.dataScope === 'all' || user?.dataScope === 'area';
+  const canAudit = usePermission('maintenance:contract:audit') && reviewer;
+  const [tab, setTab] = useState(filing && canAudit ? 'audit' : 'list');
+  const [editing, setEditing] = useState<{ contract: ContractDetail | null } | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [decide, dialog] = useDecision(
+    contractAuditCalls.auditPass,
+    contractAuditCalls.auditReject,
+    '维保合同审核',
+  );
+
+  const openEdit = async (id: number) => {
+    try {
+      setEditing({ contract: await call(contractCalls.detail, { id }) });
+    } catch {
+      // shown by the request layer
+    }
+  };
+  const remove = async (id: number) => {
+    await call(contractCalls.delete, { ids: [id] });
+    message.success('已删除');
+    await invalidate();
+  };
+  const removeCase = async (auditId: number) => {
+    await call(contractAuditCalls.delete, { ids: [auditId] });
+    message.success('审核记录已删除');
+    await invalidate();
+  };
+
+  const list: ProColumns<ContractRow>[] = [
+    {
+      title: '合同编号',
+      dataIndex: 'contractNo',
+      render: (_, r) => <RowButton onClick={() => setViewing(r.id)}>{r.contractNo}</RowButton>,
+    },
+    { title: '维保单位', dataIndex: 'maintenanceCompanyName', search: false },
+    { title: '使用单位', dataIndex: 'useCompanyName', search: false },
+    { title: '合同期限', search: false, render: (_, r) => `${r.startDate} 至 ${r.endDate}` },
+    { title: '维保计划', dataIndex: 'planTypeLabel', search: false },
+    { title: '电梯', dataIndex: 'elevatorCount', search: false },
+    {
+      title: '合同状态',
+      dataIndex: 'status',
+      valueEnum: contractStatusEnum,
+      render: (_, r) => <ContractTag status={r.status} />,
+    },
+    { ...filingColumn<ContractRow>(), hideInTable: true },
+    {
+      title: '操作',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_, r) => (
+        <RowActions>
+          <RowButton onClick={() => setViewing(r.id)}>详情</RowButton>
+          {canAudit && r.filingState === 2 && r.auditId !== null && (
+            <RowButton onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
+              审核
+            </RowButton>
+          )}
+          {canEdit && r.filingState !== 2 && <RowButton onClick={() => openEdit(r.id)}>编辑</RowButton>}
+          {canEdit && r.filingState !== 2 && (
+            <ConfirmButton title={`删除合同 ${r.contractNo}？`} onConfirm={() => remove(r.id)}>
+              删除
+            </ConfirmButton>
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+  const audits: ProColumns<ContractAuditRow>[] = [
+    { title: '合同编号', dataIndex: 'contractNo' },
+    { title: '维保单位', dataIndex: 'maintenanceCompanyName', search: false },
+    { title: '使用单位', dataIndex: 'useCompanyName', search: false },
+    { title: '合同期限', search: false, render: (_, r) => `${r.startDate} 至 ${r.endDate}` },
+    { title: '电梯', dataIndex: 'elevatorCount', search: false },
+    ...auditColumns<ContractAuditRow>(),
+    {
+      title: '操作',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_, r) => (
+        <RowActions>
+          <RowButton onClick={() => setViewing(r.contractId)}>详情</RowButton>
+          {r.state === 2 ? (
+            <RowButton onClick={() => decide({ auditId: r.auditId, version: r.version })}>审核</RowButton>
+          ) : (
+            <ConfirmButton title="从审核列表中删除这条记录？" onConfirm={() => removeCase(r.auditId)}>
+              删除记录
+            </ConfirmButton>
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+  const flagged: ProColumns<FlaggedElevator>[] = [
+    { title: '注册代码', dataIndex: 'registerCode' },
+    { title: '电梯名称', dataIndex: 'name', search: false, render: (_, r) => dash(r.name) },
+    { title: '地址', dataIndex: 'address', search: false, ellipsis: true },
+    {
+      title: '维保单位',
+      dataIndex: 'maintenanceCompanyName',
+      search: false,
+      render: (_, r) => dash(r.maintenanceCompanyName),
+    },
+    {
+      title: '使用单位',
+      dataIndex: 'useCompanyName',
+      search: false,
+      render: (_, r) => dash(r.useCompanyName),
+    },
+    { title: '预警', dataIndex: 'flag', valueEnum: flagEnum, render: (_, r) => <FlagTag flag={r.flag} /> },
+    {
+      title: '合同',
+      dataIndex: 'contractNo',
+      search: false,
+      render: (_, r) => dash(r.contractNo && `${r.contractNo}（至 ${r.endDate}）`),
+    },
+  ];
+  const items = [
+    {
+      key: 'list',
+      label: '维保合同',
+      children: (
+        <PartyTable
+          testId="contract-list"
+          listCall={contractCalls.queryList}
+          rowKey="id"
+          columns={list}
+          toolbar={() =>
+            canEdit
+              ? [
+                  <Button
+                    key="add"
+                    type="primary"
+                    icon={<PlusOutlined />}
+                    onClick={() => setEditing({ contract: null })}
+                  >
+                    新增合同
+                  </Button>,
+                ]
+              : []
+          }
+        />
+      ),
+    },
+    ...(canAudit
+      ? [
+          {
+            key: 'audit',
+            label: '合同审核',
+            children: (
+              <PartyTable listCall={contractAuditCalls.queryList} rowKey="auditId" columns={audits} />
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'flagged',
+      label: '合同预警',
+      children: (
+        <PartyTable
+          listCall={contractCalls.flaggedElevators}
+          rowKey="elevatorId"
+          columns={flagged}
+          emptyText="所有电梯均有有效维保合同"
+        />
+      ),
+    },
+  ];
+  return (
+    <>
+      <Tabs activeKey={tab} onChange={setTab} items={items} />
+      <ContractModal open={!!editing} editing={editing?.contract ?? null} onClose={() => setEditing(null)} />
+      <ContractDrawer
+        id={viewing}
+        onClose={() => setViewing(null)}
+        onDecide={
+          canAudit
+            ? (c) => c.auditId !== null && decide({ auditId: c.auditId, version: c.auditVersion ?? 0 })
+            : undefined
+        }
+      />
+      {dialog}
+    </>
+  );
+}

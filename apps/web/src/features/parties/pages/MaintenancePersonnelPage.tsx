@@ -1,0 +1,250 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
+import {
+  type LeaveAuditRow,
+  maintenanceUserCalls,
+  type PersonAuditRow,
+  type PersonDetail,
+  type PersonRow,
+} from '@ec/contract';
+import { App, Button, DatePicker, Form, Input, Modal, Tabs } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { call } from '../../../lib/api.ts';
+import { usePermission } from '../../../lib/permission.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
+import { auditColumns, personAuditColumns, personColumns } from '../columns.tsx';
+import { useDecision } from '../Decision.tsx';
+import { dash } from '../format.tsx';
+import { PartyTable } from '../PartyTable.tsx';
+import { PersonModal } from '../PersonModal.tsx';
+import { PAGES, useCanOpen, useFilingVariant, usePagePath } from '../paths.ts';
+import { useInvalidateParties } from '../queries.ts';
+
+/** 离职: the reason and date; the regulator audits it. */
+export function LeaveModal({ person, onClose }: { person: PersonRow | null; onClose: () => void }) {
+  const [form] = Form.useForm<{ leaveReason: string; leaveDate: Dayjs }>();
+  const { message } = App.useApp();
+  const invalidate = useInvalidateParties();
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    const v = await form.validateFields();
+    if (!person) return;
+    setSaving(true);
+    try {
+      await call(maintenanceUserCalls.leave, {
+        id: person.id,
+        leaveReason: v.leaveReason.trim(),
+        leaveDate: v.leaveDate.format('YYYY-MM-DD'),
+      });
+      message.success('离职申请已提交，等待审核');
+      await invalidate();
+      onClose();
+    } catch {
+      // shown by the request layer
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      title={`离职申请：${person?.realName ?? ''}`}
+      open={!!person}
+      onOk={submit}
+      onCancel={onClose}
+      confirmLoading={saving}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item
+          name="leaveReason"
+          label="离职原因"
+          rules={[{ required: true, whitespace: true, message: '离职原因不能为空' }]}
+        >
+          <Input.TextArea rows={3} maxLength={200} showCount />
+        </Form.Item>
+        <Form.Item name="leaveDate" label="离职日期" rules={[{ required: true, message: '请选择离职日期' }]}>
+          <DatePicker style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** 维保人员管理: the workers in scope, their filings and their leave requests. */
+export default function MaintenancePersonnelPage() {
+  const filing = useFilingVariant();
+  const navigate = useNavigate();
+  const path = usePagePath();
+  const canOpen = useCanOpen();
+  const { message } = App.useApp();
+  const { user } = useSession();
+  const invalidate = useInvalidateParties();
+  const canEdit = usePermission('maintenance:user:edit');
+  const reviewer = user?.dataScope === 'all' || user?.dataScope === 'area';
+  const canAudit = usePermission('maintenance:user:audit') && reviewer;
+  const [tab, setTab] = useState(filing && canAudit ? 'audit' : 'list');
+  const [editing, setEditing] = useState<{ person: PersonDetail | null } | null>(null);
+  const [leaving, setLeaving] = useState<PersonRow | null>(null);
+  const [decide, dialog] = useDecision(
+    maintenanceUserCalls.auditPass,
+    maintenanceUserCalls.auditReject,
+    '维保人员备案审核',
+  );
+  const [decideLeave, leaveDialog] = useDecision(
+    maintenanceUserCalls.leaveAuditPass,
+    maintenanceUserCalls.leaveAuditReject,
+    '离职审核',
+  );
+
+  const openEdit = async (id: number) => {
+    try {
+      setEditing({ person: await call(maintenanceUserCalls.detail, { id }) });
+    } catch {
+      // shown by the request layer
+    }
+  };
+  const remove = async (id: number) => {
+    await call(maintenanceUserCalls.delete, { ids: [id] });
+    message.success('已删除');
+    await invalidate();
+  };
+  const removeCase = async (auditId: number) => {
+    await call(maintenanceUserCalls.deleteAudit, { ids: [auditId] });
+    message.success('审核记录已删除');
+    await invalidate();
+  };
+
+  const list: ProColumns<PersonRow>[] = [
+    ...personColumns(true),
+    {
+      title: '操作',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_, r) => (
+        <RowActions>
+          <RowButton onClick={() => navigate(path(PAGES.personnelDetail, { id: r.id }))}>详情</RowButton>
+          {canAudit && r.filingState === 2 && r.auditId !== null && (
+            <RowButton onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
+              审核
+            </RowButton>
+          )}
+          {canEdit && r.filingState !== 2 && <RowButton onClick={() => openEdit(r.id)}>编辑</RowButton>}
+          {canEdit && r.employed && r.filingState === 3 && r.leaveState !== 2 && r.role === 'staff' && (
+            <RowButton onClick={() => setLeaving(r)}>离职</RowButton>
+          )}
+          {canEdit && r.filingState !== 2 && (
+            <ConfirmButton title={`删除「${r.realName}」及其账号？`} onConfirm={() => remove(r.id)}>
+              删除
+            </ConfirmButton>
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+  const audits: ProColumns<PersonAuditRow>[] = [
+    ...personAuditColumns(),
+    {
+      title: '操作',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_, r) => (
+        <RowActions>
+          <RowButton onClick={() => navigate(path(PAGES.personnelDetail, { id: r.userId }))}>详情</RowButton>
+          {r.state === 2 ? (
+            <RowButton onClick={() => decide({ auditId: r.auditId, version: r.version })}>审核</RowButton>
+          ) : (
+            <ConfirmButton title="从审核列表中删除这条记录？" onConfirm={() => removeCase(r.auditId)}>
+              删除记录
+            </ConfirmButton>
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+  const leaves: ProColumns<LeaveAuditRow>[] = [
+    { title: '姓名', dataIndex: 'realName' },
+    { title: '所属单位', dataIndex: 'companyName', search: false, render: (_, r) => dash(r.companyName) },
+    { title: '离职原因', dataIndex: 'leaveReason', search: false, render: (_, r) => dash(r.leaveReason) },
+    { title: '离职日期', dataIndex: 'leaveDate', search: false, render: (_, r) => dash(r.leaveDate) },
+    ...auditColumns<LeaveAuditRow>(),
+    {
+      title: '操作',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_, r) =>
+        r.state === 2 ? (
+          <RowButton onClick={() => decideLeave({ auditId: r.auditId, version: r.version })}>审核</RowButton>
+        ) : null,
+    },
+  ];
+  const items = [
+    {
+      key: 'list',
+      label: '维保人员',
+      children: (
+        <PartyTable
+          testId="personnel-list"
+          listCall={maintenanceUserCalls.queryList}
+          rowKey="id"
+          columns={list}
+          toolbar={() => [
+            ...(user?.userType === 'maintenance' && user.companyId && canOpen(PAGES.maintenanceDetail)
+              ? [
+                  <Button key="own" onClick={() => navigate(path(PAGES.maintenanceDetail))}>
+                    本单位信息
+                  </Button>,
+                ]
+              : []),
+            ...(canEdit
+              ? [
+                  <Button
+                    key="add"
+                    type="primary"
+                    icon={<PlusOutlined />}
+                    onClick={() => setEditing({ person: null })}
+                  >
+                    新增维保人员
+                  </Button>,
+                ]
+              : []),
+          ]}
+        />
+      ),
+    },
+    ...(canAudit
+      ? [
+          {
+            key: 'audit',
+            label: '备案审核',
+            children: (
+              <PartyTable listCall={maintenanceUserCalls.queryAuditList} rowKey="auditId" columns={audits} />
+            ),
+          },
+          {
+            key: 'leave',
+            label: '离职审核',
+            children: (
+              <PartyTable listCall={maintenanceUserCalls.leaveAuditList} rowKey="auditId" columns={leaves} />
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <>
+      <Tabs activeKey={tab} onChange={setTab} items={items} />
+      <PersonModal
+        kind="staff"
+        open={!!editing}
+        editing={editing?.person ?? null}
+        onClose={() => setEditing(null)}
+      />
+      <LeaveModal person={leaving} onClose={() => setLeaving(null)} />
+      {dialog}
+      {leaveDialog}
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+import { PlusOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
+import {
+  type CompanyAuditRow,
+  type MaintenanceUnitRow,
+  maintenanceAuditCalls,
+  maintenanceUnitCalls,
+} from '@ec/contract';
+import { App, Button, Space, Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { call } from '../../../lib/api.ts';
+import { usePermission } from '../../../lib/permission.tsx';
+import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
+import { areaSearch, companyAuditColumns, filingColumn } from '../columns.tsx';
+import { useDecision } from '../Decision.tsx';
+import { dash, gradeEnum } from '../format.tsx';
+import { PartyTable } from '../PartyTable.tsx';
+import { PAGES, useFilingVariant, usePagePath } from '../paths.ts';
+import { useInvalidateParties } from '../queries.ts';
+
+/** 维保单位管理: the units in scope, and their filings awaiting or past review. */
+export default function MaintenanceUnitPage() {
+  const filing = useFilingVariant();
+  const navigate = useNavigate();
+  const path = usePagePath();
+  const { message } = App.useApp();
+  const invalidate = useInvalidateParties();
+  const canEdit = usePermission('maintenance:unit:edit');
+  const canAudit = usePermission('maintenance:unit:audit');
+  const [tab, setTab] = useState(filing && canAudit ? 'audit' : 'list');
+  const [decide, dialog] = useDecision(
+    maintenanceUnitCalls.auditPass,
+    maintenanceUnitCalls.auditReject,
+    '维保单位备案审核',
+  );
+
+  const remove = async (ids: number[]) => {
+    await call(maintenanceUnitCalls.delete, { ids });
+    message.success('已删除');
+    await invalidate();
+  };
+  const removeCase = async (auditId: number) => {
+    await call(maintenanceAuditCalls.delete, { ids: [auditId] });
+    message.success('审核记录已删除');
+    await invalidate();
+  };
+
+  const listColumns: ProColumns<MaintenanceUnitRow>[] = [
+    {
+      title: '单位名称',
+      dataIndex: 'name',
+      render: (_, r) => (
+        <RowButton onClick={() => navigate(path(PAGES.maintenanceDetail, { id: r.id }))}>{r.name}</RowButton>
+      ),
+    },
+    { title: '统一社会信用代码', dataIndex: 'creditCode', render: (_, r) => dash(r.creditCode) },
+    areaSearch<MaintenanceUnitRow>(),
+    { title: '所在区域', dataIndex: 'areaName', search: false, render: (_, r) => dash(r.areaName) },
+    {
+      title: '许可等级',
+      dataIndex: 'licenceGrade',
+      valueEnum: gradeEnum,
+      render: (_, r) => dash(r.licenceGrade),
+    },
+    {
+      title: '许可证有效期',
+      dataIndex: 'licenceExpired',
+      valueEnum: { true: { text: '已过期' }, false: { text: '有效' } },
+      render: (_, r) => (
+        <Space>
+          {dash(r.licenceExpiry)}
+          {r.licenceExpired && <Tag color="error">已过期</Tag>}
+        </Space>
+      ),
+    },
+    { title: '维保人员', dataIndex: 'staffCount', search: false },
+    { title: '维保电梯', dataIndex: 'elevatorCount', search: false },
+    { title: '联系人', dataIndex: 'contactName', search: false, render: (_, r) => dash(r.contactName) },
+    { title: '联系电话', dataIndex: 'contactPhone', search: false, render: (_, r) => dash(r.contactPhone) },
+    filingColumn<MaintenanceUnitRow>(),
+    {
+      title: '操作',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_, r) => (
+        <RowActions>
+          <RowButton onClick={() => navigate(path(PAGES.maintenanceDetail, { id: r.id }))}>详情</RowButton>
+          {canAudit && r.filingState === 2 && r.auditId !== null && (
+            <RowButton onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
+              审核
+            </RowButton>
+          )}
+          {canEdit && r.filingState !== 2 && (
+            <RowButton onClick={() => navigate(path(PAGES.newMaintenanceUnit, { id: r.id }))}>编辑</RowButton>
+          )}
+          {canEdit && (
+            <ConfirmButton title={`确定删除「${r.name}」吗？`} onConfirm={() => remove([r.id])}>
+              删除
+            </ConfirmButton>
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+
+  const auditColumns: ProColumns<CompanyAuditRow>[] = [
+    ...companyAuditColumns(),
+    {
+      title: '操作',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_, r) => (
+        <RowActions>
+          <RowButton onClick={() => navigate(path(PAGES.maintenanceDetail, { id: r.companyId }))}>
+            详情
+          </RowButton>
+          {r.state === 2 && (
+            <RowButton
+              data-testid="audit-button"
+              onClick={() => decide({ auditId: r.auditId, version: r.version })}
+            >
+              审核
+            </RowButton>
+          )}
+          {r.state !== 2 && (
+            <ConfirmButton title="确定从审核列表中删除这条记录吗？" onConfirm={() => removeCase(r.auditId)}>
+              删除记录
+            </ConfirmButton>
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+
+  const items = [
+    {
+      key: 'list',
+      label: '维保单位',
+      children: (
+        <PartyTable
+          testId="maintenance-unit-list"
+          listCall={maintenanceUnitCalls.query}
+          rowKey="id"
+          columns={listColumns}
+          toolbar={() =>
+            canEdit
+              ? [
+                  <Button
+                    key="add"
+                    type="primary"
+                    icon={<PlusOutlined />}
+                    onClick={() => navigate(path(PAGES.newMaintenanceUnit))}
+                  >
+                    新增维保单位
+                  </Button>,
+                ]
+              : []
+          }
+        />
+      ),
+    },
+    ...(canAudit
+      ? [
+          {
+            key: 'audit',
+            label: '备案审核',
+            children: (
+              <PartyTable
+                testId="maintenance-unit-audit"
+                listCall={maintenanceAuditCalls.query}
+                rowKey="auditId"
+                columns={auditColumns}
+              />
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <>
+      <Tabs activeKey={tab} onChange={setTab} items={items} destroyOnHidden={false} />
+      {dialog}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { buildingCompanyAuditCalls } from '@ec/contract';
+import { Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
+import { AuditHistory } from '../AuditHistory.tsx';
+import { useDecision } from '../Decision.tsx';
+import { CompanyDescriptions } from '../Descriptions.tsx';
+import { dash, FilingTag } from '../format.tsx';
+import { usePageParam } from '../paths.ts';
+import { usePartyQuery } from '../queries.ts';
+
+/** 备案详情 (?id=<audit id>): one use-unit filing as the reviewer sees it, with the decision. */
+export default function RecordDetailsPage() {
+  const id = usePageParam();
+  const detail = usePartyQuery(buildingCompanyAuditCalls.detail, id ? { id } : null);
+  const [decide, dialog] = useDecision(
+    buildingCompanyAuditCalls.auditPass,
+    buildingCompanyAuditCalls.auditReject,
+    '使用单位备案审核',
+  );
+  if (!id) return <Result status="404" title="请从备案审核列表打开详情" />;
+  const d = detail.data;
+  if (!d)
+    return detail.isError ? <Result status="404" title="审核记录不存在或无权访问" /> : <Skeleton active />;
+  const a = d.audit;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Card
+        title="备案审核"
+        extra={
+          a.state === 2 ? (
+            <Button type="primary" onClick={() => decide({ auditId: a.auditId, version: a.version })}>
+              审核
+            </Button>
+          ) : null
+        }
+      >
+        <Descriptions bordered size="small" column={{ xs: 1, md: 3 }}>
+          <Descriptions.Item label="审核状态">
+            <FilingTag state={a.state} label={a.stateLabel} />
+          </Descriptions.Item>
+          <Descriptions.Item label="提交人">{dash(a.submitterName)}</Descriptions.Item>
+          <Descriptions.Item label="提交时间">{dash(a.submitTime)}</Descriptions.Item>
+          <Descriptions.Item label="审核人">{dash(a.deciderName)}</Descriptions.Item>
+          <Descriptions.Item label="审核时间">{dash(a.decideTime)}</Descriptions.Item>
+          <Descriptions.Item label="审核意见">{dash(a.auditDescription)}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      <Card title="单位信息">
+        <CompanyDescriptions company={d.company} />
+      </Card>
+      <Card title="审核记录">
+        <AuditHistory history={d.company.history} />
+      </Card>
+      {dialog}
+    </Space>
+  );
+}

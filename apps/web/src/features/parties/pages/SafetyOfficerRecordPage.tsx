@@ -1,0 +1,107 @@
+import type { ProColumns } from '@ant-design/pro-components';
+import { buildingUserAuditCalls, buildingUserCalls, type PersonAuditRow, type PersonRow } from '@ec/contract';
+import { App, Drawer, Tabs } from 'antd';
+import { useEffect, useState } from 'react';
+import { call } from '../../../lib/api.ts';
+import { usePermission } from '../../../lib/permission.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
+import { personAuditColumns, personColumns } from '../columns.tsx';
+import { useDecision } from '../Decision.tsx';
+import { PartyTable } from '../PartyTable.tsx';
+import { useFilingVariant, usePageParam } from '../paths.ts';
+import { useInvalidateParties } from '../queries.ts';
+import { PersonDetailView } from './PersonnelDetailsPage.tsx';
+
+/** 安全员备案 (supervisor): safety officers' filings to review, and every officer in scope. */
+export default function SafetyOfficerRecordPage() {
+  const filing = useFilingVariant();
+  const opened = usePageParam();
+  const { message } = App.useApp();
+  const { user } = useSession();
+  const invalidate = useInvalidateParties();
+  const reviewer = user?.dataScope === 'all' || user?.dataScope === 'area';
+  const canAudit = usePermission('building:user:audit') && reviewer;
+  const [tab, setTab] = useState(canAudit && (filing || !opened) ? 'audit' : 'list');
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [decide, dialog] = useDecision(
+    buildingUserAuditCalls.auditPass,
+    buildingUserAuditCalls.auditReject,
+    '安全员备案审核',
+  );
+  useEffect(() => setViewing(opened), [opened]);
+  const shown = viewing;
+  const removeCase = async (auditId: number) => {
+    await call(buildingUserAuditCalls.delete, { ids: [auditId] });
+    message.success('审核记录已删除');
+    await invalidate();
+  };
+  const audits: ProColumns<PersonAuditRow>[] = [
+    ...personAuditColumns(),
+    {
+      title: '操作',
+      valueType: 'option',
+      fixed: 'right',
+      render: (_, r) => (
+        <RowActions>
+          <RowButton onClick={() => setViewing(r.userId)}>详情</RowButton>
+          {r.state === 2 ? (
+            <RowButton onClick={() => decide({ auditId: r.auditId, version: r.version })}>审核</RowButton>
+          ) : (
+            <ConfirmButton title="从审核列表中删除这条记录？" onConfirm={() => removeCase(r.auditId)}>
+              删除记录
+            </ConfirmButton>
+          )}
+        </RowActions>
+      ),
+    },
+  ];
+  const list: ProColumns<PersonRow>[] = [
+    ...personColumns(true),
+    {
+      title: '操作',
+      valueType: 'option',
+      render: (_, r) => <RowButton onClick={() => setViewing(r.id)}>详情</RowButton>,
+    },
+  ];
+  return (
+    <>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          ...(canAudit
+            ? [
+                {
+                  key: 'audit',
+                  label: '备案审核',
+                  children: (
+                    <PartyTable
+                      listCall={buildingUserAuditCalls.queryList}
+                      rowKey="auditId"
+                      columns={audits}
+                    />
+                  ),
+                },
+              ]
+            : []),
+          {
+            key: 'list',
+            label: '安全员',
+            children: <PartyTable listCall={buildingUserCalls.queryList} rowKey="id" columns={list} />,
+          },
+        ]}
+      />
+      <Drawer
+        title="安全员详情"
+        open={shown !== null}
+        onClose={() => setViewing(null)}
+        width={860}
+        destroyOnHidden
+      >
+        {shown !== null && <PersonDetailView kind="officer" id={shown} />}
+      </Drawer>
+      {dialog}
+    </>
+  );
+}

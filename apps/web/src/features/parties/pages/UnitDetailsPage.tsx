@@ -1,0 +1,130 @@
+import type { ProColumns } from '@ant-design/pro-components';
+import {
+  buildingCompanyAuditCalls,
+  buildingCompanyCalls,
+  buildingUserCalls,
+  type ContractRow,
+  contractCalls,
+  type PersonRow,
+} from '@ec/contract';
+import { Button, Card, Result, Skeleton, Space, Tabs } from 'antd';
+import { useNavigate } from 'react-router';
+import { usePermission } from '../../../lib/permission.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { AuditHistory } from '../AuditHistory.tsx';
+import { personColumns } from '../columns.tsx';
+import { useDecision } from '../Decision.tsx';
+import { CompanyDescriptions } from '../Descriptions.tsx';
+import { ContractTag } from '../format.tsx';
+import { PartyTable } from '../PartyTable.tsx';
+import { PAGES, useCanOpen, usePageParam, usePagePath } from '../paths.ts';
+import { usePartyQuery } from '../queries.ts';
+import { OfficerAssignments } from './HonForTheRecordPage.tsx';
+
+const contractColumns: ProColumns<ContractRow>[] = [
+  { title: '合同编号', dataIndex: 'contractNo', search: false },
+  { title: '维保单位', dataIndex: 'maintenanceCompanyName', search: false },
+  { title: '合同期限', search: false, render: (_, r) => `${r.startDate} 至 ${r.endDate}` },
+  { title: '电梯', dataIndex: 'elevatorCount', search: false },
+  { title: '状态', dataIndex: 'status', search: false, render: (_, r) => <ContractTag status={r.status} /> },
+];
+
+/** A use unit's details: filing, safety officers, officers per elevator, contracts and audit history. */
+export function UnitDetailView({ id }: { id: number | null }) {
+  const navigate = useNavigate();
+  const path = usePagePath();
+  const canOpen = useCanOpen();
+  const { user } = useSession();
+  const reviewer = user?.dataScope === 'all' || user?.dataScope === 'area';
+  const canAudit = usePermission('building:company:audit') && reviewer;
+  const canEdit = usePermission('building:company:edit');
+  const canContracts = usePermission('maintenance:contract:list');
+  const canOfficers = usePermission('building:user:list');
+  const detail = usePartyQuery(buildingCompanyCalls.companyDetail, id ? { id } : null);
+  const [decide, dialog] = useDecision(
+    buildingCompanyAuditCalls.auditPass,
+    buildingCompanyAuditCalls.auditReject,
+    '使用单位备案审核',
+  );
+  if (!id) return <Result status="404" title="请从使用单位列表打开详情" />;
+  const d = detail.data;
+  if (!d)
+    return detail.isError ? <Result status="404" title="使用单位不存在或无权访问" /> : <Skeleton active />;
+  const ownCompany = user?.companyId === d.id;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="unit-detail">
+      <Card
+        title={d.name}
+        extra={
+          <Space>
+            {canAudit && d.filingState === 2 && d.auditId !== null && (
+              <Button
+                type="primary"
+                onClick={() => decide({ auditId: d.auditId!, version: d.auditVersion ?? 0 })}
+              >
+                审核
+              </Button>
+            )}
+            {canEdit && !ownCompany && d.filingState !== 2 && canOpen(PAGES.newUseUnit) && (
+              <Button onClick={() => navigate(path(PAGES.newUseUnit, { id: d.id }))}>编辑</Button>
+            )}
+          </Space>
+        }
+      >
+        <CompanyDescriptions company={d} />
+      </Card>
+      <Card>
+        <Tabs
+          items={[
+            ...(canOfficers
+              ? [
+                  {
+                    key: 'officers',
+                    label: '安全员',
+                    children: (
+                      <PartyTable<PersonRow>
+                        listCall={buildingUserCalls.queryList}
+                        params={{ companyId: d.id }}
+                        rowKey="id"
+                        columns={personColumns(false)}
+                        search={false}
+                      />
+                    ),
+                  },
+                  {
+                    key: 'assignments',
+                    label: '电梯安全员',
+                    children: <OfficerAssignments companyId={d.id} editable={false} />,
+                  },
+                ]
+              : []),
+            ...(canContracts
+              ? [
+                  {
+                    key: 'contracts',
+                    label: '维保合同',
+                    children: (
+                      <PartyTable<ContractRow>
+                        listCall={contractCalls.queryList}
+                        params={{ useCompanyId: d.id }}
+                        rowKey="id"
+                        columns={contractColumns}
+                        search={false}
+                      />
+                    ),
+                  },
+                ]
+              : []),
+            { key: 'history', label: '审核记录', children: <AuditHistory history={d.history} /> },
+          ]}
+        />
+      </Card>
+      {dialog}
+    </Space>
+  );
+}
+
+/** 使用单位详情 (?id=). */
+export default function UnitDetailsPage() {
+  return <UnitDetailView id={usePageParam()} />;
+}

@@ -1,0 +1,65 @@
+import { useRef } from 'react';
+import { useLocation } from 'react-router';
+import { useSession } from '../../lib/session.ts';
+
+/** Page names of this feature under /basicInformation (and its /basicInformationb filing variants). */
+export const PAGES = {
+  maintenanceUnit: 'maintenanceUnit',
+  maintenanceDetail: 'detailsOfMaintenance',
+  newMaintenanceUnit: 'newMaintenanceUnit',
+  personnel: 'maintenancePersonnel',
+  personnelDetail: 'personnelDetails',
+  contract: 'maintenanceContract',
+  hon: 'hon',
+  newContract: 'newMaintenance',
+  newUseUnit: 'newOccupancyUnit',
+  unitDetail: 'unitDetails',
+  recordDetail: 'recordDetails',
+  officerRecord: 'safetyOfficerRecord',
+  userRecord: 'userRecord',
+  incentive: 'maintenanceIncentive',
+  userUnitDetail: 'userUnitDetails',
+  officers: 'honForTheRecord',
+  community: 'community',
+} as const;
+export type PageName = (typeof PAGES)[keyof typeof PAGES];
+
+/** Whether the current page is a record-filing variant (/basicInformationb). */
+export function useFilingVariant(): boolean {
+  return useLocation().pathname.startsWith('/basicInformationb/');
+}
+
+/**
+ * The full path of a page in the group the user is in (a filing variant links to filing variants),
+ * with an optional query string.
+ */
+export function usePagePath(): (page: PageName, query?: Record<string, string | number>) => string {
+  const filing = useFilingVariant();
+  return (page, query) => {
+    const base = `${filing ? '/basicInformationb' : '/basicInformation'}/${page}`;
+    if (!query) return base;
+    return `${base}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
+  };
+}
+
+/** True when the user's menu grants the page (in the current group). */
+export function useCanOpen(): (page: PageName) => boolean {
+  const { allowed } = useSession();
+  const path = usePagePath();
+  return (page) => allowed.has(path(page));
+}
+
+/**
+ * A positive integer query parameter of the page at its own path. Pages stay mounted in other tags
+ * (keep-alive) and then see another page's location; they keep the value they were opened with.
+ */
+export function usePageParam(name = 'id'): number | null {
+  const location = useLocation();
+  const mine = useRef(location.pathname);
+  const here = location.pathname === mine.current;
+  const raw = here ? new URLSearchParams(location.search).get(name) : null;
+  const value = raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+  const last = useRef(value);
+  if (here) last.current = value;
+  return last.current;
+}
