@@ -1,8 +1,8 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { ProTable } from '@ant-design/pro-components';
-import { type ClaimRecord, claimCalls, elevatorCalls } from '@ec/contract';
+import { type ClaimRecord, claimCalls, contractCalls, elevatorCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Result, Skeleton, Space, Tabs } from 'antd';
+import { Button, Card, Result, Skeleton, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../lib/api.ts';
@@ -14,6 +14,15 @@ import { ElevatorFormModal } from '../ElevatorFormModal.tsx';
 import { ELEVATOR_PATHS, usePageIdParam } from '../paths.ts';
 import { elevatorKeys } from '../queries.ts';
 import { RowAction } from '../RowAction.tsx';
+
+const CONTRACT_COLOR: Record<string, string> = {
+  none: 'red',
+  expired: 'red',
+  expiring: 'orange',
+  pending: 'blue',
+  notStarted: 'blue',
+  valid: 'green',
+};
 
 /** 电梯详情 (?id=): basic information, maintenance company, use unit and the claim records. */
 export default function ElevatorDetailPage() {
@@ -47,6 +56,14 @@ export default function ElevatorDetailPage() {
     enabled: enabled && info.isSuccess,
   });
 
+  // The maintenance-contract flag (无维保合同 / 合同已过期 / 即将到期) of this elevator.
+  const contract = useQuery({
+    queryKey: elevatorKeys.detail('contract', id),
+    queryFn: ({ signal }) => call(contractCalls.elevatorState, { elevatorIds: [id!] }, { ...opts, signal }),
+    enabled: enabled && info.isSuccess,
+  });
+  const contractState = contract.data?.[0];
+
   if (!enabled || info.isError) {
     return (
       <Card>
@@ -69,7 +86,20 @@ export default function ElevatorDetailPage() {
   return (
     <Card
       data-testid="elevator-detail"
-      title={e ? `电梯详情 · ${e.registerCode}` : '电梯详情'}
+      title={
+        <Space>
+          {e ? `电梯详情 · ${e.registerCode}` : '电梯详情'}
+          {contractState && (
+            <Tag
+              data-testid="contract-state"
+              color={CONTRACT_COLOR[contractState.state]}
+              title={contractState.endDate ? `合同到期日 ${contractState.endDate}` : undefined}
+            >
+              {contractState.stateLabel}
+            </Tag>
+          )}
+        </Space>
+      }
       extra={
         <Space>
           <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)}>
