@@ -523,3 +523,28 @@ export async function deleteCases(
     return deleted.length;
   });
 }
+
+/** What a reviewer sends with a pass or reject: the case, their opinion and the version they saw. */
+export interface ReviewInput {
+  auditId: number;
+  auditDescription?: string;
+  version?: number;
+}
+
+/** A reviewer's decision on a case within the reviewer's data scope (`caseScope`). */
+export function decideAsReviewer(
+  q: Queryable,
+  kind: RecordKind,
+  user: AuthUser,
+  input: ReviewInput,
+  decision: 'pass' | 'reject',
+): Promise<AuditRecordRow> {
+  return decide(q, kind, {
+    auditId: input.auditId,
+    actorId: user.id,
+    decision,
+    description: input.auditDescription,
+    expectedVersion: input.version,
+    scope: caseScope(user),
+  });
+}

@@ -8,6 +8,7 @@ import {
   ACTION_LABEL,
   caseScope,
   decide,
+  decideAsReviewer,
   defineKind,
   deleteCases,
   history,
@@ -283,14 +284,7 @@ export async function decideClaim(
   input: { auditId: number; auditDescription?: string; version?: number },
   decision: 'pass' | 'reject',
 ) {
-  await decide(tx, claimKind, {
-    auditId: input.auditId,
-    actorId: user.id,
-    decision,
-    description: input.auditDescription,
-    expectedVersion: input.version,
-    scope: caseScope(user),
-  });
+  await decideAsReviewer(tx, claimKind, user, input, decision);
   return getClaim(tx, user, eq(elevatorClaim.auditId, input.auditId));
 }
 

@@ -22,6 +22,7 @@ import {
   caseScope,
   currentCase,
   decide,
+  decideAsReviewer,
   defineKind,
   deleteCases,
   type RecordKind,
@@ -808,14 +809,7 @@ export async function decideCompany(
   decision: 'pass' | 'reject',
 ) {
   assertReviewer(user);
-  await decide(tx, COMPANY_KINDS[key].audit, {
-    auditId: input.auditId,
-    actorId: user.id,
-    decision,
-    description: input.auditDescription,
-    expectedVersion: input.version,
-    scope: caseScope(user),
-  });
+  await decideAsReviewer(tx, COMPANY_KINDS[key].audit, user, input, decision);
   return companyCaseRow(tx, user, key, input.auditId);
 }
 

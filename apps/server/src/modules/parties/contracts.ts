@@ -19,6 +19,7 @@ import {
   caseScope,
   currentCase,
   decide,
+  decideAsReviewer,
   defineKind,
   deleteCases,
   submit,
@@ -551,14 +552,7 @@ export async function decideContract(
       row.contractId,
     );
   }
-  await decide(tx, contractKind, {
-    auditId: input.auditId,
-    actorId: user.id,
-    decision,
-    description: input.auditDescription,
-    expectedVersion: input.version,
-    scope: caseScope(user),
-  });
+  await decideAsReviewer(tx, contractKind, user, input, decision);
   return contractCaseRow(tx, user, input.auditId);
 }
 

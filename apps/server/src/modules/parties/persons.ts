@@ -25,6 +25,7 @@ import {
   caseScope,
   currentCase,
   decide,
+  decideAsReviewer,
   defineKind,
   deleteCases,
   type RecordKind,
@@ -734,14 +735,7 @@ export async function decidePerson(
   decision: 'pass' | 'reject',
 ) {
   assertReviewer(user);
-  await decide(tx, PERSON_KINDS[key].audit, {
-    auditId: input.auditId,
-    actorId: user.id,
-    decision,
-    description: input.auditDescription,
-    expectedVersion: input.version,
-    scope: caseScope(user),
-  });
+  await decideAsReviewer(tx, PERSON_KINDS[key].audit, user, input, decision);
   return personCaseRow(tx, user, key, input.auditId);
 }
 
@@ -815,14 +809,7 @@ export async function decideLeave(
   decision: 'pass' | 'reject',
 ) {
   assertReviewer(user);
-  await decide(tx, staffLeaveKind, {
-    auditId: input.auditId,
-    actorId: user.id,
-    decision,
-    description: input.auditDescription,
-    expectedVersion: input.version,
-    scope: caseScope(user),
-  });
+  await decideAsReviewer(tx, staffLeaveKind, user, input, decision);
   const rows = await selectPersonCases(tx).where(
     and(eq(auditRecord.kind, staffLeaveKind.kind), eq(auditRecord.id, input.auditId)),
   );

@@ -14,11 +14,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { enterprise, sysFile, sysUser } from '../../platform/db/tables.ts';
+import { createdAt, enterprise, sysFile, sysUser, updatedAt } from '../../platform/db/tables.ts';
 import { elevator } from '../elevator/tables.ts';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const fileColumn = (name: string) => uuid(name).references(() => sysFile.id, { onDelete: 'set null' });
 
 /**
