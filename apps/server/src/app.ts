@@ -17,7 +17,7 @@ import { installErrorHandling } from './platform/http/errors.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerCalls } from './platform/http/register.ts';
 import { Scheduler } from './platform/jobs.ts';
-import { registerOperationLog } from './platform/oplog.ts';
+import { OperationLogWriter, registerOperationLog } from './platform/oplog.ts';
 import type { Platform } from './platform/platform.ts';
 import { seedDatabase } from './platform/seed/index.ts';
 import { createSmsDriver, type SmsDriver } from './platform/sms.ts';
@@ -74,6 +74,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       overrides.storage ??
       (config.s3 ? await createS3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, 'files'))),
     jobs: new Scheduler(database.db, app.log),
+    oplog: new OperationLogWriter({ db: database.db, log: app.log }),
   };
   app.decorateRequest('user', null);
 
@@ -107,7 +108,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(rateLimit, { global: false });
 
   installErrorHandling(app);
-  registerOperationLog(app, platform);
+  registerOperationLog(app, platform.oplog);
   registerCalls(app, platform, [...authRoutes, ...fileRoutes, ...modules.flatMap((m) => m.routes)]);
   registerOpenApi(app);
 
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   app.addHook('onClose', async () => {
     await platform.jobs.stop();
+    await platform.oplog.flush();
     await database.close();
   });
   return { app, platform };

@@ -20,8 +20,9 @@ describe.each(dbKinds)('platform calls on %s', (kind) => {
     await t.api('POST', '/oauth/token', {
       form: { grant_type: 'password', username: 'admin', password: hashPassword('nope') },
     });
-    // The log is written after the response; give it a moment.
-    await new Promise((r) => setTimeout(r, 100));
+    // The entry is queued after the response and written in batches; let it be queued, then write it.
+    await new Promise((r) => setTimeout(r, 50));
+    await t.platform.oplog.flush();
     const failed = await latestLog();
     expect(failed.path).toBe('/oauth/token');
     expect(failed.success).toBe(false);
@@ -35,7 +36,8 @@ describe.each(dbKinds)('platform calls on %s', (kind) => {
       body: { configKey: 'oplog.test', value: 'v1', name: '日志测试' },
     });
     expect(saved.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 50));
+    await t.platform.oplog.flush();
     const ok = await latestLog();
     expect(ok).toMatchObject({
       path: '/pc/sysParam/save',

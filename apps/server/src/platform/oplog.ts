@@ -31,8 +31,54 @@ declare module 'fastify' {
   }
 }
 
+type LogEntry = typeof operationLog.$inferInsert;
+
+/** Entries waiting for the next write; one multi-row INSERT per flush, not one per request. */
+const FLUSH_EVERY_MS = 200;
+const MAX_BATCH = 500;
+
+/**
+ * The operation log's writer. Requests only queue their entry (no database round trip, no commit
+ * per request); a timer writes the queue every 200 ms in one INSERT, and close() writes what is
+ * left. Readers of the log call flush() first, so a user always sees their own last operation.
+ */
+export class OperationLogWriter {
+  private queue: LogEntry[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly platform: Pick<Platform, 'db' | 'log'>,
+    private readonly everyMs = FLUSH_EVERY_MS,
+  ) {}
+
+  record(entry: LogEntry) {
+    this.queue.push(entry);
+    if (this.queue.length >= MAX_BATCH) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.everyMs);
+  }
+
+  /** Writes every queued entry; resolves once they are stored (or the failure is logged). */
+  flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.queue;
+    this.queue = [];
+    // Writes stay in order: each waits for the previous one.
+    this.writing = this.writing.then(async () => {
+      if (batch.length === 0) return;
+      try {
+        await this.platform.db.insert(operationLog).values(batch);
+      } catch (err) {
+        this.platform.log.error({ err, entries: batch.length }, 'operation log write failed');
+      }
+    });
+    return this.writing;
+  }
+}
+
 /** Records every write call (anything but GET) with who, where, what, outcome and duration. */
-export function registerOperationLog(app: FastifyInstance, platform: Platform) {
+export function registerOperationLog(app: FastifyInstance, writer: OperationLogWriter) {
   app.addHook('onResponse', async (req, reply) => {
     const call = req.routeOptions.config.call;
     if (!call || call.method === 'GET') return;
@@ -42,27 +88,23 @@ export function registerOperationLog(app: FastifyInstance, platform: Platform) {
       ...(req.params as object),
       ...(isMultipart ? {} : (req.body as object)),
     });
-    try {
-      await platform.db.insert(operationLog).values({
-        userId: req.user?.id ?? null,
-        username:
-          req.user?.username ??
-          (call.path === '/oauth/token'
-            ? String((req.body as { username?: unknown } | undefined)?.username ?? '').slice(0, 64)
-            : null),
-        ip: req.ip,
-        method: call.method,
-        path: call.path,
-        summary: call.summary,
-        params: params as object,
-        status: reply.statusCode,
-        success: reply.statusCode < 400,
-        message: req.failureMessage ?? null,
-        durationMs: Math.round(reply.elapsedTime),
-        requestId: req.id,
-      });
-    } catch (err) {
-      req.log.error({ err }, 'operation log write failed');
-    }
+    writer.record({
+      userId: req.user?.id ?? null,
+      username:
+        req.user?.username ??
+        (call.path === '/oauth/token'
+          ? String((req.body as { username?: unknown } | undefined)?.username ?? '').slice(0, 64)
+          : null),
+      ip: req.ip,
+      method: call.method,
+      path: call.path,
+      summary: call.summary,
+      params: params as object,
+      status: reply.statusCode,
+      success: reply.statusCode < 400,
+      message: req.failureMessage ?? null,
+      durationMs: Math.round(reply.elapsedTime),
+      requestId: req.id,
+    });
   });
 }

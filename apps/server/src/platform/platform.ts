@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from './db/client.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { Scheduler } from './jobs.ts';
+import type { OperationLogWriter } from './oplog.ts';
 import type { SmsDriver } from './sms.ts';
 
 /** The services every module receives; the platform knows no domain. */
@@ -14,4 +15,6 @@ export interface Platform {
   sms: SmsDriver;
   storage: FileStorage;
   jobs: Scheduler;
+  /** The operation log's batched writer; readers of the log flush it first. */
+  oplog: OperationLogWriter;
 }

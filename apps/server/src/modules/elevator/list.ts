@@ -27,10 +27,11 @@ function codeCondition(
   return and(gte(column, v), sql`${column} < ${`${v}\uffff`}`)!;
 }
 
+const haystack = sql`concat_ws(' ', ${elevator.address}, ${elevator.community}, ${elevator.name})`;
+
 /** Contains-search over address, community and name, served by the bigram index. */
 export function textSearch(term: string): SQL | undefined {
   const grams = bigrams(term);
-  const haystack = sql`concat_ws(' ', ${elevator.address}, ${elevator.community}, ${elevator.name})`;
   const like = ilike(haystack, likePattern(term.trim()));
   if (grams.length === 0) return normalise(term) ? like : undefined;
   const contains = sql`${elevator.searchGrams} @> ${sql.param(grams)}::text[]`;
@@ -76,6 +77,20 @@ export function orderOf(f: Partial<ElevatorFilters>) {
     : [direction(elevator.id)];
 }
 
+/** The table's row estimate per database, re-read at most every 10 s (it is an estimate anyway). */
+const estimates = new WeakMap<Queryable, { rows: number; at: number }>();
+
+async function tableEstimate(db: Queryable): Promise<number> {
+  const known = estimates.get(db);
+  if (known && Date.now() - known.at < 10_000) return known.rows;
+  const [est] = rowsOf<{ n: number }>(
+    await db.execute(sql`select reltuples::float8 as n from pg_class where oid = 'elevator'::regclass`),
+  );
+  const rows = Math.round(Number(est?.n ?? 0));
+  estimates.set(db, { rows, at: Date.now() });
+  return rows;
+}
+
 /**
  * The total for a page: exact up to COUNT_CAP rows; past that the planner's estimate, marked
  * approximate ("约 N"), so that a page never costs a full count. With no condition at all the
@@ -83,10 +98,8 @@ export function orderOf(f: Partial<ElevatorFilters>) {
  */
 async function totalOf(db: Queryable, where: SQL | undefined, unfiltered: boolean) {
   if (unfiltered) {
-    const [est] = rowsOf<{ n: number }>(
-      await db.execute(sql`select reltuples::float8 as n from pg_class where oid = 'elevator'::regclass`),
-    );
-    if (est && Number(est.n) > COUNT_CAP) return { total: Math.round(Number(est.n)), approximate: true };
+    const estimate = await tableEstimate(db);
+    if (estimate > COUNT_CAP) return { total: estimate, approximate: true };
   }
   const capped = db
     .select({ one: sql`1` })
@@ -118,13 +131,21 @@ export async function listElevators(
   const conditions = [...filterConditions(f), ...extra];
   const where = and(scope, ...conditions);
   const unfiltered = scopeIsAll && conditions.length === 0;
-  const [rows, { total, approximate }] = await Promise.all([
-    selectElevators(db)
-      .where(where)
+  const pageOf = (condition: SQL | undefined) => {
+    // The page's ids first (an index walk that touches no joined table), then the joins for those
+    // ids only: a deep page skips its offset without joining the rows it skips.
+    const ids = db
+      .select({ id: elevator.id })
+      .from(elevator)
+      .where(condition)
       .orderBy(...orderOf(f))
       .limit(f.limit)
-      .offset((f.page - 1) * f.limit),
-    totalOf(db, where, unfiltered),
-  ]);
-  return { records: rows.map(toRow), total, page: f.page, limit: f.limit, approximate };
+      .offset((f.page - 1) * f.limit)
+      .as('page');
+    return selectElevators(db)
+      .innerJoin(ids, eq(ids.id, elevator.id))
+      .orderBy(...orderOf(f));
+  };
+  const [rows, counted] = await Promise.all([pageOf(where), totalOf(db, where, unfiltered)]);
+  return { records: rows.map(toRow), ...counted, page: f.page, limit: f.limit };
 }

@@ -1,5 +1,5 @@
 import { type ElevatorDetail, type ElevatorRow, formatDateTime } from '@ec/contract';
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../platform/db/client.ts';
 import { enterprise, sysArea } from '../../platform/db/tables.ts';
@@ -10,9 +10,12 @@ export const maintenanceCompany = alias(enterprise, 'maintenance_company');
 
 const TYPE_LABEL: Record<number, string> = { 1: '直梯', 2: '扶梯' };
 
+// The search bigrams serve the index only: reading them back would parse a long text[] per row.
+const { searchGrams: _grams, ...elevatorColumns } = getTableColumns(elevator);
+
 /** The columns of a list row and of a detail, joined with area and company names. */
 export const detailColumns = {
-  elevator,
+  elevator: elevatorColumns,
   areaName: sysArea.name,
   useCompanyName: useCompany.name,
   maintenanceCompanyName: maintenanceCompany.name,
@@ -29,7 +32,7 @@ export function selectElevators(db: Queryable) {
 }
 
 export type JoinedElevator = {
-  elevator: typeof elevator.$inferSelect;
+  elevator: Omit<typeof elevator.$inferSelect, 'searchGrams'>;
   areaName: string | null;
   useCompanyName: string | null;
   maintenanceCompanyName: string | null;

@@ -54,7 +54,8 @@ const EXPORT_COLUMNS: ExcelColumn<LogRow>[] = [
 ];
 
 export const oplogRoutes = [
-  implement(oplogCalls.query, async (input, { platform: { db } }) => {
+  implement(oplogCalls.query, async (input, { platform: { db, oplog } }) => {
+    await oplog.flush();
     const { page, limit } = input;
     const where = and(...filtersOf(input));
     const rows = await db
@@ -75,13 +76,15 @@ export const oplogRoutes = [
     return { records: rows.map(recordView), total, page, limit };
   }),
 
-  implement(oplogCalls.detail, async ({ id }, { platform: { db } }) => {
+  implement(oplogCalls.detail, async ({ id }, { platform: { db, oplog } }) => {
+    await oplog.flush();
     const [row] = await db.select().from(operationLog).where(eq(operationLog.id, id));
     if (!row) throw notFound('操作记录不存在');
     return { ...recordView(row), params: row.params ?? null };
   }),
 
-  implement(oplogCalls.export, (input, { reply, platform: { db } }) => {
+  implement(oplogCalls.export, async (input, { reply, platform: { db, oplog } }) => {
+    await oplog.flush();
     const filters = filtersOf(input);
     return streamXlsx(reply, {
       fileName: `操作记录_${formatDateTime(new Date()).slice(0, 10)}.xlsx`,
