@@ -34,8 +34,8 @@ export async function apiAs(baseUrl: string, username: string): Promise<Api> {
   };
 }
 
-/** A registry code no demo elevator has: variety 3110, 青秀区 450103, year 2099/2098, then a serial. */
-export const testCode = (year: '2098' | '2099' | '2097', n: number) =>
+/** A registry code no demo elevator has: variety 3110, 青秀区 450103, year 2095–2099, then a serial. */
+export const testCode = (year: '2095' | '2096' | '2097' | '2098' | '2099', n: number) =>
   `3110450103${year}${String(n).padStart(6, '0')}`;
 
 /** Fills the downloaded template's sheet with `rows` (header → value), replacing its example row. */
@@ -118,4 +118,21 @@ export async function expectValue(locator: Locator, value: string, timeoutMs = 1
     await new Promise((r) => setTimeout(r, 100));
     seen = await locator.inputValue();
   }
+}
+
+/** A one-page PDF the upload accepts (magic bytes) and the PDF viewer renders. */
+export const ONE_PAGE_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj 3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/** Creates an elevator in 青秀区 through the API and returns its id. */
+export async function createElevator(api: Api, registerCode: string, extra: Record<string, unknown> = {}) {
+  const created = await api<{ id: number }>('POST', '/pc/elevator/save', {
+    registerCode,
+    type: 1,
+    areaCode: '450103',
+    address: `南宁市青秀区浏览器测试路 ${registerCode.slice(-3)} 号`,
+    ...extra,
+  });
+  return created.id;
 }

@@ -4,10 +4,12 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   type Api,
   apiAs,
+  createElevator,
   expectCount,
   expectValue,
   fillTemplate,
   messageWith,
+  ONE_PAGE_PDF,
   readDownload,
   rowsOf,
   runSearch,
@@ -375,5 +377,173 @@ describe('claims: a maintenance company claims, the district regulator decides',
       .click();
     await messageWith(page, '已删除 1 条认领记录');
     await expectCount(rowsOf(scope), 0);
+  });
+});
+
+describe('batch edit, attachments and data sync', () => {
+  test('批量修改 asks for a selection, then changes the 2 selected elevators and only them', async () => {
+    const api = await apiAs(server.baseUrl, 'jg_qingxiu');
+    const codes = [1, 2, 3].map((n) => testCode('2096', n));
+    for (const code of codes) await createElevator(api, code);
+
+    const page = await pageAs('jg_qingxiu');
+    const scope = await open(page, MANAGEMENT);
+    await scope.getByRole('button', { name: /批量修改/ }).click();
+    await messageWith(page, '请先选择要操作的数据');
+
+    await searchCode(scope, '31104501032096');
+    await expectCount(rowsOf(scope), 3);
+    for (const code of codes.slice(0, 2)) await rowWith(scope, code).locator('.ant-checkbox-input').check();
+    await scope.getByRole('button', { name: /批量修改/ }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '批量修改（已选 2 台电梯）' });
+    await dialog.waitFor();
+    await dialog.locator('.ant-form-item').filter({ hasText: '使用状态' }).locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '报废' }).click();
+    await dialog.getByRole('button', { name: /^确\s*(认|定)$/ }).click();
+
+    const confirm = page.getByRole('dialog').filter({ hasText: '确定修改选中的 2 台电梯吗？' });
+    await confirm.waitFor();
+    assert.match(
+      (await confirm.getByTestId('batch-edit-summary').textContent()) ?? '',
+      /使用状态改为「报废」/,
+    );
+    await screenshot(page, 'elevator-batch-edit-confirm');
+    await confirm.getByRole('button', { name: '修改 2 台' }).click();
+    await messageWith(page, '已修改 2 台电梯');
+
+    await expectCount(rowsOf(scope).filter({ hasText: '报废' }), 2);
+    for (const code of codes.slice(0, 2))
+      assert.match((await rowWith(scope, code).textContent()) ?? '', /报废/);
+    assert.doesNotMatch((await rowWith(scope, codes[2]).textContent()) ?? '', /报废/);
+    const stored = await api<{ records: { registerCode: string; useStatus: number }[] }>(
+      'POST',
+      '/pc/elevator/queryList',
+      { page: 1, limit: 10, registerCode: '31104501032096' },
+    );
+    assert.deepEqual(stored.records.map((r) => [r.registerCode, r.useStatus]).sort(), [
+      [codes[0], 3],
+      [codes[1], 3],
+      [codes[2], 1],
+    ]);
+  });
+
+  test('an attachment uploaded on the elevator detail is listed, opens in the PDF viewer and is removed', async () => {
+    const api = await apiAs(server.baseUrl, 'jg_qingxiu');
+    const id = await createElevator(api, testCode('2096', 20), { name: '附件测试梯' });
+    const page = await pageAs('jg_qingxiu');
+    await page.goto(`${server.baseUrl}/#/basicInformation/elevatorPageDetails?id=${id}`);
+    const detail = page.getByTestId('elevator-detail');
+    await detail.getByText(`电梯详情 · ${testCode('2096', 20)}`).waitFor();
+    await detail.getByRole('tab', { name: '附件' }).click();
+    const tab = detail.getByTestId('elevator-attachments');
+    await tab.getByText('暂无附件').waitFor();
+
+    const choosing = page.waitForEvent('filechooser');
+    await tab.getByRole('button', { name: /上传附件/ }).click();
+    await (await choosing).setFiles({
+      name: '年检报告.pdf',
+      mimeType: 'application/pdf',
+      buffer: ONE_PAGE_PDF,
+    });
+    await messageWith(page, '已上传附件：年检报告.pdf');
+    const row = rowsOf(tab).filter({ hasText: '年检报告.pdf' });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    const listed = await api<{ fileName: string }[]>('POST', '/pc/elevator/attachment/list', {
+      elevatorId: id,
+    });
+    assert.deepEqual(
+      listed.map((a) => a.fileName),
+      ['年检报告.pdf'],
+    );
+
+    await row.getByRole('button', { name: /预览/ }).click();
+    const preview = page.getByRole('dialog').filter({ hasText: '年检报告.pdf' });
+    await preview.locator('.pdf-page-counter', { hasText: '1 / 1' }).waitFor({ timeout: 15_000 });
+    await screenshot(page, 'elevator-attachment-preview');
+    await preview.getByRole('button', { name: 'Close' }).click();
+    await preview.waitFor({ state: 'hidden' });
+
+    await row.getByRole('button', { name: /删\s*除/ }).click();
+    const popconfirm = page
+      .locator('.ant-popconfirm')
+      .filter({ hasText: '确定删除附件「年检报告.pdf」吗？' });
+    await popconfirm.getByRole('button', { name: /删\s*除/ }).click();
+    await messageWith(page, '已删除附件：年检报告.pdf');
+    await tab.getByText('暂无附件').waitFor();
+    assert.deepEqual(await api('POST', '/pc/elevator/attachment/list', { elevatorId: id }), []);
+  });
+
+  test('the platform admin corrects registration data and pushes a batch on 电梯数据同步', async () => {
+    const api = await apiAs(server.baseUrl, 'admin');
+    const code = testCode('2096', 30);
+    const id = await createElevator(api, code, {
+      useCertNo: '梯11桂A00001(20)',
+      lastInspectDate: '2025-05-01',
+    });
+
+    const page = await pageAs('admin');
+    await page.goto(`${server.baseUrl}/#/equ/manage`);
+    const correction = page.getByTestId('sync-correction');
+    await correction.getByPlaceholder('输入注册代码、设备代码或应急救援识别码').fill(code);
+    await correction.getByRole('button', { name: /查找电梯/ }).click();
+    const current = correction.getByTestId('sync-current');
+    await current.getByText('梯11桂A00001(20)').waitFor();
+    assert.match((await current.textContent()) ?? '', /2026-05-01/);
+
+    await correction.getByLabel('使用登记证编号').fill('梯11桂A08888(26)');
+    const last = correction.getByLabel('上次检验日期');
+    await last.click();
+    await last.fill('2026-03-15');
+    await last.press('Enter');
+    await screenshot(page, 'elevator-sync-correction');
+    await correction.getByRole('button', { name: /提交修正/ }).click();
+    await messageWith(page, `电梯 ${code} 的登记信息已修正`);
+    await current.getByText('梯11桂A08888(26)').waitFor();
+    // Only the last inspection changed: the next one follows it by a year.
+    assert.match((await current.textContent()) ?? '', /2027-03-15/);
+    const fixed = await api<{ useCertNo: string; lastInspectDate: string; nextInspectDate: string }>(
+      'POST',
+      '/pc/elevator/queryDetail/info',
+      { elevatorId: id },
+    );
+    assert.deepEqual(
+      [fixed.useCertNo, fixed.lastInspectDate, fixed.nextInspectDate],
+      ['梯11桂A08888(26)', '2026-03-15', '2027-03-15'],
+    );
+
+    const batch = page.getByTestId('sync-batch');
+    await batch.getByRole('tab', { name: '粘贴 JSON' }).click();
+    const added = testCode('2096', 31);
+    await batch.getByTestId('sync-json').fill(
+      JSON.stringify([
+        {
+          registerCode: code,
+          type: 1,
+          areaCode: '450103',
+          address: '南宁市青秀区同步更新路 1 号',
+          floors: 26,
+        },
+        { registerCode: added, type: 2, areaCode: '450103', address: '南宁市青秀区同步新增路 2 号' },
+      ]),
+    );
+    await batch.getByRole('button', { name: /校验数据/ }).click();
+    await batch
+      .getByTestId('sync-preview')
+      .getByText(/共 2 条，校验通过/)
+      .waitFor();
+    await batch.getByRole('button', { name: /开始同步（2 条）/ }).click();
+    await messageWith(page, '同步完成：新增 1 台，更新 1 台');
+    const result = batch.getByTestId('sync-result');
+    await result.waitFor();
+    assert.match((await result.textContent()) ?? '', /新增1台[\s\S]*更新1台/);
+    const after = await api<{ records: { registerCode: string; address: string; type: number }[] }>(
+      'POST',
+      '/pc/elevator/queryList',
+      { page: 1, limit: 10, registerCode: testCode('2096', 3).slice(0, 16) },
+    );
+    const byCode = new Map(after.records.map((r) => [r.registerCode, r]));
+    assert.equal(byCode.get(code)?.address, '南宁市青秀区同步更新路 1 号');
+    assert.equal(byCode.get(added)?.type, 2);
   });
 });

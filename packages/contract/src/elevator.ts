@@ -225,6 +225,29 @@ export const importReport = z.object({
 export type ImportReport = z.infer<typeof importReport>;
 
 const elevatorIdInput = z.object({ elevatorId: z.coerce.number().int().positive() });
+
+/** A file attached to an elevator (附件): the stored file and who attached it when. */
+export const elevatorAttachment = z.object({
+  id: z.number().int(),
+  elevatorId: z.number().int(),
+  fileId: z.string(),
+  fileName: z.string(),
+  size: z.number().int(),
+  mime: z.string(),
+  uploaderName: z.string().nullable(),
+  createTime: z.string(),
+});
+export type ElevatorAttachment = z.infer<typeof elevatorAttachment>;
+/** Attachments one elevator may hold. */
+export const MAX_ELEVATOR_ATTACHMENTS = 50;
+
+/** One row of a sync sheet read by the server, before it is pushed through syncData. */
+export const syncSheetResult = z.object({
+  total: z.number().int(),
+  records: z.array(elevatorFields),
+  errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
+});
+export type SyncSheetResult = z.infer<typeof syncSheetResult>;
 const auditIdInput = z.object({ auditId: z.coerce.number().int().positive() });
 const idsInput = z.object({ ids: idList });
 const claimDecision = z.object({
@@ -483,6 +506,16 @@ export const elevatorCalls = {
     }),
     output: z.object({ created: z.number().int(), updated: z.number().int() }),
   }),
+  syncSheet: defineCall({
+    domain: E,
+    method: 'POST',
+    path: `${P}/syncSheet`,
+    permission: 'elevator:sync',
+    summary: '读取同步表格（导入模板格式），返回待同步的电梯数据与有问题的行',
+    encoding: 'multipart',
+    input: z.object({}),
+    output: syncSheetResult,
+  }),
   refreshInspectTime: defineCall({
     domain: E,
     method: 'GET',
@@ -587,6 +620,38 @@ export const elevatorCalls = {
     summary: '电梯的使用单位',
     input: elevatorIdInput,
     output: companyInfo,
+  }),
+  attachmentList: defineCall({
+    domain: E,
+    method: 'POST',
+    path: `${P}/attachment/list`,
+    permission: list,
+    summary: '电梯附件列表',
+    input: elevatorIdInput,
+    output: z.array(elevatorAttachment),
+  }),
+  attachmentAdd: defineCall({
+    domain: E,
+    method: 'POST',
+    path: `${P}/attachment/add`,
+    permission: edit,
+    summary: '为电梯添加附件（先上传文件，再按文件编号添加）',
+    input: elevatorIdInput.extend({
+      fileIds: z
+        .array(z.string().uuid('文件编号格式不正确'), { error: '请选择要添加的附件' })
+        .min(1, '请选择要添加的附件')
+        .max(10, '一次最多添加 10 个附件'),
+    }),
+    output: z.array(elevatorAttachment),
+  }),
+  attachmentRemove: defineCall({
+    domain: E,
+    method: 'POST',
+    path: `${P}/attachment/remove`,
+    permission: edit,
+    summary: '删除电梯附件',
+    input: elevatorIdInput.extend({ ids: idList }),
+    output: z.object({ removed: z.number().int() }),
   }),
   auditDetailInfo: defineCall({
     domain: E,

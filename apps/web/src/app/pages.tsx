@@ -22,6 +22,7 @@ export const builtPages: Record<string, () => Promise<{ default: ComponentType }
     import('../features/elevator/pages/RegulationClaimManagerPage.tsx'),
   '/basicInformation/regulationClaimDetail': () =>
     import('../features/elevator/pages/RegulationClaimDetailPage.tsx'),
+  '/equ/manage': () => import('../features/elevator/pages/ElevatorSyncPage.tsx'),
   '/permission/page': () => import('../features/system/users/UserPage.tsx'),
   '/permission/role': () => import('../features/system/roles/RolePage.tsx'),
   '/permission/menuManagement': () => import('../features/system/menus/MenuPage.tsx'),

@@ -1,8 +1,14 @@
 import * as XLSX from '@e965/xlsx';
-import { elevatorFields, findDuplicates, type ImportReport } from '@ec/contract';
+import {
+  type ElevatorFields,
+  elevatorFields,
+  findDuplicates,
+  type ImportReport,
+  type SyncSheetResult,
+} from '@ec/contract';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
-import type { Tx } from '../../platform/db/client.ts';
+import type { Queryable, Tx } from '../../platform/db/client.ts';
 import { enterprise, sysArea } from '../../platform/db/tables.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { xlsxBuffer } from '../../platform/excel.ts';
@@ -12,6 +18,8 @@ import { elevator } from './tables.ts';
 
 export const MAX_IMPORT_ROWS = 20_000;
 const BATCH = 500;
+/** syncData takes at most this many records per call. */
+export const MAX_SYNC_ROWS = 1000;
 
 /** Header (without *) → form field. */
 const FIELD_OF: Record<string, string> = {
@@ -99,19 +107,15 @@ export function readRows(body: Buffer): { headers: string[]; rows: Record<string
 }
 
 /**
- * Validates every row (formats, duplicates inside the file and against the database, unknown areas
- * and companies) and stores all rows in one transaction — or none, returning every bad row.
+ * Turns sheet rows into form fields: labels to codes (type, variety, use occasion, area, use
+ * company by name), dates to yyyy-MM-dd, then the contract's validation. Bad cells go to `fail`.
  */
-export async function importElevators(
-  tx: Tx,
+async function rowsToFields(
+  tx: Queryable,
   user: AuthUser,
-  body: Buffer,
-): Promise<{ report: ImportReport; errorSheet?: Buffer }> {
-  const { rows } = readRows(body);
-  const errors: ImportError[] = [];
-  const fail = (row: number, field: string, message: string) =>
-    errors.push({ row, column: HEADER_OF[field] ?? field, message });
-
+  rows: Record<string, string>[],
+  fail: (row: number, field: string, message: string) => void,
+): Promise<{ line: number; fields: ElevatorFields }[]> {
   const areaRows = await tx.select({ code: sysArea.code, name: sysArea.name }).from(sysArea);
   const areaByName = new Map(
     areaRows.flatMap((a) => [
@@ -128,7 +132,7 @@ export async function importElevators(
     : [];
   const companyByName = new Map(companies.map((c) => [c.name, c.id]));
 
-  const valid: { line: number; values: ReturnType<typeof columnsOf> }[] = [];
+  const valid: { line: number; fields: ElevatorFields }[] = [];
   rows.forEach((raw, index) => {
     const line = index + 2; // header is line 1
     const input: Record<string, unknown> = { ...raw };
@@ -185,10 +189,16 @@ export async function importElevators(
       }
       return;
     }
-    if (ok) valid.push({ line, values: columnsOf(parsed.data) });
+    if (ok) valid.push({ line, fields: parsed.data });
   });
+  return valid;
+}
 
-  // Duplicates inside the file, over every row that names the identifier (valid or not).
+/** Duplicates inside the file, over every row that names the identifier (valid or not). */
+function fileDuplicates(
+  rows: Record<string, string>[],
+  fail: (row: number, field: string, message: string) => void,
+) {
   for (const field of ['registerCode', 'deviceCode', 'rescueCode'] as const) {
     const values = rows.map((r) => (r[field] ?? '').toUpperCase());
     const dup = new Set(findDuplicates(values.filter(Boolean)));
@@ -196,6 +206,48 @@ export async function importElevators(
       if (v && dup.has(v)) fail(i + 2, field, `文件中重复：${v}`);
     });
   }
+}
+
+/**
+ * Reads a sync sheet (the import template's columns) into records for syncData: every good row,
+ * and every bad cell (row, column, message). Nothing is stored.
+ */
+export async function readSyncSheet(db: Queryable, user: AuthUser, body: Buffer): Promise<SyncSheetResult> {
+  const { rows } = readRows(body);
+  if (rows.length > MAX_SYNC_ROWS) throw badRequest(`一次最多同步 ${MAX_SYNC_ROWS} 条，请拆分文件`);
+  const errors: ImportError[] = [];
+  const fail = (row: number, field: string, message: string) =>
+    errors.push({ row, column: HEADER_OF[field] ?? field, message });
+  const valid = await rowsToFields(db, user, rows, fail);
+  fileDuplicates(rows, fail);
+  errors.sort((a, b) => a.row - b.row);
+  const badLines = new Set(errors.map((e) => e.row));
+  return {
+    total: rows.length,
+    records: valid.filter((v) => !badLines.has(v.line)).map((v) => v.fields),
+    errors,
+  };
+}
+
+/**
+ * Validates every row (formats, duplicates inside the file and against the database, unknown areas
+ * and companies) and stores all rows in one transaction — or none, returning every bad row.
+ */
+export async function importElevators(
+  tx: Tx,
+  user: AuthUser,
+  body: Buffer,
+): Promise<{ report: ImportReport; errorSheet?: Buffer }> {
+  const { rows } = readRows(body);
+  const errors: ImportError[] = [];
+  const fail = (row: number, field: string, message: string) =>
+    errors.push({ row, column: HEADER_OF[field] ?? field, message });
+  const valid = (await rowsToFields(tx, user, rows, fail)).map((v) => ({
+    line: v.line,
+    values: columnsOf(v.fields),
+  }));
+  fileDuplicates(rows, fail);
+
   // Duplicates against the registry.
   for (let i = 0; i < valid.length; i += BATCH) {
     const chunk = valid.slice(i, i + BATCH);

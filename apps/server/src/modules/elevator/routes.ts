@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { attachmentHeader, keysetBatches, streamXlsx, XLSX_MIME } from '../../platform/excel.ts';
 import { receiveSpreadsheet, storeGenerated } from '../../platform/files/service.ts';
 import { implement } from '../../platform/http/implement.ts';
+import { addAttachments, listAttachments, removeAttachments } from './attachments.ts';
 import {
   claimElevators,
   claimHistory,
@@ -19,19 +20,18 @@ import {
   releaseElevators,
   removeClaims,
 } from './claims.ts';
-import { importElevators, templateBuffer } from './import.ts';
+import { importElevators, readSyncSheet, templateBuffer } from './import.ts';
 import { filterConditions, listElevators, textSearch } from './list.ts';
 import { type JoinedElevator, selectElevators, toDetail } from './rows.ts';
 import { claimTypeOf, elevatorScope } from './scope.ts';
 import {
-  columnsOf,
   createElevator,
   deleteElevators,
   getDetail,
-  guardUnique,
   nextInspection,
   scopedIds,
   setStatus,
+  syncRecords,
   updateElevator,
 } from './service.ts';
 import { exportColumns, fullExportColumns } from './sheet.ts';
@@ -246,33 +246,12 @@ export const elevatorRoutes = [
     return getDetail(platform.db, user, id);
   }),
   implement(elevatorCalls.syncData, ({ records }, { user, platform }) =>
-    platform.db.transaction(async (tx) => {
-      let created = 0;
-      let updated = 0;
-      for (const record of records) {
-        const values = columnsOf(record);
-        if (user.dataScope === 'area' && !user.areaCodes.includes(values.areaCode))
-          throw notFound(`电梯 ${values.registerCode} 不在本辖区`);
-        const [existing] = await tx
-          .select({ id: elevator.id })
-          .from(elevator)
-          .where(eq(elevator.registerCode, values.registerCode));
-        if (existing) {
-          await guardUnique(() =>
-            tx
-              .update(elevator)
-              .set({ ...values, version: sql`${elevator.version} + 1`, updatedAt: new Date() })
-              .where(eq(elevator.id, existing.id)),
-          );
-          updated++;
-        } else {
-          await guardUnique(() => tx.insert(elevator).values({ ...values, createdBy: user.id }));
-          created++;
-        }
-      }
-      return { created, updated };
-    }),
+    platform.db.transaction((tx) => syncRecords(tx, user, records)),
   ),
+  implement(elevatorCalls.syncSheet, async (_input, { req, user, platform }) => {
+    const { body } = await receiveSpreadsheet(req);
+    return readSyncSheet(platform.db, user, body);
+  }),
   implement(elevatorCalls.refreshInspectTime, async ({ id }, { user, platform }) => {
     const current = await getDetail(platform.db, user, id);
     await platform.db
@@ -318,7 +297,7 @@ export const elevatorRoutes = [
   ),
   implement(elevatorCalls.exportExcel, (f, { user, reply, platform }) =>
     streamXlsx(reply, {
-      fileName: EXPORT_NAME(),
+      fileName: `电梯台账（含技术参数）_${new Date().toISOString().slice(0, 10)}.xlsx`,
       sheetName: '电梯台账',
       columns: fullExportColumns,
       batches: exportRows(platform.db, and(elevatorScope(user), ...filterConditions(f))),
@@ -351,6 +330,15 @@ export const elevatorRoutes = [
   ),
   implement(elevatorCalls.detailBuildingCompanyInfo, async ({ elevatorId }, { user, platform }) =>
     companyInfo(platform.db, (await getDetail(platform.db, user, elevatorId)).useCompanyId),
+  ),
+  implement(elevatorCalls.attachmentList, ({ elevatorId }, { user, platform }) =>
+    listAttachments(platform.db, user, elevatorId),
+  ),
+  implement(elevatorCalls.attachmentAdd, ({ elevatorId, fileIds }, { user, platform }) =>
+    platform.db.transaction((tx) => addAttachments(tx, user, elevatorId, fileIds)),
+  ),
+  implement(elevatorCalls.attachmentRemove, ({ elevatorId, ids }, { user, platform }) =>
+    platform.db.transaction((tx) => removeAttachments(tx, user, elevatorId, ids)),
   ),
   implement(elevatorCalls.auditDetailInfo, async ({ auditId }, { user, platform }) =>
     toDetail((await auditedElevator(platform.db, user, auditId)).joined),

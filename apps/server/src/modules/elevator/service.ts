@@ -4,7 +4,7 @@ import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { uniqueViolation } from '../../platform/db/sql.ts';
 import { enterprise, sysArea } from '../../platform/db/tables.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { selectElevators, toDetail } from './rows.ts';
 import { claimTypeOf, elevatorScope } from './scope.ts';
 import { bigrams } from './search.ts';
@@ -188,4 +188,55 @@ export async function setStatus(db: Queryable, user: AuthUser, ids: number[], st
     .where(and(inArray(elevator.id, own), ne(elevator.status, status)))
     .returning({ id: elevator.id });
   return rows.length;
+}
+
+/** Runs one record's step of a batch; a refusal names the record's register code. */
+async function forRecord<T>(registerCode: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (err) {
+    if (err instanceof AppError)
+      throw new AppError(err.status, `电梯 ${registerCode}：${err.message}`, err.errors);
+    throw err;
+  }
+}
+
+/**
+ * syncData: each record creates the elevator of its register code or replaces its registration
+ * data. An existing elevator must be in the user's data scope (404 otherwise); only users who see
+ * all elevators or an area may add new ones (a regulator only in its area). Run in a transaction:
+ * one bad record stores none.
+ */
+export async function syncRecords(db: Queryable, user: AuthUser, records: ElevatorFields[]) {
+  let created = 0;
+  let updated = 0;
+  const reviewer = user.dataScope === 'all' || user.dataScope === 'area';
+  for (const record of records) {
+    const values = columnsOf(record);
+    await forRecord(values.registerCode, async () => {
+      if (user.dataScope === 'area' && !user.areaCodes.includes(values.areaCode))
+        throw notFound('不在本辖区');
+      await checkReferences(db, record);
+      const [existing] = await db
+        .select({ id: elevator.id, visible: sql<boolean>`${elevatorScope(user)}` })
+        .from(elevator)
+        .where(eq(elevator.registerCode, values.registerCode));
+      if (existing && !existing.visible) throw notFound('电梯不存在或无权访问');
+      if (!existing && !reviewer)
+        throw forbidden('平台上没有该电梯，只有平台管理员或监管部门可以通过同步新增电梯');
+      if (existing) {
+        await guardUnique(() =>
+          db
+            .update(elevator)
+            .set({ ...values, version: sql`${elevator.version} + 1`, updatedAt: new Date() })
+            .where(eq(elevator.id, existing.id)),
+        );
+        updated++;
+      } else {
+        await guardUnique(() => db.insert(elevator).values({ ...values, createdBy: user.id }));
+        created++;
+      }
+    });
+  }
+  return { created, updated };
 }

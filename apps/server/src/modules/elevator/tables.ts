@@ -11,8 +11,9 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
-import { enterprise, sysUser } from '../../platform/db/tables.ts';
+import { enterprise, sysFile, sysUser } from '../../platform/db/tables.ts';
 
 /** 电梯台账: one row per elevator, identifiers as strings (DOMAIN.md §1). */
 export const elevator = pgTable(
@@ -102,5 +103,25 @@ export const elevatorClaim = pgTable(
     index('elevator_claim_elevator_idx').on(t.elevatorId),
     index('elevator_claim_company_idx').on(t.companyId, t.state),
     uniqueIndex('elevator_claim_open_uq').on(t.elevatorId, t.claimType).where(sql`state in (2, 3)`),
+  ],
+);
+
+/** 电梯附件: a stored file (sys_file) attached to an elevator; one row per elevator and file. */
+export const elevatorAttachment = pgTable(
+  'elevator_attachment',
+  {
+    id: serial('id').primaryKey(),
+    elevatorId: integer('elevator_id')
+      .notNull()
+      .references(() => elevator.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => sysFile.id, { onDelete: 'cascade' }),
+    uploadedBy: integer('uploaded_by').references(() => sysUser.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('elevator_attachment_uq').on(t.elevatorId, t.fileId),
+    index('elevator_attachment_file_idx').on(t.fileId),
   ],
 );

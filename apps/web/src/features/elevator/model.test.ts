@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   areaCodeOf,
+  batchEditChanges,
   COUNT_CAP,
+  describeBatchEdit,
   fieldErrors,
   formatTotal,
   isFinishedClaim,
+  parseSyncJson,
   selectedIds,
   toClaimQuery,
   toElevatorQuery,
@@ -140,5 +143,69 @@ describe('selection and errors', () => {
       { name: 'registerCode', errors: ['a', 'b'] },
       { name: 'areaCode', errors: ['c'] },
     ]);
+  });
+});
+
+describe('batchEditChanges', () => {
+  it('sends only the filled fields, as the contract takes them', () => {
+    expect(
+      batchEditChanges({
+        useStatus: '2',
+        nextInspectDate: '2027-01-15 00:00:00',
+        useOccasion: ' ',
+        useCompanyId: null,
+      }),
+    ).toEqual({ useStatus: 2, nextInspectDate: '2027-01-15' });
+    expect(batchEditChanges({ useOccasion: '3', useCompanyId: 7 })).toEqual({
+      useOccasion: '3',
+      useCompanyId: 7,
+    });
+  });
+  it('is null when nothing is filled, so nothing is sent', () => {
+    expect(batchEditChanges({})).toBeNull();
+    expect(batchEditChanges({ useOccasion: '', useStatus: undefined, nextInspectDate: '' })).toBeNull();
+  });
+  it('names every change with its label for the confirmation', () => {
+    const lines = describeBatchEdit(
+      { useStatus: 2, useOccasion: '1', nextInspectDate: '2027-01-15', useCompanyId: 7 },
+      { occasion: (k) => (k === '1' ? '住宅' : k), company: (id) => (id === 7 ? '万象物业' : String(id)) },
+    );
+    expect(lines).toEqual([
+      '使用场所改为「住宅」',
+      '使用状态改为「停用」',
+      '下次检验日期改为「2027-01-15」',
+      '使用单位改为「万象物业」',
+    ]);
+  });
+});
+
+describe('parseSyncJson', () => {
+  const good = {
+    registerCode: '31104501032018060001',
+    type: 1,
+    areaCode: '450103',
+    address: '南宁市青秀区 1 号',
+  };
+  it('takes an array or an object with records', () => {
+    expect(parseSyncJson(JSON.stringify([good])).records).toHaveLength(1);
+    const wrapped = parseSyncJson(
+      JSON.stringify({ records: [good, { ...good, registerCode: '31104501032018060002' }] }),
+    );
+    expect(wrapped).toMatchObject({ total: 2, errors: [] });
+    expect(wrapped.records[1].registerCode).toBe('31104501032018060002');
+  });
+  it('lists every bad record with its position and sends none of the batch', () => {
+    const r = parseSyncJson(JSON.stringify([good, { ...good, registerCode: '123' }, { type: 3 }]));
+    expect(r.records).toEqual([]);
+    expect(r.total).toBe(3);
+    expect([...new Set(r.errors.map((e) => e.row))]).toEqual([2, 3]);
+    expect(r.errors.find((e) => e.row === 2)).toMatchObject({
+      column: 'registerCode',
+      message: '注册代码应为 18–20 位字母或数字',
+    });
+  });
+  it('explains text that is not a batch', () => {
+    expect(parseSyncJson('{oops').errors[0].message).toBe('不是合法的 JSON，请检查格式');
+    expect(parseSyncJson('{"a":1}').errors[0].message).toBe('JSON 应为电梯数组，或含 records 数组的对象');
   });
 });

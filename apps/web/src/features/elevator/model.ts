@@ -3,7 +3,10 @@ import {
   type ClaimRecord,
   type ClaimType,
   ELEVATOR_SORT_FIELDS,
+  type ElevatorFields,
   type ElevatorFilters,
+  elevatorFields,
+  USE_STATUS,
 } from '@ec/contract';
 import type { Key } from 'react';
 
@@ -175,4 +178,93 @@ export function toClaimQuery(values: Record<string, unknown> | undefined | null)
   const state = Number(values.state);
   if (values.state !== undefined && values.state !== '' && [1, 2, 3, 4].includes(state)) out.state = state;
   return out;
+}
+
+/** The batch-edit form (批量修改): every field optional; an empty one leaves the elevators as they are. */
+export interface BatchEditValues {
+  useOccasion?: string | null;
+  useStatus?: number | string | null;
+  nextInspectDate?: unknown;
+  useCompanyId?: number | string | null;
+}
+
+export interface BatchEditChanges {
+  useOccasion?: string;
+  useStatus?: number;
+  nextInspectDate?: string;
+  useCompanyId?: number;
+}
+
+/** The fields updateBatch takes, from the form: only the filled ones; null when nothing is filled. */
+export function batchEditChanges(values: BatchEditValues): BatchEditChanges | null {
+  const out: BatchEditChanges = {};
+  const occasion = typeof values.useOccasion === 'string' ? values.useOccasion.trim() : '';
+  if (occasion) out.useOccasion = occasion;
+  if (values.useStatus !== undefined && values.useStatus !== null && values.useStatus !== '')
+    out.useStatus = Number(values.useStatus);
+  const date = dateOf(values.nextInspectDate);
+  if (date) out.nextInspectDate = date;
+  if (values.useCompanyId !== undefined && values.useCompanyId !== null && values.useCompanyId !== '')
+    out.useCompanyId = Number(values.useCompanyId);
+  return Object.keys(out).length > 0 ? out : null;
+}
+
+/** "使用状态改为「停用」；下次检验日期改为「2027-01-15」" — what the confirmation names. */
+export function describeBatchEdit(
+  changes: BatchEditChanges,
+  labels: { occasion: (key: string) => string; company: (id: number) => string },
+): string[] {
+  const lines: string[] = [];
+  if (changes.useOccasion) lines.push(`使用场所改为「${labels.occasion(changes.useOccasion)}」`);
+  if (changes.useStatus)
+    lines.push(
+      `使用状态改为「${USE_STATUS[changes.useStatus as keyof typeof USE_STATUS] ?? changes.useStatus}」`,
+    );
+  if (changes.nextInspectDate) lines.push(`下次检验日期改为「${changes.nextInspectDate}」`);
+  if (changes.useCompanyId) lines.push(`使用单位改为「${labels.company(changes.useCompanyId)}」`);
+  return lines;
+}
+
+export interface SyncProblem {
+  row: number;
+  column: string;
+  message: string;
+}
+
+/**
+ * A JSON batch for syncData: an array of elevator records or `{ "records": [...] }`. Each record is
+ * checked against the contract, so bad ones are listed (row = position from 1) before anything is sent.
+ */
+export function parseSyncJson(text: string): {
+  records: ElevatorFields[];
+  errors: SyncProblem[];
+  total: number;
+} {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return {
+      records: [],
+      total: 0,
+      errors: [{ row: 0, column: '', message: '不是合法的 JSON，请检查格式' }],
+    };
+  }
+  const list = Array.isArray(data) ? data : (data as { records?: unknown } | null)?.records;
+  if (!Array.isArray(list))
+    return {
+      records: [],
+      total: 0,
+      errors: [{ row: 0, column: '', message: 'JSON 应为电梯数组，或含 records 数组的对象' }],
+    };
+  const records: ElevatorFields[] = [];
+  const errors: SyncProblem[] = [];
+  list.forEach((item, i) => {
+    const parsed = elevatorFields.safeParse(item);
+    if (parsed.success) records.push(parsed.data);
+    else
+      for (const issue of parsed.error.issues)
+        errors.push({ row: i + 1, column: String(issue.path[0] ?? ''), message: issue.message });
+  });
+  return { records: errors.length > 0 ? [] : records, errors, total: list.length };
 }

@@ -15,6 +15,7 @@ export const ELEVATOR_PATHS = {
   regulationClaim: '/basicInformation/regulationClaim',
   regulationClaimManager: '/basicInformation/regulationClaimManager',
   regulationClaimDetail: '/basicInformation/regulationClaimDetail',
+  sync: '/equ/manage',
 } as const;
 
 export const elevatorDetailUrl = (id: number) => `${ELEVATOR_PATHS.detail}?id=${id}`;

@@ -9,6 +9,7 @@ import { call } from '../../../lib/api.ts';
 import { Permission } from '../../../lib/permission.tsx';
 import { ClaimHistoryDrawer } from '../ClaimHistory.tsx';
 import { claimRecordColumns } from '../columns.tsx';
+import { ElevatorAttachments } from '../ElevatorAttachments.tsx';
 import { CompanyDescriptions, ElevatorDescriptions } from '../ElevatorDescriptions.tsx';
 import { ElevatorFormModal } from '../ElevatorFormModal.tsx';
 import { ELEVATOR_PATHS, usePageIdParam } from '../paths.ts';
@@ -24,7 +25,7 @@ const CONTRACT_COLOR: Record<string, string> = {
   valid: 'green',
 };
 
-/** 电梯详情 (?id=): basic information, maintenance company, use unit and the claim records. */
+/** 电梯详情 (?id=): basic information, maintenance company, use unit, the claim records and the attachments. */
 export default function ElevatorDetailPage() {
   const id = usePageIdParam(ELEVATOR_PATHS.detail);
   const navigate = useNavigate();
@@ -164,6 +165,11 @@ export default function ElevatorDetailPage() {
                 locale={{ emptyText: '暂无认领记录' }}
               />
             ),
+          },
+          {
+            key: 'attachments',
+            label: '附件',
+            children: e ? <ElevatorAttachments elevatorId={e.id} /> : loading,
           },
         ]}
       />

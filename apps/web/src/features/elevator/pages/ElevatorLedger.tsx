@@ -21,6 +21,11 @@ export function ElevatorLedger({ listCall, testId }: { listCall: ElevatorListCal
         <Permission key="export" value="elevator:export">
           <ExportButton call={elevatorCalls.export} input={() => ({ ...ctx.query })} />
         </Permission>,
+        <Permission key="exportExcel" value="elevator:export">
+          <ExportButton call={elevatorCalls.exportExcel} input={() => ({ ...ctx.query })}>
+            导出（含技术参数）
+          </ExportButton>
+        </Permission>,
       ]}
       actions={
         canDetail

@@ -1,4 +1,4 @@
-import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { type ElevatorDetail, type ElevatorRow, elevatorCalls } from '@ec/contract';
 import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { ExportButton } from '../../../components/index.ts';
 import { call, download } from '../../../lib/api.ts';
 import { Permission, usePermission } from '../../../lib/permission.tsx';
+import { BatchEditModal } from '../BatchEditModal.tsx';
 import { MANAGEMENT_COLUMNS } from '../columns.tsx';
 import { DistributionModal, SupervisionCodeModal } from '../ElevatorDialogs.tsx';
 import { ElevatorFormModal } from '../ElevatorFormModal.tsx';
@@ -26,6 +27,7 @@ export default function ElevatorManagementPage() {
   const canDetail = useCanOpen(ELEVATOR_PATHS.detail);
   const [editing, setEditing] = useState<Editing>(null);
   const [assigning, setAssigning] = useState<{ ids: number[]; done: () => void } | null>(null);
+  const [batchEditing, setBatchEditing] = useState<{ ids: number[]; done: () => void } | null>(null);
   const [coding, setCoding] = useState<ElevatorRow | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const selectedExport = useDownload();
@@ -83,6 +85,15 @@ export default function ElevatorManagementPage() {
         batchBar={(ctx) => (
           <Space wrap>
             <Permission value="elevator:edit">
+              <Button
+                icon={<EditOutlined />}
+                onClick={() => {
+                  const ids = ctx.requireSelection();
+                  if (ids) setBatchEditing({ ids, done: ctx.clearSelection });
+                }}
+              >
+                批量修改
+              </Button>
               <Button
                 loading={busy === '启用'}
                 onClick={() => batch(ctx, '启用', (ids) => call(elevatorCalls.enAble, { ids }))}
@@ -145,6 +156,11 @@ export default function ElevatorManagementPage() {
           <Permission key="export" value="elevator:export">
             <ExportButton call={elevatorCalls.export} input={() => ({ ...ctx.query })} />
           </Permission>,
+          <Permission key="exportExcel" value="elevator:export">
+            <ExportButton call={elevatorCalls.exportExcel} input={() => ({ ...ctx.query })}>
+              导出（含技术参数）
+            </ExportButton>
+          </Permission>,
         ]}
         actions={{
           width: canEdit ? 170 : 70,
@@ -189,6 +205,11 @@ export default function ElevatorManagementPage() {
         onDone={() => assigning?.done()}
       />
       <SupervisionCodeModal row={coding} onClose={() => setCoding(null)} />
+      <BatchEditModal
+        ids={batchEditing?.ids ?? null}
+        onClose={() => setBatchEditing(null)}
+        onDone={() => batchEditing?.done()}
+      />
     </>
   );
 }
