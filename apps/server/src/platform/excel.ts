@@ -1,55 +1,168 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Writable } from 'node:stream';
 import { formatDateTime } from '@ec/contract';
-import ExcelJS from 'exceljs';
+import archiver from 'archiver';
 import type { FastifyReply } from 'fastify';
 
 /** One column of an export: a Chinese header and how to read the cell from a row. */
 export interface ExcelColumn<T> {
   header: string;
   width?: number;
-  value: (row: T) => string | number | boolean | Date | null | undefined;
+  value: (row: T) => CellValue;
 }
+
+type CellValue = string | number | boolean | Date | null | undefined;
 
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const attachmentHeader = (fileName: string) =>
   `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
-function cell(v: ReturnType<ExcelColumn<unknown>['value']>) {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return formatDateTime(v);
-  return v;
+// ---------------------------------------------------------------- the workbook's fixed parts
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+
+const CONTENT_TYPES =
+  `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+  '<Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+  '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+  '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+  '</Types>';
+
+const ROOT_RELS =
+  `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
+  `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
+
+const WORKBOOK_RELS =
+  `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
+  `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
+  `<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`;
+
+/** Two cell formats: 0 plain, 1 bold (the header row). */
+const STYLES =
+  `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">` +
+  '<fonts count="2"><font><sz val="11"/><name val="宋体"/></font><font><b/><sz val="11"/><name val="宋体"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
+  '</styleSheet>';
+
+/** Sheet names: at most 31 characters, none of []:*?/\ (Excel refuses the file otherwise). */
+const sheetNameOf = (name: string) => name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
+
+const workbookXml = (sheetName: string) =>
+  `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>` +
+  `<sheet name="${escapeXml(sheetNameOf(sheetName))}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+
+// ---------------------------------------------------------------- cells
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** Escapes markup and drops the control characters XML 1.0 cannot hold (they would corrupt the file). */
+function escapeXml(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters removed
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/[&<>"]/g, (c) => XML_ESCAPES[c]);
+}
+
+/** Column letters: A…Z, AA…AZ, … */
+function columnName(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) {
+    name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  }
+  return name;
+}
+
+/** One cell; `ref` is its address (A1 style) — some readers refuse cells and rows without one. */
+function cellXml(ref: string, value: CellValue, style = ''): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? `<c r="${ref}"${style}><v>${value}</v></c>` : '';
+  }
+  if (typeof value === 'boolean') return `<c r="${ref}"${style} t="b"><v>${value ? 1 : 0}</v></c>`;
+  const text = value instanceof Date ? formatDateTime(value) : String(value);
+  return `<c r="${ref}"${style} t="inlineStr"><is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`;
+}
+
+// ---------------------------------------------------------------- writer
+
+/**
+ * Writes one sheet as an .xlsx into `out`: the sheet's XML is produced row by row and deflated as it
+ * goes (archiver runs zlib off the main thread), waiting whenever the output is full, so memory does
+ * not grow with the row count. Strings are inline (no shared-string table), so nothing is kept per
+ * row; empty cells are left out.
+ */
+async function writeXlsx<T>(
+  out: Writable,
+  opts: { sheetName?: string; columns: ExcelColumn<T>[]; batches: AsyncIterable<T[]> | Iterable<T[]> },
+): Promise<void> {
+  const zip = archiver('zip', { zlib: { level: 1 } });
+  const finished = new Promise<void>((resolve, reject) => {
+    out.once('finish', resolve);
+    out.once('close', resolve);
+    out.once('error', reject);
+    zip.once('error', reject);
+  });
+  zip.pipe(out);
+  zip.append(CONTENT_TYPES, { name: '[Content_Types].xml' });
+  zip.append(ROOT_RELS, { name: '_rels/.rels' });
+  zip.append(workbookXml(opts.sheetName ?? 'Sheet1'), { name: 'xl/workbook.xml' });
+  zip.append(WORKBOOK_RELS, { name: 'xl/_rels/workbook.xml.rels' });
+  zip.append(STYLES, { name: 'xl/styles.xml' });
+  const sheet = new PassThrough({ highWaterMark: 256 * 1024 });
+  zip.append(sheet, { name: 'xl/worksheets/sheet1.xml' });
+  void zip.finalize();
+
+  const letters = opts.columns.map((_, i) => columnName(i));
+  const write = async (text: string) => {
+    if (!sheet.write(text)) await new Promise((r) => sheet.once('drain', r));
+  };
+  const widths = opts.columns
+    .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 18}" customWidth="1"/>`)
+    .join('');
+  await write(
+    `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><sheetViews><sheetView workbookViewId="0">` +
+      '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
+      `<cols>${widths}</cols><sheetData><row r="1">` +
+      opts.columns.map((c, i) => cellXml(`${letters[i]}1`, c.header, ' s="1"')).join('') +
+      '</row>',
+  );
+  let n = 1;
+  for await (const batch of opts.batches) {
+    let chunk = '';
+    for (const row of batch) {
+      n++;
+      chunk += `<row r="${n}">`;
+      for (let i = 0; i < opts.columns.length; i++) {
+        chunk += cellXml(letters[i] + n, opts.columns[i].value(row));
+      }
+      chunk += '</row>';
+    }
+    await write(chunk);
+  }
+  sheet.end('</sheetData></worksheet>');
+  await finished;
 }
 
 /**
- * Streams an .xlsx into the reply as batches arrive: rows are committed to the zip stream one by
- * one and never held together, so memory does not grow with the row count.
+ * Streams an .xlsx into the reply as batches arrive. A failure after the first bytes left cannot
+ * change the status any more: the download is cut, and the error is logged with the request id.
  */
 export async function streamXlsx<T>(
   reply: FastifyReply,
   opts: { fileName: string; sheetName?: string; columns: ExcelColumn<T>[]; batches: AsyncIterable<T[]> },
 ): Promise<FastifyReply> {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(opts.sheetName ?? 'Sheet1');
-  sheet.columns = opts.columns.map((c, i) => ({ header: c.header, key: String(i), width: c.width ?? 18 }));
-  sheet.getRow(1).font = { bold: true };
   reply.type(XLSX_MIME).header('Content-Disposition', attachmentHeader(opts.fileName)).send(out);
-
-  const write = async () => {
-    for await (const batch of opts.batches) {
-      for (const row of batch) sheet.addRow(opts.columns.map((c) => cell(c.value(row)))).commit();
-      // Let the socket drain before the next batch is fetched.
-      if (out.writableNeedDrain) await new Promise((r) => out.once('drain', r));
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((err) => {
+  writeXlsx(out, opts).catch((err) => {
     reply.log.error({ err }, 'export failed while streaming');
     out.destroy(err);
   });
@@ -78,18 +191,19 @@ export async function* keysetBatches<T>(
   }
 }
 
-/** A small in-memory sheet (error reports, templates). */
+/** A small sheet in memory (error reports, templates), written by the same writer. */
 export async function xlsxBuffer(
   sheetName: string,
   headers: string[],
   rows: (string | number)[][],
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.addRow(headers).font = { bold: true };
-  for (const r of rows) sheet.addRow(r);
-  sheet.columns.forEach((c) => {
-    c.width = 20;
+  const chunks: Buffer[] = [];
+  const out = new PassThrough();
+  out.on('data', (c: Buffer) => chunks.push(c));
+  await writeXlsx(out, {
+    sheetName,
+    columns: headers.map((header, i) => ({ header, width: 20, value: (r: (string | number)[]) => r[i] })),
+    batches: [rows],
   });
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return Buffer.concat(chunks);
 }

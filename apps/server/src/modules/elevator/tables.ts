@@ -72,6 +72,8 @@ export const elevator = pgTable(
     uniqueIndex('elevator_rescue_code_uq').on(t.rescueCode),
     index('elevator_area_idx').on(t.areaCode, t.id),
     index('elevator_maintenance_company_idx').on(t.maintenanceCompanyId, t.id),
+    // The regulator's usual filter: its district and one maintenance company, newest first.
+    index('elevator_area_maintenance_idx').on(t.areaCode, t.maintenanceCompanyId, t.id),
     index('elevator_use_company_idx').on(t.useCompanyId, t.id),
     index('elevator_next_inspect_idx').on(t.nextInspectDate),
     index('elevator_search_grams_idx').using('gin', t.searchGrams),

@@ -1,0 +1,1 @@
+CREATE INDEX "elevator_area_maintenance_idx" ON "elevator" USING btree ("area_code","maintenance_company_id","id");

@@ -1,0 +1,79 @@
+import { PassThrough } from 'node:stream';
+import XLSX from '@e965/xlsx';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import { type ExcelColumn, xlsxBuffer } from '../src/platform/excel.ts';
+
+describe('the .xlsx writer', () => {
+  it('writes a sheet that Excel readers open, with headers bold and values typed', async () => {
+    const file = await xlsxBuffer(
+      '电梯/台账:2026',
+      ['注册代码', '额定载重量(kg)', '地址'],
+      [
+        ['31104501032019000001', 1000, '南宁市青秀区民族大道 <88> 号 & "东门"'],
+        ['31104501032019000002', 630.5, ''],
+      ],
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file as unknown as ArrayBuffer);
+    // Excel forbids / and : in sheet names.
+    const sheet = book.getWorksheet('电梯 台账 2026')!;
+    expect(sheet.getRow(1).getCell(1).value).toBe('注册代码');
+    expect(sheet.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(sheet.getRow(2).getCell(2).value).toBe(1000);
+    expect(sheet.getRow(2).getCell(3).value).toBe('南宁市青秀区民族大道 <88> 号 & "东门"');
+    expect(sheet.getRow(3).getCell(2).value).toBe(630.5);
+    expect(sheet.getRow(3).getCell(3).value).toBe(null);
+    expect(sheet.rowCount).toBe(3);
+
+    // The importer's reader (SheetJS) reads the same rows.
+    const rows = XLSX.utils.sheet_to_json<string[]>(XLSX.read(file).Sheets['电梯 台账 2026'], { header: 1 });
+    expect(rows[1]).toEqual(['31104501032019000001', 1000, '南宁市青秀区民族大道 <88> 号 & "东门"']);
+  });
+
+  it('drops characters XML cannot hold instead of writing a corrupt file', async () => {
+    const file = await xlsxBuffer('S', ['备注'], [['第一行\u0000\u0007第二行\n第三行']]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file as unknown as ArrayBuffer);
+    expect(book.getWorksheet('S')!.getRow(2).getCell(1).value).toBe('第一行第二行\n第三行');
+  });
+
+  it('streams many batches; times in Beijing time, booleans as TRUE/FALSE', async () => {
+    const { streamXlsx } = await import('../src/platform/excel.ts');
+    type Row = { id: number; at: Date; ok: boolean };
+    const columns: ExcelColumn<Row>[] = [
+      { header: '编号', value: (r) => r.id },
+      { header: '时间', value: (r) => r.at },
+      { header: '成功', value: (r) => r.ok },
+    ];
+    async function* batches() {
+      for (let b = 0; b < 20; b++) {
+        yield Array.from({ length: 500 }, (_, i) => ({
+          id: b * 500 + i + 1,
+          at: new Date('2026-11-22T08:30:00+08:00'),
+          ok: i % 2 === 0,
+        }));
+      }
+    }
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    const sent = new Promise((r) => out.on('end', r));
+    const reply = {
+      type: () => reply,
+      header: () => reply,
+      send: (stream: PassThrough) => stream.pipe(out),
+      log: { error: () => undefined },
+    };
+    await streamXlsx(reply as never, { fileName: 'x.xlsx', columns, batches: batches() });
+    await sent;
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    expect(sheet.rowCount).toBe(10_001);
+    expect(sheet.getRow(10_001).getCell(1).value).toBe(10_000);
+    expect(sheet.getRow(2).getCell(2).value).toBe('2026-11-22 08:30:00');
+    expect(sheet.getRow(2).getCell(3).value).toBe(true);
+    expect(sheet.getRow(3).getCell(3).value).toBe(false);
+  });
+});
