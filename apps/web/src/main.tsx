@@ -13,6 +13,7 @@ import { resetSession } from './lib/session.ts';
 installErrorCollector();
 registerPreload(() => import('./app/layout/BasicLayout.tsx'));
 registerPreload(() => import('./features/dashboard/DashboardPage.tsx'));
+registerPreload(() => import('./lib/session-load.ts'));
 const router = createRouter();
 
 setUnauthorizedHandler(() => {

@@ -1,6 +1,8 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { z } from 'zod';
+import { messages } from './messages.ts';
+import { hashPassword } from './password.ts';
+
+export { hashPassword, messages };
 
 z.config(z.locales.zhCN());
 
@@ -68,36 +70,6 @@ export const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应
 
 // ---------------------------------------------------------------- messages (doc 000 §5, §8)
 
-export const messages = {
-  phoneRequired: '手机号不能为空',
-  phoneInvalid: '请输入正确的手机号',
-  phoneRequiredChange: '请输入手机号',
-  phoneInvalidChange: '请输入正确的手机号码',
-  passwordRequired: '密码不能为空',
-  passwordTooShort: '请至少输入 6 个字符。请不要使用容易被猜到的密码',
-  emailRequired: '邮箱不能为空',
-  emailInvalid: '请输入正确的邮箱',
-  idNumberInvalid: '请输入正确的身份证号',
-  oldPasswordRequired: '请输入旧密码',
-  newPasswordRequired: '请输入新密码',
-  confirmPasswordRequired: '请再次输入密码',
-  passwordMismatch: '两次输入密码不一致!',
-  passwordWeak: '您输入的密码过于简单，请尝试其他密码。',
-  passwordRule: '密码至少6位,且包含数字及字母',
-  smsCodeLength: '位数应为6',
-  smsCodeRequired: '请输入验证码',
-  imageType: '文件类型不正确,请重新上传',
-  uploadFailed: '上传失败',
-  tooManyFiles: '只允许上传一张图片或者一个附件',
-  noSelection: '请先选择要操作的数据',
-  importTooLarge: '文件大小超过10M',
-  importType: '只能导入 XLS 或 XLSX 文件',
-  oversize: (mb: number) => `上传文件过大,请压缩至${mb}M以下再上传`,
-  updated: '更新成功',
-  passwordChanged: '修改密码成功',
-  sizeSwitched: 'Switch Size Success',
-} as const;
-
 // ---------------------------------------------------------------- validators
 
 export const PHONE_RE = /^1[34578]\d{9}$/;
@@ -150,12 +122,6 @@ export const smsCodeField = z
 
 // ---------------------------------------------------------------- passwords on the wire
 
-/**
- * Passwords leave the browser hashed: lowercase hex SHA-256 of the UTF-8 text. The server stores
- * scrypt of that value, so the plain password never reaches it. Rules that need the plain text
- * (length, letter and digit) are checked in the browser; the weak list is checked on both sides.
- */
-export const hashPassword = (plain: string) => bytesToHex(sha256(utf8ToBytes(plain)));
 export const hashedPassword = z
   .string({ error: messages.passwordRequired })
   .regex(/^[0-9a-f]{64}$/, '密码须经客户端散列后提交');

@@ -2,15 +2,18 @@ import { App, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { getToken } from '../lib/cookies.ts';
-import { filingPathFor, loadSession, resetSession, type Session, useSession } from '../lib/session.ts';
+import { filingPathFor, resetSession, type Session, useSession } from '../lib/session.ts';
 import { isFilingPath, isKnownPath } from './route-table.ts';
 
 let pending: Promise<Session> | null = null;
 /** One load at a time, however many times the guard renders. */
 function loadOnce(): Promise<Session> {
-  pending ??= loadSession().finally(() => {
-    pending = null;
-  });
+  // The loader (and the contract with it) is fetched only when a console page needs a session.
+  pending ??= import('../lib/session-load.ts')
+    .then(({ loadSession }) => loadSession())
+    .finally(() => {
+      pending = null;
+    });
   return pending;
 }
 

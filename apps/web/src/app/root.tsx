@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
+import { Button, theme } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useParams, useRouteError } from 'react-router';
 import { logError } from '../lib/error-log.ts';
@@ -40,16 +41,21 @@ export function RouteErrorPage() {
   }, [error]);
   const chunkFailed =
     error instanceof Error && /dynamically imported module|Failed to fetch/i.test(error.message);
+  const { token } = theme.useToken();
+  // Plain markup rather than antd's Result, whose status illustrations would weigh on every page:
+  // this page must be in the first chunk (a page that failed to load cannot load its error page).
   return (
-    <Result
-      status="error"
-      title={chunkFailed ? '页面加载失败' : '页面出错了'}
-      subTitle={chunkFailed ? '可能是系统已更新，请刷新页面后重试。' : '错误已记录，请刷新页面后重试。'}
-      extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
-          刷新页面
-        </Button>
-      }
-    />
+    <div role="alert" style={{ padding: '48px 32px', textAlign: 'center' }}>
+      <CloseCircleFilled style={{ fontSize: 72, color: token.colorError }} />
+      <h2 style={{ margin: '24px 0 8px', fontSize: 24, fontWeight: 500, color: token.colorTextHeading }}>
+        {chunkFailed ? '页面加载失败' : '页面出错了'}
+      </h2>
+      <p style={{ margin: '0 0 24px', color: token.colorTextDescription }}>
+        {chunkFailed ? '可能是系统已更新，请刷新页面后重试。' : '错误已记录，请刷新页面后重试。'}
+      </p>
+      <Button type="primary" onClick={() => window.location.reload()}>
+        刷新页面
+      </Button>
+    </div>
   );
 }

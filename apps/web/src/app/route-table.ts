@@ -1,4 +1,4 @@
-import { filingPages, flattenMenu, type MenuNode, menuCatalogue } from '@ec/contract';
+import { filingPages, flattenMenu, type MenuNode, menuCatalogue } from '@ec/contract/menu-catalogue';
 
 /** One console page: its hash path and Chinese title (from the contract's menu catalogue). */
 export interface PageInfo {

@@ -1,4 +1,4 @@
-import { API_PREFIX, type Call, type CallInput, type CallOutput, fillPath } from '@ec/contract';
+import { API_PREFIX, type Call, type CallInput, type CallOutput, fillPath } from '@ec/contract/call';
 import { getToken, removeToken } from './cookies.ts';
 import { showError } from './feedback.ts';
 

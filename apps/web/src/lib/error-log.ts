@@ -1,4 +1,3 @@
-import { commonCalls } from '@ec/contract';
 import { call } from './api.ts';
 import { createStore } from './store.ts';
 
@@ -28,16 +27,21 @@ export function logError(error: unknown, info?: string): void {
   };
   errorLogStore.set((list) => [entry, ...list].slice(0, MAX_ENTRIES));
   if (import.meta.env.PROD) {
-    void call(
-      commonCalls.clientError,
-      {
-        message: entry.message.slice(0, 2000),
-        url: entry.url.slice(0, 500),
-        stack: entry.stack?.slice(0, 8000),
-        info: info?.slice(0, 500),
-      },
-      { silent: true },
-    ).catch(() => undefined);
+    // The contract is loaded only when there is something to send.
+    void import('@ec/contract')
+      .then(({ commonCalls }) =>
+        call(
+          commonCalls.clientError,
+          {
+            message: entry.message.slice(0, 2000),
+            url: entry.url.slice(0, 500),
+            stack: entry.stack?.slice(0, 8000),
+            info: info?.slice(0, 500),
+          },
+          { silent: true },
+        ),
+      )
+      .catch(() => undefined);
   }
 }
 

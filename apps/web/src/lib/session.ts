@@ -1,15 +1,12 @@
-import {
-  authCalls,
-  type CallOutput,
-  dictCalls,
-  filingPages,
-  logoCalls,
-  type MenuEntry,
-  type SessionUser,
-} from '@ec/contract';
-import { call } from './api.ts';
-import { getToken, removeToken, setToken } from './cookies.ts';
+import type { CallOutput, dictCalls, MenuEntry, SessionUser } from '@ec/contract';
+import { filingPages } from '@ec/contract/menu-catalogue';
+import { removeToken } from './cookies.ts';
 import { createStore, useStore } from './store.ts';
+
+/*
+ * The session's state, with no server calls: the sign-in page and the route guard read it without
+ * loading the contract's schemas. The calls that fill it live in session-load.ts.
+ */
 
 export const DEFAULT_TITLE = '南宁市电梯云监管平台';
 
@@ -27,7 +24,7 @@ export interface Session {
   needIntercept: boolean;
 }
 
-const empty = (): Session => ({
+export const emptySession = (): Session => ({
   user: null,
   menus: [],
   dicts: [],
@@ -37,7 +34,7 @@ const empty = (): Session => ({
   needIntercept: false,
 });
 
-export const sessionStore = createStore<Session>(empty());
+export const sessionStore = createStore<Session>(emptySession());
 export const useSession = () => useStore(sessionStore);
 
 /** Routes any signed-in user may open whatever the menu says. */
@@ -55,57 +52,9 @@ export function allowedPaths(menus: MenuEntry[]): Set<string> {
   return out;
 }
 
-export async function signIn(username: string, passwordHash: string): Promise<void> {
-  const data = await call(authCalls.login, { grant_type: 'password', username, password: passwordHash });
-  setToken(data.access_token);
-  sessionStore.set(empty());
-}
-
-/**
- * Loads user info, menu, dictionaries, platform title and filing status (doc 000 §4). Errors are
- * left to the caller, which clears the token and returns to the sign-in page.
- */
-export async function loadSession(): Promise<Session> {
-  const opts = { silent: true };
-  const [user, menus, dicts, logos, filing] = await Promise.all([
-    call(authCalls.getUserInfo, {}, opts),
-    call(authCalls.getMenuList, {}, opts),
-    call(dictCalls.getAllDict, {}, opts),
-    call(logoCalls.query, { page: 1, limit: 10, fileType: 'logo' }, opts).catch(() => null),
-    call(authCalls.filingStatus, {}, opts),
-  ]);
-  if (!Array.isArray(user.roles) || user.roles.length === 0) {
-    throw new Error('getInfo: roles must be a non-null array!');
-  }
-  const logo = logos?.records[0];
-  const session: Session = {
-    user,
-    menus,
-    dicts,
-    title: logo?.title || DEFAULT_TITLE,
-    logoId: logo?.logoId ?? null,
-    allowed: allowedPaths(menus),
-    needIntercept: filing.needIntercept,
-  };
-  sessionStore.set(session);
-  return session;
-}
-
-/** Reloads only the user (after a phone change), keeping menus and dictionaries. */
-export async function reloadUser(): Promise<void> {
-  const user = await call(authCalls.getUserInfo);
-  sessionStore.set((s) => ({ ...s, user }));
-}
-
-/** Clears token, roles and routes; the server call is best effort. */
-export async function signOut(): Promise<void> {
-  if (getToken()) await call(authCalls.logout, {}, { silent: true }).catch(() => undefined);
-  resetSession();
-}
-
 export function resetSession(): void {
   removeToken();
-  sessionStore.set(empty());
+  sessionStore.set(emptySession());
 }
 
 /** The options of one dictionary, e.g. `dictOptions('elevator_type')`. */

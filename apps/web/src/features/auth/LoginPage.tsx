@@ -1,10 +1,9 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { hashPassword, messages } from '@ec/contract';
+import { messages } from '@ec/contract/messages';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { preloadConsole } from '../../lib/preload.ts';
-import { signIn } from '../../lib/session.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 
 /** Only in-app paths are followed after sign-in. */
@@ -20,6 +19,11 @@ export default function LoginPage() {
   const onFinish = async (v: { username: string; password: string }) => {
     setLoading(true);
     try {
+      // Fetched while the password was typed (preloadConsole); not needed to show the page.
+      const [{ signIn }, { hashPassword }] = await Promise.all([
+        import('../../lib/session-load.ts'),
+        import('@ec/contract/password'),
+      ]);
       await signIn(v.username.trim(), hashPassword(v.password));
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch {

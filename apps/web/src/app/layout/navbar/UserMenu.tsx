@@ -7,7 +7,8 @@ import { SmsCodeButton } from '../../../components/SmsCodeButton.tsx';
 import { call } from '../../../lib/api.ts';
 import { maskPhone } from '../../../lib/format.ts';
 import { rules } from '../../../lib/rules.ts';
-import { reloadUser, signOut, useSession } from '../../../lib/session.ts';
+import { useSession } from '../../../lib/session.ts';
+import { reloadUser, signOut } from '../../../lib/session-load.ts';
 import { queryClient } from '../../providers.tsx';
 import { resetTags } from '../tags.ts';
 

@@ -25,7 +25,7 @@ import {
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../lib/api.ts';
-import { loadSession, signOut } from '../../../lib/session.ts';
+import { loadSession, signOut } from '../../../lib/session-load.ts';
 import { AuditHistory } from '../AuditHistory.tsx';
 import {
   CompanyForm,

@@ -1,6 +1,7 @@
 import { authCalls, dictCalls } from '@ec/contract';
 import { call } from '../../../lib/api.ts';
-import { allowedPaths, reloadUser, sessionStore } from '../../../lib/session.ts';
+import { allowedPaths, sessionStore } from '../../../lib/session.ts';
+import { reloadUser } from '../../../lib/session-load.ts';
 
 /**
  * The console keeps dictionaries, menus, permissions and the platform title in the session store
