@@ -3,17 +3,18 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { builtPages } from './app/pages.tsx';
 import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { setUnauthorizedHandler } from './lib/api.ts';
 import { installErrorCollector } from './lib/error-log.ts';
-import { registerPreload } from './lib/preload.ts';
+import { registerPagePreload, registerPreload } from './lib/preload.ts';
 import { resetSession } from './lib/session.ts';
 
 installErrorCollector();
 registerPreload(() => import('./app/layout/BasicLayout.tsx'));
-registerPreload(() => import('./features/dashboard/DashboardPage.tsx'));
 registerPreload(() => import('./lib/session-load.ts'));
+registerPagePreload((path) => (builtPages[path] ?? builtPages['/dashboard'])());
 const router = createRouter();
 
 setUnauthorizedHandler(() => {

@@ -11,6 +11,9 @@ export function safeRedirect(value: string | null): string {
   return value?.startsWith('/') && !value.startsWith('//') && !value.startsWith('/login') ? value : '/';
 }
 
+/** The route part of a redirect target (without its query). */
+const pathOnly = (target: string) => (target === '/' ? '/dashboard' : target.split('?')[0]);
+
 export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -47,7 +50,7 @@ export default function LoginPage() {
             prefix={<LockOutlined />}
             placeholder="密码"
             autoComplete="current-password"
-            onFocus={preloadConsole}
+            onFocus={() => preloadConsole(pathOnly(safeRedirect(params.get('redirect'))))}
           />
         </Form.Item>
         <Form.Item>
