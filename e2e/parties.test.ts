@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
@@ -33,6 +34,11 @@ const withCreditCheck = (body: string) => {
   const sum = CREDIT_WEIGHTS.reduce((acc, w, i) => acc + w * CREDIT_CHARS.indexOf(body[i]), 0);
   return body + CREDIT_CHARS[(31 - (sum % 31)) % 31];
 };
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+/** A 17-digit citizen ID body completed with its GB 11643 check character. */
+const withIdCheck = (body: string) =>
+  body + '10X98765432'[ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(body[i]), 0) % 11];
 
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
@@ -246,6 +252,112 @@ describe('a maintenance company files itself and is passed by the regulator (flo
   });
 });
 
+describe('an inspection organisation account binds to an organisation on the platform (机构审核)', () => {
+  const phone = `1350771${String((Date.now() + 7) % 10_000).padStart(4, '0')}`;
+  const password = 'Lift2026ok';
+  const orgName = '广西壮族自治区特种设备检验研究院南宁分院';
+  const orgCode = withCreditCheck('12450000MB1JY0005');
+  let account: { context: BrowserContext; page: Page };
+
+  before(async () => {
+    // Registered through the calls the register page makes (the page itself is covered above).
+    const base = `${server.baseUrl}/monitor/api`;
+    const sent = await fetch(`${base}/common/sendSms?phone=${phone}&type=register`);
+    assert.equal(sent.status, 200);
+    await until(() => smsCodeFor(phone) !== null, 'the SMS code in the server output');
+    const hash = createHash('sha256').update(password).digest('hex');
+    const registered = await fetch(`${base}/pc/login/regist`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        userType: 'inspection',
+        realName: '浏览器检验员',
+        phone,
+        smsCode: smsCodeFor(phone),
+        password: hash,
+        rePassword: hash,
+        agree: true,
+      }),
+    });
+    assert.equal(registered.status, 200);
+    account = await newPage();
+  });
+  after(async () => account.context.close());
+
+  test('asks to join the organisation from its filing page', async () => {
+    const { page } = account;
+    await signIn(page, server.baseUrl, phone, password);
+    await waitForHash(page, '#/initialFiling/mechanism');
+    const filing = page.locator('[data-testid="initial-filing"]');
+    await filing.getByText('检验机构备案').waitFor();
+    await filing.getByText('绑定已登记的单位').click();
+    const form = page.locator('[data-testid="bind-form"]');
+    await form.locator('input').first().fill(orgCode);
+    await form.getByRole('button', { name: /查\s*询/ }).click();
+    await form.getByText(`已找到：${orgName}`).waitFor();
+    await fill(
+      page,
+      '本人身份证号',
+      withIdCheck(`45010319900101${String(Date.now() % 1000).padStart(3, '0')}`),
+    );
+    await fill(page, '职务', '检验员');
+    await form.getByRole('button', { name: /申请绑定/ }).click();
+    await page.locator('.ant-message-success', { hasText: '绑定申请已提交' }).waitFor();
+    await filing.getByText('检验机构绑定').waitFor();
+    await filing.getByText('备案已提交，正在等待监管部门审核').waitFor();
+    await page.locator('[data-testid="person-descriptions"]').getByText(orgName).waitFor();
+  });
+
+  test('the platform finds the request on 机构审核, opens it and passes it', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, server.baseUrl, 'admin');
+    await waitForHash(page, '#/dashboard');
+    await page.goto(`${server.baseUrl}/#/organization/Audit`);
+    // The organisations' own filings are listed first, the demo one among them.
+    await page.locator('[data-testid="org-audit-list"] tr', { hasText: orgName }).first().waitFor();
+    await page.getByRole('tab', { name: '绑定申请审核' }).click();
+    const row = page.locator('[data-testid="org-join-audit-list"] tr', { hasText: '浏览器检验员' });
+    await row.waitFor();
+    await screenshot(page, 'organization-audit-list');
+    await row.getByRole('button', { name: '详情' }).click();
+    await waitForHash(page, /^#\/organization\/auditDetail\?joinId=\d+$/);
+    const detail = page.locator('[data-testid="org-audit-detail"]');
+    await detail.getByText(`绑定申请：浏览器检验员 → ${orgName}`).waitFor();
+    await detail.locator('[data-testid="audit-step"]', { hasText: '提交审核' }).waitFor();
+    await detail.locator('[data-testid="audit-button"]').click();
+    const dialog = page.locator('.ant-modal', { hasText: '检验机构绑定申请审核' });
+    await dialog.getByText('通过', { exact: true }).click();
+    await dialog.locator('textarea').fill('核实为本机构人员');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message-success', { hasText: '已审核通过' }).waitFor();
+    await detail.locator('[data-testid="audit-step"]', { hasText: '核实为本机构人员' }).waitFor();
+    await detail.locator('[data-testid="filing-state"]', { hasText: '备案成功' }).first().waitFor();
+    await screenshot(page, 'organization-audit-detail');
+    // The organisation's filing opens with its approval scan slot and history (the list page kept
+    // its tab while the detail was open).
+    await page.goto(`${server.baseUrl}/#/organization/Audit`);
+    await page.getByRole('tab', { name: '机构备案审核' }).click();
+    await page
+      .locator('[data-testid="org-audit-list"] tr', { hasText: orgName })
+      .first()
+      .getByRole('button', { name: '详情' })
+      .click();
+    await waitForHash(page, /^#\/organization\/auditDetail\?id=\d+$/);
+    await detail.getByText('核准证扫描件').waitFor();
+    await detail.locator('[data-testid="company-descriptions"]').getByText(orgName).waitFor();
+    await context.close();
+  });
+
+  test('the account enters the console once passed', async () => {
+    const { page } = account;
+    await page.reload();
+    const filing = page.locator('[data-testid="initial-filing"]');
+    await filing.getByText('备案已通过').waitFor();
+    await filing.getByRole('button', { name: '进入系统' }).click();
+    await waitForHash(page, '#/dashboard');
+  });
+});
+
 describe('every page of the parties feature opens for its users', () => {
   const pages: [string, string[]][] = [
     [
@@ -268,6 +380,7 @@ describe('every page of the parties feature opens for its users', () => {
         '/basicInformationb/maintenancePersonnel',
         '/basicInformationb/hon',
         '/basicInformationb/maintenanceContract',
+        '/organization/Audit',
       ],
     ],
     [
@@ -285,6 +398,7 @@ describe('every page of the parties feature opens for its users', () => {
       ],
     ],
     ['wb_admin1', ['/basicInformation/maintenancePersonnel', '/basicInformation/detailsOfMaintenance']],
+    ['jy_admin1', ['/organization/Audit']],
   ];
   for (const [user, paths] of pages) {
     test(`${user}: ${paths.length} pages render without an error`, async () => {

@@ -686,13 +686,121 @@ describe.each(dbKinds)('maintenance units, use units and their filings on %s', (
       ).status,
     ).toBe(200);
     expect((await status(token)).body.data).toEqual({ needIntercept: false, filingState: 3 });
-    // An existing organisation is not joined by binding: its admin opens accounts.
-    const { token: other } = await registerAndLogin(t, 'inspection');
-    const bind = await t.api('POST', '/pc/filing/bindCompany', {
-      token: other,
-      body: { creditCode: fields.creditCode, name: fields.name, idNumber: newIdNumber() },
+  });
+
+  it('binds an inspector account to an existing inspection organisation, audited on the organisation-audit page', async () => {
+    const { token } = await registerAndLogin(t, 'inspection', '检验员小李');
+    const approval = await uploadPng(t, token, '核准证.png');
+    // jy_admin1's organisation is on the platform: filing it again is refused, naming it.
+    const existing = (
+      await t.api<CompanyBrief[]>('GET', '/pc/maintenance/creditCodeAndName', {
+        token,
+        query: { name: '检验' },
+      })
+    ).body.data.find((c) => c.kind === 'inspection' && c.filingState === 3)!;
+    expect(existing).toBeDefined();
+    const duplicate = await t.api('POST', '/inspection/tbInspectionOrganization/submitAudit', {
+      token,
+      body: {
+        ...buildingFields(),
+        name: existing.name,
+        creditCode: existing.creditCode,
+        approvalNo: 'TS7110997-2029',
+        approvalExpiry: '2029-01-01',
+        approvalFileId: approval,
+      },
     });
-    expect(bind.status).toBe(409);
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.resultMsg).toContain(`已被「${existing.name}」使用`);
+
+    // An organisation whose own filing waits is not joined yet.
+    const { token: newcomer } = await registerAndLogin(t, 'inspection');
+    const waiting = {
+      ...buildingFields(),
+      name: '南宁待审检验有限公司',
+      approvalNo: 'TS7110996-2029',
+      approvalExpiry: '2029-01-01',
+      approvalFileId: await uploadPng(t, newcomer),
+    };
+    await t.api('POST', '/inspection/tbInspectionOrganization/submitAudit', {
+      token: newcomer,
+      body: waiting,
+    });
+    const idNumber = newIdNumber();
+    const early = await t.api('POST', '/pc/filing/bindCompany', {
+      token,
+      body: { creditCode: waiting.creditCode, name: waiting.name, idNumber },
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.resultMsg).toContain('备案尚未通过');
+
+    const bound = await t.api<MyFiling>('POST', '/pc/filing/bindCompany', {
+      token,
+      body: { creditCode: existing.creditCode, name: existing.name, idNumber, position: '检验员' },
+    });
+    expect(bound.status, bound.body.resultMsg).toBe(200);
+    expect(bound.body.data).toMatchObject({
+      kind: 'inspection-org-user',
+      page: '/initialFiling/mechanism',
+      state: 2,
+      needIntercept: true,
+    });
+    expect(bound.body.data.person).toMatchObject({ companyName: existing.name, role: 'admin' });
+    // Until it passes the account is held on the filing page, and sees no organisation page.
+    expect((await status(token)).body.data).toEqual({ needIntercept: true, filingState: 2 });
+
+    // The regulator of the area holds no organisation audit; the platform decides.
+    const asRegulator = await t.api('GET', '/inspection/tbInspectionOrganizationUserAudit/query', {
+      token: tokens.jg_qingxiu,
+    });
+    expect(asRegulator.status).toBe(403);
+    const cases = await t.api<Page<{ auditId: number; userId: number; version: number }>>(
+      'GET',
+      '/inspection/tbInspectionOrganizationUserAudit/query',
+      { token: tokens.admin, query: { state: 2 } },
+    );
+    const row = cases.body.data.records.find((r) => r.userId === bound.body.data.person!.id)!;
+    const detail = await t.api<{ person: { realName: string; companyName: string; history: unknown[] } }>(
+      'GET',
+      `/inspection/tbInspectionOrganizationUserAudit/get/${row.auditId}`,
+      { token: tokens.admin },
+    );
+    expect(detail.body.data.person).toMatchObject({ realName: '检验员小李', companyName: existing.name });
+    expect(detail.body.data.person.history).toHaveLength(1);
+    const rejected = await t.api('PUT', '/inspection/tbInspectionOrganizationUserAudit/auditReject', {
+      token: tokens.admin,
+      body: { auditId: row.auditId, version: row.version, auditDescription: '非本机构人员' },
+    });
+    expect(rejected.status).toBe(200);
+    const mine = (await filing(token)).body.data;
+    expect(mine).toMatchObject({ state: 4, auditDescription: '非本机构人员', needIntercept: true });
+    // Asked again, then passed: the account belongs to the organisation and its console opens.
+    const again = await t.api<MyFiling>('POST', '/pc/filing/bindCompany', {
+      token,
+      body: { creditCode: existing.creditCode, name: existing.name, idNumber },
+    });
+    expect(again.status, again.body.resultMsg).toBe(200);
+    const pending = (
+      await t.api<Page<{ auditId: number; userId: number; version: number }>>(
+        'GET',
+        '/inspection/tbInspectionOrganizationUserAudit/query',
+        { token: tokens.admin, query: { state: 2 } },
+      )
+    ).body.data.records.find((r) => r.userId === row.userId)!;
+    const decided = await t.api('PUT', '/inspection/tbInspectionOrganizationUserAudit/auditPass', {
+      token: tokens.admin,
+      body: { auditId: pending.auditId, version: pending.version },
+    });
+    expect(decided.status).toBe(200);
+    const twice = await t.api('PUT', '/inspection/tbInspectionOrganizationUserAudit/auditPass', {
+      token: tokens.admin,
+      body: { auditId: pending.auditId },
+    });
+    expect(twice.status).toBe(409);
+    expect((await status(token)).body.data).toEqual({ needIntercept: false, filingState: 3 });
+    const info = await t.api<{ companyName: string }>('GET', '/pc/sysUser/getUserInfo', { token });
+    expect(info.body.data.companyName).toBe(existing.name);
+    expect((await filing(token)).body.data).toMatchObject({ kind: 'inspection-org', state: 3 });
   });
 
   it('answers accounts that file nothing with no interception', async () => {

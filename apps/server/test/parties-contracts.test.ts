@@ -399,6 +399,22 @@ describe.each(dbKinds)('contracts, communities and the maintenance incentive on 
       body: { elevatorId: target.id, score: 4 },
     });
     expect(again.status).toBe(409);
+    expect(again.body.resultMsg).toContain(`电梯 ${target.registerCode} 本月`);
+    expect(again.body.resultMsg).toContain('每台电梯每月只能评价一次');
+    // The company's average is the mean of the ratings the viewer sees, the new one included.
+    const after = await t.api<Page<IncentiveRow>>('GET', '/pc/maintenanceIncentive/queryList', {
+      token: tokens.sy_admin1,
+    });
+    const company = after.body.data.records.find(
+      (r) => r.maintenanceCompanyId === target.maintenanceCompanyId,
+    )!;
+    const given = await t.api<Page<RatingRow>>('GET', '/pc/maintenanceIncentive/detail', {
+      token: tokens.sy_admin1,
+      query: { maintenanceCompanyId: target.maintenanceCompanyId!, limit: 500 },
+    });
+    expect(given.body.data.total).toBe(company.ratingCount);
+    const mean = given.body.data.records.reduce((n, r) => n + r.score, 0) / given.body.data.total;
+    expect(company.averageScore).toBeCloseTo(mean, 2);
     expect(
       (
         await t.api('POST', '/pc/maintenanceIncentive/save', {

@@ -116,15 +116,17 @@ export const FILING_KINDS = [
   'inspection-org',
   'maintenance-user',
   'building-company-user',
+  'inspection-org-user',
 ] as const;
 export type FilingKind = (typeof FILING_KINDS)[number];
 
-export const PERSON_ROLES = ['staff', 'admin', 'safety_officer', 'safety_director'] as const;
+export const PERSON_ROLES = ['staff', 'admin', 'safety_officer', 'safety_director', 'inspector'] as const;
 export const PERSON_ROLE_LABEL: Record<(typeof PERSON_ROLES)[number], string> = {
   staff: '维保人员',
   admin: '单位管理员',
   safety_officer: '安全员',
   safety_director: '安全总监',
+  inspector: '检验人员',
 };
 
 // ---------------------------------------------------------------- field validators
@@ -229,6 +231,88 @@ export const auditDecision = z.object({
   auditDescription: text(500).optional(),
   version: version.optional(),
 });
+
+const deletedCount = z.object({ deleted: z.number().int() });
+
+/** `DELETE <path>` of records by id (`ids`), answering how many were deleted. */
+const deleteCall = (domain: string, path: string, permission: string, summary: string) =>
+  defineCall({
+    domain,
+    method: 'DELETE',
+    path,
+    permission,
+    summary,
+    input: z.object({ ids: idList }),
+    output: deletedCount,
+  });
+
+/**
+ * The audit calls of one kind of filing under `base`: the list of cases (`queryList`), one case with
+ * its subject (`detail/{id}` → `{ audit, [subjectKey]: subject }`), pass, reject, and deleting decided
+ * cases. Summaries read `<label>审核列表`, `<label>审核详情`, `<label>审核通过`, `<label>审核驳回` and
+ * `删除<subject>审核记录（已审核的）`, unless `summaries` says otherwise.
+ */
+function auditGroup<F extends z.ZodType, R extends z.ZodType, K extends string, D extends z.ZodType>(o: {
+  domain: string;
+  base: string;
+  permission: string;
+  /** e.g. 使用单位备案 */
+  label: string;
+  /** e.g. 使用单位 */
+  subject: string;
+  filters: F;
+  row: R;
+  subjectKey: K;
+  detail: D;
+  summaries?: Partial<Record<'queryList' | 'detail' | 'auditPass' | 'auditReject' | 'delete', string>>;
+}) {
+  const { domain, base, permission, label } = o;
+  const summary = { ...o.summaries };
+  return {
+    queryList: defineCall({
+      domain,
+      method: 'GET',
+      path: `${base}/queryList`,
+      permission,
+      summary: summary.queryList ?? `${label}审核列表`,
+      input: o.filters,
+      output: pageOf(o.row),
+    }),
+    detail: defineCall({
+      domain,
+      method: 'GET',
+      path: `${base}/detail/{id}`,
+      permission,
+      summary: summary.detail ?? `${label}审核详情`,
+      input: idParam,
+      output: z.object({ audit: o.row, [o.subjectKey]: o.detail } as { audit: R } & { [P in K]: D }),
+    }),
+    auditPass: defineCall({
+      domain,
+      method: 'POST',
+      path: `${base}/auditPass`,
+      permission,
+      summary: summary.auditPass ?? `${label}审核通过`,
+      input: auditDecision,
+      output: o.row,
+    }),
+    auditReject: defineCall({
+      domain,
+      method: 'POST',
+      path: `${base}/auditReject`,
+      permission,
+      summary: summary.auditReject ?? `${label}审核驳回`,
+      input: auditDecision,
+      output: o.row,
+    }),
+    delete: deleteCall(
+      domain,
+      `${base}/delete`,
+      permission,
+      summary.delete ?? `删除${o.subject}审核记录（已审核的）`,
+    ),
+  };
+}
 
 /** What every filed record carries about its filing. */
 const filingFields = {
@@ -535,15 +619,7 @@ export const maintenanceUserCalls = {
     }),
     output: personSaved,
   }),
-  delete: defineCall({
-    domain: MU,
-    method: 'DELETE',
-    path: `${MUSER}/delete`,
-    permission: userEdit,
-    summary: '删除维保人员（账号一并删除）',
-    input: z.object({ ids: idList }),
-    output: z.object({ deleted: z.number().int() }),
-  }),
+  delete: deleteCall(MU, `${MUSER}/delete`, userEdit, '删除维保人员（账号一并删除）'),
   queryAuditList: defineCall({
     domain: MU,
     method: 'GET',
@@ -580,15 +656,7 @@ export const maintenanceUserCalls = {
     input: auditDecision,
     output: personAuditRow,
   }),
-  deleteAudit: defineCall({
-    domain: MU,
-    method: 'DELETE',
-    path: `${MUSER}/deleteAudit`,
-    permission: userAudit,
-    summary: '删除维保人员审核记录（已审核的）',
-    input: z.object({ ids: idList }),
-    output: z.object({ deleted: z.number().int() }),
-  }),
+  deleteAudit: deleteCall(MU, `${MUSER}/deleteAudit`, userAudit, '删除维保人员审核记录（已审核的）'),
   leave: defineCall({
     domain: MU,
     method: 'POST',
@@ -789,15 +857,7 @@ export const contractCalls = {
     input: contractFields.safeExtend({ id: positiveId('合同'), version: version.optional() }),
     output: contractDetail,
   }),
-  delete: defineCall({
-    domain: MU,
-    method: 'DELETE',
-    path: `${MC}/delete`,
-    permission: contractEdit,
-    summary: '删除维保合同（待审核的除外）',
-    input: z.object({ ids: idList }),
-    output: z.object({ deleted: z.number().int() }),
-  }),
+  delete: deleteCall(MU, `${MC}/delete`, contractEdit, '删除维保合同（待审核的除外）'),
   elevatorState: defineCall({
     domain: MU,
     method: 'POST',
@@ -822,53 +882,17 @@ export const contractCalls = {
   }),
 };
 
-export const contractAuditCalls = {
-  queryList: defineCall({
-    domain: MU,
-    method: 'GET',
-    path: `${MCA}/queryList`,
-    permission: contractAudit,
-    summary: '维保合同审核列表',
-    input: z.object({ ...paging, state: filingStateFilter.optional(), contractNo: text(50).optional() }),
-    output: pageOf(contractAuditRow),
-  }),
-  detail: defineCall({
-    domain: MU,
-    method: 'GET',
-    path: `${MCA}/detail/{id}`,
-    permission: contractAudit,
-    summary: '维保合同审核详情',
-    input: idParam,
-    output: z.object({ audit: contractAuditRow, contract: contractDetail }),
-  }),
-  auditPass: defineCall({
-    domain: MU,
-    method: 'POST',
-    path: `${MCA}/auditPass`,
-    permission: contractAudit,
-    summary: '维保合同审核通过',
-    input: auditDecision,
-    output: contractAuditRow,
-  }),
-  auditReject: defineCall({
-    domain: MU,
-    method: 'POST',
-    path: `${MCA}/auditReject`,
-    permission: contractAudit,
-    summary: '维保合同审核驳回',
-    input: auditDecision,
-    output: contractAuditRow,
-  }),
-  delete: defineCall({
-    domain: MU,
-    method: 'DELETE',
-    path: `${MCA}/delete`,
-    permission: contractAudit,
-    summary: '删除维保合同审核记录（已审核的）',
-    input: z.object({ ids: idList }),
-    output: z.object({ deleted: z.number().int() }),
-  }),
-};
+export const contractAuditCalls = auditGroup({
+  domain: MU,
+  base: MCA,
+  permission: contractAudit,
+  label: '维保合同',
+  subject: '维保合同',
+  filters: z.object({ ...paging, state: filingStateFilter.optional(), contractNo: text(50).optional() }),
+  row: contractAuditRow,
+  subjectKey: 'contract',
+  detail: contractDetail,
+});
 
 export const unitStats = z.object({
   staffCount: z.number().int(),
@@ -901,15 +925,7 @@ export const maintenanceUnitCalls = {
     input: unitFilters,
     output: pageOf(maintenanceUnitRow),
   }),
-  delete: defineCall({
-    domain: MU,
-    method: 'DELETE',
-    path: `${M}/delete`,
-    permission: unitEdit,
-    summary: '删除维保单位（无人员、电梯、合同时）',
-    input: z.object({ ids: idList }),
-    output: z.object({ deleted: z.number().int() }),
-  }),
+  delete: deleteCall(MU, `${M}/delete`, unitEdit, '删除维保单位（无人员、电梯、合同时）'),
   auditPass: defineCall({
     domain: MU,
     method: 'POST',
@@ -1062,15 +1078,7 @@ export const maintenanceAuditCalls = {
     input: idParam,
     output: z.object({ audit: companyAuditRow, company: maintenanceUnitDetail }),
   }),
-  delete: defineCall({
-    domain: MU,
-    method: 'DELETE',
-    path: `${MA}/delete`,
-    permission: unitAudit,
-    summary: '删除维保单位审核记录（已审核的）',
-    input: z.object({ ids: idList }),
-    output: z.object({ deleted: z.number().int() }),
-  }),
+  delete: deleteCall(MU, `${MA}/delete`, unitAudit, '删除维保单位审核记录（已审核的）'),
 };
 
 // ---------------------------------------------------------------- building companies (use units)
@@ -1153,15 +1161,7 @@ export const buildingCompanyCalls = {
     input: editOf(buildingCompanyFields.shape),
     output: buildingCompanyDetail,
   }),
-  delete: defineCall({
-    domain: BE,
-    method: 'DELETE',
-    path: `${BC}/delete`,
-    permission: companyEdit,
-    summary: '删除使用单位（无人员、电梯、合同时）',
-    input: z.object({ ids: idList }),
-    output: z.object({ deleted: z.number().int() }),
-  }),
+  delete: deleteCall(BE, `${BC}/delete`, companyEdit, '删除使用单位（无人员、电梯、合同时）'),
   selectAll: defineCall({
     domain: BE,
     method: 'GET',
@@ -1205,53 +1205,18 @@ export const buildingCompanyCalls = {
   }),
 };
 
-export const buildingCompanyAuditCalls = {
-  queryList: defineCall({
-    domain: BE,
-    method: 'GET',
-    path: `${BCA}/queryList`,
-    permission: companyAudit,
-    summary: '使用单位备案审核列表',
-    input: companyAuditFilters,
-    output: pageOf(companyAuditRow),
-  }),
-  detail: defineCall({
-    domain: BE,
-    method: 'GET',
-    path: `${BCA}/detail/{id}`,
-    permission: companyAudit,
-    summary: '使用单位审核详情',
-    input: idParam,
-    output: z.object({ audit: companyAuditRow, company: buildingCompanyDetail }),
-  }),
-  auditPass: defineCall({
-    domain: BE,
-    method: 'POST',
-    path: `${BCA}/auditPass`,
-    permission: companyAudit,
-    summary: '使用单位备案审核通过',
-    input: auditDecision,
-    output: companyAuditRow,
-  }),
-  auditReject: defineCall({
-    domain: BE,
-    method: 'POST',
-    path: `${BCA}/auditReject`,
-    permission: companyAudit,
-    summary: '使用单位备案审核驳回',
-    input: auditDecision,
-    output: companyAuditRow,
-  }),
-  delete: defineCall({
-    domain: BE,
-    method: 'DELETE',
-    path: `${BCA}/delete`,
-    permission: companyAudit,
-    summary: '删除使用单位审核记录（已审核的）',
-    input: z.object({ ids: idList }),
-    output: z.object({ deleted: z.number().int() }),
-  }),
-};
+export const buildingCompanyAuditCalls = auditGroup({
+  domain: BE,
+  base: BCA,
+  permission: companyAudit,
+  label: '使用单位备案',
+  subject: '使用单位',
+  filters: companyAuditFilters,
+  row: companyAuditRow,
+  subjectKey: 'company',
+  detail: buildingCompanyDetail,
+  summaries: { detail: '使用单位审核详情' },
+});
 
 // ---------------------------------------------------------------- building company users (safety officers)
 
@@ -1302,64 +1267,20 @@ export const buildingUserCalls = {
     }),
     output: personSaved,
   }),
-  delete: defineCall({
-    domain: BE,
-    method: 'DELETE',
-    path: `${BU}/delete`,
-    permission: officerEdit,
-    summary: '删除安全员（账号与电梯分配一并删除）',
-    input: z.object({ ids: idList }),
-    output: z.object({ deleted: z.number().int() }),
-  }),
+  delete: deleteCall(BE, `${BU}/delete`, officerEdit, '删除安全员（账号与电梯分配一并删除）'),
 };
 
-export const buildingUserAuditCalls = {
-  queryList: defineCall({
-    domain: BE,
-    method: 'GET',
-    path: `${BUA}/queryList`,
-    permission: officerAudit,
-    summary: '安全员备案审核列表',
-    input: personAuditFilters,
-    output: pageOf(personAuditRow),
-  }),
-  detail: defineCall({
-    domain: BE,
-    method: 'GET',
-    path: `${BUA}/detail/{id}`,
-    permission: officerAudit,
-    summary: '安全员备案审核详情',
-    input: idParam,
-    output: z.object({ audit: personAuditRow, person: personDetail }),
-  }),
-  auditPass: defineCall({
-    domain: BE,
-    method: 'POST',
-    path: `${BUA}/auditPass`,
-    permission: officerAudit,
-    summary: '安全员备案审核通过',
-    input: auditDecision,
-    output: personAuditRow,
-  }),
-  auditReject: defineCall({
-    domain: BE,
-    method: 'POST',
-    path: `${BUA}/auditReject`,
-    permission: officerAudit,
-    summary: '安全员备案审核驳回',
-    input: auditDecision,
-    output: personAuditRow,
-  }),
-  delete: defineCall({
-    domain: BE,
-    method: 'DELETE',
-    path: `${BUA}/delete`,
-    permission: officerAudit,
-    summary: '删除安全员审核记录（已审核的）',
-    input: z.object({ ids: idList }),
-    output: z.object({ deleted: z.number().int() }),
-  }),
-};
+export const buildingUserAuditCalls = auditGroup({
+  domain: BE,
+  base: BUA,
+  permission: officerAudit,
+  label: '安全员备案',
+  subject: '安全员',
+  filters: personAuditFilters,
+  row: personAuditRow,
+  subjectKey: 'person',
+  detail: personDetail,
+});
 
 export const elevatorOfficerRow = z.object({
   elevatorId: z.number().int(),
@@ -1505,15 +1426,7 @@ export const communityCalls = {
     input: communityFields,
     output: communityRow,
   }),
-  delete: defineCall({
-    domain: 'community',
-    method: 'DELETE',
-    path: `${CM}/delete`,
-    permission: 'community:edit',
-    summary: '删除小区',
-    input: z.object({ ids: idList }),
-    output: z.object({ deleted: z.number().int() }),
-  }),
+  delete: deleteCall('community', `${CM}/delete`, 'community:edit', '删除小区'),
 };
 
 // ---------------------------------------------------------------- maintenance incentive (维保激励)
@@ -1570,7 +1483,7 @@ export const incentiveCalls = {
     method: 'POST',
     path: `${MI}/save`,
     permission: 'incentive:rate',
-    summary: '使用单位按电梯评价维保单位（1–5 分）',
+    summary: '使用单位按电梯评价维保单位（1–5 分，每台电梯每月一次）',
     input: z.object({
       elevatorId: positiveId('电梯'),
       score: z.coerce
@@ -1608,6 +1521,7 @@ export const inspectionOrgDetail = z.object({
 export type InspectionOrgDetail = z.infer<typeof inspectionOrgDetail>;
 
 const IO = '/inspection/tbInspectionOrganization';
+const IOU = '/inspection/tbInspectionOrganizationUserAudit';
 const orgAudit = 'inspection:org:audit';
 export const inspectionOrgCalls = {
   submitAudit: defineCall({
@@ -1663,6 +1577,44 @@ export const inspectionOrgCalls = {
     summary: '检验机构备案审核详情',
     input: idParam,
     output: z.object({ audit: companyAuditRow, company: inspectionOrgDetail }),
+  }),
+  // Requests of accounts to join an organisation already on the platform (企业绑定 on
+  // /initialFiling/mechanism), audited on the organisation-audit page like the other join requests.
+  userAuditQuery: defineCall({
+    domain: 'inspection-org',
+    method: 'GET',
+    path: `${IOU}/query`,
+    permission: orgAudit,
+    summary: '检验机构绑定申请审核列表',
+    input: personAuditFilters,
+    output: pageOf(personAuditRow),
+  }),
+  userAuditGet: defineCall({
+    domain: 'inspection-org',
+    method: 'GET',
+    path: `${IOU}/get/{id}`,
+    permission: orgAudit,
+    summary: '检验机构绑定申请审核详情',
+    input: idParam,
+    output: z.object({ audit: personAuditRow, person: personDetail }),
+  }),
+  userAuditPass: defineCall({
+    domain: 'inspection-org',
+    method: 'PUT',
+    path: `${IOU}/auditPass`,
+    permission: orgAudit,
+    summary: '检验机构绑定申请审核通过',
+    input: auditDecision,
+    output: personAuditRow,
+  }),
+  userAuditReject: defineCall({
+    domain: 'inspection-org',
+    method: 'PUT',
+    path: `${IOU}/auditReject`,
+    permission: orgAudit,
+    summary: '检验机构绑定申请审核驳回',
+    input: auditDecision,
+    output: personAuditRow,
   }),
 };
 

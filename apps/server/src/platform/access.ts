@@ -13,6 +13,8 @@ export interface AuthUser {
   roles: { id: number; key: string; name: string; roleType: string | null }[];
   permissions: Set<string>;
   tokenHash: string;
+  /** The account's filing (its company's or its own) has not passed: only SIGNED_IN calls are open. */
+  needIntercept: boolean;
 }
 
 export function hasPermission(user: AuthUser, permission: string): boolean {

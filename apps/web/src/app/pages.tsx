@@ -84,4 +84,6 @@ export const builtPages: Record<string, () => Promise<{ default: ComponentType }
   '/initialRecord': () => import('../features/parties/pages/InitialFilingPage.tsx'),
   '/initialFiling/initialFiling': () => import('../features/parties/pages/InitialFilingPage.tsx'),
   '/initialFiling/mechanism': () => import('../features/parties/pages/InitialFilingPage.tsx'),
+  '/organization/Audit': () => import('../features/parties/pages/OrganizationAuditPage.tsx'),
+  '/organization/auditDetail': () => import('../features/parties/pages/OrganizationAuditDetailPage.tsx'),
 };

@@ -112,15 +112,6 @@ export const COMPANY_KINDS: Record<CompanyKey, CompanyKindInfo> = {
   },
 };
 
-export const companyKindOfUser = (type: UserType): CompanyKey | null =>
-  type === 'maintenance' || type === 'maintenance_staff'
-    ? 'maintenance'
-    : type === 'use_unit' || type === 'safety_officer'
-      ? 'use'
-      : type === 'inspection' || type === 'inspector'
-        ? 'inspection'
-        : null;
-
 /** Companies a user may see: all, the regulator's areas, their own company. */
 export const companyScope = (user: AuthUser) =>
   scopeCondition(user, { area: enterprise.areaCode, company: enterprise.id });

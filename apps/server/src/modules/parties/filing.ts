@@ -11,7 +11,6 @@ import {
   buildingCompanyDetail,
   COMPANY_KINDS,
   type CompanyKey,
-  companyKindOfUser,
   inspectionOrgDetail,
   maintenanceUnitDetail,
 } from './companies.ts';
@@ -43,6 +42,7 @@ const COMPANY_FILER: Partial<Record<UserType, CompanyKey>> = {
 const PERSON_FILER: Partial<Record<UserType, PersonKey>> = {
   maintenance_staff: 'maintenance',
   safety_officer: 'use',
+  inspector: 'inspection',
 };
 const COMPANY_FILING_KIND: Record<CompanyKey, FilingKind> = {
   maintenance: 'maintenance-unit',
@@ -52,6 +52,7 @@ const COMPANY_FILING_KIND: Record<CompanyKey, FilingKind> = {
 const PERSON_FILING_KIND: Record<PersonKey, FilingKind> = {
   maintenance: 'maintenance-user',
   use: 'building-company-user',
+  inspection: 'inspection-org-user',
 };
 
 /**
@@ -92,10 +93,7 @@ export async function myFiling(q: Queryable, user: AuthUser): Promise<MyFiling> 
   const companyKey = COMPANY_FILER[type];
   const profile = await profileOf(q, user.id);
   const personKey: PersonKey | undefined =
-    PERSON_FILER[type] ??
-    (companyKey && companyKey !== 'inspection' && profile && !company
-      ? (companyKey as PersonKey)
-      : undefined);
+    PERSON_FILER[type] ?? (companyKey && profile && !company ? companyKey : undefined);
 
   if (companyKey && company) {
     result.kind = COMPANY_FILING_KIND[companyKey];
@@ -127,17 +125,19 @@ export async function myFiling(q: Queryable, user: AuthUser): Promise<MyFiling> 
 }
 
 /**
- * 企业绑定: an account of a maintenance company or a use unit asks to join a company that is already
- * on the platform (found by credit code, its name must match). The regulator of the company's area
- * audits the request; until then the account stays on the filing page.
+ * 企业绑定: an account of a maintenance company, a use unit or an inspection organisation (or an
+ * inspector) asks to join a company of its kind that is already on the platform (found by credit
+ * code, its name must match). The company's reviewers audit the request — the regulator of its area,
+ * for inspection organisations the holders of the organisation audit; until then the account stays
+ * on the filing page.
  */
 export async function bindCompany(
   tx: Tx,
   user: AuthUser,
   input: { creditCode: string; name: string; idNumber: string; position?: string },
 ) {
-  const key = COMPANY_FILER[user.userType];
-  if (!key) throw forbidden('只有维保单位、使用单位或检验机构的账号可以绑定单位');
+  const key = COMPANY_FILER[user.userType] ?? (user.userType === 'inspector' ? 'inspection' : undefined);
+  if (!key) throw forbidden('只有维保单位、使用单位、检验机构或检验人员的账号可以绑定单位');
   if (user.companyId !== null) throw conflict('本账号已绑定单位，不能重复绑定');
   const [company] = await tx.select().from(enterprise).where(eq(enterprise.creditCode, input.creditCode));
   if (!company)
@@ -146,9 +146,7 @@ export async function bindCompany(
     throw conflict(`「${company.name}」不是${COMPANY_KINDS[key].label}，不能绑定`);
   }
   if (company.name !== input.name) throw conflict('单位名称与统一社会信用代码不一致，请核对');
-  if (key === 'inspection') throw conflict(`「${company.name}」已在平台登记，请联系该机构管理员为您开通账号`);
   if (company.filingState !== 3) throw conflict(`「${company.name}」的备案尚未通过，暂不能绑定`);
-  const personKey = companyKindOfUser(user.userType) as PersonKey;
-  await requestJoin(tx, user, personKey, company, input);
+  await requestJoin(tx, user, key, company, input);
   return myFiling(tx, user);
 }

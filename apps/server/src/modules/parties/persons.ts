@@ -92,6 +92,13 @@ export const buildingUserKind = defineKind({
   transitions: { withdraw: [2, 3] },
   onTransition: mirrorPerson,
 });
+/** An account's request to join an inspection organisation already on the platform. */
+export const inspectionUserKind = defineKind({
+  kind: 'inspection-org-user',
+  label: '检验机构人员绑定',
+  transitions: { withdraw: [2, 3] },
+  onTransition: mirrorPerson,
+});
 
 /** 离职: a passed leave ends the worker's filing with the company (withdraws it from 3 to 1). */
 export const staffLeaveKind = defineKind({
@@ -119,7 +126,8 @@ export const staffLeaveKind = defineKind({
   },
 });
 
-export type PersonKey = 'maintenance' | 'use';
+/** The kind of company a person belongs to; the same keys as the companies' (`enterprise.kind`). */
+export type PersonKey = 'maintenance' | 'use' | 'inspection';
 
 interface PersonKindInfo {
   key: PersonKey;
@@ -131,6 +139,8 @@ interface PersonKindInfo {
   editPermission: string;
   /** Profile roles a company admin or reviewer may give when adding a person. */
   roles: string[];
+  /** The company kind's name in messages. */
+  companyLabel: string;
 }
 
 export const PERSON_KINDS: Record<PersonKey, PersonKindInfo> = {
@@ -142,6 +152,7 @@ export const PERSON_KINDS: Record<PersonKey, PersonKindInfo> = {
     adminType: 'maintenance',
     editPermission: 'maintenance:user:edit',
     roles: ['staff'],
+    companyLabel: '维保单位',
   },
   use: {
     key: 'use',
@@ -151,6 +162,18 @@ export const PERSON_KINDS: Record<PersonKey, PersonKindInfo> = {
     adminType: 'use_unit',
     editPermission: 'building:user:edit',
     roles: ['safety_officer', 'safety_director'],
+    companyLabel: '使用单位',
+  },
+  // Inspection organisations' people join by binding only (their own module adds the rest).
+  inspection: {
+    key: 'inspection',
+    label: '检验机构人员',
+    audit: inspectionUserKind,
+    accountType: 'inspector',
+    adminType: 'inspection',
+    editPermission: 'inspection:org:edit',
+    roles: ['inspector'],
+    companyLabel: '检验机构',
   },
 };
 
@@ -159,7 +182,9 @@ export const personKindOfUser = (type: UserType): PersonKey | null =>
     ? 'maintenance'
     : type === 'safety_officer' || type === 'use_unit'
       ? 'use'
-      : null;
+      : type === 'inspector' || type === 'inspection'
+        ? 'inspection'
+        : null;
 
 // ---------------------------------------------------------------- reading
 
@@ -239,7 +264,8 @@ function personRowOf(user: AuthUser, r: PersonJoin, day = today()): PersonRow {
 const leaveLabel = (state: number) =>
   ({ 2: '离职待审核', 3: '已离职', 4: '离职申请被驳回' })[state] ?? filingLabel(state);
 
-const companyKindOf = (key: PersonKey) => (key === 'maintenance' ? 'maintenance' : 'use');
+/** `enterprise.kind` of a person kind's companies: the same key. */
+const companyKindOf = (key: PersonKey): string => key;
 
 export interface PersonFilters {
   page: number;
@@ -386,7 +412,7 @@ function profileValues(key: PersonKey, input: PersonInput) {
 
 /** The company a person files with: of the right kind and itself filed (passed). */
 async function filedCompany(q: Queryable, key: PersonKey, companyId: number | undefined) {
-  const label = key === 'maintenance' ? '维保单位' : '使用单位';
+  const label = PERSON_KINDS[key].companyLabel;
   if (!companyId)
     throw badRequest(`companyId：请选择${label}`, [{ field: 'companyId', message: `请选择${label}` }]);
   const [company] = await q
@@ -826,7 +852,10 @@ export async function profileOf(q: Queryable, userId: number) {
   return row ?? null;
 }
 
-/** A company admin asks to join an existing company (企业绑定): a person filing with role admin. */
+/**
+ * An account asks to join an existing company (企业绑定): a person filing, with role admin for a
+ * company account and the kind's own role (检验人员) for a person account.
+ */
 export async function requestJoin(
   tx: Tx,
   user: AuthUser,
@@ -849,7 +878,7 @@ export async function requestJoin(
     .where(eq(sysUser.id, user.id));
   const values = {
     companyId: company.id,
-    role: 'admin',
+    role: user.userType === kind.adminType ? 'admin' : kind.roles[0],
     position: blank(input.position),
     idNumber: input.idNumber,
     updatedAt: new Date(),

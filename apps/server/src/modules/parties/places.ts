@@ -1,5 +1,5 @@
 import { type CommunityRow, formatDateTime, type RatingRow } from '@ec/contract';
-import { and, avg, count, desc, eq, ilike, inArray, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, avg, count, desc, eq, ilike, inArray, isNull, max, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type AuthUser, scopeCondition } from '../../platform/access.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
@@ -441,6 +441,10 @@ export async function listRatings(
   return { records: rows.map(ratingRowOf), total, page: f.page, limit: f.limit };
 }
 
+/** Why a second rating of an elevator in one month is refused (the rule shown on the page too). */
+export const monthlyRatingTaken = (registerCode: string, period: string) =>
+  `电梯 ${registerCode} 本月（${period}）已经评价过：每台电梯每月只能评价一次，请下月再评价`;
+
 /** A use unit rates the maintenance company of one of its elevators: once per order, or per month. */
 export async function rate(
   tx: Tx,
@@ -462,6 +466,20 @@ export async function rate(
   if (!e || e.useCompanyId !== user.companyId) throw notFound('电梯不存在或不属于本单位');
   if (e.maintenanceCompanyId === null) throw conflict(`电梯 ${e.registerCode} 还没有维保单位`);
   const period = today().slice(0, 7);
+  const taken = monthlyRatingTaken(e.registerCode, period);
+  if (!input.orderId) {
+    const [given] = await tx
+      .select({ id: maintenanceRating.id })
+      .from(maintenanceRating)
+      .where(
+        and(
+          eq(maintenanceRating.elevatorId, e.id),
+          eq(maintenanceRating.period, period),
+          isNull(maintenanceRating.orderId),
+        ),
+      );
+    if (given) throw conflict(taken);
+  }
   const [created] = await refusingConflicts(
     () =>
       tx
@@ -478,7 +496,7 @@ export async function rate(
           ratedBy: user.id,
         })
         .returning({ id: maintenanceRating.id }),
-    { unique: input.orderId ? '该维保工单已经评价过' : `电梯 ${e.registerCode} 本月已经评价过` },
+    { unique: input.orderId ? '该维保工单已经评价过' : taken },
   );
   const [row] = await selectRatings(tx).where(eq(maintenanceRating.id, created.id));
   return ratingRowOf(row);

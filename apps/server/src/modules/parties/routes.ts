@@ -456,6 +456,23 @@ export const partiesRoutes = [
     };
   }),
 
+  implement(inspectionOrgCalls.userAuditQuery, (f, { user, platform }) =>
+    listPersonCases(platform.db, user, 'inspection', f),
+  ),
+  implement(inspectionOrgCalls.userAuditGet, async ({ id }, { user, platform }) => {
+    const audit = await personCaseRow(platform.db, user, 'inspection', id);
+    return {
+      audit,
+      person: await personDetail(platform.db, { ...user, dataScope: 'all' }, 'inspection', audit.userId),
+    };
+  }),
+  implement(inspectionOrgCalls.userAuditPass, (input, { user, platform }) =>
+    inTx(platform.db, (tx) => decidePerson(tx, user, 'inspection', input, 'pass')),
+  ),
+  implement(inspectionOrgCalls.userAuditReject, (input, { user, platform }) =>
+    inTx(platform.db, (tx) => decidePerson(tx, user, 'inspection', input, 'reject')),
+  ),
+
   // ------------------------------------------------------------ the account's own filing
   implement(filingCalls.current, (_input, { user, platform }) => myFiling(platform.db, user)),
   implement(filingCalls.bindCompany, (input, { user, platform }) =>

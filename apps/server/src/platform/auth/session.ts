@@ -4,8 +4,9 @@ import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type AuthUser, broadestScope } from '../access.ts';
 import type { Queryable } from '../db/client.ts';
-import { authToken, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../db/tables.ts';
+import { authToken, enterprise, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../db/tables.ts';
 import type { Platform } from '../platform.ts';
+import { needsIntercept } from './roles.ts';
 
 export const TOKEN_COOKIE = 'Monitor-Token';
 /** A token's expiry is pushed forward on use at most this often, to keep reads from writing. */
@@ -60,6 +61,11 @@ export async function authenticate(
       userType: sysUser.userType,
       companyId: sysUser.companyId,
       areaCodes: sysUser.areaCodes,
+      // The filing states, read on every request: a passed filing opens the console at once.
+      filingState: sysUser.filingState,
+      companyFilingState: sql<
+        number | null
+      >`(select ${enterprise.filingState} from ${enterprise} where ${enterprise.id} = ${sysUser.companyId})`,
       // Roles and permissions in the same round trip: one query per request for authentication.
       roles: sql<RoleGrant[]>`coalesce((
         select json_agg(json_build_object('id', r.id, 'key', r.role_key, 'name', r.name, 'roleType', r.role_type,
@@ -107,6 +113,11 @@ export async function authenticate(
     roles,
     permissions,
     tokenHash,
+    needIntercept: needsIntercept(
+      row.userType as UserType,
+      row.filingState,
+      row.companyId === null ? null : row.companyFilingState,
+    ),
   };
 }
 

@@ -41,6 +41,8 @@ function inputOf(call: Call, req: FastifyRequest): Record<string, unknown> {
   return { ...query, ...(body as Record<string, unknown> | undefined), ...params };
 }
 
+export const FILING_REQUIRED = '请先完成初始备案，审核通过后才能使用此功能';
+
 /** Registers each implementation under /monitor/api with authentication, permission and validation. */
 export function registerCalls(app: FastifyInstance, platform: Platform, implementations: Implementation[]) {
   const seen = new Set<string>();
@@ -63,7 +65,12 @@ export function registerCalls(app: FastifyInstance, platform: Platform, implemen
         if (call.permission !== PUBLIC) {
           const user = await authenticate(platform, req, call.result === 'file');
           if (!user) throw unauthorized();
-          if (call.permission !== SIGNED_IN && !hasPermission(user, call.permission)) throw forbidden();
+          if (call.permission !== SIGNED_IN) {
+            if (!hasPermission(user, call.permission)) throw forbidden();
+            // Filing interception, server side: until the filing passes, only the calls any signed-in
+            // user may make (the filing, auth, files, dictionaries, areas…) are open.
+            if (user.needIntercept) throw forbidden(FILING_REQUIRED);
+          }
           req.user = user;
         } else {
           req.user = await authenticate(platform, req, false);

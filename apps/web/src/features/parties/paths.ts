@@ -24,6 +24,13 @@ export const PAGES = {
 } as const;
 export type PageName = (typeof PAGES)[keyof typeof PAGES];
 
+/** The inspection organisations' audit pages (机构审核) and the permission that decides there. */
+export const ORG_PAGES = {
+  audit: '/organization/Audit',
+  auditDetail: '/organization/auditDetail',
+  permission: 'inspection:org:audit',
+} as const;
+
 /** Whether the current page is a record-filing variant (/basicInformationb). */
 export function useFilingVariant(): boolean {
   return useLocation().pathname.startsWith('/basicInformationb/');

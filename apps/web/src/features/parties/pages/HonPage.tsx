@@ -6,18 +6,17 @@ import {
   buildingCompanyCalls,
   type CompanyAuditRow,
 } from '@ec/contract';
-import { App, Button, Card, Col, Row, Statistic, Tabs } from 'antd';
-import { useState } from 'react';
+import { App, Button, Card, Col, Row, Statistic } from 'antd';
 import { useNavigate } from 'react-router';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
-import { useSession } from '../../../lib/session.ts';
 import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
+import { auditOptionColumn, ListWithAudits, useCanAudit, useRemoveCase } from '../AuditTabs.tsx';
 import { areaSearch, companyAuditColumns, filingColumn } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { dash, unitTypeEnum } from '../format.tsx';
 import { PartyTable } from '../PartyTable.tsx';
-import { PAGES, useCanOpen, useFilingVariant, usePagePath } from '../paths.ts';
+import { PAGES, useCanOpen, usePagePath } from '../paths.ts';
 import { useInvalidateParties, usePartyQuery } from '../queries.ts';
 
 function Statistics() {
@@ -70,17 +69,13 @@ function Statistics() {
 
 /** 使用单位管理: use units in scope with their statistics, their filings, and adding units or contracts. */
 export default function HonPage() {
-  const filing = useFilingVariant();
   const navigate = useNavigate();
   const path = usePagePath();
   const canOpen = useCanOpen();
   const { message } = App.useApp();
-  const { user } = useSession();
   const invalidate = useInvalidateParties();
   const canEdit = usePermission('building:company:edit');
-  const reviewer = user?.dataScope === 'all' || user?.dataScope === 'area';
-  const canAudit = usePermission('building:company:audit') && reviewer;
-  const [tab, setTab] = useState(filing && canAudit ? 'audit' : 'list');
+  const canAudit = useCanAudit('building:company:audit');
   const [decide, dialog] = useDecision(
     buildingCompanyAuditCalls.auditPass,
     buildingCompanyAuditCalls.auditReject,
@@ -92,11 +87,7 @@ export default function HonPage() {
     message.success('已删除');
     await invalidate();
   };
-  const removeCase = async (auditId: number) => {
-    await call(buildingCompanyAuditCalls.delete, { ids: [auditId] });
-    message.success('审核记录已删除');
-    await invalidate();
-  };
+  const removeCase = useRemoveCase(buildingCompanyAuditCalls.delete);
   const list: ProColumns<BuildingCompanyRow>[] = [
     {
       title: '单位名称',
@@ -155,77 +146,55 @@ export default function HonPage() {
   ];
   const audits: ProColumns<CompanyAuditRow>[] = [
     ...companyAuditColumns(),
-    {
-      title: '操作',
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions>
-          <RowButton onClick={() => navigate(path(PAGES.recordDetail, { id: r.auditId }))}>
-            备案详情
-          </RowButton>
-          {r.state === 2 ? (
-            <RowButton onClick={() => decide({ auditId: r.auditId, version: r.version })}>审核</RowButton>
-          ) : (
-            <ConfirmButton title="从审核列表中删除这条记录？" onConfirm={() => removeCase(r.auditId)}>
-              删除记录
-            </ConfirmButton>
-          )}
-        </RowActions>
-      ),
-    },
+    auditOptionColumn<CompanyAuditRow>({
+      detail: (r) => navigate(path(PAGES.recordDetail, { id: r.auditId })),
+      detailLabel: '备案详情',
+      decide,
+      remove: removeCase,
+    }),
   ];
   return (
     <>
       <Statistics />
-      <Tabs
-        activeKey={tab}
-        onChange={setTab}
-        items={[
+      <ListWithAudits
+        canAudit={canAudit}
+        list={{
+          key: 'list',
+          label: '使用单位',
+          children: (
+            <PartyTable
+              testId="building-company-list"
+              listCall={buildingCompanyCalls.queryList}
+              rowKey="id"
+              columns={list}
+              toolbar={() =>
+                canEdit && canOpen(PAGES.newUseUnit)
+                  ? [
+                      <Button
+                        key="add"
+                        type="primary"
+                        icon={<PlusOutlined />}
+                        onClick={() => navigate(path(PAGES.newUseUnit))}
+                      >
+                        新增使用单位
+                      </Button>,
+                    ]
+                  : []
+              }
+            />
+          ),
+        }}
+        audits={[
           {
-            key: 'list',
-            label: '使用单位',
+            key: 'audit',
+            label: '备案审核',
             children: (
-              <PartyTable
-                testId="building-company-list"
-                listCall={buildingCompanyCalls.queryList}
-                rowKey="id"
-                columns={list}
-                toolbar={() =>
-                  canEdit && canOpen(PAGES.newUseUnit)
-                    ? [
-                        <Button
-                          key="add"
-                          type="primary"
-                          icon={<PlusOutlined />}
-                          onClick={() => navigate(path(PAGES.newUseUnit))}
-                        >
-                          新增使用单位
-                        </Button>,
-                      ]
-                    : []
-                }
-              />
+              <PartyTable listCall={buildingCompanyAuditCalls.queryList} rowKey="auditId" columns={audits} />
             ),
           },
-          ...(canAudit
-            ? [
-                {
-                  key: 'audit',
-                  label: '备案审核',
-                  children: (
-                    <PartyTable
-                      listCall={buildingCompanyAuditCalls.queryList}
-                      rowKey="auditId"
-                      columns={audits}
-                    />
-                  ),
-                },
-              ]
-            : []),
         ]}
+        extra={dialog}
       />
-      {dialog}
     </>
   );
 }

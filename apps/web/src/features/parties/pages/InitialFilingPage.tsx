@@ -46,6 +46,7 @@ const TITLE: Record<string, string> = {
   'inspection-org': '检验机构备案',
   'maintenance-user': '维保人员初始备案',
   'building-company-user': '人员备案',
+  'inspection-org-user': '检验机构绑定',
 };
 
 /** What the account does next, by state. */
@@ -234,7 +235,7 @@ function BindCompany() {
 /** Company accounts: file a new company, or bind to one already on the platform. */
 function CompanyOrBind({ kind, filing }: { kind: CompanyKind; filing: MyFiling }) {
   const [mode, setMode] = useState<'new' | 'bind'>('new');
-  if (filing.company || kind === 'inspection') return <CompanyFiling kind={kind} filing={filing} />;
+  if (filing.company) return <CompanyFiling kind={kind} filing={filing} />;
   return (
     <>
       <Segmented
@@ -249,6 +250,16 @@ function CompanyOrBind({ kind, filing }: { kind: CompanyKind; filing: MyFiling }
       {mode === 'new' ? <CompanyFiling kind={kind} filing={filing} /> : <BindCompany />}
     </>
   );
+}
+
+/**
+ * A request to join an inspection organisation already on the platform: shown while it waits, asked
+ * again after a refusal (an organisation's account may also file a new organisation instead).
+ */
+function InspectionJoin({ filing }: { filing: MyFiling }) {
+  const person = filing.person;
+  if (person && filing.state !== 4) return <PersonDescriptions person={person} />;
+  return person?.role === 'admin' ? <CompanyOrBind kind="inspection" filing={filing} /> : <BindCompany />;
 }
 
 /** A person's own filing (workers file themselves; officers correct what their company filed). */
@@ -355,6 +366,7 @@ export default function InitialFilingPage() {
           {(data.kind === 'maintenance-user' || data.kind === 'building-company-user') && (
             <PersonFiling filing={data} />
           )}
+          {data.kind === 'inspection-org-user' && <InspectionJoin filing={data} />}
           {data.history.length > 0 && (
             <Card size="small" title="审核记录">
               <AuditHistory history={data.history} />

@@ -8,20 +8,19 @@ import {
   contractCalls,
   type FlaggedElevator,
 } from '@ec/contract';
-import { App, Button, Card, Drawer, Form, Modal, Skeleton, Space, Table, Tabs } from 'antd';
+import { App, Button, Card, Drawer, Form, Modal, Skeleton, Space, Table } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
-import { useSession } from '../../../lib/session.ts';
 import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
 import { AuditHistory } from '../AuditHistory.tsx';
+import { auditOptionColumn, ListWithAudits, useCanAudit, useRemoveCase } from '../AuditTabs.tsx';
 import { ContractForm, type ContractFormValues, contractInput, contractValues } from '../ContractForm.tsx';
 import { auditColumns, filingColumn } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { ContractDescriptions } from '../Descriptions.tsx';
 import { ContractTag, contractStatusEnum, dash, FlagTag, flagEnum } from '../format.tsx';
 import { PartyTable } from '../PartyTable.tsx';
-import { useFilingVariant } from '../paths.ts';
 import { useInvalidateParties, usePartyQuery } from '../queries.ts';
 
 /** Adds or edits a contract; a change to a filed contract goes back for audit. */
@@ -117,14 +116,10 @@ function ContractDrawer({
 
 /** 维保合同管理: contracts in scope, their audit, and the elevators whose contract is missing or ending. */
 export default function MaintenanceContractPage() {
-  const filing = useFilingVariant();
   const { message } = App.useApp();
-  const { user } = useSession();
   const invalidate = useInvalidateParties();
   const canEdit = usePermission('maintenance:contract:edit');
-  const reviewer = user?.dataScope === 'all' || user?.dataScope === 'area';
-  const canAudit = usePermission('maintenance:contract:audit') && reviewer;
-  const [tab, setTab] = useState(filing && canAudit ? 'audit' : 'list');
+  const canAudit = useCanAudit('maintenance:contract:audit');
   const [editing, setEditing] = useState<{ contract: ContractDetail | null } | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const [decide, dialog] = useDecision(
@@ -145,11 +140,7 @@ export default function MaintenanceContractPage() {
     message.success('已删除');
     await invalidate();
   };
-  const removeCase = async (auditId: number) => {
-    await call(contractAuditCalls.delete, { ids: [auditId] });
-    message.success('审核记录已删除');
-    await invalidate();
-  };
+  const removeCase = useRemoveCase(contractAuditCalls.delete);
 
   const list: ProColumns<ContractRow>[] = [
     {
@@ -198,23 +189,11 @@ export default function MaintenanceContractPage() {
     { title: '合同期限', search: false, render: (_, r) => `${r.startDate} 至 ${r.endDate}` },
     { title: '电梯', dataIndex: 'elevatorCount', search: false },
     ...auditColumns<ContractAuditRow>(),
-    {
-      title: '操作',
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions>
-          <RowButton onClick={() => setViewing(r.contractId)}>详情</RowButton>
-          {r.state === 2 ? (
-            <RowButton onClick={() => decide({ auditId: r.auditId, version: r.version })}>审核</RowButton>
-          ) : (
-            <ConfirmButton title="从审核列表中删除这条记录？" onConfirm={() => removeCase(r.auditId)}>
-              删除记录
-            </ConfirmButton>
-          )}
-        </RowActions>
-      ),
-    },
+    auditOptionColumn<ContractAuditRow>({
+      detail: (r) => setViewing(r.contractId),
+      decide,
+      remove: removeCase,
+    }),
   ];
   const flagged: ProColumns<FlaggedElevator>[] = [
     { title: '注册代码', dataIndex: 'registerCode' },
@@ -240,71 +219,75 @@ export default function MaintenanceContractPage() {
       render: (_, r) => dash(r.contractNo && `${r.contractNo}（至 ${r.endDate}）`),
     },
   ];
-  const items = [
-    {
-      key: 'list',
-      label: '维保合同',
-      children: (
-        <PartyTable
-          testId="contract-list"
-          listCall={contractCalls.queryList}
-          rowKey="id"
-          columns={list}
-          toolbar={() =>
-            canEdit
-              ? [
-                  <Button
-                    key="add"
-                    type="primary"
-                    icon={<PlusOutlined />}
-                    onClick={() => setEditing({ contract: null })}
-                  >
-                    新增合同
-                  </Button>,
-                ]
-              : []
-          }
-        />
-      ),
-    },
-    ...(canAudit
-      ? [
-          {
-            key: 'audit',
-            label: '合同审核',
-            children: (
-              <PartyTable listCall={contractAuditCalls.queryList} rowKey="auditId" columns={audits} />
-            ),
-          },
-        ]
-      : []),
-    {
-      key: 'flagged',
-      label: '合同预警',
-      children: (
-        <PartyTable
-          listCall={contractCalls.flaggedElevators}
-          rowKey="elevatorId"
-          columns={flagged}
-          emptyText="所有电梯均有有效维保合同"
-        />
-      ),
-    },
-  ];
   return (
-    <>
-      <Tabs activeKey={tab} onChange={setTab} items={items} />
-      <ContractModal open={!!editing} editing={editing?.contract ?? null} onClose={() => setEditing(null)} />
-      <ContractDrawer
-        id={viewing}
-        onClose={() => setViewing(null)}
-        onDecide={
-          canAudit
-            ? (c) => c.auditId !== null && decide({ auditId: c.auditId, version: c.auditVersion ?? 0 })
-            : undefined
-        }
-      />
-      {dialog}
-    </>
+    <ListWithAudits
+      canAudit={canAudit}
+      list={{
+        key: 'list',
+        label: '维保合同',
+        children: (
+          <PartyTable
+            testId="contract-list"
+            listCall={contractCalls.queryList}
+            rowKey="id"
+            columns={list}
+            toolbar={() =>
+              canEdit
+                ? [
+                    <Button
+                      key="add"
+                      type="primary"
+                      icon={<PlusOutlined />}
+                      onClick={() => setEditing({ contract: null })}
+                    >
+                      新增合同
+                    </Button>,
+                  ]
+                : []
+            }
+          />
+        ),
+      }}
+      audits={[
+        {
+          key: 'audit',
+          label: '合同审核',
+          children: <PartyTable listCall={contractAuditCalls.queryList} rowKey="auditId" columns={audits} />,
+        },
+      ]}
+      trailing={[
+        {
+          key: 'flagged',
+          label: '合同预警',
+          children: (
+            <PartyTable
+              listCall={contractCalls.flaggedElevators}
+              rowKey="elevatorId"
+              columns={flagged}
+              emptyText="所有电梯均有有效维保合同"
+            />
+          ),
+        },
+      ]}
+      extra={
+        <>
+          <ContractModal
+            open={!!editing}
+            editing={editing?.contract ?? null}
+            onClose={() => setEditing(null)}
+          />
+          <ContractDrawer
+            id={viewing}
+            onClose={() => setViewing(null)}
+            onDecide={
+              canAudit
+                ? (c) => c.auditId !== null && decide({ auditId: c.auditId, version: c.auditVersion ?? 0 })
+                : undefined
+            }
+          />
+          {dialog}
+        </>
+      }
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { elevatorCalls, type IncentiveRow, incentiveCalls, type RatingRow } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Drawer, Form, Input, Modal, Rate, Select } from 'antd';
+import { Alert, App, Button, Drawer, Form, Input, Modal, Rate, Select } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -9,6 +9,10 @@ import { RowButton } from '../Actions.tsx';
 import { dash } from '../format.tsx';
 import { PartyTable } from '../PartyTable.tsx';
 import { partyKeys, useInvalidateParties } from '../queries.ts';
+
+/** The rating rule, shown where ratings are given and read. */
+const RULE =
+  '每台电梯每月只能评价一次（按评价时的维保单位计），下月可再次评价；平均评分为该维保单位收到的全部评价的平均值。';
 
 /** A use unit rates the maintenance company of one of its elevators (1–5). */
 function RateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -48,6 +52,7 @@ function RateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
       confirmLoading={saving}
       destroyOnHidden
     >
+      <Alert type="info" showIcon style={{ marginBottom: 16 }} message={RULE} data-testid="rating-rule" />
       <Form form={form} layout="vertical" preserve={false} initialValues={{ score: 5 }}>
         <Form.Item name="elevatorId" label="电梯" rules={[{ required: true, message: '请选择电梯' }]}>
           <Select
@@ -115,6 +120,7 @@ export default function MaintenanceIncentivePage() {
   ];
   return (
     <>
+      <Alert type="info" showIcon message={RULE} style={{ marginBottom: 16 }} />
       <PartyTable
         testId="incentive-list"
         listCall={incentiveCalls.queryList}

@@ -7,7 +7,7 @@ import {
   type PersonDetail,
   type PersonRow,
 } from '@ec/contract';
-import { App, Button, DatePicker, Form, Input, Modal, Tabs } from 'antd';
+import { App, Button, DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,12 +15,13 @@ import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
+import { auditOptionColumn, ListWithAudits, useCanAudit, useRemoveCase } from '../AuditTabs.tsx';
 import { auditColumns, personAuditColumns, personColumns } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { dash } from '../format.tsx';
 import { PartyTable } from '../PartyTable.tsx';
 import { PersonModal } from '../PersonModal.tsx';
-import { PAGES, useCanOpen, useFilingVariant, usePagePath } from '../paths.ts';
+import { PAGES, useCanOpen, usePagePath } from '../paths.ts';
 import { useInvalidateParties } from '../queries.ts';
 
 /** 离职: the reason and date; the regulator audits it. */
@@ -75,7 +76,6 @@ export function LeaveModal({ person, onClose }: { person: PersonRow | null; onCl
 
 /** 维保人员管理: the workers in scope, their filings and their leave requests. */
 export default function MaintenancePersonnelPage() {
-  const filing = useFilingVariant();
   const navigate = useNavigate();
   const path = usePagePath();
   const canOpen = useCanOpen();
@@ -83,9 +83,7 @@ export default function MaintenancePersonnelPage() {
   const { user } = useSession();
   const invalidate = useInvalidateParties();
   const canEdit = usePermission('maintenance:user:edit');
-  const reviewer = user?.dataScope === 'all' || user?.dataScope === 'area';
-  const canAudit = usePermission('maintenance:user:audit') && reviewer;
-  const [tab, setTab] = useState(filing && canAudit ? 'audit' : 'list');
+  const canAudit = useCanAudit('maintenance:user:audit');
   const [editing, setEditing] = useState<{ person: PersonDetail | null } | null>(null);
   const [leaving, setLeaving] = useState<PersonRow | null>(null);
   const [decide, dialog] = useDecision(
@@ -111,11 +109,7 @@ export default function MaintenancePersonnelPage() {
     message.success('已删除');
     await invalidate();
   };
-  const removeCase = async (auditId: number) => {
-    await call(maintenanceUserCalls.deleteAudit, { ids: [auditId] });
-    message.success('审核记录已删除');
-    await invalidate();
-  };
+  const removeCase = useRemoveCase(maintenanceUserCalls.deleteAudit);
 
   const list: ProColumns<PersonRow>[] = [
     ...personColumns(true),
@@ -146,23 +140,11 @@ export default function MaintenancePersonnelPage() {
   ];
   const audits: ProColumns<PersonAuditRow>[] = [
     ...personAuditColumns(),
-    {
-      title: '操作',
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions>
-          <RowButton onClick={() => navigate(path(PAGES.personnelDetail, { id: r.userId }))}>详情</RowButton>
-          {r.state === 2 ? (
-            <RowButton onClick={() => decide({ auditId: r.auditId, version: r.version })}>审核</RowButton>
-          ) : (
-            <ConfirmButton title="从审核列表中删除这条记录？" onConfirm={() => removeCase(r.auditId)}>
-              删除记录
-            </ConfirmButton>
-          )}
-        </RowActions>
-      ),
-    },
+    auditOptionColumn<PersonAuditRow>({
+      detail: (r) => navigate(path(PAGES.personnelDetail, { id: r.userId })),
+      decide,
+      remove: removeCase,
+    }),
   ];
   const leaves: ProColumns<LeaveAuditRow>[] = [
     { title: '姓名', dataIndex: 'realName' },
@@ -170,81 +152,73 @@ export default function MaintenancePersonnelPage() {
     { title: '离职原因', dataIndex: 'leaveReason', search: false, render: (_, r) => dash(r.leaveReason) },
     { title: '离职日期', dataIndex: 'leaveDate', search: false, render: (_, r) => dash(r.leaveDate) },
     ...auditColumns<LeaveAuditRow>(),
-    {
-      title: '操作',
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) =>
-        r.state === 2 ? (
-          <RowButton onClick={() => decideLeave({ auditId: r.auditId, version: r.version })}>审核</RowButton>
-        ) : null,
-    },
-  ];
-  const items = [
-    {
-      key: 'list',
-      label: '维保人员',
-      children: (
-        <PartyTable
-          testId="personnel-list"
-          listCall={maintenanceUserCalls.queryList}
-          rowKey="id"
-          columns={list}
-          toolbar={() => [
-            ...(user?.userType === 'maintenance' && user.companyId && canOpen(PAGES.maintenanceDetail)
-              ? [
-                  <Button key="own" onClick={() => navigate(path(PAGES.maintenanceDetail))}>
-                    本单位信息
-                  </Button>,
-                ]
-              : []),
-            ...(canEdit
-              ? [
-                  <Button
-                    key="add"
-                    type="primary"
-                    icon={<PlusOutlined />}
-                    onClick={() => setEditing({ person: null })}
-                  >
-                    新增维保人员
-                  </Button>,
-                ]
-              : []),
-          ]}
-        />
-      ),
-    },
-    ...(canAudit
-      ? [
-          {
-            key: 'audit',
-            label: '备案审核',
-            children: (
-              <PartyTable listCall={maintenanceUserCalls.queryAuditList} rowKey="auditId" columns={audits} />
-            ),
-          },
-          {
-            key: 'leave',
-            label: '离职审核',
-            children: (
-              <PartyTable listCall={maintenanceUserCalls.leaveAuditList} rowKey="auditId" columns={leaves} />
-            ),
-          },
-        ]
-      : []),
+    auditOptionColumn<LeaveAuditRow>({ decide: decideLeave }),
   ];
   return (
-    <>
-      <Tabs activeKey={tab} onChange={setTab} items={items} />
-      <PersonModal
-        kind="staff"
-        open={!!editing}
-        editing={editing?.person ?? null}
-        onClose={() => setEditing(null)}
-      />
-      <LeaveModal person={leaving} onClose={() => setLeaving(null)} />
-      {dialog}
-      {leaveDialog}
-    </>
+    <ListWithAudits
+      canAudit={canAudit}
+      list={{
+        key: 'list',
+        label: '维保人员',
+        children: (
+          <PartyTable
+            testId="personnel-list"
+            listCall={maintenanceUserCalls.queryList}
+            rowKey="id"
+            columns={list}
+            toolbar={() => [
+              ...(user?.userType === 'maintenance' && user.companyId && canOpen(PAGES.maintenanceDetail)
+                ? [
+                    <Button key="own" onClick={() => navigate(path(PAGES.maintenanceDetail))}>
+                      本单位信息
+                    </Button>,
+                  ]
+                : []),
+              ...(canEdit
+                ? [
+                    <Button
+                      key="add"
+                      type="primary"
+                      icon={<PlusOutlined />}
+                      onClick={() => setEditing({ person: null })}
+                    >
+                      新增维保人员
+                    </Button>,
+                  ]
+                : []),
+            ]}
+          />
+        ),
+      }}
+      audits={[
+        {
+          key: 'audit',
+          label: '备案审核',
+          children: (
+            <PartyTable listCall={maintenanceUserCalls.queryAuditList} rowKey="auditId" columns={audits} />
+          ),
+        },
+        {
+          key: 'leave',
+          label: '离职审核',
+          children: (
+            <PartyTable listCall={maintenanceUserCalls.leaveAuditList} rowKey="auditId" columns={leaves} />
+          ),
+        },
+      ]}
+      extra={
+        <>
+          <PersonModal
+            kind="staff"
+            open={!!editing}
+            editing={editing?.person ?? null}
+            onClose={() => setEditing(null)}
+          />
+          <LeaveModal person={leaving} onClose={() => setLeaving(null)} />
+          {dialog}
+          {leaveDialog}
+        </>
+      }
+    />
   );
 }

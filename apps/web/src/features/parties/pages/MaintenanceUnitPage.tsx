@@ -6,29 +6,27 @@ import {
   maintenanceAuditCalls,
   maintenanceUnitCalls,
 } from '@ec/contract';
-import { App, Button, Space, Tabs, Tag } from 'antd';
-import { useState } from 'react';
+import { App, Button, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
+import { auditOptionColumn, ListWithAudits, useCanAudit, useRemoveCase } from '../AuditTabs.tsx';
 import { areaSearch, companyAuditColumns, filingColumn } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { dash, gradeEnum } from '../format.tsx';
 import { PartyTable } from '../PartyTable.tsx';
-import { PAGES, useFilingVariant, usePagePath } from '../paths.ts';
+import { PAGES, usePagePath } from '../paths.ts';
 import { useInvalidateParties } from '../queries.ts';
 
 /** 维保单位管理: the units in scope, and their filings awaiting or past review. */
 export default function MaintenanceUnitPage() {
-  const filing = useFilingVariant();
   const navigate = useNavigate();
   const path = usePagePath();
   const { message } = App.useApp();
   const invalidate = useInvalidateParties();
   const canEdit = usePermission('maintenance:unit:edit');
-  const canAudit = usePermission('maintenance:unit:audit');
-  const [tab, setTab] = useState(filing && canAudit ? 'audit' : 'list');
+  const canAudit = useCanAudit('maintenance:unit:audit');
   const [decide, dialog] = useDecision(
     maintenanceUnitCalls.auditPass,
     maintenanceUnitCalls.auditReject,
@@ -40,11 +38,7 @@ export default function MaintenanceUnitPage() {
     message.success('已删除');
     await invalidate();
   };
-  const removeCase = async (auditId: number) => {
-    await call(maintenanceAuditCalls.delete, { ids: [auditId] });
-    message.success('审核记录已删除');
-    await invalidate();
-  };
+  const removeCase = useRemoveCase(maintenanceAuditCalls.delete);
 
   const listColumns: ProColumns<MaintenanceUnitRow>[] = [
     {
@@ -106,81 +100,57 @@ export default function MaintenanceUnitPage() {
 
   const auditColumns: ProColumns<CompanyAuditRow>[] = [
     ...companyAuditColumns(),
-    {
-      title: '操作',
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) => (
-        <RowActions>
-          <RowButton onClick={() => navigate(path(PAGES.maintenanceDetail, { id: r.companyId }))}>
-            详情
-          </RowButton>
-          {r.state === 2 && (
-            <RowButton
-              data-testid="audit-button"
-              onClick={() => decide({ auditId: r.auditId, version: r.version })}
-            >
-              审核
-            </RowButton>
-          )}
-          {r.state !== 2 && (
-            <ConfirmButton title="确定从审核列表中删除这条记录吗？" onConfirm={() => removeCase(r.auditId)}>
-              删除记录
-            </ConfirmButton>
-          )}
-        </RowActions>
-      ),
-    },
+    auditOptionColumn<CompanyAuditRow>({
+      detail: (r) => navigate(path(PAGES.maintenanceDetail, { id: r.companyId })),
+      decide,
+      remove: removeCase,
+    }),
   ];
 
-  const items = [
-    {
-      key: 'list',
-      label: '维保单位',
-      children: (
-        <PartyTable
-          testId="maintenance-unit-list"
-          listCall={maintenanceUnitCalls.query}
-          rowKey="id"
-          columns={listColumns}
-          toolbar={() =>
-            canEdit
-              ? [
-                  <Button
-                    key="add"
-                    type="primary"
-                    icon={<PlusOutlined />}
-                    onClick={() => navigate(path(PAGES.newMaintenanceUnit))}
-                  >
-                    新增维保单位
-                  </Button>,
-                ]
-              : []
-          }
-        />
-      ),
-    },
-    ...(canAudit
-      ? [
-          {
-            key: 'audit',
-            label: '备案审核',
-            children: (
-              <PartyTable
-                testId="maintenance-unit-audit"
-                listCall={maintenanceAuditCalls.query}
-                rowKey="auditId"
-                columns={auditColumns}
-              />
-            ),
-          },
-        ]
-      : []),
-  ];
   return (
-    <>
-      <Tabs activeKey={tab} onChange={setTab} items={items} destroyOnHidden={false} />
-      {dialog}
-    </>
+    <ListWithAudits
+      canAudit={canAudit}
+      list={{
+        key: 'list',
+        label: '维保单位',
+        children: (
+          <PartyTable
+            testId="maintenance-unit-list"
+            listCall={maintenanceUnitCalls.query}
+            rowKey="id"
+            columns={listColumns}
+            toolbar={() =>
+              canEdit
+                ? [
+                    <Button
+                      key="add"
+                      type="primary"
+                      icon={<PlusOutlined />}
+                      onClick={() => navigate(path(PAGES.newMaintenanceUnit))}
+                    >
+                      新增维保单位
+                    </Button>,
+                  ]
+                : []
+            }
+          />
+        ),
+      }}
+      audits={[
+        {
+          key: 'audit',
+          label: '备案审核',
+          children: (
+            <PartyTable
+              testId="maintenance-unit-audit"
+              listCall={maintenanceAuditCalls.query}
+              rowKey="auditId"
+              columns={auditColumns}
+            />
+          ),
+        },
+      ]}
+      extra={dialog}
+    />
   );
 }
