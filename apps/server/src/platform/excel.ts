@@ -64,12 +64,13 @@ const workbookXml = (sheetName: string) =>
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
-/** Escapes markup and drops the control characters XML 1.0 cannot hold (they would corrupt the file). */
+/** Characters XML 1.0 cannot hold: written as they are, they would corrupt the file. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters removed
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
+
+/** Escapes markup and drops the characters XML cannot hold. */
 function escapeXml(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters removed
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/[&<>"]/g, (c) => XML_ESCAPES[c]);
+  return text.replace(NOT_XML, '').replace(/[&<>"]/g, (c) => XML_ESCAPES[c]);
 }
 
 /** Column letters: A…Z, AA…AZ, … */
