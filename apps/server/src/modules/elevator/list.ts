@@ -1,8 +1,8 @@
 import type { ElevatorFilters } from '@ec/contract';
-import { and, asc, count, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { likePattern, rowsOf } from '../../platform/db/sql.ts';
-import { selectElevators, toRow } from './rows.ts';
+import { LIST_ROW_FROM, listRowOf } from './rows.ts';
 import { bigrams, normalise } from './search.ts';
 import { elevator } from './tables.ts';
 
@@ -101,13 +101,11 @@ async function totalOf(db: Queryable, where: SQL | undefined, unfiltered: boolea
     const estimate = await tableEstimate(db);
     if (estimate > COUNT_CAP) return { total: estimate, approximate: true };
   }
-  const capped = db
-    .select({ one: sql`1` })
-    .from(elevator)
-    .where(where)
-    .limit(COUNT_CAP + 1)
-    .as('capped');
-  const [{ n }] = await db.select({ n: count() }).from(capped);
+  const [{ n }] = rowsOf<{ n: number }>(
+    await db.execute(
+      sql`select count(*)::int as "n" from (select 1 from "elevator" where ${where} limit ${COUNT_CAP + 1}) "capped"`,
+    ),
+  );
   if (n <= COUNT_CAP) return { total: n, approximate: false };
   const [plan] = rowsOf<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
     await db.execute(sql`explain (format json) ${db.select({ one: sql`1` }).from(elevator).where(where)}`),
@@ -131,21 +129,17 @@ export async function listElevators(
   const conditions = [...filterConditions(f), ...extra];
   const where = and(scope, ...conditions);
   const unfiltered = scopeIsAll && conditions.length === 0;
-  const pageOf = (condition: SQL | undefined) => {
-    // The page's ids first (an index walk that touches no joined table), then the joins for those
-    // ids only: a deep page skips its offset without joining the rows it skips.
-    const ids = db
-      .select({ id: elevator.id })
-      .from(elevator)
-      .where(condition)
-      .orderBy(...orderOf(f))
-      .limit(f.limit)
-      .offset((f.page - 1) * f.limit)
-      .as('page');
-    return selectElevators(db)
-      .innerJoin(ids, eq(ids.id, elevator.id))
-      .orderBy(...orderOf(f));
-  };
-  const [rows, counted] = await Promise.all([pageOf(where), totalOf(db, where, unfiltered)]);
-  return { records: rows.map(toRow), ...counted, page: f.page, limit: f.limit };
+  const order = sql.join(orderOf(f), sql`, `);
+  // The page's ids first (an index walk that touches no joined table), then the joins for those
+  // ids only: a deep page skips its offset without joining the rows it skips.
+  const page = sql`${LIST_ROW_FROM}
+    inner join (select "elevator"."id" as "pageId" from "elevator" where ${where}
+      order by ${order} limit ${f.limit} offset ${(f.page - 1) * f.limit}) "page"
+      on "page"."pageId" = "elevator"."id"
+    order by ${order}`;
+  const [rows, counted] = await Promise.all([
+    db.execute(page).then((r) => rowsOf<Record<string, unknown>>(r)),
+    totalOf(db, where, unfiltered),
+  ]);
+  return { records: rows.map(listRowOf), ...counted, page: f.page, limit: f.limit };
 }

@@ -1,5 +1,5 @@
 import { type ElevatorDetail, type ElevatorRow, formatDateTime } from '@ec/contract';
-import { eq, getTableColumns } from 'drizzle-orm';
+import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../platform/db/client.ts';
 import { enterprise, sysArea } from '../../platform/db/tables.ts';
@@ -38,12 +38,76 @@ export type JoinedElevator = {
   maintenanceCompanyName: string | null;
 };
 
+/** The elevator fields a list row shows. */
+const ROW_FIELDS = [
+  'id',
+  'registerCode',
+  'deviceCode',
+  'useCertNo',
+  'rescueCode',
+  'supervisionCode',
+  'name',
+  'type',
+  'variety',
+  'useOccasion',
+  'areaCode',
+  'address',
+  'community',
+  'longitude',
+  'latitude',
+  'useCompanyId',
+  'maintenanceCompanyId',
+  'maintenanceClaimState',
+  'useClaimState',
+  'status',
+  'useStatus',
+  'nextInspectDate',
+  'createdAt',
+] as const satisfies readonly (keyof JoinedElevator['elevator'])[];
+
+type RowSource = Pick<JoinedElevator, 'areaName' | 'useCompanyName' | 'maintenanceCompanyName'> & {
+  elevator: Pick<JoinedElevator['elevator'], (typeof ROW_FIELDS)[number]>;
+};
+
+/**
+ * The list row's SELECT … FROM … JOIN, written once at start. Composing a 45-column select through
+ * the query builder costs about 0.4 ms per request, ten times the WHERE clause; the list builds only
+ * its conditions and puts them after this text. Columns are aliased to the field names; times come
+ * as epoch milliseconds and dates as text, the same on PostgreSQL and PGlite.
+ */
+const columns = getTableColumns(elevator);
+export const LIST_ROW_FROM: SQL = sql.raw(
+  `select ${ROW_FIELDS.map((key) => {
+    const column = `"elevator"."${columns[key].name}"`;
+    if (key === 'createdAt') return `(extract(epoch from ${column}) * 1000)::float8 as "createdAt"`;
+    if (key === 'nextInspectDate') return `${column}::text as "nextInspectDate"`;
+    return `${column} as "${key}"`;
+  }).join(
+    ', ',
+  )}, "a"."name" as "areaName", "uc"."name" as "useCompanyName", "mc"."name" as "maintenanceCompanyName"
+  from "elevator"
+  left join "sys_area" "a" on "a"."code" = "elevator"."area_code"
+  left join "enterprise" "uc" on "uc"."id" = "elevator"."use_company_id"
+  left join "enterprise" "mc" on "mc"."id" = "elevator"."maintenance_company_id"`,
+);
+
+/** A row of LIST_ROW_FROM as the list shows it. */
+export function listRowOf(raw: Record<string, unknown>): ElevatorRow {
+  const { areaName, useCompanyName, maintenanceCompanyName, createdAt, ...fields } = raw;
+  return toRow({
+    elevator: { ...(fields as RowSource['elevator']), createdAt: new Date(createdAt as number) },
+    areaName: areaName as string | null,
+    useCompanyName: useCompanyName as string | null,
+    maintenanceCompanyName: maintenanceCompanyName as string | null,
+  });
+}
+
 export function toRow({
   elevator: e,
   areaName,
   useCompanyName,
   maintenanceCompanyName,
-}: JoinedElevator): ElevatorRow {
+}: RowSource): ElevatorRow {
   return {
     id: e.id,
     registerCode: e.registerCode,

@@ -40,17 +40,12 @@ function tokenFrom(req: FastifyRequest, allowCookie: boolean): string | undefine
   return undefined;
 }
 
-/** The user behind the request's token, with roles and permissions as they are now; null if none. */
-export async function authenticate(
-  platform: Platform,
-  req: FastifyRequest,
-  allowCookie: boolean,
-): Promise<AuthUser | null> {
-  const token = tokenFrom(req, allowCookie);
-  if (!token || token.length > 200) return null;
-  const tokenHash = hashToken(token);
-  const { db } = platform;
-  const [row] = await db
+/**
+ * The authentication query, composed once per database and run as a prepared statement: it runs on
+ * every request, and composing it through the query builder would cost more than running it.
+ */
+function buildAuthQuery(db: Queryable) {
+  return db
     .select({
       tokenId: authToken.id,
       expiresAt: authToken.expiresAt,
@@ -84,12 +79,32 @@ export async function authenticate(
     .innerJoin(sysUser, eq(sysUser.id, authToken.userId))
     .where(
       and(
-        eq(authToken.tokenHash, tokenHash),
+        eq(authToken.tokenHash, sql.placeholder('tokenHash')),
         isNull(authToken.revokedAt),
         gt(authToken.expiresAt, sql`now()`),
         eq(sysUser.status, 1),
       ),
-    );
+    )
+    .prepare('authenticate');
+}
+const authQueries = new WeakMap<Queryable, ReturnType<typeof buildAuthQuery>>();
+
+/** The user behind the request's token, with roles and permissions as they are now; null if none. */
+export async function authenticate(
+  platform: Platform,
+  req: FastifyRequest,
+  allowCookie: boolean,
+): Promise<AuthUser | null> {
+  const token = tokenFrom(req, allowCookie);
+  if (!token || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  const { db } = platform;
+  let query = authQueries.get(db);
+  if (!query) {
+    query = buildAuthQuery(db);
+    authQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash });
   if (!row) return null;
 
   const now = Date.now();
