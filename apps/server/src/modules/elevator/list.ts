@@ -1,7 +1,7 @@
 import type { ElevatorFilters } from '@ec/contract';
 import { and, asc, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { likePattern, rowsOf } from '../../platform/db/sql.ts';
+import { likePattern, preparedRows, rowsOf } from '../../platform/db/sql.ts';
 import { LIST_ROW_FROM, listRowOf } from './rows.ts';
 import { bigrams, normalise } from './search.ts';
 import { elevator } from './tables.ts';
@@ -101,10 +101,9 @@ async function totalOf(db: Queryable, where: SQL | undefined, unfiltered: boolea
     const estimate = await tableEstimate(db);
     if (estimate > COUNT_CAP) return { total: estimate, approximate: true };
   }
-  const [{ n }] = rowsOf<{ n: number }>(
-    await db.execute(
-      sql`select count(*)::int as "n" from (select 1 from "elevator" where ${where} limit ${COUNT_CAP + 1}) "capped"`,
-    ),
+  const [{ n }] = await preparedRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as "n" from (select 1 from "elevator" where ${where} limit ${COUNT_CAP + 1}) "capped"`,
   );
   if (n <= COUNT_CAP) return { total: n, approximate: false };
   const [plan] = rowsOf<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
@@ -138,7 +137,7 @@ export async function listElevators(
       on "page"."pageId" = "elevator"."id"
     order by ${order}`;
   const [rows, counted] = await Promise.all([
-    db.execute(page).then((r) => rowsOf<Record<string, unknown>>(r)),
+    preparedRows<Record<string, unknown>>(db, page),
     totalOf(db, where, unfiltered),
   ]);
   return { records: rows.map(listRowOf), ...counted, page: f.page, limit: f.limit };

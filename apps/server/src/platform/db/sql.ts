@@ -1,3 +1,9 @@
+import { createHash } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import { type PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Queryable } from './client.ts';
+
 /** `%term%` for ILIKE with the user's % and _ taken literally. */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -14,4 +20,20 @@ export function uniqueViolation(err: unknown): string | null {
     if (e.code === '23505') return e.constraint ?? '';
   }
   return null;
+}
+
+/**
+ * The rows of a hot read query. On PostgreSQL it runs as a named prepared statement, named after its
+ * text: each query shape is parsed once per connection and, after a few runs, planned once (planning
+ * a list query with its joins costs several times running it). Elsewhere (PGlite, a transaction) it
+ * is a plain query. Rows come with the driver's own types, so select text, numbers and epochs.
+ */
+export async function preparedRows<T>(db: Queryable, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool && !(db instanceof PgTransaction)) {
+    const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+    const name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+    return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
+  }
+  return rowsOf<T>(await db.execute(query));
 }
