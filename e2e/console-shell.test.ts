@@ -7,6 +7,7 @@ import {
   type RunningServer,
   screenshot,
   signIn,
+  smsCodeFor,
   startServer,
   watchForeignRequests,
 } from './support.ts';
@@ -231,6 +232,49 @@ describe('change password', () => {
     await page.locator('.ant-message-error').waitFor();
     await signIn(page, server.baseUrl, 'sy_admin1', 'Lift2026new');
     await waitForHash(page, '#/dashboard');
+    await context.close();
+  });
+});
+
+describe('change phone', () => {
+  test('asks for the phone first, counts down, refuses a wrong code and saves with the right one', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, server.baseUrl, 'aq_officer1');
+    await waitForHash(page, '#/dashboard');
+    await page.locator('.user-menu').hover();
+    await page.locator('.ant-dropdown-menu-item', { hasText: '修改手机号' }).click();
+    const form = page.locator('.change-phone-form');
+    await form.waitFor();
+
+    // No code is sent before the phone validates.
+    await form.getByRole('button', { name: '获取验证码' }).click();
+    await form.getByText('请输入手机号').waitFor();
+    await form.locator('#phone').fill('1390771');
+    await form.getByRole('button', { name: '获取验证码' }).click();
+    await form.getByText('请输入正确的手机号码').waitFor();
+    assert.equal(smsCodeFor(server, '1390771'), null);
+
+    const phone = '13907719999';
+    await form.locator('#phone').fill(phone);
+    await form.getByRole('button', { name: '获取验证码' }).click();
+    // Sent: the button waits 60 s, counting down.
+    await form.getByRole('button', { name: /\d+秒后重新获取/ }).waitFor();
+    assert.equal(await form.getByRole('button', { name: /\d+秒后重新获取/ }).isDisabled(), true);
+    await until(() => smsCodeFor(server, phone) !== null, 'the SMS code in the server output');
+    const code = smsCodeFor(server, phone)!;
+
+    await form.locator('#smsCode').fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message-error').waitFor();
+
+    await form.locator('#smsCode').fill(code);
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.locator('.ant-message-success', { hasText: '更新成功' }).waitFor();
+
+    // The dialog shows the new phone, masked.
+    await page.locator('.user-menu').hover();
+    await page.locator('.ant-dropdown-menu-item', { hasText: '修改手机号' }).click();
+    await page.locator('.change-phone-form').getByText('139****9999').waitFor();
     await context.close();
   });
 });

@@ -7,6 +7,7 @@ import {
   type RunningServer,
   screenshot,
   signIn,
+  smsCodeFor,
   startServer,
   watchForeignRequests,
 } from './support.ts';
@@ -61,16 +62,6 @@ const waitForHash = (page: Page, hash: string | RegExp) =>
     `hash ${hash} (at ${page.url()})`,
   );
 
-/** The SMS code the development driver logged for a phone (the server prints each message). */
-function smsCodeFor(phone: string): string | null {
-  const lines = server
-    .output()
-    .split('\n')
-    .filter((l) => l.includes(phone) && l.includes('验证码'));
-  const last = lines.at(-1);
-  return last?.match(/验证码 (\d{6})/)?.[1] ?? null;
-}
-
 /** Picks an option of the antd select under a form item label. */
 async function choose(page: Page, label: string, option: string) {
   await page
@@ -124,11 +115,11 @@ describe('a maintenance company files itself and is passed by the regulator (flo
     await fill(page, '姓名', '浏览器管理员');
     await fill(page, '手机号', phone);
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await until(() => smsCodeFor(phone) !== null, 'the SMS code in the server output');
+    await until(() => smsCodeFor(server, phone) !== null, 'the SMS code in the server output');
     await form
       .locator('.ant-form-item', { has: page.locator('label:text-is("验证码")') })
       .locator('input')
-      .fill(smsCodeFor(phone)!);
+      .fill(smsCodeFor(server, phone)!);
     await fill(page, '邮箱', 'lift@example.com');
     await form.locator('input[type="password"]').nth(0).fill(password);
     await form.locator('input[type="password"]').nth(1).fill(password);
@@ -264,7 +255,7 @@ describe('an inspection organisation account binds to an organisation on the pla
     const base = `${server.baseUrl}/monitor/api`;
     const sent = await fetch(`${base}/common/sendSms?phone=${phone}&type=register`);
     assert.equal(sent.status, 200);
-    await until(() => smsCodeFor(phone) !== null, 'the SMS code in the server output');
+    await until(() => smsCodeFor(server, phone) !== null, 'the SMS code in the server output');
     const hash = createHash('sha256').update(password).digest('hex');
     const registered = await fetch(`${base}/pc/login/regist`, {
       method: 'POST',
@@ -273,7 +264,7 @@ describe('an inspection organisation account binds to an organisation on the pla
         userType: 'inspection',
         realName: '浏览器检验员',
         phone,
-        smsCode: smsCodeFor(phone),
+        smsCode: smsCodeFor(server, phone),
         password: hash,
         rePassword: hash,
         agree: true,

@@ -134,3 +134,12 @@ export async function signIn(page: Page, baseUrl: string, username: string, pass
   await page.getByPlaceholder('密码').fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
 }
+
+/** The last SMS code the development driver logged for a phone (the server prints each message). */
+export function smsCodeFor(server: RunningServer, phone: string): string | null {
+  const lines = server
+    .output()
+    .split('\n')
+    .filter((l) => l.includes(phone) && l.includes('验证码'));
+  return lines.at(-1)?.match(/验证码 (\d{6})/)?.[1] ?? null;
+}
