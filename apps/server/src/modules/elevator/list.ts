@@ -1,7 +1,7 @@
 import type { ElevatorFilters } from '@ec/contract';
 import { and, asc, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { likePattern, preparedRows, rowsOf } from '../../platform/db/sql.ts';
+import { compile, likePattern, preparedRows, rowsOf } from '../../platform/db/sql.ts';
 import { LIST_ROW_FROM, listRowOf } from './rows.ts';
 import { bigrams, normalise } from './search.ts';
 import { elevator } from './tables.ts';
@@ -101,17 +101,46 @@ async function totalOf(db: Queryable, where: SQL | undefined, unfiltered: boolea
     const estimate = await tableEstimate(db);
     if (estimate > COUNT_CAP) return { total: estimate, approximate: true };
   }
+  // A condition known to match more than COUNT_CAP rows is answered from memory for 10 s: its total
+  // is shown as approximate anyway, and counting up to the cap is what a common search term costs.
+  const key = conditionKey(db, where);
+  const known = overCap.get(db)?.get(key);
+  if (known && Date.now() - known.at < 10_000) return { total: known.rows, approximate: true };
   const [{ n }] = await preparedRows<{ n: number }>(
     db,
     sql`select count(*)::int as "n" from (select 1 from "elevator" where ${where} limit ${COUNT_CAP + 1}) "capped"`,
   );
   if (n <= COUNT_CAP) return { total: n, approximate: false };
+  const total = Math.max(COUNT_CAP + 1, await plannedRows(db, where));
+  remember(db, key, total);
+  return { total, approximate: true };
+}
+
+/** Conditions that matched more than COUNT_CAP rows, with the estimate shown, per database. */
+const overCap = new WeakMap<Queryable, Map<string, { rows: number; at: number }>>();
+
+function conditionKey(db: Queryable, where: SQL | undefined): string {
+  const { sql: text, params } = compile(db, sql`${where}`);
+  return `${text}\u0000${JSON.stringify(params)}`;
+}
+
+function remember(db: Queryable, key: string, rows: number) {
+  let cache = overCap.get(db);
+  if (!cache) {
+    cache = new Map();
+    overCap.set(db, cache);
+  }
+  if (cache.size >= 1000) cache.clear();
+  cache.set(key, { rows, at: Date.now() });
+}
+
+/** The planner's estimate of the rows a condition matches. */
+async function plannedRows(db: Queryable, where: SQL | undefined): Promise<number> {
   const [plan] = rowsOf<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
-    await db.execute(sql`explain (format json) ${db.select({ one: sql`1` }).from(elevator).where(where)}`),
+    await db.execute(sql`explain (format json) select 1 from "elevator" where ${where}`),
   );
   const json = plan['QUERY PLAN'];
-  const estimate = (typeof json === 'string' ? JSON.parse(json) : json)[0].Plan['Plan Rows'];
-  return { total: Math.max(COUNT_CAP + 1, Math.round(estimate)), approximate: true };
+  return Math.round((typeof json === 'string' ? JSON.parse(json) : json)[0].Plan['Plan Rows']);
 }
 
 /**
@@ -126,7 +155,7 @@ export async function listElevators(
   extra: SQL[] = [],
 ) {
   const conditions = [...filterConditions(f), ...extra];
-  const where = and(scope, ...conditions);
+  const where = and(scope, ...conditions) ?? scope;
   const unfiltered = scopeIsAll && conditions.length === 0;
   const order = sql.join(orderOf(f), sql`, `);
   // The page's ids first (an index walk that touches no joined table), then the joins for those

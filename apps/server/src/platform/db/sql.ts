@@ -31,9 +31,13 @@ export function uniqueViolation(err: unknown): string | null {
 export async function preparedRows<T>(db: Queryable, query: SQL): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool && !(db instanceof PgTransaction)) {
-    const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+    const { sql: text, params } = compile(db, query);
     const name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
     return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
   }
   return rowsOf<T>(await db.execute(query));
 }
+
+/** The text and parameters the driver will receive for `query`. */
+export const compile = (db: Queryable, query: SQL) =>
+  (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
