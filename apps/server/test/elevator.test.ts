@@ -6,9 +6,11 @@ import {
   type ElevatorRow,
   type ImportReport,
 } from '@ec/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkLoadElevators } from '../src/modules/elevator/seed.ts';
 import { IMPORT_HEADERS } from '../src/modules/elevator/sheet.ts';
+import { rowsOf } from '../src/platform/db/sql.ts';
 import { xlsxBuffer } from '../src/platform/excel.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { multipart } from './multipart.ts';
@@ -474,5 +476,19 @@ describe.each(dbKinds)('elevator registry on %s', (kind) => {
     expect(filtered.body.data.total).toBeGreaterThan(1000);
     const small = await list('admin', { limit: 10, areaCode: '450109', type: 2 });
     expect(small.body.data.approximate).toBe(false);
+
+    // A common term of several characters (in every address): past the cap, and its pages are the
+    // same newest-first matches a plain substring scan finds.
+    for (const page of [1, 2]) {
+      const searched = await list('admin', { limit: 10, page, keyword: '南宁市' });
+      expect(searched.body.data.approximate).toBe(true);
+      const expected = rowsOf<{ id: number }>(
+        await t.platform.db.execute(
+          sql`select id from elevator where concat_ws(' ', address, community, name) ilike '%南宁市%'
+            order by id desc limit 10 offset ${(page - 1) * 10}`,
+        ),
+      ).map((r) => r.id);
+      expect(searched.body.data.records.map((r) => r.id)).toEqual(expected);
+    }
   });
 });
