@@ -12,6 +12,8 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // A call declaration builds plain objects: pages keep only the calls they use.
+      treeshake: { manualPureFunctions: ['defineCall'] },
       output: {
         codeSplitting: {
           groups: [

@@ -1,77 +1,17 @@
-import {
-  agreementCalls,
-  dictAdminCalls,
-  enterpriseCalls,
-  menuCalls,
-  officeCalls,
-  oplogCalls,
-  roleCalls,
-  userCalls,
-} from './admin.ts';
-import { authCalls } from './auth.ts';
-import type { Call } from './call.ts';
-import { claimCalls, elevatorCalls } from './elevator.ts';
-import { fileCalls } from './files.ts';
-import {
-  buildingCompanyAuditCalls,
-  buildingCompanyCalls,
-  buildingUserAuditCalls,
-  buildingUserCalls,
-  communityCalls,
-  contractAuditCalls,
-  contractCalls,
-  elevatorOfficerCalls,
-  filingCalls,
-  incentiveCalls,
-  inspectionOrgCalls,
-  maintenanceAuditCalls,
-  maintenanceUnitCalls,
-  maintenanceUserCalls,
-} from './parties.ts';
-import { commonCalls, dictCalls, logoCalls, paramCalls } from './system.ts';
-
+/*
+ * The contract: every call's declaration and the shared schemas, formats and messages. This file
+ * only re-exports, so that a page pulls in just the declarations it uses; `allCalls` (every call at
+ * once) lives in all-calls.ts.
+ */
 export * from './admin.ts';
+export { allCalls } from './all-calls.ts';
+export * from './areas.ts';
 export * from './auth.ts';
 export * from './call.ts';
 export * from './common.ts';
-export * from './files.ts';
-export * from './system.ts';
-
-/** Every declared call; the server registers these and nothing else. */
-export const allCalls: Call[] = [
-  ...Object.values(authCalls),
-  ...Object.values(fileCalls),
-  ...Object.values(paramCalls),
-  ...Object.values(logoCalls),
-  ...Object.values(dictCalls),
-  ...Object.values(commonCalls),
-  ...Object.values(userCalls),
-  ...Object.values(roleCalls),
-  ...Object.values(menuCalls),
-  ...Object.values(officeCalls),
-  ...Object.values(dictAdminCalls),
-  ...Object.values(oplogCalls),
-  ...Object.values(agreementCalls),
-  ...Object.values(enterpriseCalls),
-  ...Object.values(elevatorCalls),
-  ...Object.values(claimCalls),
-  ...Object.values(maintenanceUnitCalls),
-  ...Object.values(maintenanceAuditCalls),
-  ...Object.values(maintenanceUserCalls),
-  ...Object.values(contractCalls),
-  ...Object.values(contractAuditCalls),
-  ...Object.values(buildingCompanyCalls),
-  ...Object.values(buildingCompanyAuditCalls),
-  ...Object.values(buildingUserCalls),
-  ...Object.values(buildingUserAuditCalls),
-  ...Object.values(elevatorOfficerCalls),
-  ...Object.values(communityCalls),
-  ...Object.values(incentiveCalls),
-  ...Object.values(inspectionOrgCalls),
-  ...Object.values(filingCalls),
-];
-export * from './areas.ts';
 export * from './dictionary-seed.ts';
 export * from './elevator.ts';
+export * from './files.ts';
 export * from './menu-catalogue.ts';
 export * from './parties.ts';
+export * from './system.ts';

@@ -1,0 +1,65 @@
+import {
+  agreementCalls,
+  dictAdminCalls,
+  enterpriseCalls,
+  menuCalls,
+  officeCalls,
+  oplogCalls,
+  roleCalls,
+  userCalls,
+} from './admin.ts';
+import { authCalls } from './auth.ts';
+import type { Call } from './call.ts';
+import { claimCalls, elevatorCalls } from './elevator.ts';
+import { fileCalls } from './files.ts';
+import {
+  buildingCompanyAuditCalls,
+  buildingCompanyCalls,
+  buildingUserAuditCalls,
+  buildingUserCalls,
+  communityCalls,
+  contractAuditCalls,
+  contractCalls,
+  elevatorOfficerCalls,
+  filingCalls,
+  incentiveCalls,
+  inspectionOrgCalls,
+  maintenanceAuditCalls,
+  maintenanceUnitCalls,
+  maintenanceUserCalls,
+} from './parties.ts';
+import { commonCalls, dictCalls, logoCalls, paramCalls } from './system.ts';
+
+/** Every declared call; the server registers these and nothing else. */
+export const allCalls: Call[] = [
+  ...Object.values(authCalls),
+  ...Object.values(fileCalls),
+  ...Object.values(paramCalls),
+  ...Object.values(logoCalls),
+  ...Object.values(dictCalls),
+  ...Object.values(commonCalls),
+  ...Object.values(userCalls),
+  ...Object.values(roleCalls),
+  ...Object.values(menuCalls),
+  ...Object.values(officeCalls),
+  ...Object.values(dictAdminCalls),
+  ...Object.values(oplogCalls),
+  ...Object.values(agreementCalls),
+  ...Object.values(enterpriseCalls),
+  ...Object.values(elevatorCalls),
+  ...Object.values(claimCalls),
+  ...Object.values(maintenanceUnitCalls),
+  ...Object.values(maintenanceAuditCalls),
+  ...Object.values(maintenanceUserCalls),
+  ...Object.values(contractCalls),
+  ...Object.values(contractAuditCalls),
+  ...Object.values(buildingCompanyCalls),
+  ...Object.values(buildingCompanyAuditCalls),
+  ...Object.values(buildingUserCalls),
+  ...Object.values(buildingUserAuditCalls),
+  ...Object.values(elevatorOfficerCalls),
+  ...Object.values(communityCalls),
+  ...Object.values(incentiveCalls),
+  ...Object.values(inspectionOrgCalls),
+  ...Object.values(filingCalls),
+];
