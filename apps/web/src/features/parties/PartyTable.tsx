@@ -1,7 +1,8 @@
+import { PlusOutlined } from '@ant-design/icons';
 import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { type Call, type CallInput, messages } from '@ec/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App } from 'antd';
+import { App, Button } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
 import { call } from '../../lib/api.ts';
 import { partyKeys } from './queries.ts';
@@ -37,6 +38,7 @@ export function PartyTable<Row extends object, C extends Call = Call>({
   columns,
   rowKey,
   headerTitle,
+  add,
   toolbar,
   selectable = false,
   search = true,
@@ -48,6 +50,8 @@ export function PartyTable<Row extends object, C extends Call = Call>({
   columns: ProColumns<Row>[];
   rowKey: keyof Row & string;
   headerTitle?: ReactNode;
+  /** The primary 新增… button before the toolbar's own buttons; false or absent for none. */
+  add?: { label: string; onClick: () => void } | false;
   toolbar?: (ctx: TableContext<Row>) => ReactNode[];
   selectable?: boolean;
   search?: boolean;
@@ -130,7 +134,16 @@ export function PartyTable<Row extends object, C extends Call = Call>({
         }
         tableAlertOptionRender={false}
         headerTitle={headerTitle}
-        toolBarRender={() => toolbar?.(ctx) ?? []}
+        toolBarRender={() => [
+          ...(add
+            ? [
+                <Button key="add" type="primary" icon={<PlusOutlined />} onClick={add.onClick}>
+                  {add.label}
+                </Button>,
+              ]
+            : []),
+          ...(toolbar?.(ctx) ?? []),
+        ]}
         options={{ reload: () => void list.refetch(), density: true, setting: true, fullScreen: false }}
         locale={{ emptyText: list.isError ? '加载失败，请点击刷新重试' : emptyText }}
       />

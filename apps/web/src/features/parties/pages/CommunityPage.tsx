@@ -1,8 +1,7 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { buildingCompanyCalls, type CommunityRow, communityCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { App, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -184,20 +183,7 @@ export default function CommunityPage() {
         listCall={communityCalls.query}
         rowKey="id"
         columns={columns}
-        toolbar={() =>
-          canEdit
-            ? [
-                <Button
-                  key="add"
-                  type="primary"
-                  icon={<PlusOutlined />}
-                  onClick={() => setEditing({ row: null })}
-                >
-                  新增小区
-                </Button>,
-              ]
-            : []
-        }
+        add={canEdit && { label: '新增小区', onClick: () => setEditing({ row: null }) }}
       />
       <CommunityModal open={!!editing} editing={editing?.row ?? null} onClose={() => setEditing(null)} />
     </>

@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import {
   buildingUserCalls,
@@ -187,20 +186,7 @@ export default function HonForTheRecordPage() {
                 listCall={buildingUserCalls.queryList}
                 rowKey="id"
                 columns={columns}
-                toolbar={() =>
-                  canEdit
-                    ? [
-                        <Button
-                          key="add"
-                          type="primary"
-                          icon={<PlusOutlined />}
-                          onClick={() => setEditing({ person: null })}
-                        >
-                          任命安全员
-                        </Button>,
-                      ]
-                    : []
-                }
+                add={canEdit && { label: '任命安全员', onClick: () => setEditing({ person: null }) }}
               />
             ),
           },

@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import {
   type BuildingCompanyRow,
@@ -6,7 +5,7 @@ import {
   buildingCompanyCalls,
   type CompanyAuditRow,
 } from '@ec/contract';
-import { App, Button, Card, Col, Row, Statistic } from 'antd';
+import { App, Card, Col, Row, Statistic } from 'antd';
 import { useNavigate } from 'react-router';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -167,19 +166,12 @@ export default function HonPage() {
               listCall={buildingCompanyCalls.queryList}
               rowKey="id"
               columns={list}
-              toolbar={() =>
-                canEdit && canOpen(PAGES.newUseUnit)
-                  ? [
-                      <Button
-                        key="add"
-                        type="primary"
-                        icon={<PlusOutlined />}
-                        onClick={() => navigate(path(PAGES.newUseUnit))}
-                      >
-                        新增使用单位
-                      </Button>,
-                    ]
-                  : []
+              add={
+                canEdit &&
+                canOpen(PAGES.newUseUnit) && {
+                  label: '新增使用单位',
+                  onClick: () => navigate(path(PAGES.newUseUnit)),
+                }
               }
             />
           ),

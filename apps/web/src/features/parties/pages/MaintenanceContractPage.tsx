@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import {
   type ContractAuditRow,
@@ -231,20 +230,7 @@ export default function MaintenanceContractPage() {
             listCall={contractCalls.queryList}
             rowKey="id"
             columns={list}
-            toolbar={() =>
-              canEdit
-                ? [
-                    <Button
-                      key="add"
-                      type="primary"
-                      icon={<PlusOutlined />}
-                      onClick={() => setEditing({ contract: null })}
-                    >
-                      新增合同
-                    </Button>,
-                  ]
-                : []
-            }
+            add={canEdit && { label: '新增合同', onClick: () => setEditing({ contract: null }) }}
           />
         ),
       }}

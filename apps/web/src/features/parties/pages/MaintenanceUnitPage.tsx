@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import {
   type CompanyAuditRow,
@@ -6,7 +5,7 @@ import {
   maintenanceAuditCalls,
   maintenanceUnitCalls,
 } from '@ec/contract';
-import { App, Button, Space, Tag } from 'antd';
+import { App, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -119,19 +118,8 @@ export default function MaintenanceUnitPage() {
             listCall={maintenanceUnitCalls.query}
             rowKey="id"
             columns={listColumns}
-            toolbar={() =>
-              canEdit
-                ? [
-                    <Button
-                      key="add"
-                      type="primary"
-                      icon={<PlusOutlined />}
-                      onClick={() => navigate(path(PAGES.newMaintenanceUnit))}
-                    >
-                      新增维保单位
-                    </Button>,
-                  ]
-                : []
+            add={
+              canEdit && { label: '新增维保单位', onClick: () => navigate(path(PAGES.newMaintenanceUnit)) }
             }
           />
         ),
