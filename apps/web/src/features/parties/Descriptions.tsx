@@ -159,3 +159,31 @@ export function ContractDescriptions({ contract }: { contract: ContractDetail })
     </Descriptions>
   );
 }
+
+/** An audit case's state, who submitted and decided it, when, and the reviewer's note. */
+export function AuditCaseDescriptions({
+  audit,
+}: {
+  audit: {
+    state: number;
+    stateLabel: string;
+    submitterName?: string | null;
+    submitTime?: string | null;
+    deciderName?: string | null;
+    decideTime?: string | null;
+    auditDescription?: string | null;
+  };
+}) {
+  return (
+    <Descriptions bordered size="small" column={{ xs: 1, md: 3 }}>
+      <Descriptions.Item label="审核状态">
+        <FilingTag state={audit.state} label={audit.stateLabel} />
+      </Descriptions.Item>
+      <Descriptions.Item label="提交人">{dash(audit.submitterName)}</Descriptions.Item>
+      <Descriptions.Item label="提交时间">{dash(audit.submitTime)}</Descriptions.Item>
+      <Descriptions.Item label="审核人">{dash(audit.deciderName)}</Descriptions.Item>
+      <Descriptions.Item label="审核时间">{dash(audit.decideTime)}</Descriptions.Item>
+      <Descriptions.Item label="审核意见">{dash(audit.auditDescription)}</Descriptions.Item>
+    </Descriptions>
+  );
+}

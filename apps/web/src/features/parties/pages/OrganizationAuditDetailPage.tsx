@@ -1,12 +1,11 @@
 import { type AuditInfo, type AuditStep, inspectionOrgCalls } from '@ec/contract';
-import { Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
+import { Button, Card, Result, Skeleton, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { useCanAudit } from '../AuditTabs.tsx';
 import { type Decidable, useDecision } from '../Decision.tsx';
-import { CompanyDescriptions, PersonDescriptions } from '../Descriptions.tsx';
-import { dash, FilingTag } from '../format.tsx';
+import { AuditCaseDescriptions, CompanyDescriptions, PersonDescriptions } from '../Descriptions.tsx';
 import { ORG_PAGES, usePageParam } from '../paths.ts';
 import { usePartyQuery } from '../queries.ts';
 
@@ -35,16 +34,7 @@ function CaseCard({
         ) : null
       }
     >
-      <Descriptions bordered size="small" column={{ xs: 1, md: 3 }}>
-        <Descriptions.Item label="审核状态">
-          <FilingTag state={audit.state} label={audit.stateLabel} />
-        </Descriptions.Item>
-        <Descriptions.Item label="提交人">{dash(audit.submitterName)}</Descriptions.Item>
-        <Descriptions.Item label="提交时间">{dash(audit.submitTime)}</Descriptions.Item>
-        <Descriptions.Item label="审核人">{dash(audit.deciderName)}</Descriptions.Item>
-        <Descriptions.Item label="审核时间">{dash(audit.decideTime)}</Descriptions.Item>
-        <Descriptions.Item label="审核意见">{dash(audit.auditDescription)}</Descriptions.Item>
-      </Descriptions>
+      <AuditCaseDescriptions audit={audit} />
     </Card>
   );
 }

@@ -1,9 +1,8 @@
 import { buildingCompanyAuditCalls } from '@ec/contract';
-import { Button, Card, Descriptions, Result, Skeleton, Space } from 'antd';
+import { Button, Card, Result, Skeleton, Space } from 'antd';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { useDecision } from '../Decision.tsx';
-import { CompanyDescriptions } from '../Descriptions.tsx';
-import { dash, FilingTag } from '../format.tsx';
+import { AuditCaseDescriptions, CompanyDescriptions } from '../Descriptions.tsx';
 import { usePageParam } from '../paths.ts';
 import { usePartyQuery } from '../queries.ts';
 
@@ -33,16 +32,7 @@ export default function RecordDetailsPage() {
           ) : null
         }
       >
-        <Descriptions bordered size="small" column={{ xs: 1, md: 3 }}>
-          <Descriptions.Item label="审核状态">
-            <FilingTag state={a.state} label={a.stateLabel} />
-          </Descriptions.Item>
-          <Descriptions.Item label="提交人">{dash(a.submitterName)}</Descriptions.Item>
-          <Descriptions.Item label="提交时间">{dash(a.submitTime)}</Descriptions.Item>
-          <Descriptions.Item label="审核人">{dash(a.deciderName)}</Descriptions.Item>
-          <Descriptions.Item label="审核时间">{dash(a.decideTime)}</Descriptions.Item>
-          <Descriptions.Item label="审核意见">{dash(a.auditDescription)}</Descriptions.Item>
-        </Descriptions>
+        <AuditCaseDescriptions audit={a} />
       </Card>
       <Card title="单位信息">
         <CompanyDescriptions company={d.company} />
