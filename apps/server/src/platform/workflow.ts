@@ -21,6 +21,7 @@
  * work waiting for them and the subject would stay "awaiting audit" with nothing left to decide;
  * withdraw or decide first. A later submit revives the deleted case (it needs an audit again).
  */
+import { formatDateTime } from '@ec/contract';
 import { and, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type AuthUser, scopeCondition } from './access.ts';
@@ -430,6 +431,21 @@ export async function history(q: Queryable, auditId: number): Promise<AuditHisto
     .leftJoin(sysUser, eq(sysUser.id, auditHistory.actorId))
     .where(eq(auditHistory.auditId, auditId))
     .orderBy(auditHistory.id);
+}
+
+/** A case's steps as pages show them: the action's Chinese label, who, why and when. */
+export async function historySteps(q: Queryable, auditId: number | null | undefined) {
+  if (!auditId) return [];
+  const steps = await history(q, auditId);
+  return steps.map((s) => ({
+    action: s.action,
+    actionLabel: ACTION_LABEL[s.action as HistoryAction] ?? s.action,
+    fromState: s.fromState,
+    toState: s.toState,
+    actorName: s.actorName,
+    description: s.description,
+    time: formatDateTime(s.createdAt),
+  }));
 }
 
 export interface ListOptions {

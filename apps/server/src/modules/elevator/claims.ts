@@ -5,13 +5,11 @@ import type { Queryable, Tx } from '../../platform/db/client.ts';
 import { auditRecord, enterprise } from '../../platform/db/tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import {
-  ACTION_LABEL,
   caseScope,
   decide,
   decideAsReviewer,
   defineKind,
   deleteCases,
-  history,
   submit,
   withdraw,
 } from '../../platform/workflow.ts';
@@ -263,19 +261,6 @@ export async function getClaim(db: Queryable, user: AuthUser, where: SQL) {
   const [row] = await selectClaims(db).where(and(where, claimScope(user)));
   if (!row) throw notFound('认领记录不存在或无权访问');
   return toClaim(row);
-}
-
-export async function claimHistory(db: Queryable, auditId: number) {
-  const steps = await history(db, auditId);
-  return steps.map((s) => ({
-    action: s.action,
-    actionLabel: ACTION_LABEL[s.action as keyof typeof ACTION_LABEL] ?? s.action,
-    fromState: s.fromState,
-    toState: s.toState,
-    actorName: s.actorName,
-    description: s.description,
-    time: formatDateTime(s.createdAt),
-  }));
 }
 
 export async function decideClaim(

@@ -7,10 +7,10 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { attachmentHeader, keysetBatches, streamXlsx, XLSX_MIME } from '../../platform/excel.ts';
 import { receiveSpreadsheet, storeGenerated } from '../../platform/files/service.ts';
 import { implement } from '../../platform/http/implement.ts';
+import { historySteps } from '../../platform/workflow.ts';
 import { addAttachments, listAttachments, removeAttachments } from './attachments.ts';
 import {
   claimElevators,
-  claimHistory,
   claimScope,
   decideClaim,
   distribute,
@@ -363,7 +363,7 @@ export const elevatorRoutes = [
   implement(elevatorCalls.queryClaimElevatorDetail, async ({ id }, { user, platform }) => {
     const claim = await getClaim(platform.db, user, eq(elevatorClaim.id, id));
     const [joined] = await selectElevators(platform.db).where(eq(elevator.id, claim.elevatorId));
-    return { claim, elevator: toDetail(joined), history: await claimHistory(platform.db, claim.auditId) };
+    return { claim, elevator: toDetail(joined), history: await historySteps(platform.db, claim.auditId) };
   }),
   implement(elevatorCalls.claim, async ({ ids }, { user, platform }) => ({
     submitted: await platform.db.transaction((tx) => claimElevators(tx, user, ids, 'maintenance')),
@@ -387,7 +387,7 @@ export const elevatorRoutes = [
   implement(claimCalls.queryHistoryList, (f, { user, platform }) => listClaims(platform.db, user, f)),
   implement(claimCalls.elevatorHistoryDetail, async ({ id }, { user, platform }) => {
     const claim = await getClaim(platform.db, user, eq(elevatorClaim.id, id));
-    return { claim, history: await claimHistory(platform.db, claim.auditId) };
+    return { claim, history: await historySteps(platform.db, claim.auditId) };
   }),
   implement(claimCalls.historyElevatorClaim, ({ elevatorId }, { user, platform }) =>
     elevatorClaims(platform.db, user, elevatorId),

@@ -1,7 +1,6 @@
 import {
   ALL_PERMISSIONS,
   type AuditInfo,
-  type AuditStep,
   FILING_STATE_LABEL,
   type FileRef,
   formatDateTime,
@@ -13,7 +12,7 @@ import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { sysArea, sysFile, sysUser } from '../../platform/db/tables.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
-import { ACTION_LABEL, type AuditRecordRow, history } from '../../platform/workflow.ts';
+import type { AuditRecordRow } from '../../platform/workflow.ts';
 
 /** The platform administrator (`*:*:*`): sees phones and ID numbers in full everywhere. */
 export const isPlatformAdmin = (user: AuthUser) => user.permissions.has(ALL_PERMISSIONS);
@@ -94,20 +93,6 @@ export async function auditInfos(q: Queryable, rows: AuditRecordRow[]): Promise<
     rows.flatMap((r) => [r.submittedBy, r.decidedBy]),
   );
   return rows.map((r) => auditInfoOf(r, names));
-}
-
-export async function historyOf(q: Queryable, auditId: number | null | undefined): Promise<AuditStep[]> {
-  if (!auditId) return [];
-  const steps = await history(q, auditId);
-  return steps.map((s) => ({
-    action: s.action,
-    actionLabel: ACTION_LABEL[s.action as keyof typeof ACTION_LABEL] ?? s.action,
-    fromState: s.fromState,
-    toState: s.toState,
-    actorName: s.actorName,
-    description: s.description,
-    time: formatDateTime(s.createdAt),
-  }));
 }
 
 /** The case fields a filed record carries in lists and details. */

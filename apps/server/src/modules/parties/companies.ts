@@ -25,6 +25,7 @@ import {
   decideAsReviewer,
   defineKind,
   deleteCases,
+  historySteps,
   type RecordKind,
   submit,
   type TransitionEvent,
@@ -39,7 +40,6 @@ import {
   blank,
   fileRefs,
   filingOf,
-  historyOf,
   isPlatformAdmin,
   phoneFor,
   today,
@@ -251,7 +251,7 @@ export async function maintenanceUnitDetail(
     businessLicenceFile: (r.p?.businessLicenceFileId && files.get(r.p.businessLicenceFileId)) || null,
     version: r.p?.version ?? 0,
     updateTime: formatDateTime(r.p?.updatedAt ?? r.e.updatedAt),
-    history: await historyOf(q, r.audit?.id),
+    history: await historySteps(q, r.audit?.id),
   };
 }
 
@@ -336,7 +336,7 @@ export async function buildingCompanyDetail(
     businessLicenceFile: (r.p?.businessLicenceFileId && files.get(r.p.businessLicenceFileId)) || null,
     version: r.p?.version ?? 0,
     updateTime: formatDateTime(r.p?.updatedAt ?? r.e.updatedAt),
-    history: await historyOf(q, r.audit?.id),
+    history: await historySteps(q, r.audit?.id),
   };
 }
 
@@ -418,7 +418,7 @@ export async function inspectionOrgDetail(
     businessLicenceFile: (r.p?.businessLicenceFileId && files.get(r.p.businessLicenceFileId)) || null,
     version: r.p?.version ?? 0,
     updateTime: formatDateTime(r.p?.updatedAt ?? r.e.updatedAt),
-    history: await historyOf(q, r.audit?.id),
+    history: await historySteps(q, r.audit?.id),
   };
 }
 

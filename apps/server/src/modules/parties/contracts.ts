@@ -22,6 +22,7 @@ import {
   decideAsReviewer,
   defineKind,
   deleteCases,
+  historySteps,
   submit,
 } from '../../platform/workflow.ts';
 import { elevatorScope } from '../elevator/scope.ts';
@@ -35,7 +36,6 @@ import {
   blank,
   fileRef,
   filingOf,
-  historyOf,
   isReviewer,
   today,
 } from './common.ts';
@@ -240,7 +240,7 @@ export async function contractDetail(q: Queryable, user: AuthUser, id: number): 
     elevators,
     version: r.c.version,
     updateTime: formatDateTime(r.c.updatedAt),
-    history: await historyOf(q, r.audit?.id),
+    history: await historySteps(q, r.audit?.id),
   };
 }
 

@@ -5,8 +5,8 @@ import { filingStateOf, needsIntercept } from '../../platform/auth/roles.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import { enterprise, sysUser } from '../../platform/db/tables.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { currentCase } from '../../platform/workflow.ts';
-import { filingLabel, historyOf } from './common.ts';
+import { currentCase, historySteps } from '../../platform/workflow.ts';
+import { filingLabel } from './common.ts';
 import {
   buildingCompanyDetail,
   COMPANY_KINDS,
@@ -99,7 +99,7 @@ export async function myFiling(q: Queryable, user: AuthUser): Promise<MyFiling> 
     result.kind = COMPANY_FILING_KIND[companyKey];
     const c = await currentCase(q, COMPANY_KINDS[companyKey].audit, company.id);
     result.auditDescription = c?.state === 4 ? c.description : null;
-    result.history = await historyOf(q, c?.id);
+    result.history = await historySteps(q, c?.id);
     if (companyKey === 'maintenance')
       result.maintenanceUnit = await maintenanceUnitDetail(q, user, company.id);
     if (companyKey === 'use') result.buildingCompany = await buildingCompanyDetail(q, user, company.id);
@@ -115,7 +115,7 @@ export async function myFiling(q: Queryable, user: AuthUser): Promise<MyFiling> 
       result.person = await personDetail(q, user, personKey, user.id);
       const c = await currentCase(q, PERSON_KINDS[personKey].audit, user.id);
       result.auditDescription = c?.state === 4 ? c.description : null;
-      result.history = await historyOf(q, c?.id);
+      result.history = await historySteps(q, c?.id);
     }
   } else if (companyKey) {
     result.kind = COMPANY_FILING_KIND[companyKey];

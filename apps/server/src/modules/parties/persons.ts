@@ -28,6 +28,7 @@ import {
   decideAsReviewer,
   defineKind,
   deleteCases,
+  historySteps,
   type RecordKind,
   submit,
   type TransitionEvent,
@@ -45,7 +46,6 @@ import {
   fileRefs,
   filingLabel,
   filingOf,
-  historyOf,
   idNumberFor,
   isPlatformAdmin,
   isReviewer,
@@ -352,8 +352,8 @@ export async function personDetail(
     elevatorCount: lifts,
     version: r.p.version,
     updateTime: formatDateTime(r.p.updatedAt),
-    history: await historyOf(q, r.audit?.id),
-    leaveHistory: await historyOf(q, r.leave?.id),
+    history: await historySteps(q, r.audit?.id),
+    leaveHistory: await historySteps(q, r.leave?.id),
   };
 }
 
