@@ -1,6 +1,7 @@
 import { type CallOutput, CLAIM_RECORD_STATE_LABEL, type ClaimRecord, claimCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Drawer, Empty, Skeleton, Timeline, Typography } from 'antd';
+import { Alert, Descriptions, Drawer, Skeleton, Typography } from 'antd';
+import { AuditTimeline } from '../../components/AuditTimeline.tsx';
 import { call } from '../../lib/api.ts';
 import { claimRecordStateTag, textOrDash } from './columns.tsx';
 import { CLAIM_TYPE_LABEL } from './model.ts';
@@ -8,39 +9,14 @@ import { elevatorKeys } from './queries.ts';
 
 type HistoryEntry = CallOutput<typeof claimCalls.elevatorHistoryDetail>['history'][number];
 
-const ACTION_COLOR: Record<string, string> = {
-  submit: 'blue',
-  pass: 'green',
-  reject: 'red',
-  withdraw: 'gray',
-};
-
-/** The steps of one claim, oldest first: who did what, when, with which remark. */
+/** The steps of one claim, oldest first, with the claim states' names. */
 export function ClaimTimeline({ history }: { history: HistoryEntry[] }) {
-  if (history.length === 0) return <Empty description="暂无审核历史" />;
   return (
-    <Timeline
-      items={history.map((h) => ({
-        color: ACTION_COLOR[h.action] ?? 'blue',
-        children: (
-          <div data-testid="claim-history-step">
-            <Typography.Text strong>{h.actionLabel}</Typography.Text>
-            <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
-              {h.time}
-            </Typography.Text>
-            <div>
-              {h.actorName ?? '系统'}
-              {h.fromState !== null && (
-                <Typography.Text type="secondary" style={{ marginInlineStart: 8 }}>
-                  {CLAIM_RECORD_STATE_LABEL[h.fromState] ?? h.fromState} →{' '}
-                  {CLAIM_RECORD_STATE_LABEL[h.toState] ?? h.toState}
-                </Typography.Text>
-              )}
-            </div>
-            {h.description && <div>意见：{h.description}</div>}
-          </div>
-        ),
-      }))}
+    <AuditTimeline
+      history={history}
+      stateLabel={CLAIM_RECORD_STATE_LABEL}
+      empty="暂无审核历史"
+      stepTestId="claim-history-step"
     />
   );
 }
