@@ -1,26 +1,19 @@
 import { claimCalls } from '@ec/contract';
 import { App, Button, Popconfirm } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { call } from '../../../lib/api.ts';
-import { Permission, usePermission } from '../../../lib/permission.tsx';
-import { useClaimAudit } from '../ClaimAudit.tsx';
-import { ClaimHistoryDrawer } from '../ClaimHistory.tsx';
+import { Permission } from '../../../lib/permission.tsx';
 import { ClaimRecordTable, type ClaimTableContext } from '../ClaimRecordTable.tsx';
 import { isFinishedClaim } from '../model.ts';
-import { claimDetailUrl, ELEVATOR_PATHS, useCanOpen } from '../paths.ts';
 import { useInvalidateElevators } from '../queries.ts';
-import { RowAction } from '../RowAction.tsx';
+import { useReviewerActions } from '../ReviewerActions.tsx';
 
 /** 监管认领管理: every claim record in the area, filters, review of pending ones, removal of finished ones. */
 export default function RegulationClaimManagerPage() {
   const { message } = App.useApp();
-  const navigate = useNavigate();
   const invalidate = useInvalidateElevators();
-  const canAudit = usePermission('elevator:claim:audit');
-  const canDetail = useCanOpen(ELEVATOR_PATHS.regulationClaimDetail);
-  const audit = useClaimAudit();
-  const [historyOf, setHistoryOf] = useState<number | null>(null);
+  const reviewer = useReviewerActions((row) => row.state === 2);
+  const { canAudit } = reviewer;
   const [removing, setRemoving] = useState(false);
 
   const remove = async (ctx: ClaimTableContext) => {
@@ -67,27 +60,9 @@ export default function RegulationClaimManagerPage() {
             </Popconfirm>
           </Permission>
         )}
-        actions={{
-          width: 150,
-          render: (row) => [
-            canAudit && row.state === 2 && (
-              <RowAction key="audit" onClick={() => audit.open(row)}>
-                审核
-              </RowAction>
-            ),
-            canDetail && (
-              <RowAction key="detail" onClick={() => navigate(claimDetailUrl(row.id))}>
-                详情
-              </RowAction>
-            ),
-            <RowAction key="history" onClick={() => setHistoryOf(row.id)}>
-              历史
-            </RowAction>,
-          ],
-        }}
+        actions={reviewer.actions}
       />
-      {audit.dialog}
-      <ClaimHistoryDrawer claimId={historyOf} onClose={() => setHistoryOf(null)} />
+      {reviewer.dialogs}
     </>
   );
 }
