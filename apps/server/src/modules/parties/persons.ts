@@ -628,8 +628,9 @@ export async function deletePersons(tx: Tx, user: AuthUser, key: PersonKey, ids:
   if (unique.includes(user.id)) throw conflict('不能删除自己的账号');
   const targets = [];
   for (const id of unique) {
-    const t = await editable(tx, user, key, id).catch(() => null);
-    if (!t || t.as === 'self') throw notFound(`${kind.label}不存在或无权访问`);
+    // editable() refuses a person out of reach with the same 404; a database error stays an error.
+    const t = await editable(tx, user, key, id);
+    if (t.as === 'self') throw notFound(`${kind.label}不存在或无权访问`);
     targets.push(t);
   }
   for (const t of targets) {
