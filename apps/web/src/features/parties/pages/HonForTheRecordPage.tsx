@@ -3,7 +3,6 @@ import {
   buildingUserCalls,
   type ElevatorOfficerRow,
   elevatorOfficerCalls,
-  type PersonDetail,
   type PersonRow,
 } from '@ec/contract';
 import { App, Button, Drawer, Modal, Select, Tabs } from 'antd';
@@ -16,7 +15,7 @@ import { personColumns } from '../columns.tsx';
 import { dash } from '../format.tsx';
 import { PartyTable } from '../PartyTable.tsx';
 import { PersonModal } from '../PersonModal.tsx';
-import { useInvalidateParties, usePartyQuery } from '../queries.ts';
+import { useInvalidateParties, usePartyQuery, useRecordEditor } from '../queries.ts';
 import { PersonDetailView } from './PersonnelDetailsPage.tsx';
 
 /** Picks one of the company's filed officers for the selected elevators (or clears them). */
@@ -136,24 +135,13 @@ export function OfficerAssignments({ companyId, editable }: { companyId?: number
 
 /** 安全员管理 (use unit): appoint, edit and remove safety officers, and assign them to elevators. */
 export default function HonForTheRecordPage() {
-  const { message } = App.useApp();
   const { user } = useSession();
-  const invalidate = useInvalidateParties();
   const canEdit = usePermission('building:user:edit');
-  const [editing, setEditing] = useState<{ person: PersonDetail | null } | null>(null);
+  const editor = useRecordEditor(
+    (id) => call(buildingUserCalls.detail, { id }),
+    (ids) => call(buildingUserCalls.delete, { ids }),
+  );
   const [viewing, setViewing] = useState<number | null>(null);
-  const openEdit = async (id: number) => {
-    try {
-      setEditing({ person: await call(buildingUserCalls.detail, { id }) });
-    } catch {
-      // shown by the request layer
-    }
-  };
-  const remove = async (id: number) => {
-    await call(buildingUserCalls.delete, { ids: [id] });
-    message.success('已删除');
-    await invalidate();
-  };
   const columns: ProColumns<PersonRow>[] = [
     ...personColumns(user?.companyId === null),
     {
@@ -163,9 +151,9 @@ export default function HonForTheRecordPage() {
       render: (_, r) => (
         <RowActions>
           <RowButton onClick={() => setViewing(r.id)}>详情</RowButton>
-          {canEdit && r.filingState !== 2 && <RowButton onClick={() => openEdit(r.id)}>编辑</RowButton>}
+          {canEdit && r.filingState !== 2 && <RowButton onClick={() => editor.edit(r.id)}>编辑</RowButton>}
           {canEdit && r.filingState !== 2 && (
-            <ConfirmButton title={`删除「${r.realName}」及其账号？`} onConfirm={() => remove(r.id)}>
+            <ConfirmButton title={`删除「${r.realName}」及其账号？`} onConfirm={() => editor.remove(r.id)}>
               删除
             </ConfirmButton>
           )}
@@ -186,7 +174,7 @@ export default function HonForTheRecordPage() {
                 listCall={buildingUserCalls.queryList}
                 rowKey="id"
                 columns={columns}
-                add={canEdit && { label: '任命安全员', onClick: () => setEditing({ person: null }) }}
+                add={canEdit && { label: '任命安全员', onClick: () => editor.create() }}
               />
             ),
           },
@@ -197,12 +185,7 @@ export default function HonForTheRecordPage() {
           },
         ]}
       />
-      <PersonModal
-        kind="officer"
-        open={!!editing}
-        editing={editing?.person ?? null}
-        onClose={() => setEditing(null)}
-      />
+      <PersonModal kind="officer" open={editor.open} editing={editor.record} onClose={editor.close} />
       <Drawer
         title="安全员详情"
         open={viewing !== null}

@@ -20,7 +20,7 @@ import { useDecision } from '../Decision.tsx';
 import { ContractDescriptions } from '../Descriptions.tsx';
 import { ContractTag, contractStatusEnum, dash, FlagTag, flagEnum } from '../format.tsx';
 import { PartyTable } from '../PartyTable.tsx';
-import { useInvalidateParties, usePartyQuery } from '../queries.ts';
+import { useInvalidateParties, usePartyQuery, useRecordEditor } from '../queries.ts';
 
 /** Adds or edits a contract; a change to a filed contract goes back for audit. */
 export function ContractModal({
@@ -115,11 +115,12 @@ function ContractDrawer({
 
 /** 维保合同管理: contracts in scope, their audit, and the elevators whose contract is missing or ending. */
 export default function MaintenanceContractPage() {
-  const { message } = App.useApp();
-  const invalidate = useInvalidateParties();
   const canEdit = usePermission('maintenance:contract:edit');
   const canAudit = useCanAudit('maintenance:contract:audit');
-  const [editing, setEditing] = useState<{ contract: ContractDetail | null } | null>(null);
+  const editor = useRecordEditor(
+    (id) => call(contractCalls.detail, { id }),
+    (ids) => call(contractCalls.delete, { ids }),
+  );
   const [viewing, setViewing] = useState<number | null>(null);
   const [decide, dialog] = useDecision(
     contractAuditCalls.auditPass,
@@ -127,18 +128,6 @@ export default function MaintenanceContractPage() {
     '维保合同审核',
   );
 
-  const openEdit = async (id: number) => {
-    try {
-      setEditing({ contract: await call(contractCalls.detail, { id }) });
-    } catch {
-      // shown by the request layer
-    }
-  };
-  const remove = async (id: number) => {
-    await call(contractCalls.delete, { ids: [id] });
-    message.success('已删除');
-    await invalidate();
-  };
   const removeCase = useRemoveCase(contractAuditCalls.delete);
 
   const list: ProColumns<ContractRow>[] = [
@@ -171,9 +160,9 @@ export default function MaintenanceContractPage() {
               审核
             </RowButton>
           )}
-          {canEdit && r.filingState !== 2 && <RowButton onClick={() => openEdit(r.id)}>编辑</RowButton>}
+          {canEdit && r.filingState !== 2 && <RowButton onClick={() => editor.edit(r.id)}>编辑</RowButton>}
           {canEdit && r.filingState !== 2 && (
-            <ConfirmButton title={`删除合同 ${r.contractNo}？`} onConfirm={() => remove(r.id)}>
+            <ConfirmButton title={`删除合同 ${r.contractNo}？`} onConfirm={() => editor.remove(r.id)}>
               删除
             </ConfirmButton>
           )}
@@ -230,7 +219,7 @@ export default function MaintenanceContractPage() {
             listCall={contractCalls.queryList}
             rowKey="id"
             columns={list}
-            add={canEdit && { label: '新增合同', onClick: () => setEditing({ contract: null }) }}
+            add={canEdit && { label: '新增合同', onClick: () => editor.create() }}
           />
         ),
       }}
@@ -257,11 +246,7 @@ export default function MaintenanceContractPage() {
       ]}
       extra={
         <>
-          <ContractModal
-            open={!!editing}
-            editing={editing?.contract ?? null}
-            onClose={() => setEditing(null)}
-          />
+          <ContractModal open={editor.open} editing={editor.record} onClose={editor.close} />
           <ContractDrawer
             id={viewing}
             onClose={() => setViewing(null)}

@@ -1,12 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
-import {
-  type LeaveAuditRow,
-  maintenanceUserCalls,
-  type PersonAuditRow,
-  type PersonDetail,
-  type PersonRow,
-} from '@ec/contract';
+import { type LeaveAuditRow, maintenanceUserCalls, type PersonAuditRow, type PersonRow } from '@ec/contract';
 import { App, Button, DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -22,7 +16,7 @@ import { dash } from '../format.tsx';
 import { PartyTable } from '../PartyTable.tsx';
 import { PersonModal } from '../PersonModal.tsx';
 import { PAGES, useCanOpen, usePagePath } from '../paths.ts';
-import { useInvalidateParties } from '../queries.ts';
+import { useInvalidateParties, useRecordEditor } from '../queries.ts';
 
 /** 离职: the reason and date; the regulator audits it. */
 export function LeaveModal({ person, onClose }: { person: PersonRow | null; onClose: () => void }) {
@@ -79,12 +73,13 @@ export default function MaintenancePersonnelPage() {
   const navigate = useNavigate();
   const path = usePagePath();
   const canOpen = useCanOpen();
-  const { message } = App.useApp();
   const { user } = useSession();
-  const invalidate = useInvalidateParties();
   const canEdit = usePermission('maintenance:user:edit');
   const canAudit = useCanAudit('maintenance:user:audit');
-  const [editing, setEditing] = useState<{ person: PersonDetail | null } | null>(null);
+  const editor = useRecordEditor(
+    (id) => call(maintenanceUserCalls.detail, { id }),
+    (ids) => call(maintenanceUserCalls.delete, { ids }),
+  );
   const [leaving, setLeaving] = useState<PersonRow | null>(null);
   const [decide, dialog] = useDecision(
     maintenanceUserCalls.auditPass,
@@ -97,18 +92,6 @@ export default function MaintenancePersonnelPage() {
     '离职审核',
   );
 
-  const openEdit = async (id: number) => {
-    try {
-      setEditing({ person: await call(maintenanceUserCalls.detail, { id }) });
-    } catch {
-      // shown by the request layer
-    }
-  };
-  const remove = async (id: number) => {
-    await call(maintenanceUserCalls.delete, { ids: [id] });
-    message.success('已删除');
-    await invalidate();
-  };
   const removeCase = useRemoveCase(maintenanceUserCalls.deleteAudit);
 
   const list: ProColumns<PersonRow>[] = [
@@ -125,12 +108,12 @@ export default function MaintenancePersonnelPage() {
               审核
             </RowButton>
           )}
-          {canEdit && r.filingState !== 2 && <RowButton onClick={() => openEdit(r.id)}>编辑</RowButton>}
+          {canEdit && r.filingState !== 2 && <RowButton onClick={() => editor.edit(r.id)}>编辑</RowButton>}
           {canEdit && r.employed && r.filingState === 3 && r.leaveState !== 2 && r.role === 'staff' && (
             <RowButton onClick={() => setLeaving(r)}>离职</RowButton>
           )}
           {canEdit && r.filingState !== 2 && (
-            <ConfirmButton title={`删除「${r.realName}」及其账号？`} onConfirm={() => remove(r.id)}>
+            <ConfirmButton title={`删除「${r.realName}」及其账号？`} onConfirm={() => editor.remove(r.id)}>
               删除
             </ConfirmButton>
           )}
@@ -176,12 +159,7 @@ export default function MaintenancePersonnelPage() {
                 : []),
               ...(canEdit
                 ? [
-                    <Button
-                      key="add"
-                      type="primary"
-                      icon={<PlusOutlined />}
-                      onClick={() => setEditing({ person: null })}
-                    >
+                    <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => editor.create()}>
                       新增维保人员
                     </Button>,
                   ]
@@ -208,12 +186,7 @@ export default function MaintenancePersonnelPage() {
       ]}
       extra={
         <>
-          <PersonModal
-            kind="staff"
-            open={!!editing}
-            editing={editing?.person ?? null}
-            onClose={() => setEditing(null)}
-          />
+          <PersonModal kind="staff" open={editor.open} editing={editor.record} onClose={editor.close} />
           <LeaveModal person={leaving} onClose={() => setLeaving(null)} />
           {dialog}
           {leaveDialog}
