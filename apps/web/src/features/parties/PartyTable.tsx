@@ -1,9 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { type Call, type CallInput, messages } from '@ec/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
+import { AddButton } from '../../components/AddButton.tsx';
 import { call } from '../../lib/api.ts';
 import { partyKeys } from './queries.ts';
 
@@ -135,13 +135,7 @@ export function PartyTable<Row extends object, C extends Call = Call>({
         tableAlertOptionRender={false}
         headerTitle={headerTitle}
         toolBarRender={() => [
-          ...(add
-            ? [
-                <Button key="add" type="primary" icon={<PlusOutlined />} onClick={add.onClick}>
-                  {add.label}
-                </Button>,
-              ]
-            : []),
+          ...(add ? [<AddButton key="add" label={add.label} onClick={add.onClick} />] : []),
           ...(toolbar?.(ctx) ?? []),
         ]}
         options={{ reload: () => void list.refetch(), density: true, setting: true, fullScreen: false }}

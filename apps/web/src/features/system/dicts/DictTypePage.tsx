@@ -1,11 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type ProColumns, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { type CallOutput, dictAdminCalls } from '@ec/contract';
-import { App, Button, Tag, Typography } from 'antd';
+import { App, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../lib/api.ts';
-import { Permission, usePermission } from '../../../lib/permission.tsx';
+import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { FormModal } from '../shared/FormModal.tsx';
 import { PERMS, STATUS_ENUM, SYSTEM_PATHS, statusOptions } from '../shared/labels.ts';
@@ -154,13 +153,7 @@ export default function DictTypePage() {
         fetch={(input, signal) => call(dictAdminCalls.typeQuery, input, { signal })}
         columns={columns}
         emptyText="暂无字典"
-        toolbar={() => [
-          <Permission key="add" value={PERMS.dictEdit}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ type: null })}>
-              新增字典
-            </Button>
-          </Permission>,
-        ]}
+        add={{ label: '新增字典', permission: PERMS.dictEdit, onClick: () => setEditing({ type: null }) }}
       />
       {editing && (
         <DictTypeForm

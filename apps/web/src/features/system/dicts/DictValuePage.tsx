@@ -1,4 +1,3 @@
-import { PlusOutlined } from '@ant-design/icons';
 import {
   type ProColumns,
   ProForm,
@@ -8,11 +7,11 @@ import {
 } from '@ant-design/pro-components';
 import { type CallOutput, dictAdminCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Select, Space, Tag, Typography } from 'antd';
+import { App, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { call } from '../../../lib/api.ts';
-import { Permission, usePermission } from '../../../lib/permission.tsx';
+import { usePermission } from '../../../lib/permission.tsx';
 import { FormModal } from '../shared/FormModal.tsx';
 import { PERMS, STATUS_ENUM, SYSTEM_PATHS, statusOptions } from '../shared/labels.ts';
 import { systemKeys, useInvalidate } from '../shared/queries.ts';
@@ -195,13 +194,7 @@ export default function DictValuePage() {
             />
           </Space>
         }
-        toolbar={() => [
-          <Permission key="add" value={PERMS.dictEdit}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ value: null })}>
-              新增字典值
-            </Button>
-          </Permission>,
-        ]}
+        add={{ label: '新增字典值', permission: PERMS.dictEdit, onClick: () => setEditing({ value: null }) }}
       />
       {editing && (
         <DictValueForm

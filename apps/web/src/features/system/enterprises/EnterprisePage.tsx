@@ -1,11 +1,10 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type ProColumns, ProForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { type CallOutput, ENTERPRISE_KIND_LABELS, enterpriseCalls } from '@ec/contract';
-import { App, Button, Descriptions, Drawer, Tag, Typography } from 'antd';
+import { App, Descriptions, Drawer, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { AreaCascader, useDictLabel } from '../../../components/index.ts';
 import { call } from '../../../lib/api.ts';
-import { Permission, usePermission } from '../../../lib/permission.tsx';
+import { usePermission } from '../../../lib/permission.tsx';
 import { FormModal } from '../shared/FormModal.tsx';
 import { lastCode } from '../shared/filters.ts';
 import { enterpriseKindOptions, PERMS } from '../shared/labels.ts';
@@ -232,13 +231,11 @@ export default function EnterprisePage() {
         columns={columns}
         toFilters={(v) => ({ ...v, areaCode: lastCode(v.areaCode) })}
         emptyText="暂无企业"
-        toolbar={() => [
-          <Permission key="add" value={PERMS.enterpriseEdit}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ detail: null })}>
-              新增企业
-            </Button>
-          </Permission>,
-        ]}
+        add={{
+          label: '新增企业',
+          permission: PERMS.enterpriseEdit,
+          onClick: () => setEditing({ detail: null }),
+        }}
       />
       {editing && (
         <EnterpriseForm

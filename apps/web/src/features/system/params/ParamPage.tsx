@@ -1,10 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { type ProColumns, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { type CallOutput, paramCalls } from '@ec/contract';
-import { App, Button, Typography } from 'antd';
+import { App, Typography } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../lib/api.ts';
-import { Permission, usePermission } from '../../../lib/permission.tsx';
+import { usePermission } from '../../../lib/permission.tsx';
 import { FormModal } from '../shared/FormModal.tsx';
 import { PERMS } from '../shared/labels.ts';
 import { systemKeys, useInvalidate } from '../shared/queries.ts';
@@ -142,13 +141,7 @@ export default function ParamPage() {
         fetch={(input, signal) => call(paramCalls.query, input, { signal })}
         columns={columns}
         emptyText="暂无参数"
-        toolbar={() => [
-          <Permission key="add" value={PERMS.paramEdit}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ param: null })}>
-              新增参数
-            </Button>
-          </Permission>,
-        ]}
+        add={{ label: '新增参数', permission: PERMS.paramEdit, onClick: () => setEditing({ param: null }) }}
       />
       {editing && (
         <ParamForm

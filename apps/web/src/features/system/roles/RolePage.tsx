@@ -1,10 +1,9 @@
-import { PlusOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { type CallOutput, roleCalls } from '@ec/contract';
-import { App, Button, Space, Tag, Typography } from 'antd';
+import { App, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../lib/api.ts';
-import { Permission, usePermission } from '../../../lib/permission.tsx';
+import { usePermission } from '../../../lib/permission.tsx';
 import { DATA_SCOPE_LABELS, PERMS, STATUS_ENUM, USER_TYPE_LABELS } from '../shared/labels.ts';
 import { systemKeys, useInvalidate } from '../shared/queries.ts';
 import { quietly } from '../shared/quietly.ts';
@@ -118,13 +117,7 @@ export default function RolePage() {
         fetch={(input, signal) => call(roleCalls.query, input, { signal })}
         columns={columns}
         emptyText="暂无角色"
-        toolbar={() => [
-          <Permission key="add" value={PERMS.roleEdit}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ detail: null })}>
-              新增角色
-            </Button>
-          </Permission>,
-        ]}
+        add={{ label: '新增角色', permission: PERMS.roleEdit, onClick: () => setEditing({ detail: null }) }}
       />
       {editing && (
         <RoleForm

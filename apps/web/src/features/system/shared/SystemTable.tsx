@@ -2,6 +2,8 @@ import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import type { Page } from '@ec/contract';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { AddButton } from '../../../components/AddButton.tsx';
+import { Permission } from '../../../lib/permission.tsx';
 import { cleanFilters, type Filters } from './filters.ts';
 
 export type { Filters };
@@ -24,6 +26,7 @@ export function SystemTable<Row extends Record<string, unknown>>({
   columns,
   toFilters = (v) => v,
   extraInput,
+  add,
   toolbar,
   headerTitle,
   emptyText = '暂无数据',
@@ -39,6 +42,8 @@ export function SystemTable<Row extends Record<string, unknown>>({
   toFilters?: (values: Filters) => Filters;
   /** Filters chosen outside the search form (e.g. the dictionary type). */
   extraInput?: Filters;
+  /** The primary 新增… button, shown to users with `permission`, before the toolbar's own buttons. */
+  add?: { label: string; permission: string; onClick: () => void };
   toolbar?: (ctx: TableContext) => ReactNode[];
   headerTitle?: ReactNode;
   emptyText?: string;
@@ -103,7 +108,20 @@ export function SystemTable<Row extends Record<string, unknown>>({
           onChange: (page, limit) => setPaging({ page: limit === paging.limit ? page : 1, limit }),
         }}
         headerTitle={headerTitle}
-        toolBarRender={toolbar ? () => toolbar(ctx) : false}
+        toolBarRender={
+          add || toolbar
+            ? () => [
+                ...(add
+                  ? [
+                      <Permission key="add" value={add.permission}>
+                        <AddButton label={add.label} onClick={add.onClick} />
+                      </Permission>,
+                    ]
+                  : []),
+                ...(toolbar?.(ctx) ?? []),
+              ]
+            : false
+        }
         options={{ reload: () => void list.refetch(), density: true, setting: true, fullScreen: false }}
         locale={{ emptyText: list.isError ? '加载失败，请点击刷新重试' : emptyText }}
       />

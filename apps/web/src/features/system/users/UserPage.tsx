@@ -1,10 +1,10 @@
-import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { type UserRow, userCalls } from '@ec/contract';
-import { App, Button, Dropdown, Space, Tag } from 'antd';
+import { App, Dropdown, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { call } from '../../../lib/api.ts';
-import { Permission, usePermission } from '../../../lib/permission.tsx';
+import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { PERMS, STATUS_ENUM, USER_TYPE_LABELS } from '../shared/labels.ts';
 import { systemKeys, useInvalidate, useRoleOptions } from '../shared/queries.ts';
@@ -165,17 +165,11 @@ export default function UserPage() {
         fetch={(input, signal) => call(userCalls.query, input, { signal })}
         columns={columns}
         emptyText="暂无用户"
-        toolbar={() => [
-          <Permission key="add" value={PERMS.userEdit}>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => setDialog({ kind: 'edit', detail: null })}
-            >
-              新增用户
-            </Button>
-          </Permission>,
-        ]}
+        add={{
+          label: '新增用户',
+          permission: PERMS.userEdit,
+          onClick: () => setDialog({ kind: 'edit', detail: null }),
+        }}
       />
       {dialog?.kind === 'edit' && (
         <UserForm
