@@ -6,6 +6,7 @@
  * - the largest lazily loaded page chunk (150 KB);
  * - medians of 5 cold runs: sign-in first contentful paint (1.0 s) and first list rows after the
  *   sign-in click (1.0 s).
+ * `-- --chunks` lists every file each step fetched; `-- --runs N` changes the number of cold runs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,8 @@ if (!fs.existsSync(path.join(dist, 'index.html'))) {
 }
 const gz = (file: string) => gzipSync(fs.readFileSync(file), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 5) : 5;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** gzip size of every JavaScript file the page fetched from the server's dist folder. */
@@ -49,7 +52,7 @@ try {
   const listAfterClick: number[] = [];
   let signInJs = 0;
   let layoutJs = 0;
-  for (let run = 0; run < 5; run++) {
+  for (let run = 0; run < RUNS; run++) {
     const context = await browser.newContext();
     const page = await context.newPage();
     const total = trackScripts(page);
@@ -68,11 +71,15 @@ try {
     );
     if (run === 0) signInJs = total('sign-in page');
     await page.getByPlaceholder('用户名或手机号').fill('admin');
-    await page.getByPlaceholder('密码').fill('Demo@2026');
+    // Typed as a person types (80 ms a key): the console fetches the layout while the password is
+    // typed (the budget's own rule), which an instant fill() would leave no time for.
+    await page.getByPlaceholder('密码').pressSequentially('Demo@2026', { delay: 80 });
     const t0 = Date.now();
     await page.getByRole('button', { name: /登\s*录/ }).click();
     await page.locator('.ant-table-row').first().waitFor({ timeout: 30_000 });
     listAfterClick.push(Date.now() - t0);
+    if (process.argv.includes('--chunks'))
+      console.log(`run ${run}: rows ${listAfterClick.at(-1)} ms after the click`);
     if (run === 0) layoutJs = total('sign-in page, layout and one list page');
     await context.close();
   }
@@ -106,13 +113,13 @@ try {
     (chunks[0]?.size ?? 0) <= 150 * 1024,
   );
   row(
-    'sign-in first contentful paint, median of 5',
+    `sign-in first contentful paint, median of ${RUNS}`,
     `${median(fcp).toFixed(0)} ms`,
     '1000 ms',
     median(fcp) <= 1000,
   );
   row(
-    'list rows after the sign-in click, median of 5',
+    `list rows after the sign-in click, median of ${RUNS}`,
     `${median(listAfterClick)} ms`,
     '1000 ms',
     median(listAfterClick) <= 1000,

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { lazyProFields } from './build/lazy-pro-fields.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [lazyProFields(), react()],
   base: './',
   server: {
     proxy: { '/monitor/api': 'http://localhost:8080' },
@@ -29,7 +30,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     css: false,
   },
 });
