@@ -52,31 +52,38 @@ export async function login(api: string, username = 'admin') {
   return ((await res.json()) as { data: { access_token: string } }).data.access_token;
 }
 
-export async function measure(name: string, opts: autocannon.Options): Promise<Row> {
+/**
+ * Closed-loop HTTP load for `opts.duration` seconds. Throughput is the requests completed over that
+ * time: with a request count instead, autocannon ends on its one-second tick and reads low.
+ */
+export async function measure(
+  name: string,
+  opts: Omit<autocannon.Options, 'amount'> & { duration: number },
+): Promise<Row> {
   const result = await autocannon({ connections: 10, ...opts });
   return {
     name,
-    rps: result.requests.average,
+    rps: result.requests.total / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.non2xx + result.errors + result.timeouts,
   };
 }
 
-/** The same work without HTTP: `concurrency` loops calling `fn` until `amount` calls are done. */
+/** The same work without HTTP: `concurrency` loops calling `fn` for `seconds`. */
 export async function measureLoop(
   name: string,
-  amount: number,
+  seconds: number,
   concurrency: number,
   fn: () => Promise<unknown>,
 ): Promise<Row> {
   const latencies: number[] = [];
-  let next = 0;
   let errors = 0;
   const started = performance.now();
+  const until = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next++ < amount) {
+      while (performance.now() < until) {
         const t0 = performance.now();
         try {
           await fn();
@@ -87,10 +94,10 @@ export async function measureLoop(
       }
     }),
   );
-  const seconds = (performance.now() - started) / 1000;
+  const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))];
-  return { name, rps: latencies.length / seconds, p50: q(0.5), p99: q(0.99), errors };
+  return { name, rps: latencies.length / elapsed, p50: q(0.5), p99: q(0.99), errors };
 }
 
 export function printTable(title: string, rows: Row[], baseline: Row) {

@@ -9,10 +9,9 @@ import { login, measure, measureLoop, printTable, type Row } from './common.ts';
 import { newDataDir, seedElevators, startServerProcess } from './server-process.ts';
 
 const CONNECTIONS = 32;
-/** Requests per case: enough for stable percentiles, few enough for PGlite's one-query-at-a-time. */
-const AMOUNT = Number(process.env.BENCH_REQUESTS ?? 1000);
-/** Requests sent before each measured case and not counted. */
-const WARM_UP = Math.min(300, AMOUNT);
+/** Seconds of load per case (BENCH_SECONDS); each case is warmed up for a second first, not counted. */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARM_UP = 1;
 
 /**
  * The registry list, export and import at the given size. The server runs in its own process (its
@@ -55,7 +54,7 @@ export async function benchElevators(count: number) {
       );
       direct.set(
         label,
-        await measureLoop('  same SQL straight to the driver', AMOUNT, CONNECTIONS, () =>
+        await measureLoop('  same SQL straight to the driver', SECONDS, CONNECTIONS, () =>
           listElevators(database.db, sql`true`, true, parsed),
         ),
       );
@@ -68,15 +67,17 @@ export async function benchElevators(count: number) {
   const headers = { authorization: `Bearer ${await login(api)}`, 'content-type': 'application/json' };
   const baseline = await measure('baseline GET /health', {
     url: `${api}/health`,
-    amount: 5000,
+    duration: 3,
     connections: CONNECTIONS,
   });
   const rows: Row[] = [baseline];
   for (const [label, filter] of cases) {
     const body = JSON.stringify({ page: 1, limit: 10, ...filter });
     const request = { url: `${api}/pc/elevator/queryList`, method: 'POST' as const, headers, body };
-    await measure('warm-up', { ...request, amount: WARM_UP, connections: CONNECTIONS });
-    rows.push(await measure(`queryList: ${label}`, { ...request, amount: AMOUNT, connections: CONNECTIONS }));
+    await measure('warm-up', { ...request, duration: WARM_UP, connections: CONNECTIONS });
+    rows.push(
+      await measure(`queryList: ${label}`, { ...request, duration: SECONDS, connections: CONNECTIONS }),
+    );
     rows.push(direct.get(label)!);
   }
   printTable(

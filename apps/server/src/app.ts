@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -10,12 +9,14 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import { modules } from './modules/index.ts';
 import { authRoutes } from './platform/auth/routes.ts';
+import { SessionCache } from './platform/auth/session-cache.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
 import { fileRoutes } from './platform/files/routes.ts';
 import { createS3Storage, type FileStorage, LocalStorage } from './platform/files/storage.ts';
 import { installErrorHandling } from './platform/http/errors.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerCalls } from './platform/http/register.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { Scheduler } from './platform/jobs.ts';
 import { OperationLogWriter, registerOperationLog } from './platform/oplog.ts';
 import type { Platform } from './platform/platform.ts';
@@ -75,30 +76,24 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       (config.s3 ? await createS3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, 'files'))),
     jobs: new Scheduler(database.db, app.log),
     oplog: new OperationLogWriter({ db: database.db, log: app.log }),
+    sessions: new SessionCache(config.authCacheMs),
   };
+  let closing = false;
+  const stopListening =
+    config.authCacheMs > 0
+      ? await database.listen('auth_changed', {
+          notify: () => platform.sessions.clear(),
+          live: (listening) => {
+            platform.sessions.setLive(listening);
+            // Not an error for requests (each then asks the database), but an operator should know.
+            if (listening) app.log.info('会话缓存已启用：正在监听 auth_changed 通知');
+            else if (!closing) app.log.warn('auth_changed 通知连接中断：会话缓存已停用，每秒尝试重连');
+          },
+        })
+      : async () => {};
   app.decorateRequest('user', null);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd writes its CSS-in-JS into <style> tags.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   if (config.corsOrigins.length > 0) {
     const cors = (await import('@fastify/cors')).default;
     await app.register(cors, { origin: config.corsOrigins });
@@ -109,7 +104,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   installErrorHandling(app);
   registerOperationLog(app, platform.oplog);
-  registerCalls(app, platform, [...authRoutes, ...fileRoutes, ...modules.flatMap((m) => m.routes)]);
+  const inFlight = registerCalls(app, platform, [
+    ...authRoutes,
+    ...fileRoutes,
+    ...modules.flatMap((m) => m.routes),
+  ]);
   registerOpenApi(app);
 
   if (fs.existsSync(path.join(config.webDir, 'index.html'))) {
@@ -138,7 +137,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
 
   app.addHook('onClose', async () => {
     await platform.jobs.stop();
+    await inFlight.drained();
     await platform.oplog.flush();
+    closing = true;
+    await stopListening();
     await database.close();
   });
   return { app, platform };

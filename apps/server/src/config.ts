@@ -26,6 +26,8 @@ export interface Config {
   webDir: string;
   tokenTtlSeconds: number;
   tokenMaxTtlSeconds: number;
+  /** How long an authenticated token is kept in memory (0: ask the database on every request). */
+  authCacheMs: number;
   demoPassword: string;
   adminPassword?: string;
   seedDemo: boolean;
@@ -45,6 +47,17 @@ export interface Config {
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo@2026';
+
+/** A whole, non-negative number from the environment; a typo stops the start with its name. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`环境变量 ${name} 应为非负整数，当前值为「${raw}」`);
+  }
+  return value;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv =
@@ -69,17 +82,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined;
   return {
     env: nodeEnv,
-    port: Number(env.PORT ?? 8080),
+    port: wholeNumber(env, 'PORT', 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     webDir: path.resolve(env.WEB_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
-    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 12 * 3600),
-    tokenMaxTtlSeconds: Number(env.TOKEN_MAX_TTL_SECONDS ?? 7 * 24 * 3600),
+    tokenTtlSeconds: wholeNumber(env, 'TOKEN_TTL_SECONDS', 12 * 3600),
+    tokenMaxTtlSeconds: wholeNumber(env, 'TOKEN_MAX_TTL_SECONDS', 7 * 24 * 3600),
+    authCacheMs: wholeNumber(env, 'AUTH_CACHE_MS', 10_000),
     demoPassword: env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     adminPassword: env.ADMIN_PASSWORD,
     seedDemo: !production && env.SEED_DEMO !== 'false',
-    demoElevators: Number(env.DEMO_ELEVATORS ?? 2000),
+    demoElevators: wholeNumber(env, 'DEMO_ELEVATORS', 2000),
     validateResponses: !production && env.VALIDATE_RESPONSES !== 'false',
     sms: {
       driver: smsDriver,
@@ -89,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     s3,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').filter(Boolean),
     bodyLimitBytes: 1024 * 1024,
-    rateLimitPerMinute: Number(env.AUTH_RATE_LIMIT ?? 30),
+    rateLimitPerMinute: wholeNumber(env, 'AUTH_RATE_LIMIT', 30),
     jobsEnabled: env.JOBS !== 'off',
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     secret: env.APP_SECRET ?? crypto.randomUUID() + crypto.randomUUID(),

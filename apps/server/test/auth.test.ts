@@ -6,6 +6,8 @@ import { authToken, sysUser } from '../src/platform/db/tables.ts';
 import { DEMO_PASSWORD, dbKinds, startTestApp, type TestApp } from './harness.ts';
 
 const urls = (tree: MenuEntry[]): string[] => tree.flatMap((m) => [m.url, ...urls(m.childTree)]);
+/** NOTIFY reaches a PostgreSQL listener a little after the commit (PGlite: at once). */
+const notificationsSettle = () => new Promise((r) => setTimeout(r, 200));
 const loginForm = (username: string, password: string) => ({
   form: { grant_type: 'password', username, password: hashPassword(password) },
 });
@@ -97,6 +99,38 @@ describe.each(dbKinds)('sign-in and session on %s', (kind) => {
     expect((await t.api('GET', '/pc/sysUser/getUserInfo', { token })).status).toBe(200);
     expect((await t.api('POST', '/oauth/logout', { token })).status).toBe(200);
     expect((await t.api('GET', '/pc/sysUser/getUserInfo', { token })).status).toBe(401);
+  });
+
+  it('keeps a used session in memory, and forgets it when the token changes anywhere', async () => {
+    const token = await t.login('jy_admin1');
+    await notificationsSettle(); // the sign-in's own NOTIFY empties the cache when it arrives
+    expect((await t.api('GET', '/pc/sysUser/getUserInfo', { token })).status).toBe(200);
+    expect(t.platform.sessions.get(hashToken(token))?.user.username).toBe('jy_admin1');
+    // Another server (or a job) revokes it straight in the database: the trigger's NOTIFY empties
+    // this server's cache, at once on PGlite and within milliseconds on PostgreSQL.
+    await t.platform.db
+      .update(authToken)
+      .set({ revokedAt: new Date() })
+      .where(eq(authToken.tokenHash, hashToken(token)));
+    let status = 200;
+    for (let i = 0; i < 40 && status === 200; i++) {
+      status = (await t.api('GET', '/pc/sysUser/getUserInfo', { token })).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(status).toBe(401);
+  });
+
+  it('forgets every kept session on a write call, so a change made here applies to the next call', async () => {
+    const reader = await t.login('kf_agent1');
+    const other = await t.login('wb_staff1');
+    await notificationsSettle();
+    for (const token of [reader, other])
+      expect((await t.api('GET', '/pc/sysUser/getUserInfo', { token })).status).toBe(200);
+    expect(t.platform.sessions.size).toBeGreaterThanOrEqual(2);
+    expect((await t.api('POST', '/oauth/logout', { token: other })).status).toBe(200);
+    expect(t.platform.sessions.size).toBe(0);
+    expect((await t.api('GET', '/pc/sysUser/getUserInfo', { token: other })).status).toBe(401);
+    expect((await t.api('GET', '/pc/sysUser/getUserInfo', { token: reader })).status).toBe(200);
   });
 
   it('renews a token on use but never past its maximum life', async () => {

@@ -157,5 +157,14 @@ describe.each(dbKinds)('malformed input sweep on %s', (kind) => {
     expect(csp).not.toContain('unsafe-eval');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+    // Refusals carry them too.
+    const missing = await t.inject({ method: 'GET', url: `${API_PREFIX}/no/such/call` });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe(csp);
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
   });
 });

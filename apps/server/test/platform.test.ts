@@ -55,6 +55,26 @@ describe.each(dbKinds)('platform calls on %s', (kind) => {
     expect(before).toHaveLength(0);
   });
 
+  it('does not log queries sent as POST (marked reads), and does log the writes beside them', async () => {
+    const reads = allCalls.filter((c) => c.reads);
+    expect(reads.map((c) => c.path)).toContain('/pc/elevator/queryList');
+    expect(reads.every((c) => c.method === 'POST' && c.result !== 'file')).toBe(true);
+    const listed = await t.api('POST', '/pc/elevator/queryList', {
+      token: admin,
+      body: { page: 1, limit: 5 },
+    });
+    expect(listed.status).toBe(200);
+    const exported = await t.api('POST', '/pc/elevator/exportByIds', { token: admin, body: { ids: [] } });
+    await new Promise((r) => setTimeout(r, 50));
+    await t.platform.oplog.flush();
+    const paths = (await t.platform.db.select({ path: operationLog.path }).from(operationLog)).map(
+      (r) => r.path,
+    );
+    expect(paths).not.toContain('/pc/elevator/queryList');
+    expect(exported.status).toBeGreaterThanOrEqual(200);
+    expect(paths).toContain('/pc/elevator/exportByIds');
+  });
+
   it('keeps system parameters: unique keys, built-ins protected, getValue by key', async () => {
     const created = await t.api<{ id: number }>('POST', '/pc/sysParam/save', {
       token: admin,

@@ -33,6 +33,11 @@ export interface Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
   result?: 'json' | 'file';
   /** Most multipart files the call accepts (default 1). */
   maxFiles?: number;
+  /**
+   * A query sent as POST (its filters travel in the body): it changes nothing, so it is not an
+   * operation-log entry. Every other POST, PUT and DELETE is.
+   */
+  reads?: boolean;
   /** A sign-in or code call: rate-limited per IP. */
   rateLimited?: boolean;
 }

@@ -77,11 +77,11 @@ export class OperationLogWriter {
   }
 }
 
-/** Records every write call (anything but GET) with who, where, what, outcome and duration. */
+/** Records every write call (not GET, not a POST query marked `reads`) with who, where, what, outcome and duration. */
 export function registerOperationLog(app: FastifyInstance, writer: OperationLogWriter) {
   app.addHook('onResponse', async (req, reply) => {
     const call = req.routeOptions.config.call;
-    if (!call || call.method === 'GET') return;
+    if (!call || call.method === 'GET' || call.reads) return;
     const isMultipart = call.encoding === 'multipart';
     const params = redact({
       ...(req.query as object),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
+import type { SessionCache } from './auth/session-cache.ts';
 import type { Db } from './db/client.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { Scheduler } from './jobs.ts';
@@ -15,6 +16,8 @@ export interface Platform {
   sms: SmsDriver;
   storage: FileStorage;
   jobs: Scheduler;
+  /** Recently authenticated tokens (emptied on every write call and on NOTIFY auth_changed). */
+  sessions: SessionCache;
   /** The operation log's batched writer; readers of the log flush it first. */
   oplog: OperationLogWriter;
 }

@@ -11,8 +11,8 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { sysFile, sysUser } from '../../platform/db/tables.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { elevatorScope } from './scope.ts';
-import { getDetail } from './service.ts';
-import { elevator, elevatorAttachment } from './tables.ts';
+import { detailScope, requireElevator } from './service.ts';
+import { elevatorAttachment } from './tables.ts';
 
 const ATTACHABLE: readonly string[] = [...new Set([...ATTACHMENT_EXTENSIONS, ...IMAGE_EXTENSIONS])];
 
@@ -37,18 +37,9 @@ async function attachmentsOf(db: Queryable, elevatorId: number): Promise<Elevato
   return rows.map(({ createdAt, ...r }) => ({ ...r, createTime: formatDateTime(createdAt) }));
 }
 
-/** Writing follows the other elevator writes: the elevator must be in the user's data scope. */
-async function guardWritable(db: Queryable, user: AuthUser, elevatorId: number) {
-  const [row] = await db
-    .select({ id: elevator.id })
-    .from(elevator)
-    .where(and(eq(elevator.id, elevatorId), elevatorScope(user)));
-  if (!row) throw notFound('电梯不存在或无权访问');
-}
-
 /** Reading follows the detail: an elevator the user may not open is 404. */
 export async function listAttachments(db: Queryable, user: AuthUser, elevatorId: number) {
-  await getDetail(db, user, elevatorId);
+  await requireElevator(db, elevatorId, detailScope(user));
   return attachmentsOf(db, elevatorId);
 }
 
@@ -57,7 +48,7 @@ export async function listAttachments(db: Queryable, user: AuthUser, elevatorId:
  * elevator in the user's scope. Attaching a file twice changes nothing.
  */
 export async function addAttachments(db: Queryable, user: AuthUser, elevatorId: number, fileIds: string[]) {
-  await guardWritable(db, user, elevatorId);
+  await requireElevator(db, elevatorId, elevatorScope(user));
   const wanted = [...new Set(fileIds.map((id) => id.toLowerCase()))];
   const files = await db
     .select({ id: sysFile.id, ext: sysFile.ext, fileName: sysFile.fileName })
@@ -81,7 +72,7 @@ export async function addAttachments(db: Queryable, user: AuthUser, elevatorId: 
 
 /** Removes attachments of one elevator in scope; an id that is not one of its attachments is 404. */
 export async function removeAttachments(db: Queryable, user: AuthUser, elevatorId: number, ids: number[]) {
-  await guardWritable(db, user, elevatorId);
+  await requireElevator(db, elevatorId, elevatorScope(user));
   const unique = [...new Set(ids)];
   const removed = await db
     .delete(elevatorAttachment)

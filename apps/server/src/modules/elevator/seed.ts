@@ -6,18 +6,10 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
 import { auditHistory, auditRecord, enterprise, sysUser } from '../../platform/db/tables.ts';
+import { pad, pick, rng } from '../../platform/seed/random.ts';
 import { bigrams } from './search.ts';
 import { columnsOf } from './service.ts';
 import { elevator, elevatorClaim } from './tables.ts';
-
-/** A small deterministic generator, so demo data is the same on every machine. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 const DISTRICTS: [string, string, number][] = [
   ['450103', '青秀区', 5],
@@ -73,20 +65,6 @@ const VARIETIES: [string, number, number][] = [
   ['3320', 2, 2],
   ['3430', 1, 2],
 ];
-
-/** A weighted choice: the last element of each item is its weight. */
-function pick<T extends readonly unknown[]>(r: () => number, items: T[]): T {
-  const weight = (i: T) => i[i.length - 1] as number;
-  const total = items.reduce((n, i) => n + weight(i), 0);
-  let x = r() * total;
-  for (const i of items) {
-    x -= weight(i);
-    if (x < 0) return i;
-  }
-  return items[items.length - 1];
-}
-
-const pad = (n: number, width: number) => String(n).padStart(width, '0');
 
 /**
  * Demo elevators across the Nanning districts: about a third bound to each demo maintenance

@@ -111,6 +111,18 @@ export function detailScope(user: AuthUser): SQL {
   )!;
 }
 
+/**
+ * 404 unless the elevator lies within `reach` (detailScope to read, elevatorScope to write); the
+ * check alone, without the joins of a detail.
+ */
+export async function requireElevator(db: Queryable, id: number, reach: SQL) {
+  const [row] = await db
+    .select({ id: elevator.id })
+    .from(elevator)
+    .where(and(eq(elevator.id, id), reach));
+  if (!row) throw notFound('电梯不存在或无权访问');
+}
+
 export async function getDetail(db: Queryable, user: AuthUser, id: number) {
   const [row] = await selectElevators(db).where(and(eq(elevator.id, id), detailScope(user)));
   if (!row) throw notFound('电梯不存在或无权访问');

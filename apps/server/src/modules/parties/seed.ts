@@ -6,6 +6,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { enterprise, sysArea, sysUser, sysUserRole } from '../../platform/db/tables.ts';
 import { roleIdByKey } from '../../platform/seed/base.ts';
 import { withCreditCheck } from '../../platform/seed/demo.ts';
+import { rng } from '../../platform/seed/random.ts';
 import { decide, type RecordKind, submit } from '../../platform/workflow.ts';
 import { elevator } from '../elevator/tables.ts';
 import { addDays, today } from './common.ts';
@@ -23,15 +24,6 @@ import {
   staffProfile,
   useUnitProfile,
 } from './tables.ts';
-
-/** A small deterministic generator, so demo data is the same on every machine. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 /** Completes a 17-digit citizen ID body with its GB 11643 check character. */
 export function withIdCheck(body: string): string {

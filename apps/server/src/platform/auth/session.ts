@@ -7,6 +7,7 @@ import type { Queryable } from '../db/client.ts';
 import { authToken, enterprise, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../db/tables.ts';
 import type { Platform } from '../platform.ts';
 import { needsIntercept } from './roles.ts';
+import type { CachedSession } from './session-cache.ts';
 
 export const TOKEN_COOKIE = 'Monitor-Token';
 /** A token's expiry is pushed forward on use at most this often, to keep reads from writing. */
@@ -89,7 +90,10 @@ function buildAuthQuery(db: Queryable) {
 }
 const authQueries = new WeakMap<Queryable, ReturnType<typeof buildAuthQuery>>();
 
-/** The user behind the request's token, with roles and permissions as they are now; null if none. */
+/**
+ * The user behind the request's token, with roles and permissions as they are now (or at most a
+ * few seconds ago on another server: see SessionCache); null if none.
+ */
 export async function authenticate(
   platform: Platform,
   req: FastifyRequest,
@@ -98,42 +102,57 @@ export async function authenticate(
   const token = tokenFrom(req, allowCookie);
   if (!token || token.length > 200) return null;
   const tokenHash = hashToken(token);
-  const { db } = platform;
+  const now = Date.now();
+  const session = platform.sessions.get(tokenHash, now) ?? (await loadSession(platform, tokenHash));
+  if (!session) return null;
+
+  const renewed = Math.min(now + platform.config.tokenTtlSeconds * 1000, session.maxExpiresAt);
+  if (renewed - session.expiresAt > RENEW_EVERY_MS) {
+    // Kept sessions see their own renewal at once; the update empties every server's cache anyway.
+    session.expiresAt = renewed;
+    await platform.db
+      .update(authToken)
+      .set({ expiresAt: new Date(renewed) })
+      .where(eq(authToken.id, session.tokenId));
+  }
+  return session.user;
+}
+
+async function loadSession(platform: Platform, tokenHash: string): Promise<CachedSession | null> {
+  const { db, sessions } = platform;
   let query = authQueries.get(db);
   if (!query) {
     query = buildAuthQuery(db);
     authQueries.set(db, query);
   }
+  const generation = sessions.begin();
   const [row] = await query.execute({ tokenHash });
   if (!row) return null;
-
-  const now = Date.now();
-  const renewed = Math.min(now + platform.config.tokenTtlSeconds * 1000, row.maxExpiresAt.getTime());
-  if (renewed - row.expiresAt.getTime() > RENEW_EVERY_MS) {
-    await db
-      .update(authToken)
-      .set({ expiresAt: new Date(renewed) })
-      .where(eq(authToken.id, row.tokenId));
-  }
-
   const { roles, permissions, dataScope } = grantsOf(row.roles, row.menuPerms);
-  return {
-    id: row.id,
-    username: row.username,
-    realName: row.realName,
-    userType: row.userType as UserType,
-    companyId: row.companyId,
-    areaCodes: row.areaCodes,
-    dataScope,
-    roles,
-    permissions,
-    tokenHash,
-    needIntercept: needsIntercept(
-      row.userType as UserType,
-      row.filingState,
-      row.companyId === null ? null : row.companyFilingState,
-    ),
+  const session: CachedSession = {
+    tokenId: row.tokenId,
+    expiresAt: row.expiresAt.getTime(),
+    maxExpiresAt: row.maxExpiresAt.getTime(),
+    user: {
+      id: row.id,
+      username: row.username,
+      realName: row.realName,
+      userType: row.userType as UserType,
+      companyId: row.companyId,
+      areaCodes: row.areaCodes,
+      dataScope,
+      roles,
+      permissions,
+      tokenHash,
+      needIntercept: needsIntercept(
+        row.userType as UserType,
+        row.filingState,
+        row.companyId === null ? null : row.companyFilingState,
+      ),
+    },
   };
+  sessions.put(tokenHash, session, generation);
+  return session;
 }
 
 interface RoleGrant {
@@ -195,6 +214,7 @@ export async function loadGrants(db: Queryable, userId: number) {
   );
 }
 
+/** Revokes a token (logout). The caller's write call empties the session cache when it ends. */
 export async function revokeToken(db: Queryable, tokenHash: string) {
   await db.update(authToken).set({ revokedAt: new Date() }).where(eq(authToken.tokenHash, tokenHash));
 }

@@ -18,9 +18,18 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** A handle queries can run on: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
+/** What a listener hears: each notification, and whether it is listening at all. */
+export interface NotificationHandlers {
+  notify(payload: string): void;
+  /** False while the connection is down (notifications may be missed), true once listening. */
+  live(listening: boolean): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** LISTEN on `channel` (an identifier); resolves to a function that stops listening. */
+  listen(channel: string, on: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -47,7 +56,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      listen: (channel, on) => listenPostgres(options.url, channel, on),
+      close: () => pool.end(),
+    };
   }
 
   let release = () => {};
@@ -67,6 +81,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'pglite',
+      async listen(channel, on) {
+        // One process holds the folder: notifications arrive as the statement that sent them ends.
+        const stop = await client.listen(channel, (payload) => on.notify(payload));
+        on.live(true);
+        return async () => {
+          on.live(false);
+          await stop();
+        };
+      },
       close: async () => {
         await client.close();
         release();
@@ -76,6 +99,52 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     release();
     throw err;
   }
+}
+
+/**
+ * LISTEN on a connection of its own (pooled connections come and go). When it drops, `live(false)`
+ * at once and a reconnection every second until it listens again.
+ */
+async function listenPostgres(url: string, channel: string, on: NotificationHandlers) {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    retry = undefined;
+    const c = new pg.Client({ connectionString: url });
+    let down = false;
+    const lost = () => {
+      if (down) return;
+      down = true;
+      on.live(false);
+      c.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect(), 1000);
+    };
+    c.on('error', lost);
+    c.on('end', lost);
+    c.on('notification', (message) => {
+      if (message.channel === channel) on.notify(message.payload ?? '');
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (stopped) {
+        await c.end();
+        return;
+      }
+      client = c;
+      on.live(true);
+    } catch {
+      lost();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    on.live(false);
+    await client?.end().catch(() => undefined);
+  };
 }
 
 export class DataDirLockedError extends Error {}

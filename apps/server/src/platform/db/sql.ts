@@ -32,10 +32,24 @@ export async function preparedRows<T>(db: Queryable, query: SQL): Promise<T[]> {
   const client = (db as { $client?: unknown }).$client;
   if (client instanceof pg.Pool && !(db instanceof PgTransaction)) {
     const { sql: text, params } = compile(db, query);
-    const name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
-    return (await client.query<T & pg.QueryResultRow>({ name, text, values: params })).rows;
+    return (await client.query<T & pg.QueryResultRow>({ name: statementName(text), text, values: params }))
+      .rows;
   }
   return rowsOf<T>(await db.execute(query));
+}
+
+/** Statement names by text: hashing a list query's text costs more than finding it here. */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+    // Query shapes are few (filters combine into a bounded set); the bound guards against a bug.
+    if (statementNames.size >= 10_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 /** The text and parameters the driver will receive for `query`. */

@@ -44,13 +44,21 @@ function inputOf(call: Call, req: FastifyRequest): Record<string, unknown> {
 export const FILING_REQUIRED = '请先完成初始备案，审核通过后才能使用此功能';
 
 /** Registers each implementation under /monitor/api with authentication, permission and validation. */
-export function registerCalls(app: FastifyInstance, platform: Platform, implementations: Implementation[]) {
+export function registerCalls(
+  app: FastifyInstance,
+  platform: Platform,
+  implementations: Implementation[],
+): InFlight {
+  const inFlight = new InFlight();
   const seen = new Set<string>();
   for (const { call, handler } of implementations) {
     const key = `${call.method} ${call.path}`;
     if (seen.has(key)) throw new Error(`重复实现的接口：${key}`);
     seen.add(key);
     const checkOutput = platform.config.validateResponses;
+    // A write may change what authentication reads (a logout, a role, a disabled user…): this
+    // server forgets the tokens it keeps before answering, other servers on NOTIFY auth_changed.
+    const writes = call.method !== 'GET' && !call.reads;
 
     app.route({
       method: call.method,
@@ -61,41 +69,79 @@ export function registerCalls(app: FastifyInstance, platform: Platform, implemen
           ? { rateLimit: { max: platform.config.rateLimitPerMinute, timeWindow: 60_000 } }
           : {}),
       },
-      handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        if (call.permission !== PUBLIC) {
-          const user = await authenticate(platform, req, call.result === 'file');
-          if (!user) throw unauthorized();
-          if (call.permission !== SIGNED_IN) {
-            if (!hasPermission(user, call.permission)) throw forbidden();
-            // Filing interception, server side: until the filing passes, only the calls any signed-in
-            // user may make (the filing, auth, files, dictionaries, areas…) are open.
-            if (user.needIntercept) throw forbidden(FILING_REQUIRED);
+      handler: (req: FastifyRequest, reply: FastifyReply) =>
+        inFlight.track(async () => {
+          if (call.permission !== PUBLIC) {
+            const user = await authenticate(platform, req, call.result === 'file');
+            if (!user) throw unauthorized();
+            if (call.permission !== SIGNED_IN) {
+              if (!hasPermission(user, call.permission)) throw forbidden();
+              // Filing interception, server side: until the filing passes, only the calls any signed-in
+              // user may make (the filing, auth, files, dictionaries, areas…) are open.
+              if (user.needIntercept) throw forbidden(FILING_REQUIRED);
+            }
+            req.user = user;
+          } else {
+            req.user = await authenticate(platform, req, false);
           }
-          req.user = user;
-        } else {
-          req.user = await authenticate(platform, req, false);
-        }
-        const parsed = call.input.safeParse(inputOf(call, req));
-        if (!parsed.success) throw validationError(parsed.error);
-        const data = await handler(parsed.data as never, {
-          user: req.user as AuthUser,
-          req,
-          reply,
-          platform,
-        });
-        if (call.result === 'file') return reply;
-        if (checkOutput) {
-          const checked = call.output.safeParse(data);
-          if (!checked.success) {
-            req.log.error(
-              { issues: checked.error.issues, path: call.path },
-              'response does not match the contract',
-            );
-            throw new Error(`response of ${call.path} does not match the contract`);
+          const parsed = call.input.safeParse(inputOf(call, req));
+          if (!parsed.success) throw validationError(parsed.error);
+          let data: unknown;
+          try {
+            data = await handler(parsed.data as never, {
+              user: req.user as AuthUser,
+              req,
+              reply,
+              platform,
+            });
+          } finally {
+            if (writes) platform.sessions.clear();
           }
-        }
-        return { code: SUCCESS_CODE, resultMsg: SUCCESS_MSG, data: data ?? null };
-      },
+          if (call.result === 'file') return reply;
+          if (checkOutput) {
+            const checked = call.output.safeParse(data);
+            if (!checked.success) {
+              req.log.error(
+                { issues: checked.error.issues, path: call.path },
+                'response does not match the contract',
+              );
+              throw new Error(`response of ${call.path} does not match the contract`);
+            }
+          }
+          return { code: SUCCESS_CODE, resultMsg: SUCCESS_MSG, data: data ?? null };
+        }),
+    });
+  }
+  return inFlight;
+}
+
+/**
+ * Handlers still running. A request whose client went away keeps running after its connection has
+ * closed, so shutdown waits for this count, not only for the connections, before it closes the
+ * database under them.
+ */
+export class InFlight {
+  private count = 0;
+  private waiters: (() => void)[] = [];
+
+  async track<T>(run: () => Promise<T>): Promise<T> {
+    this.count++;
+    try {
+      return await run();
+    } finally {
+      if (--this.count === 0) for (const wake of this.waiters.splice(0)) wake();
+    }
+  }
+
+  /** Resolves once no handler runs, or after `timeoutMs` in any case. */
+  drained(timeoutMs = 15_000): Promise<void> {
+    if (this.count === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
   }
 }
