@@ -258,6 +258,37 @@ describe('elevator registry (电梯管理)', () => {
     );
     await screenshot(page, 'elevator-export-filter');
   });
+
+  test('the 下次检验日期 range filter narrows the list to elevators due in that range', async () => {
+    await scope.getByRole('button', { name: /重\s*置/ }).click();
+    await settle(scope);
+    if (await scope.getByText('展开').isVisible()) await scope.getByText('展开').click();
+    // The range picker is one of the value types that load on first use (build/lazy-pro-fields.ts).
+    const range = searchField(scope, '下次检验日期');
+    await range.locator('input').first().click();
+    await range.locator('input').first().fill('2026-12-01');
+    await range.locator('input').first().press('Enter');
+    await range.locator('input').nth(1).fill('2026-12-31');
+    await range.locator('input').nth(1).press('Enter');
+    await runSearch(page, scope);
+
+    const api = await apiAs(server.baseUrl, 'jg_qingxiu');
+    const list = await api<{ records: { nextInspectDate: string }[]; total: number }>(
+      'POST',
+      '/pc/elevator/queryList',
+      { page: 1, limit: 10, nextInspectFrom: '2026-12-01', nextInspectTo: '2026-12-31' },
+    );
+    const all = await api<{ total: number }>('POST', '/pc/elevator/queryList', { page: 1, limit: 1 });
+    assert.ok(list.total > 0 && list.total < all.total, 'the range holds some elevators, not all');
+    await totalText(scope)
+      .filter({ hasText: `共 ${list.total} 条` })
+      .waitFor();
+    const shown = await rowsOf(scope).allTextContents();
+    assert.ok(
+      shown.length > 0 && shown.every((row) => /2026-12-\d\d/.test(row)),
+      'every row is due in December',
+    );
+  });
 });
 
 describe('claims: a maintenance company claims, the district regulator decides', () => {
@@ -347,7 +378,8 @@ describe('claims: a maintenance company claims, the district regulator decides',
 
     await rejected.getByRole('button', { name: '审核历史' }).click();
     const history = page.getByTestId('claim-history');
-    await history.waitFor();
+    // The dialog opens before its history arrives: wait for the steps themselves.
+    await history.getByTestId('claim-history-step').nth(1).waitFor();
     const steps = await history.getByTestId('claim-history-step').allTextContents();
     assert.equal(steps.length, 2);
     assert.match(steps[0], /提交审核/);
@@ -545,5 +577,117 @@ describe('batch edit, attachments and data sync', () => {
     const byCode = new Map(after.records.map((r) => [r.registerCode, r]));
     assert.equal(byCode.get(code)?.address, '南宁市青秀区同步更新路 1 号');
     assert.equal(byCode.get(added)?.type, 2);
+  });
+});
+
+describe('maintenance work orders (维保记录, 维保工单详情, 维保日志)', () => {
+  test('wb_admin1 opens an elevator’s 维保记录, a finished work order item by item, and its log', async () => {
+    const api = await apiAs(server.baseUrl, 'wb_admin1');
+    // An elevator bound since the demo data was made (claims in earlier tests bind new ones, without orders).
+    const { records: elevators } = await api<{ records: { id: number; registerCode: string }[] }>(
+      'POST',
+      '/pc/elevator/queryList',
+      { page: 1, limit: 50, sortField: 'id', sortOrder: 'ascend' },
+    );
+    type Orders = { records: { id: number; orderNo: string; statusLabel: string }[]; total: number };
+    let mine = elevators[0];
+    let orders: Orders = { records: [], total: 0 };
+    for (const e of elevators) {
+      mine = e;
+      orders = await api<Orders>('POST', '/pc/elevator/queryDetail/maintenanceOrderInfo', {
+        elevatorId: e.id,
+        page: 1,
+        limit: 10,
+      });
+      if (orders.records.some((o) => o.statusLabel === '已完成')) break;
+    }
+    const done = orders.records.find((o) => o.statusLabel === '已完成');
+    assert.ok(done, 'a demo elevator of wb_admin1 has a finished work order');
+
+    const page = await pageAs('wb_admin1');
+    await page.goto(`${server.baseUrl}/#/basicInformation/elevatorPageDetails?id=${mine.id}`);
+    const detail = page.getByTestId('elevator-detail');
+    await detail.getByRole('tab', { name: '维保记录' }).click();
+    const table = detail.getByTestId('maintenance-orders');
+    await table.locator('.ant-pagination-total-text', { hasText: `共 ${orders.total} 条` }).waitFor();
+    assert.equal(await rowsOf(table).count(), Math.min(10, orders.total));
+    await screenshot(page, 'elevator-maintenance-orders');
+
+    await rowsOf(table).filter({ hasText: done.orderNo }).getByRole('button', { name: done.orderNo }).click();
+    const order = page.getByTestId('work-order');
+    await order.getByText(`维保工单 · ${done.orderNo}`).waitFor();
+    const items = order.getByTestId('work-order-items');
+    await items.locator('.ant-table-row').first().waitFor();
+    assert.ok((await items.locator('.ant-table-row').count()) >= 31, 'every half-month item is listed');
+    assert.match((await order.textContent()) ?? '', /已完成/);
+    await screenshot(page, 'maintenance-work-order');
+
+    await order.getByRole('button', { name: /维保日志/ }).click();
+    const log = page.getByTestId('order-log');
+    await log.getByText(`维保日志 · ${done.orderNo}`).waitFor();
+    // The title and the steps come from two calls: wait for the steps themselves.
+    await log.getByTestId('order-log-step').nth(3).waitFor();
+    const steps = await log.getByTestId('order-log-step').allTextContents();
+    assert.deepEqual(
+      steps.map((s) => s.match(/^(创建工单|现场签到|提交维保记录|使用单位确认)/)?.[1]),
+      ['创建工单', '现场签到', '提交维保记录', '使用单位确认'],
+    );
+  });
+
+  test('a work order of another company’s elevator is refused', async () => {
+    const other = await apiAs(server.baseUrl, 'wb_admin2');
+    const [theirs] = (
+      await other<{ records: { id: number }[] }>('POST', '/pc/elevator/queryList', {
+        page: 1,
+        limit: 1,
+        sortField: 'id',
+        sortOrder: 'ascend',
+      })
+    ).records;
+    const [order] = (
+      await other<{ records: { id: number }[] }>('POST', '/pc/elevator/queryDetail/maintenanceOrderInfo', {
+        elevatorId: theirs.id,
+      })
+    ).records;
+    const page = await pageAs('wb_admin1');
+    await page.goto(`${server.baseUrl}/#/basicInformation/workOrderNo?id=${order.id}`);
+    await page.getByText('工单不存在或无权访问').first().waitFor();
+  });
+});
+
+describe('单位电梯: one use unit’s elevators, from 使用单位管理', () => {
+  test('the admin opens 单位电梯 of a unit and sees exactly its elevators', async () => {
+    const page = await pageAs('admin');
+    await page.goto(`${server.baseUrl}/#/basicInformation/hon`);
+    const units = page.locator('[data-page="/basicInformation/hon"]');
+    // A demo use unit bound to elevators (the first demo use unit).
+    const unitName = '南宁青秀万象物业服务有限公司';
+    const row = units.locator('.ant-table-row', { hasText: unitName }).first();
+    await row.waitFor();
+    await row.getByRole('button', { name: '单位电梯' }).click();
+    await page.waitForURL(/#\/basicInformation\/myTheElevator\?id=\d+/);
+    const id = Number(new URL(page.url().replace('#/', '')).searchParams.get('id'));
+    const api = await apiAs(server.baseUrl, 'admin');
+    const expected = await api<{ records: { registerCode: string }[]; total: number }>(
+      'POST',
+      '/pc/elevator/queryList',
+      { page: 1, limit: 10, useCompanyId: id },
+    );
+    assert.ok(expected.total > 0, 'the demo unit has elevators');
+    const list = page.getByTestId('unit-elevators');
+    await page.getByText(`单位电梯 · ${unitName}`).waitFor();
+    await totalText(list)
+      .filter({ hasText: `共 ${expected.total} 条` })
+      .waitFor();
+    const shown = await rowsOf(list).allTextContents();
+    for (const e of expected.records)
+      assert.ok(
+        shown.some((r) => r.includes(e.registerCode)),
+        e.registerCode,
+      );
+    // The page fixes the unit: its search form offers no 使用单位 field that would do nothing.
+    await list.getByText('展开').click();
+    await searchField(list, '维保单位').waitFor();
+    assert.equal(await searchField(list, '使用单位').count(), 0);
   });
 });

@@ -89,6 +89,31 @@ describe.each(dbKinds)('elevator registry on %s', (kind) => {
     expect((await list('gg_admin1')).status).toBe(403);
   });
 
+  it('lists each elevator as its detail shows it (labels, names, Shanghai creation time)', async () => {
+    const rows = (await list('admin', { limit: 20, sortField: 'createTime', sortOrder: 'ascend' })).body.data
+      .records;
+    expect(rows.length).toBe(20);
+    expect(new Set(rows.map((r) => r.typeLabel))).toEqual(new Set(['直梯', '扶梯']));
+    for (const row of rows.slice(0, 5)) {
+      const detail = await t.api<ElevatorDetail>('POST', '/pc/elevator/queryDetail/info', {
+        token: tokens.admin,
+        body: { elevatorId: row.id },
+      });
+      const { id, registerCode, typeLabel, areaName, useCompanyName, maintenanceCompanyName, createTime } =
+        detail.body.data;
+      expect(row).toMatchObject({
+        id,
+        registerCode,
+        typeLabel,
+        areaName,
+        useCompanyName,
+        maintenanceCompanyName,
+        createTime,
+      });
+      expect(createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    }
+  });
+
   it('answers 404 for details, writes and exports outside the scope', async () => {
     const wb2 = await list('wb_admin2');
     const foreign = wb2.body.data.records[0].id;

@@ -12,6 +12,7 @@ import { authCalls } from './auth.ts';
 import type { Call } from './call.ts';
 import { claimCalls, elevatorCalls } from './elevator.ts';
 import { fileCalls } from './files.ts';
+import { maintenanceOrderCalls } from './maintenance.ts';
 import {
   buildingCompanyAuditCalls,
   buildingCompanyCalls,
@@ -48,6 +49,7 @@ export const allCalls: Call[] = [
   ...Object.values(enterpriseCalls),
   ...Object.values(elevatorCalls),
   ...Object.values(claimCalls),
+  ...Object.values(maintenanceOrderCalls),
   ...Object.values(maintenanceUnitCalls),
   ...Object.values(maintenanceAuditCalls),
   ...Object.values(maintenanceUserCalls),

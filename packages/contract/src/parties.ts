@@ -1138,6 +1138,7 @@ export const buildingCompanyCalls = {
     domain: BE,
     method: 'POST',
     path: `${BC}/companyDetail`,
+    reads: true,
     permission: companyList,
     summary: '使用单位详情',
     input: z.object({ id: positiveId('使用单位') }),

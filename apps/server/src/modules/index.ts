@@ -2,6 +2,7 @@ import type { Implementation } from '../platform/http/implement.ts';
 import type { JobDefinition } from '../platform/jobs.ts';
 import type { DemoSeeder } from '../platform/seed/index.ts';
 import { elevatorModule } from './elevator/index.ts';
+import { maintenanceModule } from './maintenance/index.ts';
 import { partiesModule } from './parties/index.ts';
 import { systemRoutes } from './system/routes.ts';
 
@@ -15,4 +16,10 @@ export interface Module {
   jobs?: JobDefinition[];
 }
 
-export const modules: Module[] = [{ name: 'system', routes: systemRoutes }, elevatorModule, partiesModule];
+export const modules: Module[] = [
+  { name: 'system', routes: systemRoutes },
+  elevatorModule,
+  // After the elevators: its demo orders are for the bound ones.
+  maintenanceModule,
+  partiesModule,
+];

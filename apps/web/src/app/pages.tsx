@@ -10,7 +10,10 @@ export const builtPages: Record<string, () => Promise<{ default: ComponentType }
     import('../features/elevator/pages/ElevatorManagementPage.tsx'),
   '/basicInformation/thelEevatorList': () => import('../features/elevator/pages/ElevatorLedgerPage.tsx'),
   '/basicInformation/userMyTheElevator': () => import('../features/elevator/pages/MyElevatorsPage.tsx'),
+  '/basicInformation/myTheElevator': () => import('../features/elevator/pages/UnitElevatorsPage.tsx'),
   '/basicInformation/elevatorPageDetails': () => import('../features/elevator/pages/ElevatorDetailPage.tsx'),
+  '/basicInformation/workOrderNo': () => import('../features/maintenance/pages/WorkOrderPage.tsx'),
+  '/basicInformation/theLog': () => import('../features/maintenance/pages/OrderLogPage.tsx'),
   '/basicInformation/elevatorMaintenance': () =>
     import('../features/elevator/pages/MaintenanceClaimPage.tsx'),
   '/basicInformation/maintenanceHistory': () =>

@@ -48,6 +48,7 @@ export function ElevatorTable({
   batchBar,
   toolbar,
   hiddenColumns = [],
+  fixedQuery,
   testId,
 }: {
   listCall: ElevatorListCall;
@@ -61,6 +62,8 @@ export function ElevatorTable({
   toolbar?: (ctx: ElevatorTableContext) => ReactNode[];
   /** Column keys hidden until the user shows them (column settings). */
   hiddenColumns?: string[];
+  /** Filters the page sets itself (e.g. one use unit's elevators), added to the search form's. */
+  fixedQuery?: ElevatorQuery;
   testId?: string;
 }) {
   const { message } = App.useApp();
@@ -70,7 +73,7 @@ export function ElevatorTable({
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const [selectedRows, setSelectedRows] = useState<ElevatorRow[]>([]);
 
-  const input = { ...query, ...sort, ...paging, ...(claimType ? { claimType } : {}) };
+  const input = { ...query, ...fixedQuery, ...sort, ...paging, ...(claimType ? { claimType } : {}) };
   const list = useQuery({
     queryKey: elevatorKeys.list(listCall.path, input),
     queryFn: ({ signal }) => call(listCall as typeof elevatorCalls.queryClaim, input, { signal }),
@@ -78,7 +81,7 @@ export function ElevatorTable({
   });
 
   const ctx: ElevatorTableContext = {
-    query: { ...query, ...sort },
+    query: { ...query, ...fixedQuery, ...sort },
     selected: selectedIds(selectedKeys) ?? [],
     selectedRows,
     requireSelection: () => {
@@ -93,10 +96,14 @@ export function ElevatorTable({
     refetch: () => void list.refetch(),
   };
 
-  const columns = useElevatorColumns(
+  const allColumns = useElevatorColumns(
     keys,
     actions ? { width: actions.width, render: (row) => actions.render(row, ctx) } : undefined,
   );
+  // A filter the page fixes is not offered in the search form, where choosing it would do nothing.
+  const columns = fixedQuery
+    ? allColumns.filter((c) => !(String(c.dataIndex) in fixedQuery && c.hideInTable))
+    : allColumns;
   const data = list.data;
 
   return (

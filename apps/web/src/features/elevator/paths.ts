@@ -7,6 +7,7 @@ export const ELEVATOR_PATHS = {
   management: '/basicInformation/theElevatorManagement',
   ledger: '/basicInformation/thelEevatorList',
   myElevators: '/basicInformation/userMyTheElevator',
+  unitElevators: '/basicInformation/myTheElevator',
   detail: '/basicInformation/elevatorPageDetails',
   maintenanceClaim: '/basicInformation/elevatorMaintenance',
   maintenanceHistory: '/basicInformation/maintenanceHistory',
@@ -19,6 +20,8 @@ export const ELEVATOR_PATHS = {
 } as const;
 
 export const elevatorDetailUrl = (id: number) => `${ELEVATOR_PATHS.detail}?id=${id}`;
+export const unitElevatorsUrl = (useCompanyId: number) =>
+  `${ELEVATOR_PATHS.unitElevators}?id=${useCompanyId}`;
 export const claimDetailUrl = (id: number) => `${ELEVATOR_PATHS.regulationClaimDetail}?id=${id}`;
 
 /** True when the user's menu grants the route (hidden pages included). */

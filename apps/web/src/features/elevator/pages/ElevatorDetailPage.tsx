@@ -2,11 +2,13 @@ import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { ProTable } from '@ant-design/pro-components';
 import { type ClaimRecord, claimCalls, contractCalls, elevatorCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Result, Skeleton, Space, Tabs, Tag } from 'antd';
+import { Button, Card, Skeleton, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { call } from '../../../lib/api.ts';
 import { Permission } from '../../../lib/permission.tsx';
+import { MaintenanceOrderTable } from '../../maintenance/MaintenanceOrderTable.tsx';
 import { ClaimHistoryDrawer } from '../ClaimHistory.tsx';
 import { claimRecordColumns } from '../columns.tsx';
 import { ElevatorAttachments } from '../ElevatorAttachments.tsx';
@@ -25,7 +27,10 @@ const CONTRACT_COLOR: Record<string, string> = {
   valid: 'green',
 };
 
-/** 电梯详情 (?id=): basic information, maintenance company, use unit, the claim records and the attachments. */
+/**
+ * 电梯详情 (?id=): basic information, maintenance company and its work orders, use unit, the claim
+ * records and the attachments.
+ */
 export default function ElevatorDetailPage() {
   const id = usePageIdParam(ELEVATOR_PATHS.detail);
   const navigate = useNavigate();
@@ -67,18 +72,11 @@ export default function ElevatorDetailPage() {
 
   if (!enabled || info.isError) {
     return (
-      <Card>
-        <Result
-          status="404"
-          title="电梯不存在或无权访问"
-          subTitle={enabled ? info.error?.message : '缺少电梯编号（id）'}
-          extra={
-            <Button type="primary" onClick={() => navigate(ELEVATOR_PATHS.ledger)}>
-              返回电梯台账
-            </Button>
-          }
-        />
-      </Card>
+      <NotFoundCard
+        title="电梯不存在或无权访问"
+        subTitle={enabled ? info.error?.message : '缺少电梯编号（id）'}
+        back={{ label: '返回电梯台账', path: ELEVATOR_PATHS.ledger }}
+      />
     );
   }
   const e = info.data;
@@ -127,6 +125,11 @@ export default function ElevatorDetailPage() {
             ) : (
               loading
             ),
+          },
+          {
+            key: 'orders',
+            label: '维保记录',
+            children: e ? <MaintenanceOrderTable elevatorId={e.id} /> : loading,
           },
           {
             key: 'building',

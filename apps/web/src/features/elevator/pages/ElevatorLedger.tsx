@@ -4,17 +4,27 @@ import { ExportButton } from '../../../components/index.ts';
 import { Permission } from '../../../lib/permission.tsx';
 import { LEDGER_COLUMNS } from '../columns.tsx';
 import { type ElevatorListCall, ElevatorTable } from '../ElevatorTable.tsx';
+import type { ElevatorQuery } from '../model.ts';
 import { ELEVATOR_PATHS, elevatorDetailUrl, useCanOpen } from '../paths.ts';
 import { RowAction } from '../RowAction.tsx';
 
 /** A read-only elevator list within the user's data scope, with export of the filtered rows. */
-export function ElevatorLedger({ listCall, testId }: { listCall: ElevatorListCall; testId: string }) {
+export function ElevatorLedger({
+  listCall,
+  testId,
+  fixedQuery,
+}: {
+  listCall: ElevatorListCall;
+  testId: string;
+  fixedQuery?: ElevatorQuery;
+}) {
   const navigate = useNavigate();
   const canDetail = useCanOpen(ELEVATOR_PATHS.detail);
   return (
     <ElevatorTable
       testId={testId}
       listCall={listCall}
+      fixedQuery={fixedQuery}
       columns={LEDGER_COLUMNS}
       hiddenColumns={['deviceCode', 'useCertNo']}
       toolbar={(ctx) => [

@@ -1,8 +1,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { elevatorCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Result, Row, Skeleton, Space } from 'antd';
+import { Button, Card, Col, Row, Skeleton, Space } from 'antd';
 import { useNavigate } from 'react-router';
+import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { call } from '../../../lib/api.ts';
 import { Permission } from '../../../lib/permission.tsx';
 import { useClaimAudit } from '../ClaimAudit.tsx';
@@ -25,18 +26,11 @@ export default function RegulationClaimDetailPage() {
 
   if (id === null || detail.isError) {
     return (
-      <Card>
-        <Result
-          status="404"
-          title="认领记录不存在或无权访问"
-          subTitle={id === null ? '请从监管认领列表打开认领详情' : detail.error?.message}
-          extra={
-            <Button type="primary" onClick={() => navigate(ELEVATOR_PATHS.regulationClaim)}>
-              返回监管认领
-            </Button>
-          }
-        />
-      </Card>
+      <NotFoundCard
+        title="认领记录不存在或无权访问"
+        subTitle={id === null ? '请从监管认领列表打开认领详情' : detail.error?.message}
+        back={{ label: '返回监管认领', path: ELEVATOR_PATHS.regulationClaim }}
+      />
     );
   }
   if (!detail.data) return <Card>{<Skeleton active />}</Card>;

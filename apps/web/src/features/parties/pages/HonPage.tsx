@@ -9,6 +9,7 @@ import { App, Card, Col, Row, Statistic } from 'antd';
 import { useNavigate } from 'react-router';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
+import { ELEVATOR_PATHS, unitElevatorsUrl, useCanOpen as useCanOpenPath } from '../../elevator/paths.ts';
 import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
 import { auditOptionColumn, ListWithAudits, useCanAudit, useRemoveCase } from '../AuditTabs.tsx';
 import { areaSearch, companyAuditColumns, filingColumn } from '../columns.tsx';
@@ -71,6 +72,7 @@ export default function HonPage() {
   const navigate = useNavigate();
   const path = usePagePath();
   const canOpen = useCanOpen();
+  const canOpenUnitElevators = useCanOpenPath(ELEVATOR_PATHS.unitElevators);
   const { message } = App.useApp();
   const invalidate = useInvalidateParties();
   const canEdit = usePermission('building:company:edit');
@@ -121,6 +123,9 @@ export default function HonPage() {
       render: (_, r) => (
         <RowActions>
           <RowButton onClick={() => navigate(path(PAGES.unitDetail, { id: r.id }))}>详情</RowButton>
+          {canOpenUnitElevators && (
+            <RowButton onClick={() => navigate(unitElevatorsUrl(r.id))}>单位电梯</RowButton>
+          )}
           {canAudit && r.filingState === 2 && r.auditId !== null && (
             <RowButton onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
               审核
