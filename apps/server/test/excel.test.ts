@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { type ExcelColumn, xlsxBuffer } from '../src/platform/excel.ts';
+import { type ExcelColumn, keysetBatches, xlsxBuffer } from '../src/platform/excel.ts';
 
 describe('the .xlsx writer', () => {
   it('writes a sheet that Excel readers open, with headers bold and values typed', async () => {
@@ -75,5 +75,43 @@ describe('the .xlsx writer', () => {
     expect(sheet.getRow(2).getCell(2).value).toBe('2026-11-22 08:30:00');
     expect(sheet.getRow(2).getCell(3).value).toBe(true);
     expect(sheet.getRow(3).getCell(3).value).toBe(false);
+  });
+});
+
+describe('keyset batches', () => {
+  const table = Array.from({ length: 2500 }, (_, i) => ({ id: (i + 1) * 3 }));
+  const reads: number[] = [];
+  const fetch = async (after: number, size: number) => {
+    reads.push(after);
+    return table.filter((r) => r.id > after).slice(0, size);
+  };
+
+  it('yields every row once, in order, and stops after a short batch', async () => {
+    reads.length = 0;
+    const seen: number[] = [];
+    for await (const batch of keysetBatches(fetch, { size: 1000 })) seen.push(...batch.map((r) => r.id));
+    expect(seen).toEqual(table.map((r) => r.id));
+    // 1000 + 1000 + 500: the short third batch ends it without a fourth, empty read.
+    expect(reads).toEqual([0, 3000, 6000]);
+  });
+
+  it('reads the next batch while the caller works on the current one, never further ahead', async () => {
+    reads.length = 0;
+    const batches = keysetBatches(fetch, { size: 1000 });
+    await batches.next();
+    expect(reads).toEqual([0, 3000]);
+    await batches.next();
+    expect(reads).toEqual([0, 3000, 6000]);
+    // A caller that stops early (a cut download) stops the reads.
+    await batches.return(undefined);
+    expect(reads).toEqual([0, 3000, 6000]);
+  });
+
+  it('an exact multiple of the batch size ends with one empty read', async () => {
+    const rows = table.slice(0, 2000);
+    const got: number[] = [];
+    for await (const b of keysetBatches(async (after, size) => rows.filter((r) => r.id > after).slice(0, size)))
+      got.push(b.length);
+    expect(got).toEqual([1000, 1000]);
   });
 });

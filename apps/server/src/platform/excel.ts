@@ -179,7 +179,9 @@ export async function streamXlsx<T>(
 /**
  * Rows in batches by ascending id (a keyset cursor). Unlike one long server-side cursor, this
  * holds no transaction open, so other requests interleave with a large export — which matters on
- * PGlite, where one open transaction would stop every other query.
+ * PGlite, where one open transaction would stop every other query. The next batch is asked for as
+ * soon as a batch arrives, so the database reads it while the caller writes the current one: at
+ * most two batches are held.
  */
 export async function* keysetBatches<T>(
   fetch: (afterId: number, size: number) => Promise<T[]>,
@@ -188,13 +190,18 @@ export async function* keysetBatches<T>(
     size = 1000,
   }: { idOf?: (row: T) => number; size?: number } = {},
 ): AsyncGenerator<T[]> {
-  let after = 0;
-  for (;;) {
-    const rows = await fetch(after, size);
-    if (rows.length === 0) return;
-    yield rows;
-    if (rows.length < size) return;
-    after = idOf(rows[rows.length - 1]);
+  let next: Promise<T[]> | undefined = fetch(0, size);
+  try {
+    while (next) {
+      const rows = await next;
+      next = undefined;
+      if (rows.length === 0) return;
+      if (rows.length === size) next = fetch(idOf(rows[rows.length - 1]), size);
+      yield rows;
+    }
+  } finally {
+    // A consumer that stops early (a cut download) leaves no rejected read unobserved.
+    next?.catch(() => undefined);
   }
 }
 
