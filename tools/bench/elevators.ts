@@ -1,12 +1,14 @@
+import fs from 'node:fs';
 import { elevatorFilters } from '@ec/contract';
 import { sql } from 'drizzle-orm';
+import { loadConfig } from '../../apps/server/src/config.ts';
 import { listElevators } from '../../apps/server/src/modules/elevator/list.ts';
 import { IMPORT_HEADERS } from '../../apps/server/src/modules/elevator/sheet.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
 import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
 import { xlsxBuffer } from '../../apps/server/src/platform/excel.ts';
 import { login, measure, measureLoop, printTable, type Row } from './common.ts';
-import { newDataDir, seedElevators, startServerProcess } from './server-process.ts';
+import { benchEnv, newDataDir, seedElevators, startServerProcess } from './server-process.ts';
 
 const CONNECTIONS = 32;
 /** Seconds of load per case (BENCH_SECONDS); each case is warmed up for a second first, not counted. */
@@ -20,6 +22,14 @@ const WARM_UP = 1;
  */
 export async function benchElevators(count: number) {
   const dataDir = newDataDir();
+  try {
+    await benchIn(dataDir, count);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function benchIn(dataDir: string, count: number) {
   const databaseUrl = process.env.DATABASE_URL;
   const t0 = Date.now();
   seedElevators(dataDir, count);
@@ -38,7 +48,9 @@ export async function benchElevators(count: number) {
   const direct = new Map<string, Row>();
   {
     const database = await openDatabase(
-      databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 10 } : { kind: 'pglite', dataDir },
+      databaseUrl
+        ? { kind: 'postgres', url: databaseUrl, poolSize: 10 }
+        : { kind: 'pglite', dataDir, cacheMb: loadConfig(benchEnv(dataDir)).pgliteCacheMb },
     );
     const [{ id }] = rowsOf<{ id: number }>(
       await database.db.execute(

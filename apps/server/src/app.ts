@@ -63,7 +63,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     (await openDatabase(
       config.databaseUrl
         ? { kind: 'postgres', url: config.databaseUrl }
-        : { kind: 'pglite', dataDir: config.dataDir },
+        : { kind: 'pglite', dataDir: config.dataDir, cacheMb: config.pgliteCacheMb },
     ));
   const platform: Platform = {
     config,

@@ -22,6 +22,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** shared_buffers of the embedded database (PGlite), in MB; not used with DATABASE_URL. */
+  pgliteCacheMb: number;
   /** Serve the built console from this folder when it exists. */
   webDir: string;
   tokenTtlSeconds: number;
@@ -48,13 +50,14 @@ export interface Config {
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo@2026';
 
-/** A whole, non-negative number from the environment; a typo stops the start with its name. */
-function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+/** A whole number (at least `min`, 0 by default) from the environment; a typo stops the start with its name. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) {
-    throw new Error(`环境变量 ${name} 应为非负整数，当前值为「${raw}」`);
+  if (!Number.isInteger(value) || value < min) {
+    const wanted = min === 0 ? '非负整数' : `不小于 ${min} 的整数`;
+    throw new Error(`环境变量 ${name} 应为${wanted}，当前值为「${raw}」`);
   }
   return value;
 }
@@ -86,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteCacheMb: wholeNumber(env, 'PGLITE_CACHE_MB', 32, 1),
     webDir: path.resolve(env.WEB_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     tokenTtlSeconds: wholeNumber(env, 'TOKEN_TTL_SECONDS', 12 * 3600),
     tokenMaxTtlSeconds: wholeNumber(env, 'TOKEN_MAX_TTL_SECONDS', 7 * 24 * 3600),

@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/platform/db/client.ts';
+import { rowsOf } from '../src/platform/db/sql.ts';
 
 describe('configuration from the environment', () => {
   it('takes whole numbers and keeps the defaults when a variable is unset or empty', () => {
@@ -17,5 +20,20 @@ describe('configuration from the environment', () => {
     );
     expect(() => loadConfig({ NODE_ENV: 'test', TOKEN_TTL_SECONDS: '-5' })).toThrow(/TOKEN_TTL_SECONDS/);
     expect(() => loadConfig({ NODE_ENV: 'test', DEMO_ELEVATORS: '1.5' })).toThrow(/DEMO_ELEVATORS/);
+    // The embedded database does not start without a page cache.
+    expect(() => loadConfig({ NODE_ENV: 'test', PGLITE_CACHE_MB: '0' })).toThrow(
+      '环境变量 PGLITE_CACHE_MB 应为不小于 1 的整数，当前值为「0」',
+    );
+  });
+
+  it('gives the embedded database the configured page cache', async () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).pgliteCacheMb).toBe(32);
+    const database = await openDatabase({ kind: 'pglite', cacheMb: 24 });
+    try {
+      const [row] = rowsOf<{ shared_buffers: string }>(await database.db.execute(sql`show shared_buffers`));
+      expect(row.shared_buffers).toBe('24MB');
+    } finally {
+      await database.close();
+    }
   });
 });

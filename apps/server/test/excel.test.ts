@@ -110,7 +110,9 @@ describe('keyset batches', () => {
   it('an exact multiple of the batch size ends with one empty read', async () => {
     const rows = table.slice(0, 2000);
     const got: number[] = [];
-    for await (const b of keysetBatches(async (after, size) => rows.filter((r) => r.id > after).slice(0, size)))
+    for await (const b of keysetBatches(async (after, size) =>
+      rows.filter((r) => r.id > after).slice(0, size),
+    ))
       got.push(b.length);
     expect(got).toEqual([1000, 1000]);
   });

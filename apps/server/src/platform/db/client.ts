@@ -34,7 +34,16 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string }
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      /**
+       * The embedded database's page cache (shared_buffers) in MB; PostgreSQL's default is 128. It
+       * lives inside this process: a full read (an export) fills it to the brim, and a WebAssembly
+       * heap never gives memory back. Pages beyond it are read from the operating system's cache.
+       */
+      cacheMb?: number;
+    }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
@@ -75,6 +84,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const client = await PGlite.create({
       dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
       extensions: { pg_trgm },
+      startParams:
+        options.cacheMb === undefined
+          ? undefined
+          : [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.cacheMb}MB`],
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
