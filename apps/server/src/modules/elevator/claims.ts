@@ -14,6 +14,7 @@ import {
   withdraw,
 } from '../../platform/workflow.ts';
 import { claimTypeOf } from './scope.ts';
+import { detailScope, requireElevator } from './service.ts';
 import { elevator, elevatorClaim } from './tables.ts';
 
 const stateColumn = (type: ClaimType) => (type === 'maintenance' ? 'maintenanceClaimState' : 'useClaimState');
@@ -273,10 +274,16 @@ export async function decideClaim(
   return getClaim(tx, user, eq(elevatorClaim.auditId, input.auditId));
 }
 
+/**
+ * The claims on one elevator that the user may see: its own company's (also on an elevator it no
+ * longer holds), or all of them for a regulator. With none of those, an elevator outside the user's
+ * reach is 404, like its detail.
+ */
 export async function elevatorClaims(db: Queryable, user: AuthUser, elevatorId: number) {
   const rows = await selectClaims(db)
     .where(and(eq(elevatorClaim.elevatorId, elevatorId), claimScope(user)))
     .orderBy(desc(elevatorClaim.id));
+  if (rows.length === 0) await requireElevator(db, elevatorId, detailScope(user));
   return rows.map(toClaim);
 }
 
