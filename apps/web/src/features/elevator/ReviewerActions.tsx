@@ -1,10 +1,11 @@
 import type { ClaimRecord } from '@ec/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useCanOpen } from '../../lib/page-param.ts';
 import { usePermission } from '../../lib/permission.tsx';
 import { useClaimAudit } from './ClaimAudit.tsx';
 import { ClaimHistoryDrawer } from './ClaimHistory.tsx';
-import { claimDetailUrl, ELEVATOR_PATHS, useCanOpen } from './paths.ts';
+import { claimDetailUrl, ELEVATOR_PATHS } from './paths.ts';
 import { RowAction } from './RowAction.tsx';
 
 /**

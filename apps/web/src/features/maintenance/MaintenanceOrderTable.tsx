@@ -3,7 +3,7 @@ import { elevatorCalls, type MaintenanceOrderRow } from '@ec/contract';
 import { Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { call } from '../../lib/api.ts';
-import { useCanOpen } from '../elevator/paths.ts';
+import { useCanOpen } from '../../lib/page-param.ts';
 import { RowAction } from '../elevator/RowAction.tsx';
 import { SystemTable } from '../system/shared/SystemTable.tsx';
 import { MAINTENANCE_PATHS, ORDER_STATUS_COLOR, orderLogUrl, workOrderUrl } from './paths.ts';

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useSession } from '../../lib/session.ts';
 
@@ -50,23 +49,8 @@ export function usePagePath(): (page: PageName, query?: Record<string, string | 
 }
 
 /** True when the user's menu grants the page (in the current group). */
-export function useCanOpen(): (page: PageName) => boolean {
+export function useCanOpenPage(): (page: PageName) => boolean {
   const { allowed } = useSession();
   const path = usePagePath();
   return (page) => allowed.has(path(page));
-}
-
-/**
- * A positive integer query parameter of the page at its own path. Pages stay mounted in other tags
- * (keep-alive) and then see another page's location; they keep the value they were opened with.
- */
-export function usePageParam(name = 'id'): number | null {
-  const location = useLocation();
-  const mine = useRef(location.pathname);
-  const here = location.pathname === mine.current;
-  const raw = here ? new URLSearchParams(location.search).get(name) : null;
-  const value = raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-  const last = useRef(value);
-  if (here) last.current = value;
-  return last.current;
 }

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { call } from '../../../lib/api.ts';
+import { usePageParam } from '../../../lib/page-param.ts';
 import { Permission } from '../../../lib/permission.tsx';
 import { MaintenanceOrderTable } from '../../maintenance/MaintenanceOrderTable.tsx';
 import { ClaimHistoryDrawer } from '../ClaimHistory.tsx';
@@ -14,7 +15,7 @@ import { claimRecordColumns } from '../columns.tsx';
 import { ElevatorAttachments } from '../ElevatorAttachments.tsx';
 import { CompanyDescriptions, ElevatorDescriptions } from '../ElevatorDescriptions.tsx';
 import { ElevatorFormModal } from '../ElevatorFormModal.tsx';
-import { ELEVATOR_PATHS, usePageIdParam } from '../paths.ts';
+import { ELEVATOR_PATHS } from '../paths.ts';
 import { elevatorKeys } from '../queries.ts';
 import { RowAction } from '../RowAction.tsx';
 
@@ -32,7 +33,7 @@ const CONTRACT_COLOR: Record<string, string> = {
  * records and the attachments.
  */
 export default function ElevatorDetailPage() {
-  const id = usePageIdParam(ELEVATOR_PATHS.detail);
+  const id = usePageParam();
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [historyOf, setHistoryOf] = useState<number | null>(null);

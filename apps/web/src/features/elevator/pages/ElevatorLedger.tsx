@@ -1,11 +1,12 @@
 import { elevatorCalls } from '@ec/contract';
 import { useNavigate } from 'react-router';
 import { ExportButton } from '../../../components/index.ts';
+import { useCanOpen } from '../../../lib/page-param.ts';
 import { Permission } from '../../../lib/permission.tsx';
 import { LEDGER_COLUMNS } from '../columns.tsx';
 import { type ElevatorListCall, ElevatorTable } from '../ElevatorTable.tsx';
 import type { ElevatorQuery } from '../model.ts';
-import { ELEVATOR_PATHS, elevatorDetailUrl, useCanOpen } from '../paths.ts';
+import { ELEVATOR_PATHS, elevatorDetailUrl } from '../paths.ts';
 import { RowAction } from '../RowAction.tsx';
 
 /** A read-only elevator list within the user's data scope, with export of the filtered rows. */

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ExportButton } from '../../../components/index.ts';
 import { call, download } from '../../../lib/api.ts';
+import { useCanOpen } from '../../../lib/page-param.ts';
 import { Permission, usePermission } from '../../../lib/permission.tsx';
 import { BatchEditModal } from '../BatchEditModal.tsx';
 import { MANAGEMENT_COLUMNS } from '../columns.tsx';
@@ -12,7 +13,7 @@ import { DistributionModal, SupervisionCodeModal } from '../ElevatorDialogs.tsx'
 import { ElevatorFormModal } from '../ElevatorFormModal.tsx';
 import { ElevatorTable, type ElevatorTableContext } from '../ElevatorTable.tsx';
 import { ImportElevators, useDownload } from '../ImportElevators.tsx';
-import { ELEVATOR_PATHS, elevatorDetailUrl, useCanOpen } from '../paths.ts';
+import { ELEVATOR_PATHS, elevatorDetailUrl } from '../paths.ts';
 import { useInvalidateElevators } from '../queries.ts';
 import { RowAction } from '../RowAction.tsx';
 

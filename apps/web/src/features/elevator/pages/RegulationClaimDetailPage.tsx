@@ -5,16 +5,17 @@ import { Button, Card, Col, Row, Skeleton, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { call } from '../../../lib/api.ts';
+import { usePageParam } from '../../../lib/page-param.ts';
 import { Permission } from '../../../lib/permission.tsx';
 import { useClaimAudit } from '../ClaimAudit.tsx';
 import { ClaimDescriptions, ClaimTimeline } from '../ClaimHistory.tsx';
 import { ElevatorDescriptions } from '../ElevatorDescriptions.tsx';
-import { ELEVATOR_PATHS, usePageIdParam } from '../paths.ts';
+import { ELEVATOR_PATHS } from '../paths.ts';
 import { elevatorKeys } from '../queries.ts';
 
 /** 监管认领详情 (?id=): the claim, the elevator and the review history; a pending claim can be decided here. */
 export default function RegulationClaimDetailPage() {
-  const id = usePageIdParam(ELEVATOR_PATHS.regulationClaimDetail);
+  const id = usePageParam();
   const navigate = useNavigate();
   const audit = useClaimAudit();
   const detail = useQuery({

@@ -5,12 +5,12 @@ import { Button, Card } from 'antd';
 import { useNavigate } from 'react-router';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { call } from '../../../lib/api.ts';
-import { ELEVATOR_PATHS, usePageIdParam } from '../paths.ts';
+import { usePageParam } from '../../../lib/page-param.ts';
 import { ElevatorLedger } from './ElevatorLedger.tsx';
 
 /** 单位电梯 (?id=): the elevators of one use unit, opened from 使用单位管理, within the user's scope. */
 export default function UnitElevatorsPage() {
-  const id = usePageIdParam(ELEVATOR_PATHS.unitElevators);
+  const id = usePageParam();
   const navigate = useNavigate();
   const unit = useQuery({
     queryKey: ['parties', 'use-unit-name', id],

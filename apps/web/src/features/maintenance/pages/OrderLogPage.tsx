@@ -6,14 +6,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { call } from '../../../lib/api.ts';
-import { usePageIdParam } from '../../elevator/paths.ts';
-import { MAINTENANCE_PATHS } from '../paths.ts';
+import { usePageParam } from '../../../lib/page-param.ts';
 
 const PAGE_SIZE = 20;
 
 /** 维保日志 (?orderId=): the steps of one work order, oldest first. */
 export default function OrderLogPage() {
-  const orderId = usePageIdParam(MAINTENANCE_PATHS.log, 'orderId');
+  const orderId = usePageParam('orderId');
   const navigate = useNavigate();
   // The page number belongs to the order it was chosen for: another order's log starts at page 1.
   const [paging, setPaging] = useState({ orderId, page: 1 });

@@ -5,7 +5,8 @@ import { Button, Card, Descriptions, Space, Table, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { call } from '../../../lib/api.ts';
-import { ELEVATOR_PATHS, elevatorDetailUrl, useCanOpen, usePageIdParam } from '../../elevator/paths.ts';
+import { useCanOpen, usePageParam } from '../../../lib/page-param.ts';
+import { ELEVATOR_PATHS, elevatorDetailUrl } from '../../elevator/paths.ts';
 import { RowAction } from '../../elevator/RowAction.tsx';
 import { MAINTENANCE_PATHS, ORDER_STATUS_COLOR, orderLogUrl, RESULT_COLOR } from '../paths.ts';
 
@@ -13,7 +14,7 @@ const dash = (v: string | number | null | undefined) => (v === null || v === und
 
 /** 维保工单详情 (?id=): who maintained which elevator when, item by item, and who confirmed it. */
 export default function WorkOrderPage() {
-  const id = usePageIdParam(MAINTENANCE_PATHS.workOrder);
+  const id = usePageParam();
   const navigate = useNavigate();
   const canOpenLog = useCanOpen(MAINTENANCE_PATHS.log);
   const canOpenElevator = useCanOpen(ELEVATOR_PATHS.detail);

@@ -8,15 +8,16 @@ import {
 import { App, Card, Col, Row, Statistic } from 'antd';
 import { useNavigate } from 'react-router';
 import { call } from '../../../lib/api.ts';
+import { useCanOpen } from '../../../lib/page-param.ts';
 import { usePermission } from '../../../lib/permission.tsx';
-import { ELEVATOR_PATHS, unitElevatorsUrl, useCanOpen as useCanOpenPath } from '../../elevator/paths.ts';
+import { ELEVATOR_PATHS, unitElevatorsUrl } from '../../elevator/paths.ts';
 import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
 import { auditOptionColumn, ListWithAudits, useCanAudit, useRemoveCase } from '../AuditTabs.tsx';
 import { areaSearch, companyAuditColumns, filingColumn } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { dash, unitTypeEnum } from '../format.tsx';
 import { PartyTable } from '../PartyTable.tsx';
-import { PAGES, useCanOpen, usePagePath } from '../paths.ts';
+import { PAGES, useCanOpenPage, usePagePath } from '../paths.ts';
 import { useInvalidateParties, usePartyQuery } from '../queries.ts';
 
 function Statistics() {
@@ -71,8 +72,8 @@ function Statistics() {
 export default function HonPage() {
   const navigate = useNavigate();
   const path = usePagePath();
-  const canOpen = useCanOpen();
-  const canOpenUnitElevators = useCanOpenPath(ELEVATOR_PATHS.unitElevators);
+  const canOpen = useCanOpenPage();
+  const canOpenUnitElevators = useCanOpen(ELEVATOR_PATHS.unitElevators);
   const { message } = App.useApp();
   const invalidate = useInvalidateParties();
   const canEdit = usePermission('building:company:edit');

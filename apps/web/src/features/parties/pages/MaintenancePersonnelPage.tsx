@@ -15,7 +15,7 @@ import { useDecision } from '../Decision.tsx';
 import { dash } from '../format.tsx';
 import { PartyTable } from '../PartyTable.tsx';
 import { PersonModal } from '../PersonModal.tsx';
-import { PAGES, useCanOpen, usePagePath } from '../paths.ts';
+import { PAGES, useCanOpenPage, usePagePath } from '../paths.ts';
 import { useInvalidateParties, useRecordEditor } from '../queries.ts';
 
 /** 离职: the reason and date; the regulator audits it. */
@@ -72,7 +72,7 @@ export function LeaveModal({ person, onClose }: { person: PersonRow | null; onCl
 export default function MaintenancePersonnelPage() {
   const navigate = useNavigate();
   const path = usePagePath();
-  const canOpen = useCanOpen();
+  const canOpen = useCanOpenPage();
   const { user } = useSession();
   const canEdit = usePermission('maintenance:user:edit');
   const canAudit = useCanAudit('maintenance:user:audit');

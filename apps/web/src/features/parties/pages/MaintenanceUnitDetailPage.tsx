@@ -3,6 +3,7 @@ import { type ContractRow, type ElevatorRow, maintenanceUnitCalls, type PersonRo
 import { Button, Card, Col, Empty, Result, Row, Skeleton, Space, Statistic, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { usePageParam } from '../../../lib/page-param.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { RowButton } from '../Actions.tsx';
@@ -13,7 +14,7 @@ import { CompanyDescriptions } from '../Descriptions.tsx';
 import { ContractTag, dash } from '../format.tsx';
 import { OwnCompanyEdit } from '../OwnCompanyEdit.tsx';
 import { PartyTable } from '../PartyTable.tsx';
-import { PAGES, useCanOpen, usePageParam, usePagePath } from '../paths.ts';
+import { PAGES, useCanOpenPage, usePagePath } from '../paths.ts';
 import { usePartyQuery } from '../queries.ts';
 
 const contractColumns = [
@@ -44,7 +45,7 @@ export default function MaintenanceUnitDetailPage() {
   const id = param ?? (user?.userType === 'maintenance' ? user.companyId : null);
   const navigate = useNavigate();
   const path = usePagePath();
-  const canOpen = useCanOpen();
+  const canOpen = useCanOpenPage();
   const canAudit = usePermission('maintenance:unit:audit');
   const canEdit = usePermission('maintenance:unit:edit');
   const info = usePartyQuery(maintenanceUnitCalls.queryDetail, id ? { id, type: 'info' } : null);

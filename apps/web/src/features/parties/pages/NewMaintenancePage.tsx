@@ -3,8 +3,9 @@ import { App, Button, Card, Form, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../lib/api.ts';
+import { usePageParam } from '../../../lib/page-param.ts';
 import { ContractForm, type ContractFormValues, contractInput } from '../ContractForm.tsx';
-import { PAGES, useCanOpen, usePageParam, usePagePath } from '../paths.ts';
+import { PAGES, useCanOpenPage, usePagePath } from '../paths.ts';
 import { useInvalidateParties } from '../queries.ts';
 
 /** 新增维保: a maintenance contract for a use unit (`?useCompanyId=` preselects it), submitted for audit. */
@@ -12,7 +13,7 @@ export default function NewMaintenancePage() {
   const useCompanyId = usePageParam('useCompanyId');
   const navigate = useNavigate();
   const path = usePagePath();
-  const canOpen = useCanOpen();
+  const canOpen = useCanOpenPage();
   const { message } = App.useApp();
   const invalidate = useInvalidateParties();
   const [form] = Form.useForm<ContractFormValues>();

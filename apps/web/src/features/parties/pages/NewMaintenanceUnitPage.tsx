@@ -3,8 +3,9 @@ import { App, Button, Card, Form, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../lib/api.ts';
+import { usePageParam } from '../../../lib/page-param.ts';
 import { CompanyForm, type CompanyFormValues, companyInput, companyValues } from '../CompanyForm.tsx';
-import { PAGES, usePageParam, usePagePath } from '../paths.ts';
+import { PAGES, usePagePath } from '../paths.ts';
 import { useInvalidateParties, usePartyQuery } from '../queries.ts';
 
 /**

@@ -2,11 +2,12 @@ import { type AuditInfo, type AuditStep, inspectionOrgCalls } from '@ec/contract
 import { Button, Card, Result, Skeleton, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { usePageParam } from '../../../lib/page-param.ts';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { useCanAudit } from '../AuditTabs.tsx';
 import { type Decidable, useDecision } from '../Decision.tsx';
 import { AuditCaseDescriptions, CompanyDescriptions, PersonDescriptions } from '../Descriptions.tsx';
-import { ORG_PAGES, usePageParam } from '../paths.ts';
+import { ORG_PAGES } from '../paths.ts';
 import { usePartyQuery } from '../queries.ts';
 
 /** The case as the reviewer sees it: state, who submitted and decided, the opinion; the decision. */

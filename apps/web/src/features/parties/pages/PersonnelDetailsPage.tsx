@@ -1,11 +1,11 @@
 import { buildingUserAuditCalls, buildingUserCalls, maintenanceUserCalls } from '@ec/contract';
 import { Button, Card, Result, Skeleton, Space, Tabs } from 'antd';
+import { usePageParam } from '../../../lib/page-param.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { useDecision } from '../Decision.tsx';
 import { PersonDescriptions } from '../Descriptions.tsx';
-import { usePageParam } from '../paths.ts';
 import { usePartyQuery } from '../queries.ts';
 
 /** A worker's or safety officer's details with the filing and leave histories and the audit button. */

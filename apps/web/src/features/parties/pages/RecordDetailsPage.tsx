@@ -1,9 +1,9 @@
 import { buildingCompanyAuditCalls } from '@ec/contract';
 import { Button, Card, Result, Skeleton, Space } from 'antd';
+import { usePageParam } from '../../../lib/page-param.ts';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { useDecision } from '../Decision.tsx';
 import { AuditCaseDescriptions, CompanyDescriptions } from '../Descriptions.tsx';
-import { usePageParam } from '../paths.ts';
 import { usePartyQuery } from '../queries.ts';
 
 /** 备案详情 (?id=<audit id>): one use-unit filing as the reviewer sees it, with the decision. */

@@ -3,13 +3,14 @@ import { buildingUserAuditCalls, buildingUserCalls, type PersonAuditRow, type Pe
 import { App, Drawer, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { call } from '../../../lib/api.ts';
+import { usePageParam } from '../../../lib/page-param.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
 import { personAuditColumns, personColumns } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { PartyTable } from '../PartyTable.tsx';
-import { useFilingVariant, usePageParam } from '../paths.ts';
+import { useFilingVariant } from '../paths.ts';
 import { useInvalidateParties } from '../queries.ts';
 import { PersonDetailView } from './PersonnelDetailsPage.tsx';
 

@@ -9,6 +9,7 @@ import {
 } from '@ec/contract';
 import { Button, Card, Result, Skeleton, Space, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
+import { usePageParam } from '../../../lib/page-param.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { AuditHistory } from '../AuditHistory.tsx';
@@ -17,7 +18,7 @@ import { useDecision } from '../Decision.tsx';
 import { CompanyDescriptions } from '../Descriptions.tsx';
 import { ContractTag } from '../format.tsx';
 import { PartyTable } from '../PartyTable.tsx';
-import { PAGES, useCanOpen, usePageParam, usePagePath } from '../paths.ts';
+import { PAGES, useCanOpenPage, usePagePath } from '../paths.ts';
 import { usePartyQuery } from '../queries.ts';
 import { OfficerAssignments } from './HonForTheRecordPage.tsx';
 
@@ -33,7 +34,7 @@ const contractColumns: ProColumns<ContractRow>[] = [
 export function UnitDetailView({ id }: { id: number | null }) {
   const navigate = useNavigate();
   const path = usePagePath();
-  const canOpen = useCanOpen();
+  const canOpen = useCanOpenPage();
   const { user } = useSession();
   const reviewer = user?.dataScope === 'all' || user?.dataScope === 'area';
   const canAudit = usePermission('building:company:audit') && reviewer;

@@ -6,7 +6,7 @@ import { useSession } from '../../../lib/session.ts';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { CompanyDescriptions } from '../Descriptions.tsx';
 import { OwnCompanyEdit } from '../OwnCompanyEdit.tsx';
-import { PAGES, useCanOpen, usePagePath } from '../paths.ts';
+import { PAGES, useCanOpenPage, usePagePath } from '../paths.ts';
 import { usePartyQuery } from '../queries.ts';
 
 /** 使用单位档案: the use unit's own record, its filing history, and its contact details to keep current. */
@@ -14,7 +14,7 @@ export default function UserRecordPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const path = usePagePath();
-  const canOpen = useCanOpen();
+  const canOpen = useCanOpenPage();
   const id = user?.companyId ?? null;
   const detail = usePartyQuery(buildingCompanyCalls.companyDetail, id ? { id } : null);
   const [editing, setEditing] = useState(false);

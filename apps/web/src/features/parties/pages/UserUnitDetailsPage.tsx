@@ -1,5 +1,5 @@
+import { usePageParam } from '../../../lib/page-param.ts';
 import { useSession } from '../../../lib/session.ts';
-import { usePageParam } from '../paths.ts';
 import { UnitDetailView } from './UnitDetailsPage.tsx';
 
 /** 本单位详情: the use unit's own details (or `?id=` for reviewers). */
