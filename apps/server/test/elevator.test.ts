@@ -491,6 +491,50 @@ describe.each(dbKinds)('elevator registry on %s', (kind) => {
     expect(['直梯', '扶梯']).toContain(rows[0]['电梯类型']);
   });
 
+  it('exports the full record of chosen elevators with numbers as numbers and dates as dates', async () => {
+    const created = await t.api<ElevatorDetail>('POST', '/pc/elevator/save', {
+      token: tokens.jg_qingxiu,
+      body: fields(7001, {
+        variety: '3110',
+        useOccasion: '1',
+        ratedLoad: 1050,
+        ratedSpeed: 1.75,
+        floors: 18,
+        longitude: 108.366,
+        latitude: 22.817,
+        manufacturer: '通力电梯有限公司',
+        installDate: '2019-08-20',
+      }),
+    });
+    expect(created.status).toBe(200);
+    const res = await t.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/pc/elevator/exportElevatorDataByIds`,
+      headers: { authorization: `Bearer ${tokens.jg_qingxiu}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ids: [created.body.data.id] }),
+    });
+    expect(res.statusCode).toBe(200);
+    const book = XLSX.read(res.rawPayload, { type: 'buffer' });
+    const [row] = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0]]);
+    expect(row).toMatchObject({
+      注册代码: created.body.data.registerCode,
+      电梯类型: '直梯',
+      设备品种: '曳引驱动乘客电梯',
+      所在区域: '青秀区',
+      维保认领状态: '未认领',
+      启用状态: '启用',
+      制造单位: '通力电梯有限公司',
+      '额定载重量(kg)': 1050,
+      '额定速度(m/s)': 1.75,
+      层数: 18,
+      经度: 108.366,
+      安装日期: '2019-08-20',
+      上次检验日期: '2026-03-01',
+      下次检验日期: '2027-03-01',
+    });
+    expect(row).not.toHaveProperty('使用单位');
+  });
+
   it('reports big totals as honest estimates instead of counting every row', async () => {
     await bulkLoadElevators(t.platform.db, 1500);
     const unfiltered = await list('admin', { limit: 10 });

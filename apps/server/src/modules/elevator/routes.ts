@@ -1,7 +1,8 @@
 import { claimCalls, elevatorCalls } from '@ec/contract';
-import { and, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
+import { preparedRows } from '../../platform/db/sql.ts';
 import { auditRecord, enterprise } from '../../platform/db/tables.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { attachmentHeader, keysetBatches, streamXlsx, XLSX_MIME } from '../../platform/excel.ts';
@@ -22,7 +23,7 @@ import {
 } from './claims.ts';
 import { importElevators, readSyncSheet, templateBuffer } from './import.ts';
 import { filterConditions, listElevators, textSearch } from './list.ts';
-import { type JoinedElevator, selectElevators, toDetail } from './rows.ts';
+import { EXPORT_ROW_FROM, type ExportRow, type JoinedElevator, selectElevators, toDetail } from './rows.ts';
 import { claimTypeOf, elevatorScope } from './scope.ts';
 import {
   createElevator,
@@ -71,14 +72,14 @@ async function auditedElevator(db: Queryable, user: AuthUser, auditId: number) {
   return { claim: row, joined: joined as JoinedElevator };
 }
 
-function exportRows(db: Queryable, where: ReturnType<typeof and>) {
-  return keysetBatches<JoinedElevator>(
-    (afterId, size) =>
-      selectElevators(db)
-        .where(and(where, gt(elevator.id, afterId)))
-        .orderBy(elevator.id)
-        .limit(size),
-    { idOf: (row) => row.elevator.id },
+/** The rows of an export in keyset batches, flat as the sheet reads them. */
+function exportRows(db: Queryable, where: SQL | undefined) {
+  return keysetBatches((afterId, size) =>
+    preparedRows<ExportRow>(
+      db,
+      sql`${EXPORT_ROW_FROM} where ${where ?? sql`true`} and "elevator"."id" > ${afterId}
+        order by "elevator"."id" limit ${size}`,
+    ),
   );
 }
 
