@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiAs } from './elevator-support.ts';
 import {
   DEMO_PASSWORD,
   launchBrowser,
@@ -275,6 +276,35 @@ describe('change phone', () => {
     await page.locator('.user-menu').hover();
     await page.locator('.ant-dropdown-menu-item', { hasText: '修改手机号' }).click();
     await page.locator('.change-phone-form').getByText('139****9999').waitFor();
+    await context.close();
+  });
+});
+
+describe('find password', () => {
+  test('resets the password with the SMS code: the old one is refused, the new one signs in', async () => {
+    const api = await apiAs(server.baseUrl, 'kf_agent1');
+    const { telephone: phone } = await api<{ telephone: string | null }>('GET', '/pc/sysUser/getUserInfo');
+    assert.ok(phone, 'the demo call-centre agent has a phone');
+    const { context, page } = await newPage();
+    await page.goto(`${server.baseUrl}/#/findPassWord`);
+    const form = page.locator('.find-password-form');
+    await form.waitFor();
+    await form.locator('#phone').fill(phone);
+    await form.getByRole('button', { name: '获取验证码' }).click();
+    await form.getByRole('button', { name: /\d+秒后重新获取/ }).waitFor();
+    await until(() => smsCodeFor(server, phone) !== null, 'the SMS code in the server output');
+    await form.locator('#smsCode').fill(smsCodeFor(server, phone)!);
+    const fresh = 'Agent@2027';
+    await form.locator('#password').fill(fresh);
+    await form.locator('#rePassword').fill(fresh);
+    await form.locator('button[type="submit"]').click();
+    await page.locator('.ant-message-success', { hasText: '密码已重置' }).waitFor();
+    await waitForHash(page, '#/login');
+
+    await signIn(page, server.baseUrl, 'kf_agent1');
+    await page.locator('.ant-message-error', { hasText: '用户名或密码错误' }).waitFor();
+    await signIn(page, server.baseUrl, 'kf_agent1', fresh);
+    await waitForHash(page, '#/dashboard');
     await context.close();
   });
 });

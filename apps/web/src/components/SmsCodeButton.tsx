@@ -1,5 +1,6 @@
-import { Button } from 'antd';
+import { Button, Form, type FormInstance, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import { rules } from '../lib/rules.ts';
 
 export const SMS_WAIT_SECONDS = 60;
 
@@ -47,5 +48,33 @@ export function SmsCodeButton({
     <Button size={size} disabled={left > 0} loading={sending} onClick={onClick} style={{ minWidth: 112 }}>
       {left > 0 ? `${left}秒后重新获取` : '获取验证码'}
     </Button>
+  );
+}
+
+/**
+ * The 验证码 row of a form: the six-digit code (field `smsCode`) and its send button, which first
+ * validates the form's phone field and sends to that number.
+ */
+export function SmsCodeField({
+  form,
+  phoneField = 'phone',
+  send,
+}: {
+  form: FormInstance;
+  phoneField?: string;
+  send: (phone: string) => Promise<unknown>;
+}) {
+  return (
+    <Form.Item label="验证码" required>
+      <Space.Compact style={{ width: '100%' }}>
+        <Form.Item name="smsCode" noStyle rules={rules.smsCode}>
+          <Input maxLength={6} />
+        </Form.Item>
+        <SmsCodeButton
+          getPhone={async () => String((await form.validateFields([phoneField]))[phoneField]).trim()}
+          send={send}
+        />
+      </Space.Compact>
+    </Form.Item>
   );
 }

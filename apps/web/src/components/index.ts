@@ -5,5 +5,5 @@ export { ExportButton } from './ExportButton.tsx';
 export { FileUpload, type StoredFileRef } from './FileUpload.tsx';
 export { ImportButton, importProblems } from './ImportButton.tsx';
 export { NotFoundCard } from './NotFoundCard.tsx';
-export { SmsCodeButton } from './SmsCodeButton.tsx';
+export { SmsCodeButton, SmsCodeField } from './SmsCodeButton.tsx';
 export { checkImport, checkUpload, parseLimitMb } from './upload-checks.ts';

@@ -1,8 +1,8 @@
 import { authCalls, hashPassword } from '@ec/contract';
-import { App, Button, Form, Input, Space } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { SmsCodeButton } from '../../components/SmsCodeButton.tsx';
+import { SmsCodeField } from '../../components/SmsCodeButton.tsx';
 import { call } from '../../lib/api.ts';
 import { rules } from '../../lib/rules.ts';
 import { AuthFrame } from './AuthFrame.tsx';
@@ -44,17 +44,10 @@ export default function FindPasswordPage() {
         <Form.Item name="phone" label="手机号" rules={rules.phone}>
           <Input maxLength={11} />
         </Form.Item>
-        <Form.Item label="验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="smsCode" noStyle rules={rules.smsCode}>
-              <Input maxLength={6} />
-            </Form.Item>
-            <SmsCodeButton
-              getPhone={async () => (await form.validateFields(['phone'])).phone.trim()}
-              send={(phone) => call(authCalls.getVerifyCode, { phone, type: 'resetPsw' })}
-            />
-          </Space.Compact>
-        </Form.Item>
+        <SmsCodeField
+          form={form}
+          send={(phone) => call(authCalls.getVerifyCode, { phone, type: 'resetPsw' })}
+        />
         <Form.Item name="password" label="新密码" rules={rules.password}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>

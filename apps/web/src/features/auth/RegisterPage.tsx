@@ -1,9 +1,9 @@
 import { agreementCalls, authCalls, hashPassword } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Checkbox, Empty, Form, Input, Modal, Select, Space } from 'antd';
+import { App, Button, Checkbox, Empty, Form, Input, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { SmsCodeButton } from '../../components/SmsCodeButton.tsx';
+import { SmsCodeField } from '../../components/SmsCodeButton.tsx';
 import { call } from '../../lib/api.ts';
 import { rules } from '../../lib/rules.ts';
 import { AuthFrame } from './AuthFrame.tsx';
@@ -72,17 +72,10 @@ export default function RegisterPage() {
         <Form.Item name="phone" label="手机号" rules={rules.phone}>
           <Input maxLength={11} />
         </Form.Item>
-        <Form.Item label="验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="smsCode" noStyle rules={rules.smsCode}>
-              <Input maxLength={6} />
-            </Form.Item>
-            <SmsCodeButton
-              getPhone={async () => (await form.validateFields(['phone'])).phone.trim()}
-              send={(phone) => call(authCalls.getVerifyCode, { phone, type: 'register' })}
-            />
-          </Space.Compact>
-        </Form.Item>
+        <SmsCodeField
+          form={form}
+          send={(phone) => call(authCalls.getVerifyCode, { phone, type: 'register' })}
+        />
         <Form.Item name="email" label="邮箱" rules={rules.email}>
           <Input maxLength={100} />
         </Form.Item>

@@ -3,7 +3,7 @@ import { authCalls, hashPassword, messages } from '@ec/contract';
 import { App, Avatar, Dropdown, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SmsCodeButton } from '../../../components/SmsCodeButton.tsx';
+import { SmsCodeField } from '../../../components/SmsCodeButton.tsx';
 import { call } from '../../../lib/api.ts';
 import { maskPhone } from '../../../lib/format.ts';
 import { rules } from '../../../lib/rules.ts';
@@ -99,17 +99,7 @@ function ChangePhoneModal({ open, onClose }: { open: boolean; onClose: () => voi
         <Form.Item name="phone" label="新手机号" rules={rules.phoneForChange}>
           <Input maxLength={11} />
         </Form.Item>
-        <Form.Item label="验证码" required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="smsCode" noStyle rules={rules.smsCode}>
-              <Input maxLength={6} />
-            </Form.Item>
-            <SmsCodeButton
-              getPhone={async () => (await form.validateFields(['phone'])).phone.trim()}
-              send={(mobile) => call(authCalls.sendPhoneCode, { mobile })}
-            />
-          </Space.Compact>
-        </Form.Item>
+        <SmsCodeField form={form} send={(mobile) => call(authCalls.sendPhoneCode, { mobile })} />
       </Form>
     </Modal>
   );
