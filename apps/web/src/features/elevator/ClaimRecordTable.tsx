@@ -3,11 +3,11 @@ import { type ClaimRecord, type ClaimType, claimCalls, elevatorCalls, messages }
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
+import { RowAction } from '../../components/RowAction.tsx';
 import { call } from '../../lib/api.ts';
 import { claimRecordColumns } from './columns.tsx';
 import { type ClaimQuery, formatTotal, selectedIds, toClaimQuery } from './model.ts';
 import { elevatorKeys } from './queries.ts';
-import { RowAction } from './RowAction.tsx';
 
 export interface ClaimTableContext {
   selected: number[];

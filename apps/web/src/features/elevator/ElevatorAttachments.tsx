@@ -11,11 +11,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Image, Modal, Popconfirm, Space, Spin, Table, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { FileUpload, type StoredFileRef } from '../../components/index.ts';
+import { RowAction } from '../../components/RowAction.tsx';
 import { call, download, saveFile } from '../../lib/api.ts';
 import { formatBytes } from '../../lib/format.ts';
 import { usePermission } from '../../lib/permission.tsx';
 import { elevatorKeys } from './queries.ts';
-import { RowAction } from './RowAction.tsx';
 
 const PdfViewer = lazy(() =>
   import('../../components/PdfViewer.tsx').then((m) => ({ default: m.PdfViewer })),

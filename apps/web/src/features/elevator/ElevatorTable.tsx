@@ -3,6 +3,7 @@ import { type ClaimType, type ElevatorRow, type elevatorCalls, messages } from '
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
+import { RowAction } from '../../components/RowAction.tsx';
 import { call } from '../../lib/api.ts';
 import { type ElevatorColumnKey, useElevatorColumns } from './columns.tsx';
 import {
@@ -15,7 +16,6 @@ import {
   toSort,
 } from './model.ts';
 import { elevatorKeys } from './queries.ts';
-import { RowAction } from './RowAction.tsx';
 
 /** The list calls an elevator table can show (same filters, same page shape). */
 export type ElevatorListCall =

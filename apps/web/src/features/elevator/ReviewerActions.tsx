@@ -1,12 +1,12 @@
 import type { ClaimRecord } from '@ec/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { RowAction } from '../../components/RowAction.tsx';
 import { useCanOpen } from '../../lib/page-param.ts';
 import { usePermission } from '../../lib/permission.tsx';
 import { useClaimAudit } from './ClaimAudit.tsx';
 import { ClaimHistoryDrawer } from './ClaimHistory.tsx';
 import { claimDetailUrl, ELEVATOR_PATHS } from './paths.ts';
-import { RowAction } from './RowAction.tsx';
 
 /**
  * A regulator's row actions on claim records: 审核 (where `auditable` says so and the user may audit),

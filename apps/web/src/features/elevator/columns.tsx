@@ -10,6 +10,7 @@ import {
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { AreaCascader, DictSelect, useDictLabel } from '../../components/index.ts';
+import { actionColumn } from '../../components/RowAction.tsx';
 import { CLAIM_RECORD_COLOR, CLAIM_TYPE_LABEL, ELEVATOR_CLAIM_COLOR } from './model.ts';
 import { useCompanyOptions } from './queries.ts';
 
@@ -314,14 +315,7 @@ export function useElevatorColumns(
 
   const columns = keys.flatMap((k) => all[k]);
   if (actions) {
-    columns.push({
-      title: '操作',
-      valueType: 'option',
-      key: 'option',
-      fixed: 'right',
-      width: actions.width,
-      render: (_, row) => actions.render(row),
-    });
+    columns.push(actionColumn(actions.width, (row) => actions.render(row)));
   }
   return columns;
 }
@@ -403,14 +397,7 @@ export function claimRecordColumns(options: {
   ];
   if (options.actions) {
     const { width, render } = options.actions;
-    columns.push({
-      title: '操作',
-      valueType: 'option',
-      key: 'option',
-      fixed: 'right',
-      width,
-      render: (_, row) => render(row),
-    });
+    columns.push(actionColumn(width, (row) => render(row)));
   }
   return columns;
 }

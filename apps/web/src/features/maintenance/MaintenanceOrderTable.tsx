@@ -2,9 +2,9 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { elevatorCalls, type MaintenanceOrderRow } from '@ec/contract';
 import { Tag } from 'antd';
 import { useNavigate } from 'react-router';
+import { RowAction } from '../../components/RowAction.tsx';
 import { call } from '../../lib/api.ts';
 import { useCanOpen } from '../../lib/page-param.ts';
-import { RowAction } from '../elevator/RowAction.tsx';
 import { SystemTable } from '../system/shared/SystemTable.tsx';
 import { MAINTENANCE_PATHS, ORDER_STATUS_COLOR, orderLogUrl, workOrderUrl } from './paths.ts';
 

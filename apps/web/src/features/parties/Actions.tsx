@@ -1,18 +1,6 @@
-import { Button, type ButtonProps, Popconfirm, Space } from 'antd';
+import { Popconfirm, Space } from 'antd';
 import type { ReactNode } from 'react';
-
-/** A link-styled row button (a real button: keyboard and screen readers work). */
-export function RowButton({ style, ...props }: Omit<ButtonProps, 'type' | 'size'>) {
-  return (
-    <Button
-      type="link"
-      size="small"
-      autoInsertSpace={false}
-      style={{ paddingInline: 0, height: 'auto', ...style }}
-      {...props}
-    />
-  );
-}
+import { RowAction } from '../../components/RowAction.tsx';
 
 /** A row button that asks first. */
 export function ConfirmButton({
@@ -28,7 +16,7 @@ export function ConfirmButton({
 }) {
   return (
     <Popconfirm title={title} onConfirm={onConfirm} okText="确定" cancelText="取消">
-      <RowButton danger={danger}>{children}</RowButton>
+      <RowAction danger={danger}>{children}</RowAction>
     </Popconfirm>
   );
 }

@@ -2,10 +2,11 @@ import type { ProColumns } from '@ant-design/pro-components';
 import type { AuditInfo, Call } from '@ec/contract';
 import { App, Tabs } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { RowAction } from '../../components/RowAction.tsx';
 import { call } from '../../lib/api.ts';
 import { usePermission } from '../../lib/permission.tsx';
 import { useSession } from '../../lib/session.ts';
-import { ConfirmButton, RowActions, RowButton } from './Actions.tsx';
+import { ConfirmButton, RowActions } from './Actions.tsx';
 import type { Decidable } from './Decision.tsx';
 import { useFilingVariant } from './paths.ts';
 import { useInvalidateParties } from './queries.ts';
@@ -59,15 +60,15 @@ export function auditOptionColumn<Row extends AuditInfo>({
     fixed: 'right',
     render: (_, r) => (
       <RowActions>
-        {detail && <RowButton onClick={() => detail(r)}>{detailLabel}</RowButton>}
+        {detail && <RowAction onClick={() => detail(r)}>{detailLabel}</RowAction>}
         {r.state === 2
           ? decide && (
-              <RowButton
+              <RowAction
                 data-testid="audit-button"
                 onClick={() => decide({ auditId: r.auditId, version: r.version })}
               >
                 审核
-              </RowButton>
+              </RowAction>
             )
           : remove && (
               <ConfirmButton title="从审核列表中删除这条记录？" onConfirm={() => remove(r.auditId)}>

@@ -1,6 +1,7 @@
 import { type ClaimType, claimCalls, type ElevatorRow, elevatorCalls } from '@ec/contract';
 import { App, Button, Card, Tabs } from 'antd';
 import { useState } from 'react';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -9,7 +10,6 @@ import { ClaimRecordTable } from '../ClaimRecordTable.tsx';
 import { claimColumns } from '../columns.tsx';
 import { ElevatorTable, type ElevatorTableContext } from '../ElevatorTable.tsx';
 import { useInvalidateElevators } from '../queries.ts';
-import { RowAction } from '../RowAction.tsx';
 
 const WORDS: Record<ClaimType, { who: string }> = {
   maintenance: { who: '维保' },

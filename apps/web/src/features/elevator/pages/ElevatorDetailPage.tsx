@@ -6,6 +6,7 @@ import { Button, Card, Skeleton, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { Permission } from '../../../lib/permission.tsx';
@@ -17,7 +18,6 @@ import { CompanyDescriptions, ElevatorDescriptions } from '../ElevatorDescriptio
 import { ElevatorFormModal } from '../ElevatorFormModal.tsx';
 import { ELEVATOR_PATHS } from '../paths.ts';
 import { elevatorKeys } from '../queries.ts';
-import { RowAction } from '../RowAction.tsx';
 
 const CONTRACT_COLOR: Record<string, string> = {
   none: 'red',

@@ -1,13 +1,13 @@
 import { elevatorCalls } from '@ec/contract';
 import { useNavigate } from 'react-router';
 import { ExportButton } from '../../../components/index.ts';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { useCanOpen } from '../../../lib/page-param.ts';
 import { Permission } from '../../../lib/permission.tsx';
 import { LEDGER_COLUMNS } from '../columns.tsx';
 import { type ElevatorListCall, ElevatorTable } from '../ElevatorTable.tsx';
 import type { ElevatorQuery } from '../model.ts';
 import { ELEVATOR_PATHS, elevatorDetailUrl } from '../paths.ts';
-import { RowAction } from '../RowAction.tsx';
 
 /** A read-only elevator list within the user's data scope, with export of the filtered rows. */
 export function ElevatorLedger({

@@ -4,6 +4,7 @@ import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ExportButton } from '../../../components/index.ts';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { call, download } from '../../../lib/api.ts';
 import { useCanOpen } from '../../../lib/page-param.ts';
 import { Permission, usePermission } from '../../../lib/permission.tsx';
@@ -15,7 +16,6 @@ import { ElevatorTable, type ElevatorTableContext } from '../ElevatorTable.tsx';
 import { ImportElevators, useDownload } from '../ImportElevators.tsx';
 import { ELEVATOR_PATHS, elevatorDetailUrl } from '../paths.ts';
 import { useInvalidateElevators } from '../queries.ts';
-import { RowAction } from '../RowAction.tsx';
 
 type Editing = { detail: ElevatorDetail | null } | null;
 

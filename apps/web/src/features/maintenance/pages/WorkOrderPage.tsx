@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Table, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { useCanOpen, usePageParam } from '../../../lib/page-param.ts';
 import { ELEVATOR_PATHS, elevatorDetailUrl } from '../../elevator/paths.ts';
-import { RowAction } from '../../elevator/RowAction.tsx';
 import { MAINTENANCE_PATHS, ORDER_STATUS_COLOR, orderLogUrl, RESULT_COLOR } from '../paths.ts';
 
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);

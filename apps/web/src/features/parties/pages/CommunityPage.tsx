@@ -3,10 +3,11 @@ import { buildingCompanyCalls, type CommunityRow, communityCalls } from '@ec/con
 import { useQuery } from '@tanstack/react-query';
 import { App, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useState } from 'react';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
+import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { areaSearch } from '../columns.tsx';
 import { AreaField, areaOf, areaPath, TextField } from '../fields.tsx';
 import { dash } from '../format.tsx';
@@ -168,7 +169,7 @@ export default function CommunityPage() {
       render: (_, r) =>
         canEdit ? (
           <RowActions>
-            <RowButton onClick={() => setEditing({ row: r })}>编辑</RowButton>
+            <RowAction onClick={() => setEditing({ row: r })}>编辑</RowAction>
             <ConfirmButton title={`确定删除小区「${r.name}」吗？`} onConfirm={() => remove(r.id)}>
               删除
             </ConfirmButton>

@@ -7,10 +7,11 @@ import {
 } from '@ec/contract';
 import { App, Button, Drawer, Modal, Select, Tabs } from 'antd';
 import { useState } from 'react';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
+import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { personColumns } from '../columns.tsx';
 import { dash } from '../format.tsx';
 import { PartyTable } from '../PartyTable.tsx';
@@ -97,7 +98,7 @@ export function OfficerAssignments({ companyId, editable }: { companyId?: number
             title: '操作',
             valueType: 'option' as const,
             render: (_: unknown, r: ElevatorOfficerRow) => (
-              <RowButton onClick={() => setAssigning([r.elevatorId])}>指定安全员</RowButton>
+              <RowAction onClick={() => setAssigning([r.elevatorId])}>指定安全员</RowAction>
             ),
           },
         ]
@@ -150,8 +151,8 @@ export default function HonForTheRecordPage() {
       fixed: 'right',
       render: (_, r) => (
         <RowActions>
-          <RowButton onClick={() => setViewing(r.id)}>详情</RowButton>
-          {canEdit && r.filingState !== 2 && <RowButton onClick={() => editor.edit(r.id)}>编辑</RowButton>}
+          <RowAction onClick={() => setViewing(r.id)}>详情</RowAction>
+          {canEdit && r.filingState !== 2 && <RowAction onClick={() => editor.edit(r.id)}>编辑</RowAction>}
           {canEdit && r.filingState !== 2 && (
             <ConfirmButton title={`删除「${r.realName}」及其账号？`} onConfirm={() => editor.remove(r.id)}>
               删除

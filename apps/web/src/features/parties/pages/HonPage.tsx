@@ -7,11 +7,12 @@ import {
 } from '@ec/contract';
 import { App, Card, Col, Row, Statistic } from 'antd';
 import { useNavigate } from 'react-router';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { useCanOpen } from '../../../lib/page-param.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { ELEVATOR_PATHS, unitElevatorsUrl } from '../../elevator/paths.ts';
-import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
+import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { auditOptionColumn, ListWithAudits, useCanAudit, useRemoveCase } from '../AuditTabs.tsx';
 import { areaSearch, companyAuditColumns, filingColumn } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
@@ -95,7 +96,7 @@ export default function HonPage() {
       title: '单位名称',
       dataIndex: 'name',
       render: (_, r) => (
-        <RowButton onClick={() => navigate(path(PAGES.unitDetail, { id: r.id }))}>{r.name}</RowButton>
+        <RowAction onClick={() => navigate(path(PAGES.unitDetail, { id: r.id }))}>{r.name}</RowAction>
       ),
     },
     { title: '统一社会信用代码', dataIndex: 'creditCode', render: (_, r) => dash(r.creditCode) },
@@ -123,22 +124,22 @@ export default function HonPage() {
       fixed: 'right',
       render: (_, r) => (
         <RowActions>
-          <RowButton onClick={() => navigate(path(PAGES.unitDetail, { id: r.id }))}>详情</RowButton>
+          <RowAction onClick={() => navigate(path(PAGES.unitDetail, { id: r.id }))}>详情</RowAction>
           {canOpenUnitElevators && (
-            <RowButton onClick={() => navigate(unitElevatorsUrl(r.id))}>单位电梯</RowButton>
+            <RowAction onClick={() => navigate(unitElevatorsUrl(r.id))}>单位电梯</RowAction>
           )}
           {canAudit && r.filingState === 2 && r.auditId !== null && (
-            <RowButton onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
+            <RowAction onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
               审核
-            </RowButton>
+            </RowAction>
           )}
           {canEdit && r.filingState !== 2 && canOpen(PAGES.newUseUnit) && (
-            <RowButton onClick={() => navigate(path(PAGES.newUseUnit, { id: r.id }))}>编辑</RowButton>
+            <RowAction onClick={() => navigate(path(PAGES.newUseUnit, { id: r.id }))}>编辑</RowAction>
           )}
           {r.filingState === 3 && canOpen(PAGES.newContract) && (
-            <RowButton onClick={() => navigate(path(PAGES.newContract, { useCompanyId: r.id }))}>
+            <RowAction onClick={() => navigate(path(PAGES.newContract, { useCompanyId: r.id }))}>
               新增维保
-            </RowButton>
+            </RowAction>
           )}
           {canEdit && (
             <ConfirmButton title={`确定删除「${r.name}」吗？`} onConfirm={() => remove(r.id)}>

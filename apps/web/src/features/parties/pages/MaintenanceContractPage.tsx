@@ -9,9 +9,10 @@ import {
 } from '@ec/contract';
 import { App, Button, Card, Drawer, Form, Modal, Skeleton, Space, Table } from 'antd';
 import { useState } from 'react';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
-import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
+import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { auditOptionColumn, ListWithAudits, useCanAudit, useRemoveCase } from '../AuditTabs.tsx';
 import { ContractForm, type ContractFormValues, contractInput, contractValues } from '../ContractForm.tsx';
@@ -134,7 +135,7 @@ export default function MaintenanceContractPage() {
     {
       title: '合同编号',
       dataIndex: 'contractNo',
-      render: (_, r) => <RowButton onClick={() => setViewing(r.id)}>{r.contractNo}</RowButton>,
+      render: (_, r) => <RowAction onClick={() => setViewing(r.id)}>{r.contractNo}</RowAction>,
     },
     { title: '维保单位', dataIndex: 'maintenanceCompanyName', search: false },
     { title: '使用单位', dataIndex: 'useCompanyName', search: false },
@@ -154,13 +155,13 @@ export default function MaintenanceContractPage() {
       fixed: 'right',
       render: (_, r) => (
         <RowActions>
-          <RowButton onClick={() => setViewing(r.id)}>详情</RowButton>
+          <RowAction onClick={() => setViewing(r.id)}>详情</RowAction>
           {canAudit && r.filingState === 2 && r.auditId !== null && (
-            <RowButton onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
+            <RowAction onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
               审核
-            </RowButton>
+            </RowAction>
           )}
-          {canEdit && r.filingState !== 2 && <RowButton onClick={() => editor.edit(r.id)}>编辑</RowButton>}
+          {canEdit && r.filingState !== 2 && <RowAction onClick={() => editor.edit(r.id)}>编辑</RowAction>}
           {canEdit && r.filingState !== 2 && (
             <ConfirmButton title={`删除合同 ${r.contractNo}？`} onConfirm={() => editor.remove(r.id)}>
               删除

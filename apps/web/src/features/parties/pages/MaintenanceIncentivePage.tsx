@@ -3,9 +3,9 @@ import { elevatorCalls, type IncentiveRow, incentiveCalls, type RatingRow } from
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Form, Input, Modal, Rate, Select } from 'antd';
 import { useState } from 'react';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
-import { RowButton } from '../Actions.tsx';
 import { dash } from '../format.tsx';
 import { PartyTable } from '../PartyTable.tsx';
 import { partyKeys, useInvalidateParties } from '../queries.ts';
@@ -102,7 +102,7 @@ export default function MaintenanceIncentivePage() {
     {
       title: '操作',
       valueType: 'option',
-      render: (_, r) => <RowButton onClick={() => setViewing(r)}>评价明细</RowButton>,
+      render: (_, r) => <RowAction onClick={() => setViewing(r)}>评价明细</RowAction>,
     },
   ];
   const ratings: ProColumns<RatingRow>[] = [

@@ -5,10 +5,11 @@ import { App, Button, DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
+import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { auditOptionColumn, ListWithAudits, useCanAudit, useRemoveCase } from '../AuditTabs.tsx';
 import { auditColumns, personAuditColumns, personColumns } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
@@ -102,15 +103,15 @@ export default function MaintenancePersonnelPage() {
       fixed: 'right',
       render: (_, r) => (
         <RowActions>
-          <RowButton onClick={() => navigate(path(PAGES.personnelDetail, { id: r.id }))}>详情</RowButton>
+          <RowAction onClick={() => navigate(path(PAGES.personnelDetail, { id: r.id }))}>详情</RowAction>
           {canAudit && r.filingState === 2 && r.auditId !== null && (
-            <RowButton onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
+            <RowAction onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
               审核
-            </RowButton>
+            </RowAction>
           )}
-          {canEdit && r.filingState !== 2 && <RowButton onClick={() => editor.edit(r.id)}>编辑</RowButton>}
+          {canEdit && r.filingState !== 2 && <RowAction onClick={() => editor.edit(r.id)}>编辑</RowAction>}
           {canEdit && r.employed && r.filingState === 3 && r.leaveState !== 2 && r.role === 'staff' && (
-            <RowButton onClick={() => setLeaving(r)}>离职</RowButton>
+            <RowAction onClick={() => setLeaving(r)}>离职</RowAction>
           )}
           {canEdit && r.filingState !== 2 && (
             <ConfirmButton title={`删除「${r.realName}」及其账号？`} onConfirm={() => editor.remove(r.id)}>

@@ -3,10 +3,10 @@ import { type ContractRow, type ElevatorRow, maintenanceUnitCalls, type PersonRo
 import { Button, Card, Col, Empty, Result, Row, Skeleton, Space, Statistic, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { RowButton } from '../Actions.tsx';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { personColumns } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
@@ -150,9 +150,9 @@ export default function MaintenanceUnitDetailPage() {
                             title: '操作',
                             valueType: 'option' as const,
                             render: (_: unknown, r: PersonRow) => (
-                              <RowButton onClick={() => navigate(path(PAGES.personnelDetail, { id: r.id }))}>
+                              <RowAction onClick={() => navigate(path(PAGES.personnelDetail, { id: r.id }))}>
                                 详情
-                              </RowButton>
+                              </RowAction>
                             ),
                           },
                         ]

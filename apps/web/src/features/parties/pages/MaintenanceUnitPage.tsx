@@ -7,9 +7,10 @@ import {
 } from '@ec/contract';
 import { App, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
-import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
+import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { auditOptionColumn, ListWithAudits, useCanAudit, useRemoveCase } from '../AuditTabs.tsx';
 import { areaSearch, companyAuditColumns, filingColumn } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
@@ -44,7 +45,7 @@ export default function MaintenanceUnitPage() {
       title: '单位名称',
       dataIndex: 'name',
       render: (_, r) => (
-        <RowButton onClick={() => navigate(path(PAGES.maintenanceDetail, { id: r.id }))}>{r.name}</RowButton>
+        <RowAction onClick={() => navigate(path(PAGES.maintenanceDetail, { id: r.id }))}>{r.name}</RowAction>
       ),
     },
     { title: '统一社会信用代码', dataIndex: 'creditCode', render: (_, r) => dash(r.creditCode) },
@@ -78,14 +79,14 @@ export default function MaintenanceUnitPage() {
       fixed: 'right',
       render: (_, r) => (
         <RowActions>
-          <RowButton onClick={() => navigate(path(PAGES.maintenanceDetail, { id: r.id }))}>详情</RowButton>
+          <RowAction onClick={() => navigate(path(PAGES.maintenanceDetail, { id: r.id }))}>详情</RowAction>
           {canAudit && r.filingState === 2 && r.auditId !== null && (
-            <RowButton onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
+            <RowAction onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
               审核
-            </RowButton>
+            </RowAction>
           )}
           {canEdit && r.filingState !== 2 && (
-            <RowButton onClick={() => navigate(path(PAGES.newMaintenanceUnit, { id: r.id }))}>编辑</RowButton>
+            <RowAction onClick={() => navigate(path(PAGES.newMaintenanceUnit, { id: r.id }))}>编辑</RowAction>
           )}
           {canEdit && (
             <ConfirmButton title={`确定删除「${r.name}」吗？`} onConfirm={() => remove([r.id])}>

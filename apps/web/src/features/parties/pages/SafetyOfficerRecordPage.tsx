@@ -2,11 +2,12 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { buildingUserAuditCalls, buildingUserCalls, type PersonAuditRow, type PersonRow } from '@ec/contract';
 import { App, Drawer, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
+import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { ConfirmButton, RowActions, RowButton } from '../Actions.tsx';
+import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { personAuditColumns, personColumns } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { PartyTable } from '../PartyTable.tsx';
@@ -45,9 +46,9 @@ export default function SafetyOfficerRecordPage() {
       fixed: 'right',
       render: (_, r) => (
         <RowActions>
-          <RowButton onClick={() => setViewing(r.userId)}>详情</RowButton>
+          <RowAction onClick={() => setViewing(r.userId)}>详情</RowAction>
           {r.state === 2 ? (
-            <RowButton onClick={() => decide({ auditId: r.auditId, version: r.version })}>审核</RowButton>
+            <RowAction onClick={() => decide({ auditId: r.auditId, version: r.version })}>审核</RowAction>
           ) : (
             <ConfirmButton title="从审核列表中删除这条记录？" onConfirm={() => removeCase(r.auditId)}>
               删除记录
@@ -62,7 +63,7 @@ export default function SafetyOfficerRecordPage() {
     {
       title: '操作',
       valueType: 'option',
-      render: (_, r) => <RowButton onClick={() => setViewing(r.id)}>详情</RowButton>,
+      render: (_, r) => <RowAction onClick={() => setViewing(r.id)}>详情</RowAction>,
     },
   ];
   return (

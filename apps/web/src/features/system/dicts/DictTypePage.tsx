@@ -3,6 +3,7 @@ import { type CallOutput, dictAdminCalls } from '@ec/contract';
 import { App, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -10,7 +11,6 @@ import { FormModal } from '../shared/FormModal.tsx';
 import { PERMS, STATUS_ENUM, SYSTEM_PATHS, statusOptions } from '../shared/labels.ts';
 import { systemKeys, useInvalidate } from '../shared/queries.ts';
 import { quietly } from '../shared/quietly.ts';
-import { RowAction } from '../shared/RowAction.tsx';
 import { SystemTable } from '../shared/SystemTable.tsx';
 import { refreshDicts } from '../shared/session-sync.ts';
 import { required } from '../shared/validators.ts';
@@ -119,30 +119,23 @@ export default function DictTypePage() {
     },
     { title: '备注', dataIndex: 'remark', search: false, ellipsis: true, width: 220 },
     { title: '创建时间', dataIndex: 'createTime', search: false },
-    {
-      title: '操作',
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      width: 170,
-      render: (_, row) => [
-        allowed.has(SYSTEM_PATHS.dictValues) && (
-          <RowAction key="values" onClick={() => navigate(`${SYSTEM_PATHS.dictValues}?typeId=${row.id}`)}>
-            字典值
-          </RowAction>
-        ),
-        canEdit && (
-          <RowAction key="edit" onClick={() => setEditing({ type: row })}>
-            编辑
-          </RowAction>
-        ),
-        canEdit && (
-          <RowAction key="delete" danger onClick={() => remove(row)}>
-            删除
-          </RowAction>
-        ),
-      ],
-    },
+    actionColumn(170, (row) => [
+      allowed.has(SYSTEM_PATHS.dictValues) && (
+        <RowAction key="values" onClick={() => navigate(`${SYSTEM_PATHS.dictValues}?typeId=${row.id}`)}>
+          字典值
+        </RowAction>
+      ),
+      canEdit && (
+        <RowAction key="edit" onClick={() => setEditing({ type: row })}>
+          编辑
+        </RowAction>
+      ),
+      canEdit && (
+        <RowAction key="delete" danger onClick={() => remove(row)}>
+          删除
+        </RowAction>
+      ),
+    ]),
   ];
 
   return (

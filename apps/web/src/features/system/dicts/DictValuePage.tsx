@@ -10,13 +10,13 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { FormModal } from '../shared/FormModal.tsx';
 import { PERMS, STATUS_ENUM, SYSTEM_PATHS, statusOptions } from '../shared/labels.ts';
 import { systemKeys, useInvalidate } from '../shared/queries.ts';
 import { quietly } from '../shared/quietly.ts';
-import { RowAction } from '../shared/RowAction.tsx';
 import { SystemTable } from '../shared/SystemTable.tsx';
 import { refreshDicts } from '../shared/session-sync.ts';
 import { required, requiredChoice } from '../shared/validators.ts';
@@ -151,21 +151,16 @@ export default function DictValuePage() {
     { title: '创建时间', dataIndex: 'createTime', search: false },
   ];
   if (canEdit) {
-    columns.push({
-      title: '操作',
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      width: 120,
-      render: (_, row) => [
+    columns.push(
+      actionColumn(120, (row) => [
         <RowAction key="edit" onClick={() => setEditing({ value: row })}>
           编辑
         </RowAction>,
         <RowAction key="delete" danger onClick={() => remove(row)}>
           删除
         </RowAction>,
-      ],
-    });
+      ]),
+    );
   }
 
   return (

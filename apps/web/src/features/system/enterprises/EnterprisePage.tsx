@@ -3,6 +3,7 @@ import { type CallOutput, ENTERPRISE_KIND_LABELS, enterpriseCalls } from '@ec/co
 import { App, Descriptions, Drawer, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { AreaCascader, useDictLabel } from '../../../components/index.ts';
+import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { FormModal } from '../shared/FormModal.tsx';
@@ -10,7 +11,6 @@ import { lastCode } from '../shared/filters.ts';
 import { enterpriseKindOptions, PERMS } from '../shared/labels.ts';
 import { systemKeys, useAreaTree, useInvalidate } from '../shared/queries.ts';
 import { quietly } from '../shared/quietly.ts';
-import { RowAction } from '../shared/RowAction.tsx';
 import { SystemTable } from '../shared/SystemTable.tsx';
 import { areaLabel, areaPath } from '../shared/tree.ts';
 import { contactPhone, creditCodeRules, required, requiredChoice } from '../shared/validators.ts';
@@ -198,28 +198,21 @@ export default function EnterprisePage() {
     },
     { title: '用户数', dataIndex: 'userCount', search: false, align: 'right' },
     { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true, search: false },
-    {
-      title: '操作',
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      width: canEdit ? 150 : 70,
-      render: (_, row) => [
-        <RowAction key="detail" onClick={() => load(row, setViewing)}>
-          详情
-        </RowAction>,
-        canEdit && (
-          <RowAction key="edit" onClick={() => load(row, (detail) => setEditing({ detail }))}>
-            编辑
-          </RowAction>
-        ),
-        canEdit && (
-          <RowAction key="delete" danger onClick={() => remove(row)}>
-            删除
-          </RowAction>
-        ),
-      ],
-    },
+    actionColumn(canEdit ? 150 : 70, (row) => [
+      <RowAction key="detail" onClick={() => load(row, setViewing)}>
+        详情
+      </RowAction>,
+      canEdit && (
+        <RowAction key="edit" onClick={() => load(row, (detail) => setEditing({ detail }))}>
+          编辑
+        </RowAction>
+      ),
+      canEdit && (
+        <RowAction key="delete" danger onClick={() => remove(row)}>
+          删除
+        </RowAction>
+      ),
+    ]),
   ];
 
   return (

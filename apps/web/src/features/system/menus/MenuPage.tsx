@@ -3,12 +3,12 @@ import { type ProColumns, ProTable } from '@ant-design/pro-components';
 import { type MenuTreeNode, menuCalls } from '@ec/contract';
 import { App, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { Permission, usePermission } from '../../../lib/permission.tsx';
 import { MENU_TYPE_LABELS, PERMS } from '../shared/labels.ts';
 import { systemKeys, useInvalidate, useMenuTree } from '../shared/queries.ts';
 import { quietly } from '../shared/quietly.ts';
-import { RowAction } from '../shared/RowAction.tsx';
 import { refreshOwnGrants } from '../shared/session-sync.ts';
 import { dropEmptyChildren, filterTree, walk } from '../shared/tree.ts';
 import { MenuForm } from './MenuForm.tsx';
@@ -116,13 +116,8 @@ export default function MenuPage() {
     },
   ];
   if (canEdit) {
-    columns.push({
-      title: '操作',
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      width: 230,
-      render: (_, node) => [
+    columns.push(
+      actionColumn(230, (node) => [
         <Tooltip key="up" title="上移">
           <Button
             type="link"
@@ -153,8 +148,8 @@ export default function MenuPage() {
         <RowAction key="delete" danger onClick={() => remove(node)}>
           删除
         </RowAction>,
-      ],
-    });
+      ]),
+    );
   }
 
   return (

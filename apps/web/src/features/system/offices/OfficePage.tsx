@@ -11,6 +11,7 @@ import { type CallOutput, type OfficeTreeNode, officeCalls } from '@ec/contract'
 import { App, Button, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { AreaCascader } from '../../../components/index.ts';
+import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { Permission, usePermission } from '../../../lib/permission.tsx';
 import { FormModal } from '../shared/FormModal.tsx';
@@ -19,7 +20,6 @@ import { PERMS, STATUS_ENUM, statusOptions } from '../shared/labels.ts';
 import { OfficeTreeSelect } from '../shared/pickers.tsx';
 import { systemKeys, useAreaTree, useInvalidate, useOfficeTree } from '../shared/queries.ts';
 import { quietly } from '../shared/quietly.ts';
-import { RowAction } from '../shared/RowAction.tsx';
 import { areaLabel, areaPath, dropEmptyChildren, walk } from '../shared/tree.ts';
 import { contactPhone, required } from '../shared/validators.ts';
 
@@ -164,13 +164,8 @@ export default function OfficePage() {
     },
   ];
   if (canEdit) {
-    columns.push({
-      title: '操作',
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      width: 180,
-      render: (_, row) => [
+    columns.push(
+      actionColumn(180, (row) => [
         <RowAction key="add" onClick={() => setEditing({ detail: null, parentId: row.id })}>
           新增下级
         </RowAction>,
@@ -180,8 +175,8 @@ export default function OfficePage() {
         <RowAction key="delete" danger onClick={() => remove(row)}>
           删除
         </RowAction>,
-      ],
-    });
+      ]),
+    );
   }
 
   return (

@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ExportButton } from '../../../components/index.ts';
+import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { Permission } from '../../../lib/permission.tsx';
 import { splitRange } from '../shared/filters.ts';
 import { PERMS } from '../shared/labels.ts';
 import { systemKeys } from '../shared/queries.ts';
-import { RowAction } from '../shared/RowAction.tsx';
 import { SystemTable } from '../shared/SystemTable.tsx';
 
 type OplogRow = CallOutput<typeof oplogCalls.query>['records'][number];
@@ -134,18 +134,11 @@ export default function OplogPage() {
       align: 'right',
     },
     { title: 'IP', dataIndex: 'ip', search: false, render: (_, r) => r.ip ?? '—' },
-    {
-      title: '操作',
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      width: 70,
-      render: (_, r) => [
-        <RowAction key="detail" onClick={() => setDetailId(r.id)}>
-          详情
-        </RowAction>,
-      ],
-    },
+    actionColumn(70, (r) => [
+      <RowAction key="detail" onClick={() => setDetailId(r.id)}>
+        详情
+      </RowAction>,
+    ]),
   ];
 
   return (

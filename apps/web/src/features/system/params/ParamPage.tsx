@@ -2,13 +2,13 @@ import { type ProColumns, ProFormText, ProFormTextArea } from '@ant-design/pro-c
 import { type CallOutput, paramCalls } from '@ec/contract';
 import { App, Typography } from 'antd';
 import { useState } from 'react';
+import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { FormModal } from '../shared/FormModal.tsx';
 import { PERMS } from '../shared/labels.ts';
 import { systemKeys, useInvalidate } from '../shared/queries.ts';
 import { quietly } from '../shared/quietly.ts';
-import { RowAction } from '../shared/RowAction.tsx';
 import { SystemTable } from '../shared/SystemTable.tsx';
 import { required } from '../shared/validators.ts';
 
@@ -116,21 +116,16 @@ export default function ParamPage() {
     { title: '更新时间', dataIndex: 'updateTime', search: false },
   ];
   if (canEdit) {
-    columns.push({
-      title: '操作',
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      width: 120,
-      render: (_, row) => [
+    columns.push(
+      actionColumn(120, (row) => [
         <RowAction key="edit" onClick={() => setEditing({ param: row })}>
           编辑
         </RowAction>,
         <RowAction key="delete" danger onClick={() => remove(row)}>
           删除
         </RowAction>,
-      ],
-    });
+      ]),
+    );
   }
 
   return (

@@ -2,12 +2,12 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { type CallOutput, roleCalls } from '@ec/contract';
 import { App, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { DATA_SCOPE_LABELS, PERMS, STATUS_ENUM, USER_TYPE_LABELS } from '../shared/labels.ts';
 import { systemKeys, useInvalidate } from '../shared/queries.ts';
 import { quietly } from '../shared/quietly.ts';
-import { RowAction } from '../shared/RowAction.tsx';
 import { SystemTable } from '../shared/SystemTable.tsx';
 import { refreshOwnGrants } from '../shared/session-sync.ts';
 import { type RoleDetail, RoleForm } from './RoleForm.tsx';
@@ -90,13 +90,8 @@ export default function RolePage() {
     { title: '创建时间', dataIndex: 'createTime', search: false },
   ];
   if (canEdit) {
-    columns.push({
-      title: '操作',
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      width: 120,
-      render: (_, row) => [
+    columns.push(
+      actionColumn(120, (row) => [
         <RowAction key="edit" loading={loadingId === row.id} onClick={() => openEdit(row)}>
           编辑
         </RowAction>,
@@ -105,8 +100,8 @@ export default function RolePage() {
             删除
           </RowAction>
         ),
-      ],
-    });
+      ]),
+    );
   }
 
   return (

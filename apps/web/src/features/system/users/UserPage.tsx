@@ -3,13 +3,13 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { type UserRow, userCalls } from '@ec/contract';
 import { App, Dropdown, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { PERMS, STATUS_ENUM, USER_TYPE_LABELS } from '../shared/labels.ts';
 import { systemKeys, useInvalidate, useRoleOptions } from '../shared/queries.ts';
 import { quietly } from '../shared/quietly.ts';
-import { RowAction } from '../shared/RowAction.tsx';
 import { SystemTable } from '../shared/SystemTable.tsx';
 import { OneTimePasswordModal, ResetPasswordModal } from './PasswordDialogs.tsx';
 import { AssignRolesForm, type UserDetail, UserForm } from './UserForm.tsx';
@@ -110,13 +110,8 @@ export default function UserPage() {
     { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true, search: false },
   ];
   if (canEdit) {
-    columns.push({
-      title: '操作',
-      key: 'actions',
-      valueType: 'option',
-      fixed: 'right',
-      width: 200,
-      render: (_, row) => {
+    columns.push(
+      actionColumn(200, (row) => {
         const self = row.id === me?.userId;
         const items = [
           { key: 'reset', label: '重置密码', disabled: self },
@@ -153,8 +148,8 @@ export default function UserPage() {
             </RowAction>
           </Dropdown>,
         ];
-      },
-    });
+      }),
+    );
   }
 
   return (

@@ -1,5 +1,6 @@
+import type { ProColumns } from '@ant-design/pro-components';
 import { Button, type ButtonProps } from 'antd';
-import { forwardRef } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 
 /**
  * A link-styled button for table rows (a real button: keyboard and screen readers reach it).
@@ -19,3 +20,18 @@ export const RowAction = forwardRef<HTMLButtonElement, Omit<ButtonProps, 'type' 
     />
   );
 });
+
+/**
+ * The 操作 column of a ProTable: titled 操作, fixed at the right, never a search field, holding
+ * what `render` gives for the row (usually RowActions).
+ */
+export function actionColumn<T>(width: number, render: (row: T) => ReactNode): ProColumns<T> {
+  return {
+    title: '操作',
+    key: 'actions',
+    valueType: 'option',
+    fixed: 'right',
+    width,
+    render: (_, row) => render(row),
+  };
+}
