@@ -1,16 +1,14 @@
 import type { ElevatorFilters, ElevatorRow } from '@ec/contract';
 import { and, asc, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { compile, likePattern, preparedRows, rowsOf } from '../../platform/db/sql.ts';
+import { likePattern, preparedRows } from '../../platform/db/sql.ts';
+import { pageTotal } from '../../platform/db/totals.ts';
 import { LIST_ROW_FROM } from './rows.ts';
 import { bigrams, normalise } from './search.ts';
 import { elevator } from './tables.ts';
 
 /** A term of several grams, whose frequency the planner cannot estimate (see listElevators). */
 const isMultiGram = (term: string | undefined) => term !== undefined && bigrams(term).length > 1;
-
-/** Rows counted exactly; past this the total is the planner's estimate, shown as "约 N". */
-export const COUNT_CAP = 1_000;
 
 const SORT_COLUMNS = {
   id: elevator.id,
@@ -91,107 +89,6 @@ export function orderOf(f: Partial<ElevatorFilters>) {
     : [direction(elevator.id)];
 }
 
-/** The table's row estimate per database, re-read at most every 10 s (it is an estimate anyway). */
-const estimates = new WeakMap<Queryable, { rows: number; at: number }>();
-
-async function tableEstimate(db: Queryable): Promise<number> {
-  const known = estimates.get(db);
-  if (known && Date.now() - known.at < 10_000) return known.rows;
-  const [est] = rowsOf<{ n: number }>(
-    await db.execute(sql`select reltuples::float8 as n from pg_class where oid = 'elevator'::regclass`),
-  );
-  const rows = Math.round(Number(est?.n ?? 0));
-  estimates.set(db, { rows, at: Date.now() });
-  return rows;
-}
-
-/**
- * The total for a page: exact up to COUNT_CAP rows; past that the planner's estimate, marked
- * approximate ("约 N"), so that a page never costs a full count. With no condition at all the
- * table's row estimate answers in 0.1 ms.
- */
-async function totalOf(db: Queryable, where: SQL | undefined, unfiltered: boolean) {
-  if (unfiltered) {
-    const estimate = await tableEstimate(db);
-    if (estimate > COUNT_CAP) return { total: estimate, approximate: true };
-  }
-  // A condition known to match more than COUNT_CAP rows is answered from memory: its total is shown
-  // as approximate anyway, and counting up to the cap is what a common search term costs. Past 10 s
-  // the remembered total is still answered while one request counts again in the background, and
-  // requests asking the same count at the same time share it, so that no burst of them counts at once.
-  const key = conditionKey(db, where);
-  const known = overCap.get(db)?.get(key);
-  const age = known ? Date.now() - known.at : Number.POSITIVE_INFINITY;
-  if (known && age < 10_000) return { total: known.rows, approximate: true };
-  const counting = shared(db, key, () => countUpToCap(db, where, key));
-  if (known && age < 60_000) {
-    counting.catch(() => undefined);
-    return { total: known.rows, approximate: true };
-  }
-  return counting;
-}
-
-type Total = { total: number; approximate: boolean };
-
-async function countUpToCap(db: Queryable, where: SQL | undefined, key: string): Promise<Total> {
-  const [{ n }] = await preparedRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as "n" from (select 1 from "elevator" where ${where} limit ${sql.raw(String(COUNT_CAP + 1))}) "capped"`,
-  );
-  if (n <= COUNT_CAP) {
-    overCap.get(db)?.delete(key);
-    return { total: n, approximate: false };
-  }
-  const total = Math.max(COUNT_CAP + 1, await plannedRows(db, where));
-  remember(db, key, total);
-  return { total, approximate: true };
-}
-
-/** Counts under way, by condition, per database: a second asker waits for the first one's answer. */
-const countsUnderWay = new WeakMap<Queryable, Map<string, Promise<Total>>>();
-
-/** The map kept for `db` in a per-database store, made on first use. */
-function mapFor<V>(store: WeakMap<Queryable, Map<string, V>>, db: Queryable): Map<string, V> {
-  let map = store.get(db);
-  if (!map) {
-    map = new Map();
-    store.set(db, map);
-  }
-  return map;
-}
-
-function shared(db: Queryable, key: string, count: () => Promise<Total>): Promise<Total> {
-  const underWay = mapFor(countsUnderWay, db);
-  const running = underWay.get(key);
-  if (running) return running;
-  const started = count().finally(() => underWay.delete(key));
-  underWay.set(key, started);
-  return started;
-}
-
-/** Conditions that matched more than COUNT_CAP rows, with the estimate shown, per database. */
-const overCap = new WeakMap<Queryable, Map<string, { rows: number; at: number }>>();
-
-function conditionKey(db: Queryable, where: SQL | undefined): string {
-  const { sql: text, params } = compile(db, sql`${where}`);
-  return `${text}\u0000${JSON.stringify(params)}`;
-}
-
-function remember(db: Queryable, key: string, rows: number) {
-  const cache = mapFor(overCap, db);
-  if (cache.size >= 1000) cache.clear();
-  cache.set(key, { rows, at: Date.now() });
-}
-
-/** The planner's estimate of the rows a condition matches. */
-async function plannedRows(db: Queryable, where: SQL | undefined): Promise<number> {
-  const [plan] = rowsOf<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] | string }>(
-    await db.execute(sql`explain (format json) select 1 from "elevator" where ${where}`),
-  );
-  const json = plan['QUERY PLAN'];
-  return Math.round((typeof json === 'string' ? JSON.parse(json) : json)[0].Plan['Plan Rows']);
-}
-
 /**
  * One page's rows in two statements: the page's ids (one table, an index walk; a deep page skips
  * its offset without joining the rows it skips), then the joins for those ids. Apart, each plans
@@ -230,14 +127,14 @@ export async function listElevators(
   const order = sql.join(orderOf(f), sql`, `);
   const pageOf = (condition: SQL) => pageRows(db, condition, order, f);
   if (!isMultiGram(f.keyword) && !isMultiGram(f.address)) {
-    const [rows, counted] = await Promise.all([pageOf(where), totalOf(db, where, unfiltered)]);
+    const [rows, counted] = await Promise.all([pageOf(where), pageTotal(db, elevator, where, unfiltered)]);
     return { records: rows, ...counted, page: f.page, limit: f.limit };
   }
   // The planner multiplies the frequencies of a term's grams and takes a common term for a rare
   // one: it would fetch and sort every match (half a second for 46,000 of a million rows). The
   // count (kept for 10 s when over the cap) tells; a common term's page is found by walking the
   // primary key and testing rows, which stops at the page.
-  const counted = await totalOf(db, where, false);
+  const counted = await pageTotal(db, elevator, where, false);
   const condition = counted.approximate
     ? (and(scope, ...filterConditions(f, false), ...extra) ?? scope)
     : where;

@@ -112,18 +112,13 @@ export function toSort(sorter: unknown): ElevatorSort {
   return { sortField: key as SortField, sortOrder: one.order };
 }
 
-/** The server caps exact counts here and reports more as approximate (list.ts COUNT_CAP). */
-export const COUNT_CAP = 10_000;
-
 /**
- * A list total shown honestly: exact counts as they are, a capped count as "10000+", the planner's
- * estimate as "约 N".
+ * A list total shown honestly: an exact count as it is, an estimate (the server counts exactly up to
+ * a cap, then reports the planner's estimate) as "约 N".
  */
 export function formatTotal(total: number, approximate: boolean): string {
   const n = total.toLocaleString('zh-CN');
-  if (!approximate) return `共 ${n} 条`;
-  if (total === COUNT_CAP) return `${COUNT_CAP}+ 条`;
-  return `约 ${n} 条`;
+  return approximate ? `约 ${n} 条` : `共 ${n} 条`;
 }
 
 /** Claim state of an elevator (0/2/3) → tag colour. */
