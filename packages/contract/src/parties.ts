@@ -862,6 +862,7 @@ export const contractCalls = {
     domain: MU,
     method: 'POST',
     path: `${MC}/elevatorState`,
+    reads: true,
     permission: SIGNED_IN,
     summary: '电梯的维保合同状态（缺失、过期的标记）',
     input: z.object({ elevatorIds: idList }),
