@@ -120,6 +120,27 @@ describe.each(dbKinds)('sign-in and session on %s', (kind) => {
     expect(status).toBe(401);
   });
 
+  it('keeps sessions through sign-ins and renewals, which end no token', async () => {
+    const token = await t.login('jy_inspector1');
+    await notificationsSettle();
+    expect((await t.api('GET', '/pc/sysUser/getUserInfo', { token })).status).toBe(200);
+    // Another user signs in elsewhere and a token's expiry is renewed: no server need forget anything.
+    await t.platform.db
+      .update(authToken)
+      .set({ expiresAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(authToken.tokenHash, hashToken(token)));
+    await t.platform.db.insert(authToken).values({
+      tokenHash: hashToken(`another-${kind}`),
+      userId: (
+        await t.platform.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'admin'))
+      )[0].id,
+      expiresAt: new Date(Date.now() + 60_000),
+      maxExpiresAt: new Date(Date.now() + 60_000),
+    });
+    await notificationsSettle();
+    expect(t.platform.sessions.get(hashToken(token))?.user.username).toBe('jy_inspector1');
+  });
+
   it('forgets every kept session on a write call, so a change made here applies to the next call', async () => {
     const reader = await t.login('kf_agent1');
     const other = await t.login('wb_staff1');

@@ -17,8 +17,9 @@ interface Entry extends CachedSession {
  * Recently authenticated tokens, kept for a few seconds so that a busy user's requests do not each
  * ask the database who they are. It is emptied whenever what authentication reads may have changed:
  * - by this server after every write call it serves (register.ts), before the response goes out;
- * - by every server on NOTIFY auth_changed, which triggers on the token, user, role, menu and
- *   company tables send for any change from anywhere (migration 0006);
+ * - by every server on NOTIFY auth_changed, which triggers on the user, role, menu and company
+ *   tables send for any change from anywhere, and on the token table when a token ends (revoked or
+ *   deleted; migrations 0006 and 0008);
  * - and an entry lives at most `ttlMs` in any case.
  * While the server is not listening for those notifications (`live` false) nothing is kept.
  * A lookup that started before an emptying may not store what it read (the generation check), so a

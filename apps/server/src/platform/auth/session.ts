@@ -108,7 +108,8 @@ export async function authenticate(
 
   const renewed = Math.min(now + platform.config.tokenTtlSeconds * 1000, session.maxExpiresAt);
   if (renewed - session.expiresAt > RENEW_EVERY_MS) {
-    // Kept sessions see their own renewal at once; the update empties every server's cache anyway.
+    // A kept session sees its own renewal at once; other servers' copies keep the older expiry,
+    // which only errs on the safe side (a renewal is no NOTIFY, see migration 0008).
     session.expiresAt = renewed;
     await platform.db
       .update(authToken)
