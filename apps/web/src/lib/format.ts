@@ -1,6 +1,10 @@
 /** Display helpers (doc 000 §3, §9): one implementation, in the contract, shared with the server. */
 export { formatDate, formatDateTime, maskIdNumber, maskPhone, relativeTime } from '@ec/contract';
 
+/** An empty value shown as "—", anything else as it is. */
+export const dash = (v: string | number | null | undefined) =>
+  v === null || v === undefined || v === '' ? '—' : v;
+
 /** 1536 → "1.5 KB". */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -11,8 +11,7 @@ import {
 } from '@ec/contract';
 import { Tag } from 'antd';
 
-export const dash = (v: string | number | null | undefined) =>
-  v === null || v === undefined || v === '' ? '—' : v;
+export { dash } from '../../lib/format.ts';
 
 const FILING_COLOR: Record<number, string> = { 1: 'default', 2: 'processing', 3: 'success', 4: 'error' };
 export function FilingTag({ state, label }: { state: number; label?: string }) {

@@ -6,11 +6,10 @@ import { useNavigate } from 'react-router';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
+import { dash } from '../../../lib/format.ts';
 import { useCanOpen, usePageParam } from '../../../lib/page-param.ts';
 import { ELEVATOR_PATHS, elevatorDetailUrl } from '../../elevator/paths.ts';
 import { MAINTENANCE_PATHS, ORDER_STATUS_COLOR, orderLogUrl, RESULT_COLOR } from '../paths.ts';
-
-const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : v);
 
 /** 维保工单详情 (?id=): who maintained which elevator when, item by item, and who confirmed it. */
 export default function WorkOrderPage() {
