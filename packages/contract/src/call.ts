@@ -42,6 +42,9 @@ export interface Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
   rateLimited?: boolean;
 }
 
+/** A call that may change something: not a GET, nor a POST query marked `reads`. */
+export const isWrite = (call: Pick<Call, 'method' | 'reads'>) => call.method !== 'GET' && !call.reads;
+
 export function defineCall<I extends z.ZodType, O extends z.ZodType>(call: Call<I, O>): Call<I, O> {
   return call;
 }

@@ -1,3 +1,4 @@
+import { isWrite } from '@ec/contract';
 import type { FastifyInstance } from 'fastify';
 import { operationLog } from './db/tables.ts';
 import type { Platform } from './platform.ts';
@@ -77,11 +78,11 @@ export class OperationLogWriter {
   }
 }
 
-/** Records every write call (not GET, not a POST query marked `reads`) with who, where, what, outcome and duration. */
+/** Records every write call (`isWrite`) with who, where, what, outcome and duration. */
 export function registerOperationLog(app: FastifyInstance, writer: OperationLogWriter) {
   app.addHook('onResponse', async (req, reply) => {
     const call = req.routeOptions.config.call;
-    if (!call || call.method === 'GET' || call.reads) return;
+    if (!call || !isWrite(call)) return;
     const isMultipart = call.encoding === 'multipart';
     const params = redact({
       ...(req.query as object),

@@ -1,4 +1,4 @@
-import { API_PREFIX, type Call, PUBLIC, SIGNED_IN, SUCCESS_CODE, SUCCESS_MSG } from '@ec/contract';
+import { API_PREFIX, type Call, isWrite, PUBLIC, SIGNED_IN, SUCCESS_CODE, SUCCESS_MSG } from '@ec/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type AuthUser, hasPermission } from '../access.ts';
@@ -58,7 +58,7 @@ export function registerCalls(
     const checkOutput = platform.config.validateResponses;
     // A write may change what authentication reads (a logout, a role, a disabled user…): this
     // server forgets the tokens it keeps before answering, other servers on NOTIFY auth_changed.
-    const writes = call.method !== 'GET' && !call.reads;
+    const writes = isWrite(call);
 
     app.route({
       method: call.method,
