@@ -2,11 +2,12 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { elevatorCalls, type MaintenanceOrderRow } from '@ec/contract';
 import { Tag } from 'antd';
 import { useNavigate } from 'react-router';
-import { RowAction } from '../../components/RowAction.tsx';
+import { actionColumn, RowAction } from '../../components/RowAction.tsx';
 import { call } from '../../lib/api.ts';
+import { dash } from '../../lib/format.ts';
 import { useCanOpen } from '../../lib/page-param.ts';
 import { SystemTable } from '../system/shared/SystemTable.tsx';
-import { MAINTENANCE_PATHS, ORDER_STATUS_COLOR, orderLogUrl, workOrderUrl } from './paths.ts';
+import { durationText, MAINTENANCE_PATHS, ORDER_STATUS_COLOR, orderLogUrl, workOrderUrl } from './paths.ts';
 
 /** 维保记录 of one elevator (the elevator detail's tab): its work orders, newest plan first. */
 export function MaintenanceOrderTable({ elevatorId }: { elevatorId: number }) {
@@ -27,38 +28,33 @@ export function MaintenanceOrderTable({ elevatorId }: { elevatorId: number }) {
     },
     { title: '维保类别', dataIndex: 'kindLabel', width: 100 },
     { title: '计划日期', dataIndex: 'planDate', width: 110 },
-    { title: '签到时间', dataIndex: 'signInTime', width: 170, render: (_, r) => r.signInTime ?? '—' },
-    { title: '签退时间', dataIndex: 'signOutTime', width: 170, render: (_, r) => r.signOutTime ?? '—' },
+    { title: '签到时间', dataIndex: 'signInTime', width: 170, render: (_, r) => dash(r.signInTime) },
+    { title: '签退时间', dataIndex: 'signOutTime', width: 170, render: (_, r) => dash(r.signOutTime) },
     {
       title: '作业时长',
       dataIndex: 'durationMinutes',
       width: 90,
-      render: (_, r) => (r.durationMinutes === null ? '—' : `${r.durationMinutes} 分钟`),
+      render: (_, r) => durationText(r.durationMinutes),
     },
-    { title: '维保人员', dataIndex: 'workers', width: 150, render: (_, r) => r.workers.join('、') || '—' },
+    { title: '维保人员', dataIndex: 'workers', width: 150, render: (_, r) => dash(r.workers.join('、')) },
     {
       title: '状态',
       dataIndex: 'statusLabel',
       width: 90,
       render: (_, r) => <Tag color={ORDER_STATUS_COLOR[r.status]}>{r.statusLabel}</Tag>,
     },
-    {
-      title: '操作',
-      valueType: 'option',
-      width: 130,
-      render: (_, row) => [
-        canOpenOrder && (
-          <RowAction key="detail" onClick={() => navigate(workOrderUrl(row.id))}>
-            详情
-          </RowAction>
-        ),
-        canOpenLog && (
-          <RowAction key="log" onClick={() => navigate(orderLogUrl(row.id))}>
-            维保日志
-          </RowAction>
-        ),
-      ],
-    },
+    actionColumn(130, (row) => [
+      canOpenOrder && (
+        <RowAction key="detail" onClick={() => navigate(workOrderUrl(row.id))}>
+          详情
+        </RowAction>
+      ),
+      canOpenLog && (
+        <RowAction key="log" onClick={() => navigate(orderLogUrl(row.id))}>
+          维保日志
+        </RowAction>
+      ),
+    ]),
   ];
   return (
     <SystemTable<MaintenanceOrderRow>

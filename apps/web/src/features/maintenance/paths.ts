@@ -22,3 +22,6 @@ export const RESULT_COLOR: Record<string, string> = {
   异常: 'red',
   无此项: 'default',
 };
+
+/** A visit's length on site: "45 分钟", or "—" before sign-out. */
+export const durationText = (minutes: number | null) => (minutes === null ? '—' : `${minutes} 分钟`);

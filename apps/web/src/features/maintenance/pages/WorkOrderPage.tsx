@@ -9,7 +9,7 @@ import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
 import { useCanOpen, usePageParam } from '../../../lib/page-param.ts';
 import { ELEVATOR_PATHS, elevatorDetailUrl } from '../../elevator/paths.ts';
-import { MAINTENANCE_PATHS, ORDER_STATUS_COLOR, orderLogUrl, RESULT_COLOR } from '../paths.ts';
+import { durationText, MAINTENANCE_PATHS, ORDER_STATUS_COLOR, orderLogUrl, RESULT_COLOR } from '../paths.ts';
 
 /** 维保工单详情 (?id=): who maintained which elevator when, item by item, and who confirmed it. */
 export default function WorkOrderPage() {
@@ -76,9 +76,7 @@ export default function WorkOrderPage() {
         <Descriptions.Item label="维保人员">{dash(o.workers.join('、'))}</Descriptions.Item>
         <Descriptions.Item label="签到时间">{dash(o.signInTime)}</Descriptions.Item>
         <Descriptions.Item label="签退时间">{dash(o.signOutTime)}</Descriptions.Item>
-        <Descriptions.Item label="作业时长">
-          {o.durationMinutes === null ? '—' : `${o.durationMinutes} 分钟`}
-        </Descriptions.Item>
+        <Descriptions.Item label="作业时长">{durationText(o.durationMinutes)}</Descriptions.Item>
         <Descriptions.Item label="使用单位确认">{dash(o.confirmedBy)}</Descriptions.Item>
         <Descriptions.Item label="确认时间">{dash(o.confirmTime)}</Descriptions.Item>
         <Descriptions.Item label="备注">{dash(o.remark)}</Descriptions.Item>
