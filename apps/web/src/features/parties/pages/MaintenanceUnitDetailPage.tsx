@@ -1,8 +1,9 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { type ContractRow, type ElevatorRow, maintenanceUnitCalls, type PersonRow } from '@ec/contract';
-import { Button, Card, Col, Empty, Result, Row, Skeleton, Space, Statistic, Table, Tabs } from 'antd';
+import { Button, Card, Col, Empty, Row, Skeleton, Space, Statistic, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -58,10 +59,9 @@ export default function MaintenanceUnitDetailPage() {
   );
   const [editingOwn, setEditingOwn] = useState(false);
 
-  if (!id) return <Result status="404" title="请从维保单位列表打开详情" />;
+  if (!id) return <NotFoundCard title="请从维保单位列表打开详情" />;
   const d = info.data?.info;
-  if (!d)
-    return info.isError ? <Result status="404" title="维保单位不存在或无权访问" /> : <Skeleton active />;
+  if (!d) return info.isError ? <NotFoundCard title="维保单位不存在或无权访问" /> : <Skeleton active />;
   const s = stats.data?.stats;
   const person = personColumns(false);
   return (

@@ -1,7 +1,8 @@
 import { type AuditInfo, type AuditStep, inspectionOrgCalls } from '@ec/contract';
-import { Button, Card, Result, Skeleton, Space } from 'antd';
+import { Button, Card, Skeleton, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { useCanAudit } from '../AuditTabs.tsx';
@@ -78,8 +79,7 @@ function OrganisationFiling({ id }: { id: number }) {
     '检验机构备案审核',
   );
   const d = detail.data;
-  if (!d)
-    return detail.isError ? <Result status="404" title="审核记录不存在或无权访问" /> : <Skeleton active />;
+  if (!d) return detail.isError ? <NotFoundCard title="审核记录不存在或无权访问" /> : <Skeleton active />;
   return (
     <Layout
       caseCard={<CaseCard title="检验机构备案审核" audit={d.audit} decide={canDecide ? decide : undefined} />}
@@ -100,8 +100,7 @@ function JoinRequest({ id }: { id: number }) {
     '检验机构绑定申请审核',
   );
   const d = detail.data;
-  if (!d)
-    return detail.isError ? <Result status="404" title="审核记录不存在或无权访问" /> : <Skeleton active />;
+  if (!d) return detail.isError ? <NotFoundCard title="审核记录不存在或无权访问" /> : <Skeleton active />;
   return (
     <Layout
       caseCard={
@@ -128,5 +127,5 @@ export default function OrganizationAuditDetailPage() {
   const joinId = usePageParam('joinId');
   if (id) return <OrganisationFiling id={id} />;
   if (joinId) return <JoinRequest id={joinId} />;
-  return <Result status="404" title="请从机构审核列表打开详情" />;
+  return <NotFoundCard title="请从机构审核列表打开详情" />;
 }

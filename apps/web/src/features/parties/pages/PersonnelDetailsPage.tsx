@@ -1,5 +1,6 @@
 import { buildingUserAuditCalls, buildingUserCalls, maintenanceUserCalls } from '@ec/contract';
-import { Button, Card, Result, Skeleton, Space, Tabs } from 'antd';
+import { Button, Card, Skeleton, Space, Tabs } from 'antd';
+import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -23,9 +24,9 @@ export function PersonDetailView({ kind, id }: { kind: 'staff' | 'officer'; id: 
     staff ? maintenanceUserCalls.auditReject : buildingUserAuditCalls.auditReject,
     staff ? '维保人员备案审核' : '安全员备案审核',
   );
-  if (!id) return <Result status="404" title="请从人员列表打开详情" />;
+  if (!id) return <NotFoundCard title="请从人员列表打开详情" />;
   const p = detail.data;
-  if (!p) return detail.isError ? <Result status="404" title="人员不存在或无权访问" /> : <Skeleton active />;
+  if (!p) return detail.isError ? <NotFoundCard title="人员不存在或无权访问" /> : <Skeleton active />;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="person-detail">
       <Card

@@ -1,5 +1,6 @@
 import { buildingCompanyAuditCalls } from '@ec/contract';
-import { Button, Card, Result, Skeleton, Space } from 'antd';
+import { Button, Card, Skeleton, Space } from 'antd';
+import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { useDecision } from '../Decision.tsx';
@@ -15,10 +16,9 @@ export default function RecordDetailsPage() {
     buildingCompanyAuditCalls.auditReject,
     '使用单位备案审核',
   );
-  if (!id) return <Result status="404" title="请从备案审核列表打开详情" />;
+  if (!id) return <NotFoundCard title="请从备案审核列表打开详情" />;
   const d = detail.data;
-  if (!d)
-    return detail.isError ? <Result status="404" title="审核记录不存在或无权访问" /> : <Skeleton active />;
+  if (!d) return detail.isError ? <NotFoundCard title="审核记录不存在或无权访问" /> : <Skeleton active />;
   const a = d.audit;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>

@@ -7,8 +7,9 @@ import {
   contractCalls,
   type PersonRow,
 } from '@ec/contract';
-import { Button, Card, Result, Skeleton, Space, Tabs } from 'antd';
+import { Button, Card, Skeleton, Space, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
+import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
@@ -47,10 +48,9 @@ export function UnitDetailView({ id }: { id: number | null }) {
     buildingCompanyAuditCalls.auditReject,
     '使用单位备案审核',
   );
-  if (!id) return <Result status="404" title="请从使用单位列表打开详情" />;
+  if (!id) return <NotFoundCard title="请从使用单位列表打开详情" />;
   const d = detail.data;
-  if (!d)
-    return detail.isError ? <Result status="404" title="使用单位不存在或无权访问" /> : <Skeleton active />;
+  if (!d) return detail.isError ? <NotFoundCard title="使用单位不存在或无权访问" /> : <Skeleton active />;
   const ownCompany = user?.companyId === d.id;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="unit-detail">

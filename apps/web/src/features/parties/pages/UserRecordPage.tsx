@@ -2,6 +2,7 @@ import { buildingCompanyCalls } from '@ec/contract';
 import { Button, Card, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { CompanyDescriptions } from '../Descriptions.tsx';
@@ -20,7 +21,7 @@ export default function UserRecordPage() {
   const [editing, setEditing] = useState(false);
   if (!id) return <Result status="info" title="本账号未绑定使用单位" />;
   const d = detail.data;
-  if (!d) return detail.isError ? <Result status="404" title="单位不存在或无权访问" /> : <Skeleton active />;
+  if (!d) return detail.isError ? <NotFoundCard title="单位不存在或无权访问" /> : <Skeleton active />;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="user-record">
       <Card
