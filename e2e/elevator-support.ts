@@ -76,7 +76,7 @@ export const searchField = (scope: Locator, label: string) =>
   scope.locator('.ant-pro-query-filter .ant-form-item').filter({ hasText: label }).first();
 
 /** Submits a ProTable search form and waits for the list to settle. */
-export async function runSearch(_page: Page, scope: Locator) {
+export async function runSearch(scope: Locator) {
   await scope.getByRole('button', { name: /查\s*询/ }).click();
   await settle(scope);
 }

@@ -66,7 +66,7 @@ async function open(page: Page, path: string): Promise<Locator> {
 
 async function searchCode(scope: Locator, code: string) {
   await searchField(scope, '注册代码').locator('input').fill(code);
-  await runSearch(scope.page(), scope);
+  await runSearch(scope);
 }
 
 const rowWith = (scope: Locator, text: string) => rowsOf(scope).filter({ hasText: text });
@@ -231,7 +231,7 @@ describe('elevator registry (电梯管理)', () => {
     await searchField(scope, '电梯类型').locator('.ant-select').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '扶梯' }).click();
     await searchField(scope, '关键字').locator('input').fill('民族大道');
-    await runSearch(page, scope);
+    await runSearch(scope);
 
     const api = await apiAs(server.baseUrl, 'jg_qingxiu');
     const list = await api<{ records: { registerCode: string }[]; total: number }>(
@@ -270,7 +270,7 @@ describe('elevator registry (电梯管理)', () => {
     await range.locator('input').first().press('Enter');
     await range.locator('input').nth(1).fill('2026-12-31');
     await range.locator('input').nth(1).press('Enter');
-    await runSearch(page, scope);
+    await runSearch(scope);
 
     const api = await apiAs(server.baseUrl, 'jg_qingxiu');
     const list = await api<{ records: { nextInspectDate: string }[]; total: number }>(
