@@ -289,6 +289,26 @@ describe('elevator registry (电梯管理)', () => {
       'every row is due in December',
     );
   });
+
+  test('超期未检: the count above the list filters it, and every row shown carries the tag', async () => {
+    await scope.getByRole('button', { name: /重\s*置/ }).click();
+    await settle(scope);
+    const api = await apiAs(server.baseUrl, 'jg_qingxiu');
+    const counts = await api<{ overdue: number; due: number }>('POST', '/pc/elevator/inspectionCounts', {});
+    assert.ok(counts.overdue > 0, 'the demo district has overdue lifts');
+    const overdue = scope.getByTestId('inspect-count-overdue');
+    await overdue.filter({ hasText: `超期未检 ${counts.overdue.toLocaleString('zh-CN')} 台` }).waitFor();
+    await overdue.click();
+    await settle(scope);
+    await totalText(scope)
+      .filter({ hasText: `共 ${counts.overdue.toLocaleString('en-US')} 条` })
+      .waitFor();
+    const shown = await rowsOf(scope).allTextContents();
+    assert.ok(
+      shown.length > 0 && shown.every((row) => row.includes('超期未检')),
+      'every row is tagged 超期未检',
+    );
+  });
 });
 
 describe('claims: a maintenance company claims, the district regulator decides', () => {

@@ -166,7 +166,7 @@ describe('a maintenance company files itself and is passed by the regulator (flo
     await fill(page, '联系人', '浏览器联系人');
     await fill(page, '联系电话', phone);
     await choose(page, '许可项目', '电梯安装（含修理）');
-    await choose(page, '许可等级', 'A2 级');
+    await choose(page, '许可等级', 'B 级');
     await fill(page, '许可证编号', 'TS3345888-2029');
     const expiry = form
       .locator('.ant-form-item', { has: page.locator('label:text-is("许可证有效期")') })

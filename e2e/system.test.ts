@@ -24,6 +24,7 @@ const ROLE_NAME = '电梯管理专员';
 const ROLE_KEY = 'elevator_only';
 const USERNAME = 'e2e_elevator';
 const REAL_NAME = '电梯专员小李';
+const NEW_PASSWORD = 'Elevator2026x';
 const DICT_KEY = 'e2e_occasion';
 const DICT_VALUE = '端到端测试场所';
 const PLATFORM_TITLE = '南宁电梯安全云平台（测试）';
@@ -178,11 +179,25 @@ describe('system settings as the platform administrator', () => {
     assert.match((await row.textContent()) ?? '', new RegExp(ROLE_NAME));
   });
 
-  test('the new user signs in and sees only 电梯管理', async () => {
+  test('the new user changes the one-time password first, then sees only 电梯管理', async () => {
     assert.ok(oneTimePassword, 'the previous test created the user');
     const { context: other, page: theirs } = await newPage();
     try {
       await signIn(theirs, server.baseUrl, USERNAME, oneTimePassword);
+      // The one-time password leads to its change and nothing else, whatever the address.
+      const form = theirs.locator('.temporary-password-form');
+      await form.waitFor();
+      assert.equal(await theirs.locator('.ant-pro-sider-menu').count(), 0);
+      await theirs.goto(`${server.baseUrl}/#/basicInformation/theElevatorManagement`);
+      await form.waitFor();
+      await theirs.goto(`${server.baseUrl}/#/dashboard`);
+      await form.waitFor();
+      await screenshot(theirs, 'system-temporary-password');
+      await form.getByLabel('临时密码').fill(oneTimePassword);
+      await form.getByLabel('新密码').fill(NEW_PASSWORD);
+      await form.getByLabel('确认密码').fill(NEW_PASSWORD);
+      await form.getByRole('button', { name: '修改密码并进入系统' }).click();
+      // The console opens where the user was going.
       await waitForHash(theirs, '#/dashboard');
       await theirs.locator('.ant-pro-sider-menu').waitFor();
       assert.deepEqual(

@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { ellipsisCheck } from './build/ellipsis-check.ts';
 import { lazyProFields } from './build/lazy-pro-fields.ts';
+import { precompress } from './build/precompress.ts';
 
 export default defineConfig({
-  plugins: [lazyProFields(), react()],
+  plugins: [lazyProFields(), ellipsisCheck(), react(), precompress()],
   base: './',
   server: {
     proxy: { '/monitor/api': 'http://localhost:8080' },

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { hashPassword } from '@ec/contract';
 import autocannon from 'autocannon';
-import { buildApp } from '../../apps/server/src/app.ts';
-import { DEFAULT_DEMO_PASSWORD, loadConfig } from '../../apps/server/src/config.ts';
+import { DEFAULT_DEMO_PASSWORD } from '../../apps/server/src/config.ts';
 
 export interface Row {
   name: string;
@@ -13,30 +10,6 @@ export interface Row {
   p99: number;
   errors: number;
   note?: string;
-}
-
-/** A server on a throw-away PGlite folder, or on DATABASE_URL's PostgreSQL when set. */
-export async function startBenchServer() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ec-bench-'));
-  const config = {
-    ...loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir }),
-    logLevel: 'warn',
-    jobsEnabled: false,
-    rateLimitPerMinute: 1_000_000,
-    demoElevators: 0,
-    validateResponses: false,
-  };
-  const built = await buildApp(config);
-  const address = await built.app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    ...built,
-    config,
-    api: `${address}/monitor/api`,
-    async close() {
-      await built.app.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 export async function login(api: string, username = 'admin') {
@@ -102,6 +75,9 @@ export async function measureLoop(
 
 export function printTable(title: string, rows: Row[], baseline: Row) {
   console.log(`\n${title}`);
+  // A shared machine's other work shows in every figure: the baseline ratio is what compares.
+  const [load] = os.loadavg();
+  console.log(`(load average ${load.toFixed(1)} on ${os.cpus().length} cores when the table was printed)`);
   console.log(
     'call'.padEnd(52),
     'req/s'.padStart(9),
@@ -123,6 +99,3 @@ export function printTable(title: string, rows: Row[], baseline: Row) {
     );
   }
 }
-
-export const environment = (config: { databaseUrl?: string }) =>
-  `${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}, node ${process.version}, ${os.cpus().length} cores`;

@@ -3,12 +3,13 @@ import { elevatorFilters } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { listElevators } from '../../apps/server/src/modules/elevator/list.ts';
+import { elevatorScope } from '../../apps/server/src/modules/elevator/scope.ts';
 import { IMPORT_HEADERS } from '../../apps/server/src/modules/elevator/sheet.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
-import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
 import { xlsxBuffer } from '../../apps/server/src/platform/excel.ts';
 import { login, measure, measureLoop, printTable, type Row } from './common.ts';
 import { benchEnv, newDataDir, seedElevators, startServerProcess } from './server-process.ts';
+import { randomFilters, type Traffic, trafficOf, USER_NOTES, USERS } from './traffic.ts';
 
 const CONNECTIONS = 32;
 /** Seconds of load per case (BENCH_SECONDS); each case is warmed up for a second first, not counted. */
@@ -46,18 +47,15 @@ async function benchIn(dataDir: string, count: number) {
   ];
 
   const direct = new Map<string, Row>();
+  let traffic: Traffic;
   {
     const database = await openDatabase(
       databaseUrl
         ? { kind: 'postgres', url: databaseUrl, poolSize: 10 }
         : { kind: 'pglite', dataDir, cacheMb: loadConfig(benchEnv(dataDir)).pgliteCacheMb },
     );
-    const [{ id }] = rowsOf<{ id: number }>(
-      await database.db.execute(
-        sql`select id from enterprise where kind = 'maintenance' order by id limit 1`,
-      ),
-    );
-    for (const c of cases) if ('maintenanceCompanyId' in c[1]) c[1].maintenanceCompanyId = id;
+    traffic = await trafficOf(database.db);
+    for (const c of cases) if ('maintenanceCompanyId' in c[1]) c[1].maintenanceCompanyId = traffic.wb1;
     for (const [label, filter] of cases) {
       const parsed = elevatorFilters.parse({ page: 1, limit: 10, ...filter });
       // Warm-up, not measured: each connection prepares the statement, the JIT compiles the path.
@@ -68,6 +66,22 @@ async function benchIn(dataDir: string, count: number) {
         label,
         await measureLoop('  same SQL straight to the driver', SECONDS, CONNECTIONS, () =>
           listElevators(database.db, sql`true`, true, parsed),
+        ),
+      );
+    }
+    // Real users: a scoped account and filters drawn at random per request (the same draws in the
+    // same order for the driver and for HTTP). Warmed up with draws of another seed.
+    for (const who of USERS) {
+      const scope = elevatorScope(traffic.users[who]);
+      const warm = randomFilters(traffic, who, 99);
+      await measureLoop('warm-up', WARM_UP, CONNECTIONS, () =>
+        listElevators(database.db, scope, false, elevatorFilters.parse(warm())),
+      );
+      const next = randomFilters(traffic, who, 1);
+      direct.set(
+        who,
+        await measureLoop('  same SQL straight to the driver', SECONDS, CONNECTIONS, () =>
+          listElevators(database.db, scope, false, elevatorFilters.parse(next())),
         ),
       );
     }
@@ -88,14 +102,45 @@ async function benchIn(dataDir: string, count: number) {
     const request = { url: `${api}/pc/elevator/queryList`, method: 'POST' as const, headers, body };
     await measure('warm-up', { ...request, duration: WARM_UP, connections: CONNECTIONS });
     rows.push(
-      await measure(`queryList: ${label}`, { ...request, duration: SECONDS, connections: CONNECTIONS }),
+      await measure(`queryList: admin, ${label}`, {
+        ...request,
+        duration: SECONDS,
+        connections: CONNECTIONS,
+      }),
     );
     rows.push(direct.get(label)!);
+  }
+  for (const who of USERS) {
+    const userHeaders = { ...headers, authorization: `Bearer ${await login(api, who)}` };
+    const run = (seed: number, duration: number, name: string) => {
+      const next = randomFilters(traffic, who, seed);
+      return measure(name, {
+        url: `${api}/pc/elevator/queryList`,
+        duration,
+        connections: CONNECTIONS,
+        requests: [
+          {
+            method: 'POST',
+            headers: userHeaders,
+            setupRequest: (req) => ({ ...req, body: JSON.stringify(next()) }),
+          },
+        ],
+      });
+    };
+    await run(99, WARM_UP, 'warm-up');
+    const row = await run(1, SECONDS, `queryList: ${who}, random filters`);
+    row.note = USER_NOTES[who];
+    rows.push(row, direct.get(who)!);
   }
   printTable(
     `elevator list, ${count} rows, ${CONNECTIONS} connections (server RSS after: ${server.rssMb().toFixed(0)} MB)`,
     rows,
     baseline,
+  );
+  console.log(
+    '  random filters: each request draws a district (half of them), a maintenance company (a third),\n' +
+      '  a state (a third: 启用状态, 认领状态 or 检验状态), a 2–4 character term cut from a real address (a third)\n' +
+      '  and a page among the first five; the driver rows replay the same draws without HTTP.',
   );
 
   const before = server.rssMb();

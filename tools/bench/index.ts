@@ -1,11 +1,12 @@
 /**
- * `npm run bench [-- --only auth|elevators] [-- --elevators N]`: throughput and latency of the hot
+ * `npm run bench [-- --only auth|elevators|imports] [-- --elevators N]`: throughput and latency of the hot
  * calls, each printed beside a baseline (the health call) measured in the same run on the same
  * server. Uses a throw-away PGlite folder, or DATABASE_URL's PostgreSQL when set (the registry
  * benchmark then adds its rows to that database).
  */
 import { benchAuth } from './auth.ts';
 import { benchElevators } from './elevators.ts';
+import { benchImports } from './imports.ts';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -16,3 +17,5 @@ const elevators = Number(arg('--elevators') ?? 100_000);
 
 if (!only || only === 'auth') await benchAuth();
 if (!only || only === 'elevators') await benchElevators(elevators);
+// Other users' list calls while an import runs, on a registry of 20,000 (the list's cost is not the point).
+if (!only || only === 'imports') await benchImports(20_000);

@@ -32,11 +32,14 @@ export function benchEnv(dataDir: string): NodeJS.ProcessEnv {
 
 export const newDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'ec-bench-'));
 
-/** `npm run seed -- --elevators N` into the bench database (PGlite folder or DATABASE_URL). */
+/**
+ * `npm run seed -- --elevators N` into the bench database (PGlite folder or DATABASE_URL); with 0,
+ * only the migrations and the demo accounts.
+ */
 export function seedElevators(dataDir: string, count: number) {
   const res = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/seed-cli.ts', '--elevators', String(count)],
+    ['--import', 'tsx', 'apps/server/src/seed-cli.ts', ...(count > 0 ? ['--elevators', String(count)] : [])],
     {
       cwd: root,
       env: benchEnv(dataDir),
@@ -47,11 +50,11 @@ export function seedElevators(dataDir: string, count: number) {
 }
 
 /** The real server in its own process, so that its memory can be read apart from the load generator. */
-export async function startServerProcess(dataDir: string) {
+export async function startServerProcess(dataDir: string, env: NodeJS.ProcessEnv = {}) {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...benchEnv(dataDir), PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...benchEnv(dataDir), ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const api = `http://127.0.0.1:${port}/monitor/api`;

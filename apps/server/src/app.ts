@@ -4,7 +4,6 @@ import path from 'node:path';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import { modules } from './modules/index.ts';
@@ -13,15 +12,16 @@ import { SessionCache } from './platform/auth/session-cache.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
 import { fileRoutes } from './platform/files/routes.ts';
 import { createS3Storage, type FileStorage, LocalStorage } from './platform/files/storage.ts';
-import { installErrorHandling } from './platform/http/errors.ts';
+import { answerClientError, installErrorHandling } from './platform/http/errors.ts';
 import { registerOpenApi } from './platform/http/openapi.ts';
 import { registerCalls } from './platform/http/register.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
+import { serveWebBuild } from './platform/http/web-build.ts';
 import { Scheduler } from './platform/jobs.ts';
 import { OperationLogWriter, registerOperationLog } from './platform/oplog.ts';
 import type { Platform } from './platform/platform.ts';
 import { seedDatabase } from './platform/seed/index.ts';
-import { createSmsDriver, type SmsDriver } from './platform/sms.ts';
+import { createSmsDriver, SMS_OUTBOX_FILE, type SmsDriver } from './platform/sms.ts';
 
 export interface AppOverrides {
   database?: Database;
@@ -43,6 +43,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     bodyLimit: config.bodyLimitBytes,
     trustProxy: process.env.TRUST_PROXY === 'true',
     routerOptions: { maxParamLength: 200 },
+    clientErrorHandler: answerClientError,
     // Refusals the router makes before any hook runs, in the same envelope as every other one.
     frameworkErrors: (err, req, reply) => {
       const status: 400 | 414 = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
@@ -70,7 +71,16 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     db: database.db,
     dbKind: database.kind,
     log: app.log,
-    sms: overrides.sms ?? createSmsDriver(config.sms, config.env, app.log),
+    sms:
+      overrides.sms ??
+      createSmsDriver(
+        config.sms,
+        config.env,
+        app.log,
+        config.env === 'development'
+          ? { print: true, outboxFile: path.join(config.dataDir, SMS_OUTBOX_FILE) }
+          : {},
+      ),
     storage:
       overrides.storage ??
       (config.s3 ? await createS3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, 'files'))),
@@ -111,15 +121,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   ]);
   registerOpenApi(app);
 
-  if (fs.existsSync(path.join(config.webDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: config.webDir, wildcard: false, index: 'index.html' });
-  }
+  if (fs.existsSync(path.join(config.webDir, 'index.html'))) await serveWebBuild(app, config.webDir);
 
   await seedDatabase(
     database.db,
     config,
     modules.flatMap((m) => m.demoSeeders ?? []),
     modules.map((m) => m.menuButtons ?? {}),
+    app.log,
   );
   for (const job of modules.flatMap((m) => m.jobs ?? [])) platform.jobs.register(job);
   if (database.kind === 'pglite') {

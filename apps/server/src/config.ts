@@ -50,10 +50,73 @@ export interface Config {
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo@2026';
 
+/** Every environment variable the server reads (the README's configuration table, plus SEED_DEMO and WEB_DIR). */
+export const SETTINGS = [
+  'PORT',
+  'HOST',
+  'DATA_DIR',
+  'DATABASE_URL',
+  'PGLITE_CACHE_MB',
+  'NODE_ENV',
+  'ADMIN_PASSWORD',
+  'DEMO_PASSWORD',
+  'TOKEN_TTL_SECONDS',
+  'TOKEN_MAX_TTL_SECONDS',
+  'AUTH_CACHE_MS',
+  'SMS_DRIVER',
+  'SMS_URL_TEMPLATE',
+  'SMS_METHOD',
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'CORS_ORIGINS',
+  'AUTH_RATE_LIMIT',
+  'JOBS',
+  'APP_SECRET',
+  'TRUST_PROXY',
+  'LOG_LEVEL',
+  'DEMO_ELEVATORS',
+  'VALIDATE_RESPONSES',
+  'SEED_DEMO',
+  'WEB_DIR',
+] as const;
+
+/**
+ * Settings whose default is "unset" (README): an empty value means unset, as `DATABASE_URL=` in a
+ * shell or an env file usually does. Any other empty setting stops the start: an empty
+ * DEMO_PASSWORD once gave every demo account an empty password.
+ */
+export const EMPTY_MEANS_UNSET: ReadonlySet<string> = new Set([
+  'DATABASE_URL',
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'CORS_ORIGINS',
+]);
+
+/** The environment with empty "unset" settings removed; an empty value of any other setting is refused. */
+function checkedEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = { ...env };
+  for (const name of SETTINGS) {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() !== '') continue;
+    if (EMPTY_MEANS_UNSET.has(name)) {
+      delete out[name];
+      continue;
+    }
+    throw new Error(`环境变量 ${name} 的值为空：请填写一个值，或删除该变量以使用默认值`);
+  }
+  return out;
+}
+
 /** A whole number (at least `min`, 0 by default) from the environment; a typo stops the start with its name. */
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
   const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
+  if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) {
     const wanted = min === 0 ? '非负整数' : `不小于 ${min} 的整数`;
@@ -62,7 +125,8 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   return value;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const env = checkedEnv(environment);
   const nodeEnv =
     env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const production = nodeEnv === 'production';

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/platform/auth/session.ts';
 import { authToken, sysUser } from '../src/platform/db/tables.ts';
+import { DEMO_USERS } from '../src/platform/seed/demo.ts';
 import { DEMO_PASSWORD, dbKinds, startTestApp, type TestApp } from './harness.ts';
 
 const urls = (tree: MenuEntry[]): string[] => tree.flatMap((m) => [m.url, ...urls(m.childTree)]);
@@ -45,13 +46,17 @@ describe.each(dbKinds)('sign-in and session on %s', (kind) => {
     expect(all.some((r) => r.h === token)).toBe(false);
   });
 
-  it('refuses a wrong password with a Chinese message and counts down', async () => {
-    const res = await t.api('POST', '/oauth/token', loginForm('wb_admin2', 'wrong-pass1'));
-    expect(res.status).toBe(400);
-    expect(res.body.resultMsg).toBe('用户名或密码错误，还可尝试 4 次');
+  it('answers a wrong password and an unknown account alike, so that accounts cannot be told apart', async () => {
+    const known = await t.api('POST', '/oauth/token', loginForm('wb_admin2', 'wrong-pass1'));
     const unknown = await t.api('POST', '/oauth/token', loginForm('nobody', 'wrong-pass1'));
-    expect(unknown.status).toBe(400);
-    expect(unknown.body.resultMsg).toBe('用户名或密码错误');
+    const unknownPhone = await t.api('POST', '/oauth/token', loginForm('13999990000', 'wrong-pass1'));
+    for (const res of [known, unknown, unknownPhone]) {
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 400, resultMsg: '用户名或密码错误' });
+    }
+    const strip = (b: { requestId?: string }) => ({ ...b, requestId: undefined });
+    expect(strip(known.body)).toEqual(strip(unknown.body));
+    expect(strip(known.body)).toEqual(strip(unknownPhone.body));
   });
 
   it('locks an account for 15 minutes after five wrong passwords', async () => {
@@ -120,7 +125,7 @@ describe.each(dbKinds)('sign-in and session on %s', (kind) => {
     expect(status).toBe(401);
   });
 
-  it('keeps sessions through sign-ins and renewals, which end no token', async () => {
+  it('keeps sessions through sign-ins (their try counters included) and renewals, which end no token', async () => {
     const token = await t.login('jy_inspector1');
     await notificationsSettle();
     expect((await t.api('GET', '/pc/sysUser/getUserInfo', { token })).status).toBe(200);
@@ -137,6 +142,11 @@ describe.each(dbKinds)('sign-in and session on %s', (kind) => {
       expiresAt: new Date(Date.now() + 60_000),
       maxExpiresAt: new Date(Date.now() + 60_000),
     });
+    // Sign-ins on any server count tries in the account's row: no session reads those columns.
+    await t.platform.db
+      .update(sysUser)
+      .set({ failedLogins: 0, firstFailedAt: null, lockedUntil: null })
+      .where(eq(sysUser.username, 'admin'));
     await notificationsSettle();
     expect(t.platform.sessions.get(hashToken(token))?.user.username).toBe('jy_inspector1');
   });
@@ -175,7 +185,7 @@ describe.each(dbKinds)('sign-in and session on %s', (kind) => {
     const res = await t.api<SessionUser>('GET', '/pc/sysUser/getUserInfo', { token });
     expect(res.status).toBe(200);
     const u = res.body.data;
-    expect(u.name).toBe('安顺维保管理员');
+    expect(u.name).toBe(DEMO_USERS.find((d) => d.username === 'wb_admin1')?.realName);
     expect(u.roles).toEqual(['maintenance_admin']);
     expect(u.roleCode).toBe('maintenance_admin');
     expect(u.roleName).toBe('维保单位管理员');
@@ -325,8 +335,10 @@ describe.each(dbKinds)('SMS codes, registration and reset on %s', (kind) => {
     expect(wrong.body.resultMsg).toBe('验证码错误，还可尝试 4 次');
     const ok = await register(phone, code);
     expect(ok.status).toBe(200);
+    // The code was used: the second registration is refused on the code, before the phone.
     const reused = await register(phone, code);
-    expect(reused.status).toBe(409);
+    expect(reused.status).toBe(400);
+    expect(reused.body.resultMsg).toBe('验证码已失效，请重新获取');
 
     const token = await t.login(phone, 'Newco2026');
     const me = await t.api<SessionUser>('GET', '/pc/sysUser/getUserInfo', { token });
@@ -334,11 +346,33 @@ describe.each(dbKinds)('SMS codes, registration and reset on %s', (kind) => {
     expect(me.body.data.roles).toEqual(['maintenance_admin']);
   });
 
-  it('refuses codes for a registered phone, bad phones and a missing agreement', async () => {
+  it('answers a code request for a registered phone like any other, and tells only the phone', async () => {
     const taken = await t.api('GET', '/common/sendSms', {
       query: { phone: '13807710001', type: 'register' },
     });
-    expect(taken.status).toBe(409);
+    const fresh = await t.api('GET', '/common/sendSms', {
+      query: { phone: '13912345010', type: 'register' },
+    });
+    expect(taken.status).toBe(200);
+    expect(taken.body).toEqual(fresh.body);
+    expect(t.sms.outbox.at(-2)?.text).toContain('该手机号已注册');
+    expect(t.sms.outbox.at(-2)?.phone).toBe('13807710001');
+    // Limited alike: a second request within 60 s is refused for both.
+    const again = await t.api('GET', '/common/sendSms', {
+      query: { phone: '13807710001', type: 'register' },
+    });
+    const againFresh = await t.api('GET', '/common/sendSms', {
+      query: { phone: '13912345010', type: 'register' },
+    });
+    expect(again.status).toBe(429);
+    expect(againFresh.status).toBe(429);
+    // Registering the registered phone is refused on the code (it was never sent), not as 已注册.
+    const attempt = await register('13807710001', '123456');
+    expect(attempt.status).toBe(400);
+    expect(attempt.body.resultMsg).toMatch(/^验证码错误/);
+  });
+
+  it('refuses bad phones and a missing agreement', async () => {
     const badPhone = await t.api('GET', '/common/sendSms', { query: { phone: '12345', type: 'register' } });
     expect(badPhone.status).toBe(400);
     expect(badPhone.body.resultMsg).toContain('请输入正确的手机号');
@@ -403,11 +437,19 @@ describe.each(dbKinds)('SMS codes, registration and reset on %s', (kind) => {
     ).toBe(200);
     const short = await t.api('POST', '/pc/sysUser/editPhone', { token, body: { phone, smsCode: '123' } });
     expect(short.body.resultMsg).toContain('位数应为6');
-    const taken = await t.api('POST', '/pc/sysUser/editPhone', {
+    // Another account's phone: refused after the code is checked, never before.
+    const wrongCode = await t.api('POST', '/pc/sysUser/editPhone', {
       token,
       body: { phone: '13807710001', smsCode: '123456' },
     });
+    expect(wrongCode.status).toBe(400);
+    await t.api('POST', '/pc/sysUser/sendPhoneCode', { token, body: { mobile: '13807710001' } });
+    const taken = await t.api('POST', '/pc/sysUser/editPhone', {
+      token,
+      body: { phone: '13807710001', smsCode: t.lastSmsCode('13807710001') },
+    });
     expect(taken.status).toBe(409);
+    expect(taken.body.resultMsg).toBe('该手机号已被其他账号使用');
     const ok = await t.api('POST', '/pc/sysUser/editPhone', {
       token,
       body: { phone, smsCode: t.lastSmsCode(phone) },

@@ -118,6 +118,27 @@ describe.each(dbKinds)('elevator attachments, batch edit, export and sync on %s'
     expect(gone.body.resultMsg).toBe('附件不存在或已被删除');
   });
 
+  it('holds the cap of 50 attachments per elevator under 50 concurrent additions', async () => {
+    const rows = await wb1InQingxiu();
+    const target = rows[rows.length - 1];
+    const pdfs = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ name: `资料${i}.pdf`, body: PDF_MIN }));
+    const stored: Stored[] = [];
+    for (let i = 0; i < 19; i++) stored.push(...(await upload('jg_qingxiu', pdfs(5))));
+    const [existing, racing] = [stored.slice(0, 45), stored.slice(45)];
+    expect(racing).toHaveLength(50);
+    for (let i = 0; i < existing.length; i += 5) {
+      const ids = existing.slice(i, i + 5).map((s) => s.id);
+      expect((await attach('jg_qingxiu', target.id, ids)).status).toBe(200);
+    }
+    const results = await Promise.all(racing.map((s) => attach('jg_qingxiu', target.id, [s.id])));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+    const refused = results.filter((r) => r.status !== 200);
+    expect(refused.map((r) => r.status)).toEqual(Array(45).fill(409));
+    expect(refused[0].body.resultMsg).toBe('每台电梯最多 50 个附件，请先删除不需要的附件');
+    expect((await attachments('jg_qingxiu', target.id)).body.data).toHaveLength(50);
+  });
+
   it('keeps attachments inside the data scope of the elevator', async () => {
     const [target] = await wb1InQingxiu();
     // Maintenance company 2 cannot see company 1's elevator: its attachments are 404, not an empty list.

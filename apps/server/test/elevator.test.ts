@@ -6,7 +6,7 @@ import {
   type ElevatorRow,
   type ImportReport,
 } from '@ec/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkLoadElevators } from '../src/modules/elevator/seed.ts';
 import { IMPORT_HEADERS } from '../src/modules/elevator/sheet.ts';
@@ -234,8 +234,26 @@ describe.each(dbKinds)('elevator registry on %s', (kind) => {
     const twoChars = community.slice(0, 2);
     const byText = await list('admin', { keyword: twoChars });
     expect(byText.body.data.total).toBe(
-      all.filter((r) => `${r.address} ${r.community} ${r.name}`.includes(twoChars)).length,
+      all.filter((r) =>
+        [r.address, r.community, r.name, r.useCompanyName, r.maintenanceCompanyName].some((v) =>
+          v?.includes(twoChars),
+        ),
+      ).length,
     );
+    // The keyword finds a company's lifts by the company's name; the address filter does not.
+    const byCompany = (await list('admin', { keyword: '安顺电梯', limit: 500 })).body.data;
+    expect(byCompany.total).toBe(
+      all.filter((r) =>
+        [r.address, r.community, r.name, r.useCompanyName, r.maintenanceCompanyName].some((v) =>
+          v?.includes('安顺电梯'),
+        ),
+      ).length,
+    );
+    expect(byCompany.total).toBeGreaterThan(0);
+    const byUseUnit = (await list('admin', { keyword: '万象物业', limit: 500 })).body.data;
+    expect(byUseUnit.total).toBeGreaterThan(0);
+    expect(byUseUnit.records.every((r) => r.useCompanyName?.includes('万象物业'))).toBe(true);
+    expect((await list('admin', { address: '安顺电梯' })).body.data.total).toBe(0);
     const byArea = await list('admin', { areaCode: '450105' });
     expect(byArea.body.data.records.every((r) => r.areaCode === '450105')).toBe(true);
     const range = await list('admin', { nextInspectFrom: '2026-06-01', nextInspectTo: '2026-08-31' });
@@ -535,22 +553,28 @@ describe.each(dbKinds)('elevator registry on %s', (kind) => {
     expect(row).not.toHaveProperty('使用单位');
   });
 
-  it('reports big totals as honest estimates instead of counting every row', async () => {
+  it('counts a list of a few thousand lifts exactly (not "约 1,590") and pages a common term newest first', async () => {
     await bulkLoadElevators(t.platform.db, 1500);
+    const countOf = async (where: SQL) =>
+      rowsOf<{ n: number }>(
+        await t.platform.db.execute(sql`select count(*)::int as n from elevator where ${where}`),
+      )[0].n;
     const unfiltered = await list('admin', { limit: 10 });
-    expect(unfiltered.body.data.approximate).toBe(true);
-    expect(unfiltered.body.data.total).toBeGreaterThan(1000);
+    expect(unfiltered.body.data).toMatchObject({ approximate: false, total: await countOf(sql`true`) });
+    expect(unfiltered.body.data.total).toBeGreaterThan(1500);
     const filtered = await list('admin', { limit: 10, type: 1 });
-    expect(filtered.body.data.approximate).toBe(true);
-    expect(filtered.body.data.total).toBeGreaterThan(1000);
+    expect(filtered.body.data).toMatchObject({ approximate: false, total: await countOf(sql`type = 1`) });
     const small = await list('admin', { limit: 10, areaCode: '450109', type: 2 });
     expect(small.body.data.approximate).toBe(false);
 
-    // A common term of several characters (in every address): past the cap, and its pages are the
-    // same newest-first matches a plain substring scan finds.
+    // A common term of several characters (in every address): its pages are the same newest-first
+    // matches a plain substring scan finds, and its total is exact.
     for (const page of [1, 2]) {
       const searched = await list('admin', { limit: 10, page, keyword: '南宁市' });
-      expect(searched.body.data.approximate).toBe(true);
+      expect(searched.body.data).toMatchObject({
+        approximate: false,
+        total: await countOf(sql`concat_ws(' ', address, community, name) ilike '%南宁市%'`),
+      });
       const expected = rowsOf<{ id: number }>(
         await t.platform.db.execute(
           sql`select id from elevator where concat_ws(' ', address, community, name) ilike '%南宁市%'

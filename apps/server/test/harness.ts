@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { API_PREFIX, hashPassword } from '@ec/contract';
+import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, DEFAULT_DEMO_PASSWORD, loadConfig } from '../src/config.ts';
+import { accountNamed } from '../src/platform/auth/identifiers.ts';
 import { type Database, openDatabase } from '../src/platform/db/client.ts';
+import { sysUser } from '../src/platform/db/tables.ts';
 import type { Platform } from '../src/platform/platform.ts';
 import type { DevSmsDriver } from '../src/platform/sms.ts';
 
@@ -58,6 +61,11 @@ export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>['app'];
   sms: DevSmsDriver;
   api<T = unknown>(method: string, path: string, opts?: ApiOptions): Promise<ApiResult<T>>;
+  /**
+   * Signs in and returns the token. A temporary (one-time) password is marked as changed, so that
+   * tests of other features can use the accounts they create; test/temporary-password.test.ts tests
+   * the rule itself through the sign-in call.
+   */
   login(username: string, password?: string): Promise<string>;
   lastSmsCode(phone: string): string;
   close(): Promise<void>;
@@ -131,6 +139,15 @@ export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}
       form: { grant_type: 'password', username, password: hashPassword(password) },
     });
     if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${res.body.resultMsg}`);
+    const [temporary] = await platform.db
+      .select({ id: sysUser.id })
+      .from(sysUser)
+      .where(
+        and(inArray(sysUser.id, accountNamed(platform.db, username)), eq(sysUser.passwordTemporary, true)),
+      );
+    if (temporary) {
+      await platform.db.update(sysUser).set({ passwordTemporary: false }).where(eq(sysUser.id, temporary.id));
+    }
     return res.body.data.access_token;
   };
 

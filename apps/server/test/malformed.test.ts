@@ -14,6 +14,12 @@ const HOSTILE: unknown[] = [
   [1, 2],
   true,
   null,
+  // A NUL byte and other control characters in text; ids past the integer column's range.
+  'a\u0000b',
+  'x\u0007\u001b[2J',
+  2147483648,
+  '2147483648',
+  -2147483649,
 ];
 
 function fieldsOf(call: Call): string[] {

@@ -8,7 +8,9 @@ import type {
   PersonRow,
 } from '@ec/contract';
 import { hashPassword } from '@ec/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffProfile } from '../src/modules/parties/tables.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import {
   fileMaintenanceCompany,
@@ -95,9 +97,15 @@ describe.each(dbKinds)('maintenance workers, safety officers and leave on %s', (
         token: tokens.admin,
       },
     );
+    // The administrator sees it masked like everyone else: the full number from the database.
+    expect(taken.body.data.idNumber).toContain('*');
+    const [takenProfile] = await t.platform.db
+      .select({ idNumber: staffProfile.idNumber })
+      .from(staffProfile)
+      .where(eq(staffProfile.userId, taken.body.data.id));
     const clash = await t.api('POST', '/pc/maintenanceUser/save', {
       token,
-      body: { ...fifteen, idNumber: taken.body.data.idNumber },
+      body: { ...fifteen, idNumber: takenProfile.idNumber },
     });
     expect(clash.status).toBe(409);
     expect(clash.body.resultMsg).toContain(taken.body.data.realName);
@@ -253,10 +261,14 @@ describe.each(dbKinds)('maintenance workers, safety officers and leave on %s', (
         })
       ).status,
     ).toBe(404);
-    const full = await t.api<PersonDetail>('GET', `/pc/maintenanceUser/detail/${saved.body.data.person.id}`, {
-      token: tokens.admin,
-    });
-    expect(full.body.data.phone).toBe(phone);
+    // One masking policy: the administrator sees the worker's numbers masked too (维保人员管理 as 用户管理).
+    const byAdmin = await t.api<PersonDetail>(
+      'GET',
+      `/pc/maintenanceUser/detail/${saved.body.data.person.id}`,
+      { token: tokens.admin },
+    );
+    expect(byAdmin.body.data.phone).toBe(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
+    expect(byAdmin.body.data.idNumber).toMatch(/^\d{6}\*{8}[\dX]{4}$/);
     const masked = await t.api<PersonDetail>(
       'GET',
       `/pc/maintenanceUser/detail/${saved.body.data.person.id}`,

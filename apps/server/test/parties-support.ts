@@ -63,7 +63,7 @@ export const maintenanceFields = (licenceFileId: string, extra: Record<string, u
   contactName: '测试联系人',
   contactPhone: '13600000001',
   licenceType: 'install_repair',
-  licenceGrade: 'A2',
+  licenceGrade: 'B',
   licenceNo: 'TS3345999-2028',
   licenceExpiry: '2028-12-31',
   licenceFileId,

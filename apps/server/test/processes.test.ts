@@ -100,6 +100,7 @@ describe('server process on a PGlite data folder', () => {
 
     const token = await login(first.base);
     const acknowledged: string[] = [];
+    const acknowledgedRequests: string[] = [];
     let sent = 0;
     const writer = async (worker: number) => {
       for (let i = 0; ; i++) {
@@ -111,7 +112,10 @@ describe('server process on a PGlite data folder', () => {
             headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
             body: JSON.stringify({ configKey: key, value: String(i), name: '崩溃测试' }),
           });
-          if (res.status === 200) acknowledged.push(key);
+          if (res.status === 200) {
+            acknowledged.push(key);
+            acknowledgedRequests.push(res.headers.get('x-request-id') ?? '');
+          }
         } catch {
           return; // the server is gone
         }
@@ -141,6 +145,19 @@ describe('server process on a PGlite data folder', () => {
     const lost = acknowledged.filter((k) => !keys.has(k));
     expect(lost).toEqual([]);
 
+    // Every acknowledged write has its operation-log entry too: it is stored before the answer.
+    const logged = await fetch(
+      `${again.base}/pc/operationRecord/query?limit=500&path=${encodeURIComponent('/pc/sysParam/save')}`,
+      { headers: { authorization: `Bearer ${token2}` } },
+    );
+    const requestIds = new Set(
+      ((await logged.json()) as { data: { records: { requestId: string | null }[] } }).data.records.map(
+        (r) => r.requestId,
+      ),
+    );
+    expect(acknowledgedRequests.every(Boolean)).toBe(true);
+    expect(acknowledgedRequests.filter((id) => !requestIds.has(id))).toEqual([]);
+
     // SIGTERM: a request in flight (headers in, body still coming) finishes, then the database closes.
     const body = JSON.stringify({ configKey: 'sigterm.inflight', value: '1', name: '停机测试' });
     const inflight = new Promise<number>((resolve, reject) => {
@@ -167,5 +184,5 @@ describe('server process on a PGlite data folder', () => {
     expect(await inflight).toBe(200);
     expect(await exited(again.child)).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-  });
+  }, 180_000);
 });

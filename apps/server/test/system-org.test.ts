@@ -1,5 +1,7 @@
 import type { OfficeTreeNode, Page } from '@ec/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sysOffice } from '../src/platform/db/tables.ts';
 import { withCreditCheck } from '../src/platform/seed/demo.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { menuTree, userWithPages } from './system-support.ts';
@@ -29,7 +31,7 @@ describe.each(dbKinds)('organisations and enterprises on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('builds the organisation tree; phones masked in the tree and in full in the detail', async () => {
+  it('builds the organisation tree; phones masked in the tree and the detail, kept when sent back masked', async () => {
     const bureau = await saveOffice({
       name: '南宁市市场监督管理局',
       code: 'NNSJ',
@@ -55,7 +57,22 @@ describe.each(dbKinds)('organisations and enterprises on %s', (kind) => {
     const detail = await t.api<Office>('GET', `/pc/sysOffice/detail/${section.body.data.id}`, {
       token: admin,
     });
-    expect(detail.body.data).toMatchObject({ phone: '13900001111', leader: '陈科长', userCount: 0 });
+    // One masking policy: the administrator, who is no member of the department, sees it masked too.
+    expect(detail.body.data).toMatchObject({ phone: '139****1111', leader: '陈科长', userCount: 0 });
+    const landline = await t.api<Office>('GET', `/pc/sysOffice/detail/${bureau.body.data.id}`, {
+      token: admin,
+    });
+    expect(landline.body.data.phone).toBe('0771-***1234');
+    // The edit form sends the masked phone back: the stored number stays.
+    const resaved = await saveOffice({ ...detail.body.data, leader: '陈建国' });
+    expect(resaved.status, resaved.body.resultMsg).toBe(200);
+    const [stored] = await t.platform.db
+      .select({ phone: sysOffice.phone, leader: sysOffice.leader })
+      .from(sysOffice)
+      .where(eq(sysOffice.id, section.body.data.id));
+    expect(stored).toEqual({ phone: '13900001111', leader: '陈建国' });
+    const forged = await saveOffice({ ...detail.body.data, phone: '139****2222' });
+    expect(forged.status).toBe(400);
 
     const filtered = await t.api<OfficeTreeNode[]>('GET', '/pc/sysOffice/tree', {
       token: admin,
@@ -146,7 +163,7 @@ describe.each(dbKinds)('organisations and enterprises on %s', (kind) => {
       contactPhone: '13955556666',
     });
     expect(created.status, created.body.resultMsg).toBe(200);
-    expect(created.body.data).toMatchObject({ creditCode: code, contactPhone: '13955556666', userCount: 0 });
+    expect(created.body.data).toMatchObject({ creditCode: code, contactPhone: '139****6666', userCount: 0 });
 
     const wrongCheck = code.slice(0, 17) + (code[17] === '0' ? '1' : '0');
     const bad = await saveEnterprise({ name: '错误代码公司', creditCode: wrongCheck, kind: 'use' });
@@ -206,14 +223,25 @@ describe.each(dbKinds)('organisations and enterprises on %s', (kind) => {
     expect(badSort.body.resultMsg).toBe('sortField：不支持按该字段排序');
   });
 
-  it('shows the full contact phone in the detail only to holders of the edit permission', async () => {
+  it('shows the full contact phone only to the company’s own accounts, not even to the administrator', async () => {
     const list = await t.api<Page<Enterprise>>('GET', '/pc/enterprise/query', {
       token: admin,
       query: { name: '测试电梯' },
     });
     const id = list.body.data.records[0].id;
-    const full = await t.api<Enterprise>('GET', `/pc/enterprise/detail/${id}`, { token: admin });
-    expect(full.body.data.contactPhone).toBe('13955556666');
+    const byAdmin = await t.api<Enterprise>('GET', `/pc/enterprise/detail/${id}`, { token: admin });
+    expect(byAdmin.body.data.contactPhone).toBe('139****6666');
+    const member = await userWithPages(t, admin, ['/permission/nested/nested'], {
+      dataScope: 'company',
+      companyId: id,
+    });
+    const own = await t.api<Enterprise>('GET', `/pc/enterprise/detail/${id}`, { token: member.token });
+    expect(own.body.data.contactPhone).toBe('13955556666');
+    const removed = await t.api('DELETE', '/pc/sysUser/delete', {
+      token: admin,
+      query: { ids: String(member.id) },
+    });
+    expect(removed.status, removed.body.resultMsg).toBe(200);
 
     const tree = await menuTree(t, admin);
     const page = tree.find((m) => m.url === '/permission/nested/nested')!;

@@ -56,10 +56,11 @@ describe.each(dbKinds)('system users on %s', (kind) => {
     expect(res.status, res.body.resultMsg).toBe(200);
     const { user, initialPassword } = res.body.data;
     expect(initialPassword).toMatch(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{10}$/);
+    // One masking policy: the administrator sees others' numbers masked too (the reveal call shows them).
     expect(user).toMatchObject({
       username: 'zhang_san',
-      phone: '13912345678',
-      idNumber: ID_NUMBER,
+      phone: '139****5678',
+      idNumber: '110105********002X',
       roles: [{ roleKey: 'regulator' }],
       status: 1,
     });
@@ -73,6 +74,8 @@ describe.each(dbKinds)('system users on %s', (kind) => {
       username: 'zhang_san',
       realName: '张三丰',
       phone: '13912345678',
+      // Cleared by sending it empty: a field an update leaves out keeps its value (issue 11, item 7).
+      idNumber: '',
       userType: 'regulator',
       roleIds: [roleIdByKey.get('regulator')],
     });
@@ -131,10 +134,32 @@ describe.each(dbKinds)('system users on %s', (kind) => {
     expect(badSort.body.resultMsg).toBe('sortField：不支持按该字段排序');
   });
 
-  it('shows full phone and ID number only in the detail, which needs the edit permission', async () => {
+  it('masks phone and ID number in the detail too, keeps them when the form sends the masks back', async () => {
     const li = await findUser('li_si');
     const detail = await t.api<UserDetail>('GET', `/pc/sysUser/detail/${li.id}`, { token: admin });
-    expect(detail.body.data).toMatchObject({ phone: '13912345679', idNumber: ID_NUMBER });
+    expect(detail.body.data).toMatchObject({ phone: '139****5679', idNumber: '110105********002X' });
+    expect(detail.raw).not.toContain(ID_NUMBER);
+    // The edit form sends back what it was shown: the stored numbers stay.
+    const { id, username, realName, phone, idNumber, userType, roleIds } = detail.body.data;
+    const resaved = await createUser({
+      id,
+      username,
+      realName: '李四光',
+      phone,
+      idNumber,
+      userType,
+      roleIds,
+    });
+    expect(resaved.status, resaved.body.resultMsg).toBe(200);
+    const [stored] = await t.platform.db.select().from(sysUser).where(eq(sysUser.id, li.id));
+    expect(stored).toMatchObject({ realName: '李四光', phone: '13912345679', idNumber: ID_NUMBER });
+    // A mask that is not the stored number's is refused, naming the field.
+    const forged = await createUser({ id, username, realName, phone: '139****0000', userType, roleIds });
+    expect(forged.status).toBe(400);
+    expect(forged.body.errors?.[0].field).toBe('phone');
+    // The user themself sees their own numbers in full.
+    const self = await t.api<UserDetail>('GET', `/pc/sysUser/detail/${adminId}`, { token: admin });
+    expect(self.status).toBe(200);
 
     // A role with only the list button of the user page.
     const tree = await menuTree(t, admin);

@@ -14,6 +14,7 @@ import { resetSession } from './lib/session.ts';
 installErrorCollector();
 registerPreload(() => import('./app/layout/BasicLayout.tsx'));
 registerPreload(() => import('./lib/session-load.ts'));
+registerPreload(() => import('./app/page-data.ts'));
 registerPagePreload((path) => (builtPages[path] ?? builtPages['/dashboard'])());
 const router = createRouter();
 

@@ -4,6 +4,7 @@ import { defineCall, PUBLIC, SIGNED_IN } from './call.ts';
 import {
   empty,
   formatDateTime,
+  INT4_MAX,
   idList,
   idParam,
   isCreditCode,
@@ -43,7 +44,8 @@ const optionalId = (label: string) =>
   z.coerce
     .number({ error: `${label}应为数字` })
     .int(`${label}应为整数`)
-    .positive(`${label}应为正整数`);
+    .positive(`${label}应为正整数`)
+    .max(INT4_MAX, `${label}超出范围`);
 const nullableRef = (label: string) =>
   z
     .number({ error: `${label}应为数字` })
@@ -84,17 +86,22 @@ const emailText = text(100)
   .refine((v) => v === '' || isEmail(v), messages.emailInvalid)
   .nullable()
   .optional();
+/**
+ * Details show phones and ID numbers masked (one policy on the server); an edit form that sends the
+ * mask back unchanged keeps the stored number, so a mask is accepted where a number is.
+ */
+const MASKED = /^[\dXx-]*\*+[\dXx-]*$/;
 const idNumberText = text(18)
-  .refine((v) => v === '' || isIdNumber(v), messages.idNumberInvalid)
+  .refine((v) => v === '' || isIdNumber(v) || MASKED.test(v), messages.idNumberInvalid)
   .nullable()
   .optional();
 const optionalPhone = text(11)
-  .refine((v) => v === '' || PHONE_RE.test(v), messages.phoneInvalid)
+  .refine((v) => v === '' || PHONE_RE.test(v) || MASKED.test(v), messages.phoneInvalid)
   .nullable()
   .optional();
 /** Landline or mobile: digits with optional dashes. */
 const contactPhone = text(20)
-  .refine((v) => v === '' || /^\d[\d-]{5,18}\d$/.test(v), '联系电话格式不正确')
+  .refine((v) => v === '' || /^\d[\d-]{5,18}\d$/.test(v) || MASKED.test(v), '联系电话格式不正确')
   .nullable()
   .optional();
 
@@ -125,7 +132,7 @@ export const userRow = z.object({
 });
 export type UserRow = z.infer<typeof userRow>;
 
-/** A user for the edit form: phone and ID number in full. */
+/** A user for the edit form: phone and ID number masked as in lists, except the user's own. */
 export const userDetail = userRow.extend({ roleIds: z.array(z.number().int()) });
 
 export const userFields = z.object({
@@ -141,10 +148,11 @@ export const userFields = z.object({
   userType: z.enum(USER_TYPES, { error: '请选择用户类型' }),
   companyId: nullableRef('所属企业').optional(),
   officeId: nullableRef('所属机构').optional(),
+  /** Defaults belong to creation: a change that omits a field keeps it (none: no areas). */
   areaCodes: z
     .array(text(12), { error: '管辖区域应为区域代码列表' })
     .max(50, '管辖区域最多 50 个')
-    .default([]),
+    .optional(),
   roleIds: z
     .array(optionalId('角色'), { error: '请至少选择一个角色' })
     .min(1, '请至少选择一个角色')
@@ -302,11 +310,12 @@ export const roleCalls = {
       description: formText(200),
       dataScope: z.enum(DATA_SCOPES, { error: '请选择数据范围' }),
       roleType: formText(30),
-      status: status.default(1),
+      /** A new role: enabled, no menus, no permissions; a change that omits one of these keeps it. */
+      status: status.optional(),
       /** Menus and buttons granted; the ancestors of a granted entry are granted with it. */
-      menuIds: z.array(optionalId('菜单'), { error: '菜单应为编号列表' }).max(2000).default([]),
+      menuIds: z.array(optionalId('菜单'), { error: '菜单应为编号列表' }).max(2000).optional(),
       /** Permission strings granted beside the menu buttons. */
-      permissions: z.array(permissionText, { error: '权限标识应为列表' }).max(100).default([]),
+      permissions: z.array(permissionText, { error: '权限标识应为列表' }).max(100).optional(),
     }),
     output: roleDetail,
   }),
@@ -371,20 +380,21 @@ export const menuCalls = {
     summary: '新增或修改菜单',
     input: z.object({
       id: optionalId('菜单编号').optional(),
-      parentId: nullableRef('上级菜单').default(null),
+      /** A new entry: at the root, sort 0, shown; a change that omits a field keeps it. */
+      parentId: nullableRef('上级菜单').optional(),
       name: requiredText('菜单名称', 50),
       type: z.enum(MENU_TYPES, { error: '菜单类型应为 M（目录）、C（页面）或 F（按钮）' }),
       url: text(200)
         .regex(/^[\w/.:-]*$/, '路由地址只能包含字母、数字和 / . : - _')
-        .default(''),
+        .optional(),
       icon: formText(50),
       sort: z
         .number({ error: '排序应为数字' })
         .int('排序应为整数')
         .min(0, '排序不能为负数')
         .max(1_000_000)
-        .default(0),
-      hidden: z.boolean({ error: '是否隐藏应为 true 或 false' }).default(false),
+        .optional(),
+      hidden: z.boolean({ error: '是否隐藏应为 true 或 false' }).optional(),
       /** Comma-separated permission strings of a button. */
       perms: text(500)
         .refine(
@@ -438,7 +448,7 @@ export interface OfficeTreeNode {
   code: string | null;
   areaCode: string | null;
   leader: string | null;
-  /** Masked in the tree; in full from the detail call. */
+  /** Masked except for the department's members (one policy: server masking.ts; sensitiveCalls.reveal). */
   phone: string | null;
   sort: number;
   status: number;
@@ -489,7 +499,8 @@ export const officeCalls = {
     summary: '新增或修改机构',
     input: z.object({
       id: optionalId('机构编号').optional(),
-      parentId: nullableRef('上级机构').default(null),
+      /** A new office: at the root, sort 0, enabled; a change that omits a field keeps it. */
+      parentId: nullableRef('上级机构').optional(),
       name: requiredText('机构名称', 100),
       code: text(50)
         .regex(/^[\w-]*$/, '机构编码只能包含字母、数字、下划线和连字符')
@@ -498,8 +509,8 @@ export const officeCalls = {
       areaCode: formText(12),
       leader: formText(32),
       phone: contactPhone,
-      sort: z.number({ error: '排序应为数字' }).int().min(0, '排序不能为负数').max(1_000_000).default(0),
-      status: status.default(1),
+      sort: z.number({ error: '排序应为数字' }).int().min(0, '排序不能为负数').max(1_000_000).optional(),
+      status: status.optional(),
     }),
     output: officeDetail,
   }),
@@ -576,7 +587,8 @@ export const dictAdminCalls = {
       ),
       name: requiredText('字典名称', 50),
       remark: formText(200),
-      status: status.default(1),
+      /** 1 for a new type; a change that omits it keeps it. */
+      status: status.optional(),
     }),
     output: dictType,
   }),
@@ -591,8 +603,9 @@ export const dictAdminCalls = {
       typeId: optionalId('字典类型'),
       key: requiredText('字典键', 50),
       value: requiredText('字典值', 100),
-      sort: z.number({ error: '排序应为数字' }).int().min(0, '排序不能为负数').max(1_000_000).default(0),
-      status: status.default(1),
+      /** 0 and 1 for a new value; a change that omits them keeps them. */
+      sort: z.number({ error: '排序应为数字' }).int().min(0, '排序不能为负数').max(1_000_000).optional(),
+      status: status.optional(),
     }),
     output: dictData,
   }),
@@ -751,7 +764,7 @@ export const enterpriseKind = z.enum(ENTERPRISE_KINDS, { error: '请选择企业
 export const ENTERPRISE_SORT_FIELDS = ['id', 'name', 'creditCode', 'createTime'] as const;
 export const CREDIT_CODE_INVALID = '统一社会信用代码格式不正确';
 
-/** Contact phone masked in lists; in full in the detail for holders of the edit permission. */
+/** Contact phone masked except for the company's own accounts (server masking.ts; sensitiveCalls.reveal). */
 export const enterpriseRecord = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -826,5 +839,55 @@ export const enterpriseCalls = {
     summary: '删除企业',
     input: z.object({ ids: idList }),
     output: nothing,
+  }),
+};
+
+// ---------------------------------------------------------------- full numbers on request
+
+/** The permission that reveals a masked phone or ID number (platform administrator, regulators). */
+export const REVEAL_PERMISSION = 'system:sensitive:reveal';
+
+/** Which numbers of which records can be revealed: the record kind, then its fields. */
+export const REVEAL_FIELDS = {
+  /** A system account (用户管理). */
+  user: ['phone', 'idNumber'],
+  /** A filed person: maintenance worker, safety officer, inspector (phone of the account, ID of the filing). */
+  person: ['phone', 'idNumber'],
+  /** A company: its contact phone, and a use unit's safety director's phone. */
+  company: ['contactPhone', 'safetyDirectorPhone'],
+  /** A regulator's department (机构管理). */
+  office: ['phone'],
+} as const;
+export type RevealKind = keyof typeof REVEAL_FIELDS;
+export const REVEAL_KINDS = Object.keys(REVEAL_FIELDS) as [RevealKind, ...RevealKind[]];
+export const REVEAL_FIELD_NAMES = ['phone', 'idNumber', 'contactPhone', 'safetyDirectorPhone'] as const;
+export type RevealField = (typeof REVEAL_FIELD_NAMES)[number];
+
+export const sensitiveCalls = {
+  /**
+   * One masked number in full, for a record inside the caller's data scope (404 otherwise). Every
+   * call is an operation-log entry (who, which record, which field), whether it succeeds or not.
+   */
+  reveal: defineCall({
+    domain: 'system',
+    method: 'POST',
+    path: '/pc/common/reveal',
+    permission: REVEAL_PERMISSION,
+    summary: '查看完整号码',
+    input: z
+      .object({
+        kind: z.enum(REVEAL_KINDS, { error: '记录类型应为 user、person、company 或 office' }),
+        id: z.coerce
+          .number({ error: '记录编号应为数字' })
+          .int('记录编号应为整数')
+          .positive('记录编号应为正整数')
+          .max(2_147_483_647, '记录编号超出范围'),
+        field: z.enum(REVEAL_FIELD_NAMES, { error: '不支持查看该字段' }),
+      })
+      .refine((v) => (REVEAL_FIELDS[v.kind] as readonly string[]).includes(v.field), {
+        message: '该记录没有这个号码字段',
+        path: ['field'],
+      }),
+    output: z.object({ value: z.string().nullable() }),
   }),
 };

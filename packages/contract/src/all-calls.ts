@@ -6,6 +6,7 @@ import {
   officeCalls,
   oplogCalls,
   roleCalls,
+  sensitiveCalls,
   userCalls,
 } from './admin.ts';
 import { authCalls } from './auth.ts';
@@ -47,6 +48,7 @@ export const allCalls: Call[] = [
   ...Object.values(oplogCalls),
   ...Object.values(agreementCalls),
   ...Object.values(enterpriseCalls),
+  ...Object.values(sensitiveCalls),
   ...Object.values(elevatorCalls),
   ...Object.values(claimCalls),
   ...Object.values(maintenanceOrderCalls),

@@ -60,6 +60,8 @@ export const sessionUser = z.object({
   validSign: z.boolean(),
   filingState: z.number().int(),
   needIntercept: z.boolean(),
+  /** Signed in with a temporary (one-time) password: the console shows only the password change. */
+  mustChangePassword: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

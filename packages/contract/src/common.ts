@@ -41,12 +41,25 @@ export type Page<T> = { records: T[]; total: number; page: number; limit: number
 
 export const empty = z.object({});
 export const nothing = z.null();
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * The largest value of an `integer` column. Every id, version and count the client sends is bounded
+ * by it here, in the shared field schemas, so that 2^31 is a 400 with a message, not a database error.
+ */
+export const INT4_MAX = 2_147_483_647;
+/** A record id: a positive integer within the column's range. */
+export const idField = (label = '编号') =>
+  z.coerce
+    .number({ error: `${label}应为数字` })
+    .int(`${label}应为整数`)
+    .positive(`${label}应为正整数`)
+    .max(INT4_MAX, `${label}超出范围`);
+export const idParam = z.object({ id: idField() });
 
 /** `ids` as an array or as "1,2,3" (DELETE calls carry it in the query string). */
 export const idList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : typeof v === 'number' ? [v] : v),
-  z.array(z.coerce.number().int().positive()).min(1, '请先选择要操作的数据').max(1000),
+  z.array(idField()).min(1, '请先选择要操作的数据').max(1000),
 );
 
 /** Query-string boolean: 'true'/'1' and 'false'/'0'. */
@@ -54,6 +67,15 @@ export const queryBool = z.preprocess(
   (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
   z.boolean(),
 );
+
+/**
+ * Control characters no text field accepts (tab, line feed and carriage return are text). The server
+ * refuses them in every string of every request, whatever the call's schema, with this message: a
+ * NUL byte would otherwise reach PostgreSQL, which cannot store it.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly the characters refused
+export const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARS_MESSAGE = '不能包含控制字符';
 
 /** Trimmed text with a length limit; every free-text field goes through it. */
 export const text = (max = 200) => z.string().trim().max(max);
@@ -176,7 +198,15 @@ export const weakPasswordHashes = (): Set<string> => new Set(WEAK_PASSWORDS.map(
 /** 13812345678 → 138****5678 */
 export function maskPhone(v: string | null | undefined): string {
   if (!v) return '';
-  return v.length >= 7 ? `${v.slice(0, 3)}****${v.slice(-4)}` : v;
+  // A landline (0771-5100000, 07715100000, 010-12345678) keeps its area code and last four digits.
+  const landline = /^(0\d{2,3})(-)(\d{7,8})$/.exec(v) ?? /^(010|02\d|0\d{3})()(\d{7,8})$/.exec(v);
+  if (landline) {
+    const [, area, dash, local] = landline;
+    return `${area}${dash}${'*'.repeat(local.length - 4)}${local.slice(-4)}`;
+  }
+  if (v.length >= 11) return `${v.slice(0, 3)}****${v.slice(-4)}`;
+  // Anything shorter still hides all but its last two characters.
+  return v.length > 2 ? `${'*'.repeat(v.length - 2)}${v.slice(-2)}` : '**';
 }
 
 /** 18-character ID → first 6, stars, last 4. */

@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { dateText, idList, idParam, nothing, pageOf, paging, requiredText, text } from './common.ts';
+import {
+  dateText,
+  INT4_MAX,
+  idField,
+  idList,
+  idParam,
+  nothing,
+  pageOf,
+  paging,
+  requiredText,
+  text,
+} from './common.ts';
 import { maintenanceOrderRow } from './maintenance.ts';
 
 /** 注册代码 / 设备代码: 18–20 letters and digits, kept as strings (DOMAIN.md §1.1). */
@@ -22,6 +33,29 @@ export const CLAIM_RECORD_STATE_LABEL: Record<number, string> = {
   3: '已通过',
   4: '已驳回',
 };
+
+/**
+ * Periodic inspection (TSG T7001: every year) of a lift in use: 超期未检 when its next inspection
+ * date has passed, 即将到期 when it falls within INSPECT_DUE_DAYS. A lift out of use (停用, 报废)
+ * is not inspected until it returns to use, so it carries neither. The server's filter and counts
+ * apply the same rule in SQL (elevator/list.ts).
+ */
+export const INSPECT_STATES = ['overdue', 'due'] as const;
+export type InspectState = (typeof INSPECT_STATES)[number];
+export const INSPECT_STATE_LABEL: Record<InspectState, string> = { overdue: '超期未检', due: '即将到期' };
+export const INSPECT_DUE_DAYS = 30;
+
+/** The inspection state of a lift on `today` (`yyyy-MM-dd` in Asia/Shanghai), or null when neither. */
+export function inspectStateOf(
+  e: { nextInspectDate: string | null; useStatus: number },
+  today: string,
+): InspectState | null {
+  if (e.useStatus !== 1 || !e.nextInspectDate) return null;
+  if (e.nextInspectDate < today) return 'overdue';
+  const due = new Date(`${today}T00:00:00Z`);
+  due.setUTCDate(due.getUTCDate() + INSPECT_DUE_DAYS);
+  return e.nextInspectDate <= due.toISOString().slice(0, 10) ? 'due' : null;
+}
 
 export const ELEVATOR_SORT_FIELDS = [
   'id',
@@ -65,7 +99,7 @@ export const elevatorFields = z.object({
   community: text(100).optional(),
   longitude: num('经度', 180).nullable().optional(),
   latitude: num('纬度', 90).nullable().optional(),
-  useCompanyId: z.coerce.number().int().positive().nullable().optional(),
+  useCompanyId: idField().nullable().optional(),
   manufacturer: text(100).optional(),
   installer: text(100).optional(),
   brand: text(50).optional(),
@@ -78,7 +112,8 @@ export const elevatorFields = z.object({
   registerDate: optionalDate,
   lastInspectDate: optionalDate,
   nextInspectDate: optionalDate,
-  useStatus: z.coerce.number().int().min(1).max(3).default(1),
+  /** 1 when a new elevator omits it; an update that omits it keeps the current one. */
+  useStatus: z.coerce.number().int().min(1).max(3).optional(),
 });
 export type ElevatorFields = z.infer<typeof elevatorFields>;
 
@@ -139,12 +174,12 @@ export const elevatorFilters = z.object({
   deviceCode: text(32).optional(),
   useCertNo: text(40).optional(),
   rescueCode: text(6).optional(),
-  /** Fuzzy search over address, community and name. */
+  /** Fuzzy search over address, community and name, and the names of the use unit and maintenance company. */
   keyword: text(50).optional(),
   address: text(100).optional(),
   areaCode: text(12).optional(),
-  useCompanyId: z.coerce.number().int().positive().optional(),
-  maintenanceCompanyId: z.coerce.number().int().positive().optional(),
+  useCompanyId: idField().optional(),
+  maintenanceCompanyId: idField().optional(),
   type: z.coerce.number().int().min(1).max(2).optional(),
   status: z.coerce.number().int().min(0).max(1).optional(),
   useStatus: z.coerce.number().int().min(1).max(3).optional(),
@@ -161,13 +196,24 @@ export const elevatorFilters = z.object({
   useOccasion: text(10).optional(),
   nextInspectFrom: dateText.optional(),
   nextInspectTo: dateText.optional(),
+  /** 超期未检 or 即将到期 (see inspectStateOf). */
+  inspectState: z
+    .enum(INSPECT_STATES, { error: '检验状态应为 overdue（超期未检）或 due（即将到期）' })
+    .optional(),
   sortField: z.enum(ELEVATOR_SORT_FIELDS, { error: '不支持按该字段排序' }).optional(),
   sortOrder: z.enum(['ascend', 'descend']).optional(),
 });
 export type ElevatorFilters = z.infer<typeof elevatorFilters>;
 
+/** Lifts in use within the caller's scope by inspection state: what a regulator checks first. */
+export const inspectionCounts = z.object({
+  overdue: z.number().int(),
+  due: z.number().int(),
+});
+export type InspectionCounts = z.infer<typeof inspectionCounts>;
+
 export const elevatorPage = pageOf(elevatorRow).extend({
-  /** True when `total` is the planner's estimate or a capped count ("约" / "10000+"). */
+  /** True when `total` is an estimate ("约 N"): exact counts stop where counting stops being cheap (db/totals.ts). */
   approximate: z.boolean(),
 });
 
@@ -225,7 +271,7 @@ export const importReport = z.object({
 });
 export type ImportReport = z.infer<typeof importReport>;
 
-const elevatorIdInput = z.object({ elevatorId: z.coerce.number().int().positive() });
+const elevatorIdInput = z.object({ elevatorId: idField() });
 
 /** A file attached to an elevator (附件): the stored file and who attached it when. */
 export const elevatorAttachment = z.object({
@@ -249,12 +295,12 @@ export const syncSheetResult = z.object({
   errors: z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() })),
 });
 export type SyncSheetResult = z.infer<typeof syncSheetResult>;
-const auditIdInput = z.object({ auditId: z.coerce.number().int().positive() });
+const auditIdInput = z.object({ auditId: idField() });
 const idsInput = z.object({ ids: idList });
 const claimDecision = z.object({
-  auditId: z.coerce.number().int().positive(),
+  auditId: idField(),
   auditDescription: text(500).optional(),
-  version: z.coerce.number().int().min(0).optional(),
+  version: z.coerce.number().int().min(0).max(INT4_MAX, '版本号不正确').optional(),
 });
 
 const E = 'elevator';
@@ -274,6 +320,16 @@ export const elevatorCalls = {
     summary: '电梯台账列表',
     input: elevatorFilters,
     output: elevatorPage,
+  }),
+  inspectionCounts: defineCall({
+    domain: E,
+    method: 'POST',
+    path: `${P}/inspectionCounts`,
+    reads: true,
+    permission: list,
+    summary: '本辖区在用电梯的超期未检、即将到期台数',
+    input: z.object({}),
+    output: inspectionCounts,
   }),
   query: defineCall({
     domain: E,
@@ -390,8 +446,8 @@ export const elevatorCalls = {
     permission: edit,
     summary: '新增或修改电梯',
     input: elevatorFields.extend({
-      id: z.coerce.number().int().positive().optional(),
-      version: z.coerce.number().int().min(0).optional(),
+      id: idField().optional(),
+      version: z.coerce.number().int().min(0).max(INT4_MAX, '版本号不正确').optional(),
     }),
     output: elevatorDetail,
   }),
@@ -402,8 +458,8 @@ export const elevatorCalls = {
     permission: edit,
     summary: '修改电梯',
     input: elevatorFields.extend({
-      id: z.coerce.number().int().positive(),
-      version: z.coerce.number().int().min(0),
+      id: idField(),
+      version: z.coerce.number().int().min(0).max(INT4_MAX, '版本号不正确'),
     }),
     output: elevatorDetail,
   }),
@@ -419,7 +475,7 @@ export const elevatorCalls = {
         useOccasion: text(10).optional(),
         useStatus: z.coerce.number().int().min(1).max(3).optional(),
         nextInspectDate: dateText.optional(),
-        useCompanyId: z.coerce.number().int().positive().optional(),
+        useCompanyId: idField().optional(),
       })
       .refine((v) => Object.keys(v).length > 1, '请至少填写一项要修改的内容'),
     output: z.object({ updated: z.number().int() }),
@@ -467,7 +523,7 @@ export const elevatorCalls = {
     permission: edit,
     summary: '设置监察识别码',
     input: z.object({
-      id: z.coerce.number().int().positive(),
+      id: idField(),
       supervisionCode: z
         .string()
         .trim()
@@ -483,7 +539,11 @@ export const elevatorCalls = {
     summary: '为电梯指定维保单位',
     input: z.object({
       ids: idList,
-      maintenanceCompanyId: z.coerce.number().int().positive({ error: '请选择维保单位' }),
+      maintenanceCompanyId: z.coerce
+        .number()
+        .int()
+        .positive({ error: '请选择维保单位' })
+        .max(INT4_MAX, '编号超出范围'),
     }),
     output: z.object({ updated: z.number().int() }),
   }),
@@ -494,7 +554,7 @@ export const elevatorCalls = {
     permission: 'elevator:sync',
     summary: '以同步来源的数据修正电梯登记信息',
     input: z.object({
-      id: z.coerce.number().int().positive(),
+      id: idField(),
       useCertNo: text(40).optional(),
       registerDate: dateText.optional(),
       lastInspectDate: dateText.optional(),
@@ -751,7 +811,7 @@ export const claimCalls = {
     path: `${C}/submitClaim`,
     permission: claim,
     summary: '使用单位认领电梯',
-    input: z.object({ ids: idList, communityId: z.coerce.number().int().positive().optional() }),
+    input: z.object({ ids: idList, communityId: idField().optional() }),
     output: z.object({ submitted: z.number().int() }),
   }),
   unSubmitObject: defineCall({
@@ -792,7 +852,7 @@ export const claimCalls = {
       claimType: claimType.optional(),
       state: z.coerce.number().int().min(1).max(4).optional(),
       registerCode: text(32).optional(),
-      companyId: z.coerce.number().int().positive().optional(),
+      companyId: idField().optional(),
     }),
     output: pageOf(claimRecord),
   }),

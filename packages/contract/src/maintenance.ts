@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { pageOf, paging } from './common.ts';
+import { INT4_MAX, pageOf, paging } from './common.ts';
 
 /*
  * Maintenance work orders (维保工单, TSG T5002-2017): what the registry's detail, the work order
@@ -69,7 +69,9 @@ export const maintenanceOrderCalls = {
     path: `${MO}/queryDetail/info`,
     permission: 'elevator:list',
     summary: '维保工单详情',
-    input: z.object({ id: z.coerce.number().int().positive({ error: '工单编号不正确' }) }),
+    input: z.object({
+      id: z.coerce.number().int().positive({ error: '工单编号不正确' }).max(INT4_MAX, '编号超出范围'),
+    }),
     output: maintenanceOrderDetail,
   }),
   queryOrderRecord: defineCall({
@@ -79,7 +81,7 @@ export const maintenanceOrderCalls = {
     permission: 'elevator:list',
     summary: '维保日志（工单的作业记录）',
     input: z.object({
-      orderId: z.coerce.number().int().positive({ error: '工单编号不正确' }),
+      orderId: z.coerce.number().int().positive({ error: '工单编号不正确' }).max(INT4_MAX, '编号超出范围'),
       ...paging,
     }),
     output: pageOf(maintenanceOrderRecord),

@@ -5,7 +5,10 @@
  *   including its typos (thelEevatorList, getrecore) and its mixed case (InstitutionalFiling, Audit, Fee…).
  * - Children of the top-level group '/' are '/' + name; children of any other group are
  *   parent path + '/' + name (nested groups included, e.g. '/elevatorAnalysis/timeAnalysis').
- * - `hidden` marks the detail/edit pages that routes.tsv lists as hidden=yes.
+ * - `hidden` marks pages reached from another page, never from the sidebar: the detail/edit pages
+ *   that routes.tsv lists as hidden=yes, and the detail, edit and add pages it leaves unmarked
+ *   (签约详情, 坐席编辑, 监管认领详情, 机构详情, 印章详情, …: each opens for one record of a list).
+ *   The server's menu call keeps them out of the sidebar whatever the database says.
  * - The entry with path 'iot' must exist: the sidebar hides the menu entry whose url is iot.
  * - The communities and repairs pages have no route name in the spec; they are named
  *   'community' and 'repairs' here.
@@ -27,35 +30,39 @@ export interface MenuNode {
 
 /**
  * Pages of /basicInformation. /basicInformationb holds the same set as record-filing (备案) variants,
- * so each row carries both titles: [route name, title, filing title, hidden].
+ * so each row carries both titles: [route name, title, filing title, hidden, has a filing variant].
+ * Only the reviewed records (companies, maintenance staff, contracts) have a filing variant, a page
+ * that opens on its review tabs. Under /basicInformationb the others are hidden, so that the group
+ * does not list a second entry for the same page (the elevator registry, claims, work orders, and
+ * 安全员备案, which opens on its review tab in both groups).
  */
-const basicInformationPages: ReadonlyArray<readonly [string, string, string, boolean]> = [
+const basicInformationPages: ReadonlyArray<readonly [string, string, string, boolean, boolean?]> = [
   // Supervisor group (监管端)
   ['theElevatorManagement', '电梯管理', '电梯备案', false],
-  ['maintenanceUnit', '维保单位管理', '维保单位备案', false],
-  ['detailsOfMaintenance', '维保单位详情', '维保单位备案详情', true],
-  ['newMaintenanceUnit', '新增维保单位', '新增维保单位备案', true],
+  ['maintenanceUnit', '维保单位管理', '维保单位备案', false, true],
+  ['detailsOfMaintenance', '维保单位详情', '维保单位备案详情', true, true],
+  ['newMaintenanceUnit', '新增维保单位', '新增维保单位备案', true, true],
   ['thelEevatorList', '电梯台账', '电梯台账备案', false],
   ['maintenanceRecord', '维保记录', '维保记录备案', false],
-  ['maintenancePersonnel', '维保人员管理', '维保人员备案', false],
-  ['personnelDetails', '维保人员详情', '维保人员备案详情', true],
-  ['maintenanceContract', '维保合同管理', '维保合同备案', false],
+  ['maintenancePersonnel', '维保人员管理', '维保人员备案', false, true],
+  ['personnelDetails', '维保人员详情', '维保人员备案详情', true, true],
+  ['maintenanceContract', '维保合同管理', '维保合同备案', false, true],
   ['elevatorMaintenance', '维保认领', '维保认领备案', false],
   ['maintenanceHistory', '维保历史', '维保历史备案', true],
   ['elevatorPageDetails', '电梯详情', '电梯备案详情', true],
   ['workOrderNo', '维保工单详情', '维保工单备案详情', true],
   ['theLog', '维保日志', '维保日志备案', true],
   ['useTheElevator', '使用认领', '使用认领备案', false],
-  ['hon', '使用单位管理', '使用单位备案', false],
+  ['hon', '使用单位管理', '使用单位备案', false, true],
   ['myTheElevator', '单位电梯', '单位电梯备案', true],
-  ['newMaintenance', '新增维保', '新增维保备案', true],
-  ['newOccupancyUnit', '新增使用单位', '新增使用单位备案', true],
-  ['unitDetails', '使用单位详情', '使用单位备案详情', true],
-  ['recordDetails', '备案详情', '备案记录详情', true],
+  ['newMaintenance', '新增维保', '新增维保备案', true, true],
+  ['newOccupancyUnit', '新增使用单位', '新增使用单位备案', true, true],
+  ['unitDetails', '使用单位详情', '使用单位备案详情', true, true],
+  ['recordDetails', '备案详情', '备案记录详情', true, true],
   ['safetyOfficerRecord', '安全员备案', '安全员备案审核', false],
   ['regulationClaim', '监管认领', '监管认领备案', false],
   ['regulationClaimManager', '监管认领管理', '监管认领备案管理', false],
-  ['regulationClaimDetail', '监管认领详情', '监管认领备案详情', false],
+  ['regulationClaimDetail', '监管认领详情', '监管认领备案详情', true],
   ['community', '小区管理', '小区备案', false],
   ['repairs', '维修记录', '维修记录备案', false],
   // Using-unit group (使用单位端)
@@ -68,9 +75,9 @@ const basicInformationPages: ReadonlyArray<readonly [string, string, string, boo
 ];
 
 function basicInformationChildren(parent: string, filing: boolean): MenuNode[] {
-  return basicInformationPages.map(([name, title, filingTitle, hidden]) => {
+  return basicInformationPages.map(([name, title, filingTitle, hidden, filingVariant]) => {
     const node: MenuNode = { path: `${parent}/${name}`, name: filing ? filingTitle : title };
-    if (hidden) node.hidden = true;
+    if (hidden || (filing && !filingVariant)) node.hidden = true;
     return node;
   });
 }
@@ -85,10 +92,10 @@ export const menuCatalogue: MenuNode[] = [
       { path: '/dashboardMain', name: '工作台' },
       { path: '/userunit', name: '使用单位签约管理' },
       { path: '/contract', name: '租赁签约管理' },
-      { path: '/userunitDetail', name: '签约详情' },
+      { path: '/userunitDetail', name: '签约详情', hidden: true },
       { path: '/service', name: '客服呼叫中心' },
       { path: '/serviceDetail', name: '坐席上下线' },
-      { path: '/serviceEdit', name: '坐席编辑' },
+      { path: '/serviceEdit', name: '坐席编辑', hidden: true },
       { path: '/getrecore', name: '处置工单记录' },
       { path: '/getrecoreDianti', name: '电梯信息' },
       { path: '/yjcz', name: '应急处置' },
@@ -257,31 +264,31 @@ export const menuCatalogue: MenuNode[] = [
     children: [
       { path: '/organization/elevator', name: '检验电梯' },
       { path: '/organization/InstitutionalFiling', name: '机构备案' },
-      { path: '/organization/detail', name: '机构详情' },
+      { path: '/organization/detail', name: '机构详情', hidden: true },
       { path: '/organization/Audit', name: '机构审核' },
-      { path: '/organization/auditDetail', name: '机构审核详情' },
+      { path: '/organization/auditDetail', name: '机构审核详情', hidden: true },
       { path: '/organization/equipment', name: '检验设备' },
-      { path: '/organization/equipmentAdd', name: '新增检验设备' },
+      { path: '/organization/equipmentAdd', name: '新增检验设备', hidden: true },
       { path: '/organization/testingPersonnel', name: '检验人员' },
-      { path: '/organization/personnelDetail', name: '检验人员详情' },
+      { path: '/organization/personnelDetail', name: '检验人员详情', hidden: true },
       { path: '/organization/auditPersonnel', name: '检验人员审核' },
-      { path: '/organization/auditPersonnelDetail', name: '人员审核详情' },
+      { path: '/organization/auditPersonnelDetail', name: '人员审核详情', hidden: true },
       { path: '/organization/inspection', name: '检验工单' },
       { path: '/organization/bill', name: '收费通知单' },
       { path: '/organization/Acceptance', name: '报检受理' },
-      { path: '/organization/acceptanceDetail', name: '受理详情' },
-      { path: '/organization/inspectionDetail', name: '检验工单详情' },
-      { path: '/organization/inspectionAdd', name: '新增检验工单' },
+      { path: '/organization/acceptanceDetail', name: '受理详情', hidden: true },
+      { path: '/organization/inspectionDetail', name: '检验工单详情', hidden: true },
+      { path: '/organization/inspectionAdd', name: '新增检验工单', hidden: true },
       { path: '/organization/report', name: '检验报告' },
       { path: '/organization/content', name: '检验项目' },
       { path: '/organization/Fee', name: '检验收费标准' },
-      { path: '/organization/AddFee', name: '新增收费标准' },
+      { path: '/organization/AddFee', name: '新增收费标准', hidden: true },
       { path: '/organization/department', name: '部门管理' },
       { path: '/organization/personnelAllotment', name: '人员分配' },
       { path: '/organization/taskAllotment', name: '任务分配' },
       { path: '/organization/reportfilehis', name: '报告文件历史' },
       { path: '/organization/SealManagement', name: '印章管理' },
-      { path: '/organization/SealDetail', name: '印章详情' },
+      { path: '/organization/SealDetail', name: '印章详情', hidden: true },
     ],
   },
   {
@@ -290,7 +297,7 @@ export const menuCatalogue: MenuNode[] = [
     icon: 'ScheduleOutlined',
     children: [
       { path: '/patrol/task', name: '巡检任务' },
-      { path: '/patrol/taskDetail', name: '巡检任务详情' },
+      { path: '/patrol/taskDetail', name: '巡检任务详情', hidden: true },
       { path: '/patrol/content', name: '巡检内容' },
       { path: '/patrol/template', name: '巡检模板' },
       { path: '/patrol/myContent', name: '我的巡检内容' },
@@ -307,6 +314,41 @@ export const filingPages: MenuNode[] = [
   { path: '/initialFiling/initialFiling', name: '企业绑定' },
   { path: '/initialFiling/mechanism', name: '检验机构绑定' },
 ];
+
+/**
+ * Routes that render the same page under two names (the spec lists 使用认领 in the supervisor group
+ * and 电梯使用认领 in the using-unit group). A menu that grants both shows only the first.
+ */
+export const samePageRoutes: ReadonlyArray<readonly [string, string]> = [
+  ['/basicInformation/useTheElevator', '/basicInformation/theElevatorUsesClaim'],
+  ['/basicInformationb/useTheElevator', '/basicInformationb/theElevatorUsesClaim'],
+];
+
+/**
+ * The initial filing page of an account kind (doc 000 §2): the only page an account that must file
+ * and has not been passed can open, and so its whole menu.
+ */
+export function filingPageFor(userType: string): MenuNode {
+  const path =
+    userType === 'maintenance_staff'
+      ? '/initialRecord'
+      : userType === 'inspection' || userType === 'inspector'
+        ? '/initialFiling/mechanism'
+        : userType === 'use_unit' || userType === 'safety_officer'
+          ? '/initialFiling/initialFiling'
+          : '/initialFiling';
+  return filingPages.find((p) => p.path === path)!;
+}
+
+/** The console route of a menu url: the spec's 'iot' has no leading slash. */
+export const routePathOf = (url: string) => (url.startsWith('/') ? url : `/${url}`);
+
+/** Paths of the pages the catalogue hides from the sidebar. */
+export const hiddenMenuPaths: ReadonlySet<string> = new Set(
+  flattenMenu()
+    .filter((n) => n.hidden)
+    .map((n) => n.path),
+);
 
 /** Every node, depth-first (parent before its children). */
 export function flattenMenu(nodes: MenuNode[] = menuCatalogue): MenuNode[] {

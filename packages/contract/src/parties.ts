@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineCall, SIGNED_IN } from './call.ts';
 import {
   dateText,
+  INT4_MAX,
+  idField,
   idList,
   idParam,
   isCreditCode,
@@ -38,12 +40,31 @@ export const filingStateFilter = z.coerce
   .max(4, '备案状态应为 1–4');
 
 /** 许可项目 of TSG 07-2019 for maintenance (DOMAIN.md §5.3). */
-export const LICENCE_TYPES = ['install_repair', 'repair'] as const;
-export const LICENCE_TYPE_LABEL: Record<(typeof LICENCE_TYPES)[number], string> = {
+export const LICENCE_TYPES = ['manufacture', 'install_repair', 'repair'] as const;
+export type LicenceType = (typeof LICENCE_TYPES)[number];
+export const LICENCE_TYPE_LABEL: Record<LicenceType, string> = {
+  manufacture: '电梯制造（含安装、修理、改造）',
   install_repair: '电梯安装（含修理）',
   repair: '电梯修理',
 };
+/** Every level a stored licence may carry, the former rules' C included (list filters). */
 export const LICENCE_GRADES = ['A1', 'A2', 'A', 'B', 'C'] as const;
+export type LicenceGrade = (typeof LICENCE_GRADES)[number];
+/**
+ * The levels each 许可项目 has, after TSG 07-2019《特种设备生产单位许可规则》 and the 2019
+ * 特种设备生产单位许可目录 (市场监管总局公告 2019 年第 3 号) as we read them: 电梯制造 is graded
+ * A1 / A2 / B by the rated speed of 曳引驱动乘客电梯 (A1 over 6.0 m/s, A2 over 2.5 up to 6.0 m/s,
+ * B up to 2.5 m/s); 电梯安装（含修理） and 电梯修理 are graded A / B. The C level of the former
+ * rules (TSG Z0004-2007) is no longer granted; older records and inspection reports may still show
+ * it (DOMAIN.md §5.3, whose exact parameter limits remain to be verified).
+ */
+export const LICENCE_GRADES_BY_TYPE: Record<LicenceType, readonly LicenceGrade[]> = {
+  manufacture: ['A1', 'A2', 'B'],
+  install_repair: ['A', 'B'],
+  repair: ['A', 'B'],
+};
+export const licenceGradeAllowed = (type: string | null | undefined, grade: string | null | undefined) =>
+  !!type && !!grade && (LICENCE_GRADES_BY_TYPE[type as LicenceType] ?? []).includes(grade as LicenceGrade);
 
 /** 作业人员证书: 2019 codes T (电梯修理) and A (安全管理), and legacy codes still on older cards. */
 export const CERT_TYPES = ['T', 'A', 'T1', 'T2', 'T3', 'A4'] as const;
@@ -186,12 +207,13 @@ const positiveId = (label: string) =>
   z.coerce
     .number({ error: `请选择${label}` })
     .int(`请选择${label}`)
-    .positive(`请选择${label}`);
+    .positive(`请选择${label}`)
+    .max(INT4_MAX, `请选择${label}`);
 const version = z.coerce
   .number({ error: '版本号应为数字' })
   .int('版本号应为整数')
   .min(0, '版本号不正确')
-  .max(2_000_000_000, '版本号不正确');
+  .max(INT4_MAX, '版本号不正确');
 
 // ---------------------------------------------------------------- shared outputs
 
@@ -536,7 +558,8 @@ export const officerFields = z.object({
   ...personBase,
   phone: phoneField.optional(),
   companyId: positiveId('使用单位').optional(),
-  role: z.enum(['safety_officer', 'safety_director'], { error: '请选择岗位' }).default('safety_officer'),
+  /** safety_officer when a new person omits it; an update that omits it keeps the current role. */
+  role: z.enum(['safety_officer', 'safety_director'], { error: '请选择岗位' }).optional(),
   certType: z
     .union([z.literal(''), z.enum(CERT_TYPES, { error: '证书类型不正确' })])
     .nullable()
@@ -546,7 +569,7 @@ export type OfficerFields = z.input<typeof officerFields>;
 
 const personFilters = {
   ...paging,
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: idField().optional(),
   realName: text(32).optional(),
   phone: text(11).optional(),
   certType: z.enum(CERT_TYPES, { error: '证书类型不正确' }).optional(),
@@ -563,7 +586,7 @@ const personAuditFilters = z.object({
   ...paging,
   state: filingStateFilter.optional(),
   realName: text(32).optional(),
-  companyId: z.coerce.number().int().positive().optional(),
+  companyId: idField().optional(),
 });
 const personSaved = z.object({
   person: personDetail,
@@ -822,11 +845,11 @@ export const contractCalls = {
     input: z.object({
       ...paging,
       contractNo: text(50).optional(),
-      maintenanceCompanyId: z.coerce.number().int().positive().optional(),
-      useCompanyId: z.coerce.number().int().positive().optional(),
+      maintenanceCompanyId: idField().optional(),
+      useCompanyId: idField().optional(),
       filingState: filingStateFilter.optional(),
       status: z.enum(CONTRACT_STATUS, { error: '合同状态不正确' }).optional(),
-      elevatorId: z.coerce.number().int().positive().optional(),
+      elevatorId: idField().optional(),
     }),
     output: pageOf(contractRow),
   }),
@@ -1309,9 +1332,9 @@ export const elevatorOfficerCalls = {
     summary: '电梯的安全员（每台电梯一名）',
     input: z.object({
       ...paging,
-      elevatorId: z.coerce.number().int().positive().optional(),
-      userId: z.coerce.number().int().positive().optional(),
-      useCompanyId: z.coerce.number().int().positive().optional(),
+      elevatorId: idField().optional(),
+      userId: idField().optional(),
+      useCompanyId: idField().optional(),
       registerCode: text(32).optional(),
       assigned: z
         .preprocess(
@@ -1328,7 +1351,7 @@ export const elevatorOfficerCalls = {
     path: `${EBU}/queryCompanyUserList`,
     permission: officerList,
     summary: '可分配的安全员（本单位已备案的）',
-    input: z.object({ companyId: z.coerce.number().int().positive().optional() }),
+    input: z.object({ companyId: idField().optional() }),
     output: z.array(
       z.object({
         userId: z.number().int(),
@@ -1357,7 +1380,7 @@ export const elevatorOfficerCalls = {
 // ---------------------------------------------------------------- communities (/pc/community)
 
 export const communityFields = z.object({
-  id: z.coerce.number().int().positive().optional(),
+  id: idField().optional(),
   version: version.optional(),
   name: requiredText('小区名称', 100),
   areaCode: requiredText('所在区域', 12),
@@ -1406,7 +1429,7 @@ export const communityCalls = {
       ...paging,
       name: text(100).optional(),
       areaCode: text(12).optional(),
-      useCompanyId: z.coerce.number().int().positive().optional(),
+      useCompanyId: idField().optional(),
     }),
     output: pageOf(communityRow),
   }),
@@ -1494,7 +1517,7 @@ export const incentiveCalls = {
         .min(1, '评分应为 1–5 的整数')
         .max(5, '评分应为 1–5 的整数'),
       comment: text(300).optional(),
-      orderId: z.coerce.number().int().positive().nullable().optional(),
+      orderId: idField().nullable().optional(),
     }),
     output: ratingRow,
   }),

@@ -1,10 +1,14 @@
+import { registerFileReference } from '../platform/files/references.ts';
 import type { Implementation } from '../platform/http/implement.ts';
 import type { JobDefinition } from '../platform/jobs.ts';
 import type { DemoSeeder } from '../platform/seed/index.ts';
 import { elevatorModule } from './elevator/index.ts';
 import { maintenanceModule } from './maintenance/index.ts';
 import { partiesModule } from './parties/index.ts';
+import { logoFiles } from './system/files.ts';
 import { systemRoutes } from './system/routes.ts';
+
+registerFileReference(logoFiles);
 
 /** A domain module: its calls, its demo data and its scheduled jobs. */
 export interface Module {

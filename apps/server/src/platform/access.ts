@@ -15,6 +15,8 @@ export interface AuthUser {
   tokenHash: string;
   /** The account's filing (its company's or its own) has not passed: only SIGNED_IN calls are open. */
   needIntercept: boolean;
+  /** Signed in with a temporary password: only the password change, the user info and logout answer. */
+  mustChangePassword: boolean;
 }
 
 export function hasPermission(user: AuthUser, permission: string): boolean {

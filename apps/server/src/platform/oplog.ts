@@ -34,53 +34,53 @@ declare module 'fastify' {
 
 type LogEntry = typeof operationLog.$inferInsert;
 
-/** Entries waiting for the next write; one multi-row INSERT per flush, not one per request. */
-const FLUSH_EVERY_MS = 200;
+/** At most this many entries per INSERT. */
 const MAX_BATCH = 500;
 
 /**
- * The operation log's writer. Requests only queue their entry (no database round trip, no commit
- * per request); a timer writes the queue every 200 ms in one INSERT, and close() writes what is
- * left. Readers of the log call flush() first, so a user always sees their own last operation.
+ * The operation log's writer, durable and batched by group commit. A write call's entry is stored
+ * before its answer leaves the server (the hook awaits `record`), so an acknowledged write always has
+ * its log entry, even if the process is killed right after. Entries that arrive while an INSERT is
+ * running wait for the next one, which takes them all at once: under load many requests share one
+ * round trip and one commit, and an idle server writes each entry at once, with no timer.
  */
 export class OperationLogWriter {
-  private queue: LogEntry[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private writing: Promise<void> = Promise.resolve();
+  private queue: { entry: LogEntry; done: () => void }[] = [];
+  private writing: Promise<void> | null = null;
 
-  constructor(
-    private readonly platform: Pick<Platform, 'db' | 'log'>,
-    private readonly everyMs = FLUSH_EVERY_MS,
-  ) {}
+  constructor(private readonly platform: Pick<Platform, 'db' | 'log'>) {}
 
-  record(entry: LogEntry) {
-    this.queue.push(entry);
-    if (this.queue.length >= MAX_BATCH) void this.flush();
-    else this.timer ??= setTimeout(() => void this.flush(), this.everyMs);
+  /** Resolves once the entry is stored (or its failure is logged: a log failure never fails the call). */
+  record(entry: LogEntry): Promise<void> {
+    const stored = new Promise<void>((done) => this.queue.push({ entry, done }));
+    this.writing ??= this.drain();
+    return stored;
   }
 
-  /** Writes every queued entry; resolves once they are stored (or the failure is logged). */
-  flush(): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const batch = this.queue;
-    this.queue = [];
-    // Writes stay in order: each waits for the previous one.
-    this.writing = this.writing.then(async () => {
-      if (batch.length === 0) return;
+  /** Resolves once every entry recorded so far is stored. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
       try {
-        await this.platform.db.insert(operationLog).values(batch);
+        await this.platform.db.insert(operationLog).values(batch.map((b) => b.entry));
       } catch (err) {
         this.platform.log.error({ err, entries: batch.length }, 'operation log write failed');
       }
-    });
-    return this.writing;
+      for (const b of batch) b.done();
+    }
+    this.writing = null;
   }
 }
 
 /** Records every write call (`isWrite`) with who, where, what, outcome and duration. */
 export function registerOperationLog(app: FastifyInstance, writer: OperationLogWriter) {
-  app.addHook('onResponse', async (req, reply) => {
+  // onSend, not onResponse: the entry is stored before the answer is sent, so that no client is told
+  // "done" about a write whose log entry a crash could still lose.
+  app.addHook('onSend', async (req, reply) => {
     const call = req.routeOptions.config.call;
     if (!call || !isWrite(call)) return;
     const isMultipart = call.encoding === 'multipart';
@@ -89,7 +89,7 @@ export function registerOperationLog(app: FastifyInstance, writer: OperationLogW
       ...(req.params as object),
       ...(isMultipart ? {} : (req.body as object)),
     });
-    writer.record({
+    await writer.record({
       userId: req.user?.id ?? null,
       username:
         req.user?.username ??

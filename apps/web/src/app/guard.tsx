@@ -1,9 +1,11 @@
 import { App, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { getToken } from '../lib/cookies.ts';
 import { filingPathFor, resetSession, type Session, useSession } from '../lib/session.ts';
 import { isFilingPath, isKnownPath } from './route-table.ts';
+
+const ChangeTemporaryPasswordPage = lazy(() => import('../features/auth/ChangeTemporaryPasswordPage.tsx'));
 
 let pending: Promise<Session> | null = null;
 /** One load at a time, however many times the guard renders. */
@@ -22,8 +24,9 @@ export const loginPathFor = (wanted: string) =>
 
 /**
  * The route guard (doc 000 §2, §4): no token → sign-in with the wanted path; a token but no
- * session → load it (on failure clear the token and go to sign-in); filing interception; paths
- * outside the user's menu → /401.
+ * session → load it (on failure clear the token and go to sign-in); a temporary password → its
+ * change, whatever the path (the server answers nothing else); filing interception; paths outside
+ * the user's menu → /401.
  */
 export function AuthGuard() {
   const location = useLocation();
@@ -45,13 +48,19 @@ export function AuthGuard() {
   }, [token, session.user, failed, message, navigate, wanted]);
 
   if (!token) return <Navigate to={loginPathFor(wanted)} replace />;
-  if (!session.user) {
+  const loading = (
+    <div style={{ height: '100vh', display: 'grid', placeItems: 'center' }}>
+      <Spin size="large" tip="正在加载用户信息…">
+        <div style={{ width: 200, height: 80 }} />
+      </Spin>
+    </div>
+  );
+  if (!session.user) return loading;
+  if (session.user.mustChangePassword) {
     return (
-      <div style={{ height: '100vh', display: 'grid', placeItems: 'center' }}>
-        <Spin size="large" tip="正在加载用户信息…">
-          <div style={{ width: 200, height: 80 }} />
-        </Spin>
-      </div>
+      <Suspense fallback={loading}>
+        <ChangeTemporaryPasswordPage />
+      </Suspense>
     );
   }
   const path = location.pathname;

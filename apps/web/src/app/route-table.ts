@@ -1,4 +1,10 @@
-import { filingPages, flattenMenu, type MenuNode, menuCatalogue } from '@ec/contract/menu-catalogue';
+import {
+  filingPages,
+  flattenMenu,
+  type MenuNode,
+  menuCatalogue,
+  routePathOf,
+} from '@ec/contract/menu-catalogue';
 
 /** One console page: its hash path and Chinese title (from the contract's menu catalogue). */
 export interface PageInfo {
@@ -12,14 +18,16 @@ export interface PageInfo {
 
 function collect(nodes: MenuNode[], trail: string[], out: PageInfo[], groups: Map<string, string>): void {
   for (const node of nodes) {
-    if (!node.path.startsWith('/')) continue;
     const here = [...trail, node.name];
     if (node.children?.length) {
-      if (node.path !== '/') groups.set(node.path, node.children[0].path);
+      // A group typed as a path opens its first page the sidebar shows.
+      const first = node.children.find((c) => !c.hidden) ?? node.children[0];
+      if (node.path !== '/') groups.set(node.path, first.path);
       collect(node.children, here, out, groups);
     } else {
       out.push({
-        path: node.path,
+        // The spec's 物联网 entry has the url 'iot': it opens at /iot.
+        path: routePathOf(node.path),
         title: node.name,
         hidden: !!node.hidden,
         affix: !!node.affix,

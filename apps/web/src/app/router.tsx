@@ -1,5 +1,11 @@
 import type { ComponentType } from 'react';
-import { createHashRouter, Navigate, type RouteObject, redirect } from 'react-router';
+import {
+  createHashRouter,
+  type LoaderFunctionArgs,
+  Navigate,
+  type RouteObject,
+  redirect,
+} from 'react-router';
 import { getToken } from '../lib/cookies.ts';
 import { AuthGuard } from './guard.tsx';
 import { builtPages } from './pages.tsx';
@@ -14,11 +20,24 @@ const asComponent = (load: () => Promise<{ default: ComponentType }>) => async (
   Component: (await load()).default,
 });
 
+/**
+ * Entering a page starts fetching its first data (app/page-data.ts) without waiting: with the session
+ * still loading after sign-in, the request runs beside it instead of after the page's first render.
+ */
+function prefetchFirstData({ request }: LoaderFunctionArgs): null {
+  if (getToken()) {
+    const { pathname, search } = new URL(request.url);
+    void import('./page-data.ts').then((m) => m.prefetchPageData(pathname, search));
+  }
+  return null;
+}
+
 function pageRoute(page: PageInfo): RouteObject {
   const built = builtPages[page.path];
   return {
     path: page.path,
     handle: { title: page.title } satisfies RouteHandle,
+    loader: page.path in builtPages ? prefetchFirstData : undefined,
     lazy: built
       ? asComponent(built)
       : async () => {

@@ -1,5 +1,6 @@
 import { Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
+import { validated } from './form.ts';
 
 export interface AuditDecision {
   pass: boolean;
@@ -22,7 +23,8 @@ export function AuditDialog({
   const [form] = Form.useForm<{ result: 'pass' | 'reject'; description?: string }>();
   const [saving, setSaving] = useState(false);
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validated(form);
+    if (!v) return;
     setSaving(true);
     try {
       await onSubmit({ pass: v.result === 'pass', description: v.description?.trim() || undefined });

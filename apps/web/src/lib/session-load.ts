@@ -27,13 +27,24 @@ export async function signIn(username: string, passwordHash: string): Promise<vo
  */
 export async function loadSession(): Promise<Session> {
   const opts = { silent: true };
-  const [user, menus, dicts, logos, filing] = await Promise.all([
-    call(authCalls.getUserInfo, {}, opts),
+  const userInfo = call(authCalls.getUserInfo, {}, opts);
+  const rest = Promise.all([
     call(authCalls.getMenuList, {}, opts),
     call(dictCalls.getAllDict, {}, opts),
     call(logoCalls.query, { page: 1, limit: 10, fileType: 'logo' }, opts).catch(() => null),
     call(authCalls.filingStatus, {}, opts),
   ]);
+  // Awaited below; a failure of the user info first must not leave it unhandled.
+  rest.catch(() => undefined);
+  const user = await userInfo;
+  if (user.mustChangePassword) {
+    // A temporary password: the server refuses the rest (403) until it is changed; the guard shows
+    // the password change only.
+    const session: Session = { ...emptySession(), user };
+    sessionStore.set(session);
+    return session;
+  }
+  const [menus, dicts, logos, filing] = await rest;
   if (!Array.isArray(user.roles) || user.roles.length === 0) {
     throw new Error('getInfo: roles must be a non-null array!');
   }

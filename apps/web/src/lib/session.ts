@@ -1,5 +1,5 @@
 import type { CallOutput, dictCalls, MenuEntry, SessionUser } from '@ec/contract';
-import { filingPages } from '@ec/contract/menu-catalogue';
+import { filingPageFor, filingPages, routePathOf } from '@ec/contract/menu-catalogue';
 import { removeToken } from './cookies.ts';
 import { createStore, useStore } from './store.ts';
 
@@ -44,7 +44,7 @@ export function allowedPaths(menus: MenuEntry[]): Set<string> {
   const out = new Set(ALWAYS_ALLOWED);
   const walk = (list: MenuEntry[]) => {
     for (const m of list) {
-      out.add(m.url);
+      out.add(routePathOf(m.url));
       walk(m.childTree);
     }
   };
@@ -63,18 +63,7 @@ export function dictOptions(code: string): { label: string; value: string }[] {
   return entry ? entry.childs.map((c) => ({ label: c.value, value: c.key })) : [];
 }
 
-/** The initial filing page that fits the account kind (doc 000 §2). */
+/** The initial filing page that fits the account kind (doc 000 §2): the server's menu gives the same. */
 export function filingPathFor(user: SessionUser): string {
-  switch (user.userType) {
-    case 'maintenance_staff':
-      return '/initialRecord';
-    case 'inspection':
-    case 'inspector':
-      return '/initialFiling/mechanism';
-    case 'use_unit':
-    case 'safety_officer':
-      return '/initialFiling/initialFiling';
-    default:
-      return '/initialFiling';
-  }
+  return filingPageFor(user.userType).path;
 }

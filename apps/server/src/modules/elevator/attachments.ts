@@ -5,14 +5,26 @@ import {
   IMAGE_EXTENSIONS,
   MAX_ELEVATOR_ATTACHMENTS,
 } from '@ec/contract';
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { sysFile, sysUser } from '../../platform/db/tables.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { FileReference } from '../../platform/files/references.ts';
 import { elevatorScope } from './scope.ts';
-import { detailScope, requireElevator } from './service.ts';
-import { elevatorAttachment } from './tables.ts';
+import { requireElevator } from './service.ts';
+import { elevator, elevatorAttachment } from './tables.ts';
+
+/**
+ * An elevator's attachments open their files to whoever may open the elevator now (its data scope:
+ * no pending claim, no longer after it is unbound).
+ */
+export const attachmentFiles: FileReference = {
+  name: 'elevator-attachment',
+  readable: (user, file) =>
+    sql`exists (select 1 from ${elevatorAttachment} inner join ${elevator} on ${elevator.id} = ${elevatorAttachment.elevatorId}
+      where ${elevatorAttachment.fileId} = ${file} and ${elevatorScope(user)})`,
+};
 
 const ATTACHABLE: readonly string[] = [...new Set([...ATTACHMENT_EXTENSIONS, ...IMAGE_EXTENSIONS])];
 
@@ -39,16 +51,22 @@ async function attachmentsOf(db: Queryable, elevatorId: number): Promise<Elevato
 
 /** Reading follows the detail: an elevator the user may not open is 404. */
 export async function listAttachments(db: Queryable, user: AuthUser, elevatorId: number) {
-  await requireElevator(db, elevatorId, detailScope(user));
+  await requireElevator(db, elevatorId, elevatorScope(user));
   return attachmentsOf(db, elevatorId);
 }
 
 /**
  * Attaches files the user uploaded (through /pc/attachmentElevator/upload or /common/upload) to an
- * elevator in the user's scope. Attaching a file twice changes nothing.
+ * elevator in the user's scope. Attaching a file twice changes nothing. Runs in a transaction: the
+ * elevator's row lock makes concurrent additions count one after another, so the cap holds.
  */
 export async function addAttachments(db: Queryable, user: AuthUser, elevatorId: number, fileIds: string[]) {
-  await requireElevator(db, elevatorId, elevatorScope(user));
+  const [locked] = await db
+    .select({ id: elevator.id })
+    .from(elevator)
+    .where(and(eq(elevator.id, elevatorId), elevatorScope(user)))
+    .for('no key update');
+  if (!locked) throw notFound('电梯不存在或无权访问');
   const wanted = [...new Set(fileIds.map((id) => id.toLowerCase()))];
   const files = await db
     .select({ id: sysFile.id, ext: sysFile.ext, fileName: sysFile.fileName })

@@ -13,8 +13,9 @@ import {
   submit,
   withdraw,
 } from '../../platform/workflow.ts';
-import { claimTypeOf } from './scope.ts';
-import { detailScope, requireElevator } from './service.ts';
+import { type JoinedElevator, selectElevators } from './rows.ts';
+import { claimTypeOf, elevatorScope } from './scope.ts';
+import { requireElevator } from './service.ts';
 import { elevator, elevatorClaim } from './tables.ts';
 
 const stateColumn = (type: ClaimType) => (type === 'maintenance' ? 'maintenanceClaimState' : 'useClaimState');
@@ -149,10 +150,13 @@ export async function distribute(tx: Tx, user: AuthUser, ids: number[], maintena
       });
     }
     if (current.some((c) => c.companyId === maintenanceCompanyId)) continue;
+    // The open-claim unique index decides between concurrent assignments of the same elevator.
     const [created] = await tx
       .insert(elevatorClaim)
       .values({ elevatorId: id, claimType: 'maintenance', companyId: maintenanceCompanyId, state: 2 })
+      .onConflictDoNothing()
       .returning({ id: elevatorClaim.id });
+    if (!created) throw conflict(`电梯 ${e.registerCode} 的维保单位刚被他人修改，请刷新后重试`);
     const record = await submit(tx, claimKind, {
       subjectId: created.id,
       actorId: user.id,
@@ -283,8 +287,57 @@ export async function elevatorClaims(db: Queryable, user: AuthUser, elevatorId: 
   const rows = await selectClaims(db)
     .where(and(eq(elevatorClaim.elevatorId, elevatorId), claimScope(user)))
     .orderBy(desc(elevatorClaim.id));
-  if (rows.length === 0) await requireElevator(db, elevatorId, detailScope(user));
+  if (rows.length === 0) await requireElevator(db, elevatorId, elevatorScope(user));
   return rows.map(toClaim);
+}
+
+/**
+ * A claim case and its elevator as the user may see them: a reviewer of the case, the company that
+ * holds the elevator, or the claimant while its claim is pending (the lift's registry entry: what it
+ * asked for). A withdrawn or rejected claim stays in the claimant's records but no longer opens the lift.
+ */
+export async function claimedElevator(db: Queryable, user: AuthUser, where: SQL) {
+  const [claim] = await db
+    .select({
+      elevatorId: elevatorClaim.elevatorId,
+      companyId: elevatorClaim.companyId,
+      claimType: elevatorClaim.claimType,
+      state: elevatorClaim.state,
+    })
+    .from(elevatorClaim)
+    .innerJoin(auditRecord, eq(auditRecord.id, elevatorClaim.auditId))
+    .where(and(where, claimScope(user)));
+  if (!claim) throw notFound('审核记录不存在或无权访问');
+  const reviewer = user.dataScope === 'all' || user.dataScope === 'area';
+  const reach = reviewer || claim.state === 2 ? undefined : elevatorScope(user);
+  const [joined] = await selectElevators(db).where(and(eq(elevator.id, claim.elevatorId), reach));
+  if (!joined) throw notFound('认领已撤回或未通过，不能再查看该电梯');
+  return { claim, joined: joined as JoinedElevator };
+}
+
+/**
+ * The company a claim case shows on one side ('use' or 'maintenance'): the claimant itself on its own
+ * side; on the other side the elevator's current company, shown to a reviewer or to a company that
+ * holds the elevator already. A claimant whose claim is pending (or withdrawn) gets nothing of the
+ * other party: 404.
+ */
+export async function claimPartyCompany(db: Queryable, user: AuthUser, auditId: number, side: ClaimType) {
+  const [row] = await db
+    .select({
+      claimType: elevatorClaim.claimType,
+      companyId: elevatorClaim.companyId,
+      current: elevator[companyColumn(side)],
+      held: sql<boolean>`${elevatorScope(user)}`,
+    })
+    .from(elevatorClaim)
+    .innerJoin(auditRecord, eq(auditRecord.id, elevatorClaim.auditId))
+    .innerJoin(elevator, eq(elevator.id, elevatorClaim.elevatorId))
+    .where(and(eq(elevatorClaim.auditId, auditId), claimScope(user)));
+  if (!row) throw notFound('审核记录不存在或无权访问');
+  if (row.claimType === side) return row.companyId;
+  const reviewer = user.dataScope === 'all' || user.dataScope === 'area';
+  if (!reviewer && !row.held) throw notFound('认领审核通过前不能查看其他单位的信息');
+  return row.current;
 }
 
 /** Removes finished claim records from the lists (pending ones must be decided first). */

@@ -1,4 +1,3 @@
-import * as XLSX from '@e965/xlsx';
 import {
   type ElevatorFields,
   elevatorFields,
@@ -8,10 +7,12 @@ import {
 } from '@ec/contract';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
-import type { Queryable, Tx } from '../../platform/db/client.ts';
+import type { Db, Queryable } from '../../platform/db/client.ts';
 import { enterprise, sysArea } from '../../platform/db/tables.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { xlsxBuffer } from '../../platform/excel.ts';
+import { serialToDate } from '../../platform/import/rows.ts';
+import { readSheet } from '../../platform/import/sheet-reader.ts';
 import { columnsOf, guardUnique } from './service.ts';
 import { IMPORT_HEADERS, OCCASION_LABELS, TYPE_LABELS, VARIETY_LABELS } from './sheet.ts';
 import { elevator } from './tables.ts';
@@ -62,49 +63,49 @@ const TYPE_KEYS = reverse(TYPE_LABELS);
 const VARIETY_KEYS = reverse(VARIETY_LABELS);
 const OCCASION_KEYS = reverse(OCCASION_LABELS);
 
-/** Excel dates arrive as yyyy-mm-dd, yyyy/m/d or a serial day number; all become yyyy-MM-dd. */
+/** Excel dates arrive as yyyy-mm-dd, yyyy/m/d (a time after it is dropped) or a serial day number; all become yyyy-MM-dd. */
 function normaliseDate(v: string): string {
-  if (/^\d{5}(\.\d+)?$/.test(v)) {
-    const d = XLSX.SSF.parse_date_code(Number(v));
-    return `${d.y}-${String(d.m).padStart(2, '0')}-${String(d.d).padStart(2, '0')}`;
-  }
-  const m = v.match(/^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?$/);
+  if (/^\d{5}(\.\d+)?$/.test(v)) return serialToDate(Math.floor(Number(v)));
+  const m = v.match(/^(\d{4})[-/.年](\d{1,2})[-/.月](\d{1,2})日?(?:\s+\d{1,2}:\d{2}(?::\d{2})?)?$/);
   return m ? `${m[1]}-${m[2].padStart(2, '0')}-${m[3].padStart(2, '0')}` : v;
 }
 
-/** Reads the first sheet: a header row with the template's headers, then one elevator per row. */
-export function readRows(body: Buffer): { headers: string[]; rows: Record<string, string>[] } {
-  let book: XLSX.WorkBook;
-  try {
-    book = XLSX.read(body, { type: 'buffer', cellDates: false, dense: true });
-  } catch {
-    throw badRequest('文件无法读取，请使用导入模板填写后上传');
-  }
-  const sheet = book.Sheets[book.SheetNames[0]];
-  if (!sheet) throw badRequest('文件中没有工作表');
-  const matrix = XLSX.utils.sheet_to_json<string[]>(sheet, {
-    header: 1,
-    raw: false,
-    defval: '',
-    blankrows: false,
-  });
-  const [head = [], ...data] = matrix;
-  const headers = head.map((h) => String(h).replace(/\*/g, '').trim());
+/** One data row of the sheet: its row number as Excel shows it, and its cells by form field. */
+interface SheetLine {
+  line: number;
+  values: Record<string, string>;
+}
+
+/**
+ * Reads the first sheet through the platform's import kit (a worker thread, a streamed .xlsx,
+ * limits on inflated size, memory, time and rows checked as rows arrive): a header row with the
+ * template's headers, then one elevator per row.
+ */
+export async function readRows(
+  body: Buffer,
+  maxRows = MAX_IMPORT_ROWS,
+  tooManyRows = `一次最多导入 ${MAX_IMPORT_ROWS} 行，请拆分文件`,
+): Promise<{ headers: string[]; rows: SheetLine[] }> {
+  const { header, rows: data } = await readSheet(body, { maxRows, tooManyRows });
+  const headers = (header?.cells ?? []).map((h) => h.replace(/\*/g, '').trim());
   const missing = IMPORT_HEADERS.filter((h) => h.endsWith('*'))
     .map((h) => h.slice(0, -1))
     .filter((h) => !headers.includes(h));
   if (missing.length > 0) throw badRequest(`缺少必填列：${missing.join('、')}，请使用导入模板`);
   if (data.length === 0) throw badRequest('文件中没有数据行');
-  if (data.length > MAX_IMPORT_ROWS) throw badRequest(`一次最多导入 ${MAX_IMPORT_ROWS} 行，请拆分文件`);
-  const rows = data.map((cells) => {
-    const row: Record<string, string> = {};
+  const rows = data.map(({ line, cells }) => {
+    const values: Record<string, string> = {};
     headers.forEach((h, i) => {
-      if (FIELD_OF[h]) row[FIELD_OF[h]] = String(cells[i] ?? '').trim();
+      if (FIELD_OF[h]) values[FIELD_OF[h]] = (cells[i] ?? '').trim();
     });
-    return row;
+    return { line, values };
   });
   return { headers, rows };
 }
+
+/** Lets other requests run between slices of a long synchronous loop. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+const SLICE = 500;
 
 /**
  * Turns sheet rows into form fields: labels to codes (type, variety, use occasion, area, use
@@ -113,7 +114,7 @@ export function readRows(body: Buffer): { headers: string[]; rows: Record<string
 async function rowsToFields(
   tx: Queryable,
   user: AuthUser,
-  rows: Record<string, string>[],
+  rows: SheetLine[],
   fail: (row: number, field: string, message: string) => void,
 ): Promise<{ line: number; fields: ElevatorFields }[]> {
   const areaRows = await tx.select({ code: sysArea.code, name: sysArea.name }).from(sysArea);
@@ -123,7 +124,7 @@ async function rowsToFields(
       [a.code, a.code],
     ]),
   );
-  const companyNames = [...new Set(rows.map((r) => r.useCompanyId).filter(Boolean))];
+  const companyNames = [...new Set(rows.map((r) => r.values.useCompanyId).filter(Boolean))];
   const companies = companyNames.length
     ? await tx
         .select({ id: enterprise.id, name: enterprise.name })
@@ -133,8 +134,8 @@ async function rowsToFields(
   const companyByName = new Map(companies.map((c) => [c.name, c.id]));
 
   const valid: { line: number; fields: ElevatorFields }[] = [];
-  rows.forEach((raw, index) => {
-    const line = index + 2; // header is line 1
+  for (const [index, { line, values: raw }] of rows.entries()) {
+    if (index > 0 && index % SLICE === 0) await breathe();
     const input: Record<string, unknown> = { ...raw };
     for (const [k, v] of Object.entries(raw)) if (v === '') delete input[k];
     if (raw.type) input.type = TYPE_KEYS.get(raw.type) ?? raw.type;
@@ -187,23 +188,20 @@ async function rowsToFields(
         const field = String(issue.path[0] ?? '');
         if (!failed.has(field)) fail(line, field, issue.message);
       }
-      return;
+      continue;
     }
     if (ok) valid.push({ line, fields: parsed.data });
-  });
+  }
   return valid;
 }
 
 /** Duplicates inside the file, over every row that names the identifier (valid or not). */
-function fileDuplicates(
-  rows: Record<string, string>[],
-  fail: (row: number, field: string, message: string) => void,
-) {
+function fileDuplicates(rows: SheetLine[], fail: (row: number, field: string, message: string) => void) {
   for (const field of ['registerCode', 'deviceCode', 'rescueCode'] as const) {
-    const values = rows.map((r) => (r[field] ?? '').toUpperCase());
+    const values = rows.map((r) => (r.values[field] ?? '').toUpperCase());
     const dup = new Set(findDuplicates(values.filter(Boolean)));
     values.forEach((v, i) => {
-      if (v && dup.has(v)) fail(i + 2, field, `文件中重复：${v}`);
+      if (v && dup.has(v)) fail(rows[i].line, field, `文件中重复：${v}`);
     });
   }
 }
@@ -213,8 +211,7 @@ function fileDuplicates(
  * and every bad cell (row, column, message). Nothing is stored.
  */
 export async function readSyncSheet(db: Queryable, user: AuthUser, body: Buffer): Promise<SyncSheetResult> {
-  const { rows } = readRows(body);
-  if (rows.length > MAX_SYNC_ROWS) throw badRequest(`一次最多同步 ${MAX_SYNC_ROWS} 条，请拆分文件`);
+  const { rows } = await readRows(body, MAX_SYNC_ROWS, `一次最多同步 ${MAX_SYNC_ROWS} 条，请拆分文件`);
   const errors: ImportError[] = [];
   const fail = (row: number, field: string, message: string) =>
     errors.push({ row, column: HEADER_OF[field] ?? field, message });
@@ -232,17 +229,21 @@ export async function readSyncSheet(db: Queryable, user: AuthUser, body: Buffer)
 /**
  * Validates every row (formats, duplicates inside the file and against the database, unknown areas
  * and companies) and stores all rows in one transaction — or none, returning every bad row.
+ *
+ * The file is read and checked before the transaction opens: only the inserts hold it (on PGlite an
+ * open transaction holds the one connection every other request needs). The registry check here
+ * only names the duplicates for the report; the unique constraints decide at the insert.
  */
 export async function importElevators(
-  tx: Tx,
+  db: Db,
   user: AuthUser,
   body: Buffer,
 ): Promise<{ report: ImportReport; errorSheet?: Buffer }> {
-  const { rows } = readRows(body);
+  const { rows } = await readRows(body);
   const errors: ImportError[] = [];
   const fail = (row: number, field: string, message: string) =>
     errors.push({ row, column: HEADER_OF[field] ?? field, message });
-  const valid = (await rowsToFields(tx, user, rows, fail)).map((v) => ({
+  const valid = (await rowsToFields(db, user, rows, fail)).map((v) => ({
     line: v.line,
     values: columnsOf(v.fields),
   }));
@@ -253,7 +254,7 @@ export async function importElevators(
     const chunk = valid.slice(i, i + BATCH);
     const codes = (f: 'registerCode' | 'deviceCode' | 'rescueCode') =>
       chunk.map((v) => v.values[f]).filter((v): v is string => Boolean(v));
-    const existing = await tx
+    const existing = await db
       .select({
         registerCode: elevator.registerCode,
         deviceCode: elevator.deviceCode,
@@ -291,10 +292,12 @@ export async function importElevators(
       errorSheet,
     };
   }
-  for (let i = 0; i < valid.length; i += BATCH) {
-    const chunk = valid.slice(i, i + BATCH).map((v) => ({ ...v.values, createdBy: user.id }));
-    await guardUnique(() => tx.insert(elevator).values(chunk));
-  }
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < valid.length; i += BATCH) {
+      const chunk = valid.slice(i, i + BATCH).map((v) => ({ ...v.values, createdBy: user.id }));
+      await guardUnique(() => tx.insert(elevator).values(chunk));
+    }
+  });
   return {
     report: { success: true, total: rows.length, imported: valid.length, errors: [], reportFileId: null },
   };

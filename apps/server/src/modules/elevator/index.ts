@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { registerFileReference } from '../../platform/files/references.ts';
 import type { Module } from '../index.ts';
+import { attachmentFiles } from './attachments.ts';
 import { elevatorRoutes, refreshAllInspectTimes } from './routes.ts';
 import { seedElevators } from './seed.ts';
+
+registerFileReference(attachmentFiles);
 
 export const elevatorModule: Module = {
   name: 'elevator',

@@ -1,11 +1,31 @@
-import type { ElevatorFilters, ElevatorRow } from '@ec/contract';
-import { and, asc, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  type ElevatorFilters,
+  type ElevatorRow,
+  formatDate,
+  INSPECT_DUE_DAYS,
+  type InspectionCounts,
+  type InspectState,
+} from '@ec/contract';
+import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { likePattern, preparedRows } from '../../platform/db/sql.ts';
+import { enterprise } from '../../platform/db/tables.ts';
 import { pageTotal } from '../../platform/db/totals.ts';
 import { LIST_ROW_FROM } from './rows.ts';
 import { bigrams, normalise } from './search.ts';
 import { elevator } from './tables.ts';
+
+/**
+ * Matches past which a term counts as common: its page is found by walking the primary key (about
+ * 10 × 1,000,000 / matches rows tested for a first page of 10) rather than by sorting every match.
+ */
+const COMMON_TERM_MATCHES = 1_000;
+
+/**
+ * Exact totals up to this many rows: the page is found among all the matches, fetched and sorted
+ * (pageRows), instead of by walking an index in the list's order.
+ */
+const FEW_MATCHES = 2_000;
 
 /** A term of several grams, whose frequency the planner cannot estimate (see listElevators). */
 const isMultiGram = (term: string | undefined) => term !== undefined && bigrams(term).length > 1;
@@ -53,6 +73,56 @@ export function textSearch(term: string, indexed = true): SQL | undefined {
   return and(contains, like);
 }
 
+/**
+ * The keyword also finds the lifts of a use unit or maintenance company whose name contains it (a
+ * regulator types 万象物业 or 安顺电梯). The companies are looked up once per statement (an InitPlan
+ * over the small enterprise table), and the lifts by their company indexes, OR-ed with the text search.
+ */
+function keywordSearch(term: string, indexed: boolean): SQL | undefined {
+  const text = textSearch(term, indexed);
+  if (normalise(term).length < 2) return text;
+  const companies = sql`array(select ${enterprise.id} from ${enterprise} where ${ilike(enterprise.name, likePattern(term.trim()))})`;
+  return or(
+    text,
+    sql`${elevator.useCompanyId} = any(${companies})`,
+    sql`${elevator.maintenanceCompanyId} = any(${companies})`,
+  );
+}
+
+/** `day` moved by `days` (dates as `yyyy-MM-dd`). */
+function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * 超期未检 / 即将到期 in SQL, the contract's inspectStateOf: a lift in use whose next inspection
+ * date has passed, or falls within INSPECT_DUE_DAYS. Today is Asia/Shanghai's, sent as a parameter.
+ */
+export function inspectCondition(state: InspectState, today = formatDate(new Date())): SQL {
+  const inUse = eq(elevator.useStatus, 1);
+  return state === 'overdue'
+    ? and(inUse, sql`${elevator.nextInspectDate} < ${today}::date`)!
+    : and(
+        inUse,
+        sql`${elevator.nextInspectDate} between ${today}::date and ${addDays(today, INSPECT_DUE_DAYS)}::date`,
+      )!;
+}
+
+/** How many lifts in use within `scope` are overdue for inspection or due within 30 days. */
+export async function countInspections(db: Queryable, scope: SQL): Promise<InspectionCounts> {
+  const count = async (state: InspectState) => {
+    const [{ n }] = await preparedRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as "n" from ${elevator} where ${and(scope, inspectCondition(state))}`,
+    );
+    return n;
+  };
+  const [overdue, due] = await Promise.all([count('overdue'), count('due')]);
+  return { overdue, due };
+}
+
 export function filterConditions(f: Partial<ElevatorFilters>, textIndexed = true): SQL[] {
   const c: (SQL | undefined)[] = [];
   if (f.registerCode) c.push(codeCondition(elevator.registerCode, f.registerCode));
@@ -64,7 +134,7 @@ export function filterConditions(f: Partial<ElevatorFilters>, textIndexed = true
         ? eq(elevator.rescueCode, f.rescueCode)
         : ilike(elevator.rescueCode, `${f.rescueCode.replace(/\D/g, '')}%`),
     );
-  if (f.keyword) c.push(textSearch(f.keyword, textIndexed));
+  if (f.keyword) c.push(keywordSearch(f.keyword, textIndexed));
   if (f.address) c.push(textSearch(f.address, textIndexed));
   if (f.areaCode) c.push(eq(elevator.areaCode, f.areaCode));
   if (f.useCompanyId) c.push(eq(elevator.useCompanyId, f.useCompanyId));
@@ -78,6 +148,7 @@ export function filterConditions(f: Partial<ElevatorFilters>, textIndexed = true
   if (f.useOccasion) c.push(eq(elevator.useOccasion, f.useOccasion));
   if (f.nextInspectFrom) c.push(gte(elevator.nextInspectDate, f.nextInspectFrom));
   if (f.nextInspectTo) c.push(lte(elevator.nextInspectDate, f.nextInspectTo));
+  if (f.inspectState) c.push(inspectCondition(f.inspectState));
   return c.filter((x): x is SQL => x !== undefined);
 }
 
@@ -97,10 +168,20 @@ export function orderOf(f: Partial<ElevatorFilters>) {
  * running it. The ids statement has no join to plan; the rows statement has no limit, so it keeps
  * one generic plan per connection.
  */
-async function pageRows(db: Queryable, condition: SQL, order: SQL, f: ElevatorFilters) {
+async function pageRows(db: Queryable, condition: SQL, order: SQL, f: ElevatorFilters, few = false) {
+  // Few matches: a materialized CTE, which the planner plans for all the matches, fetches them
+  // through whichever index finds them, and only they are sorted. Without it, a LIMIT invites the
+  // planner to walk the order's index hoping to meet matches early, which reads the whole table
+  // when there are a handful or none (2 s for a term absent from the caller's district).
+  // The CTE carries every column a list sorts on, under the table's name, so that the order applies.
+  const cte = few
+    ? sql`with "matches" as materialized (select "id", "register_code", "next_inspect_date", "created_at",
+        "area_code" from "elevator" where ${condition}) `
+    : sql``;
+  const source = few ? sql`"matches" "elevator"` : sql`"elevator" where ${condition}`;
   const ids = await preparedRows<{ id: number }>(
     db,
-    sql`select "elevator"."id" as "id" from "elevator" where ${condition}
+    sql`${cte}select "elevator"."id" as "id" from ${source}
       order by ${order} limit ${f.limit} offset ${(f.page - 1) * f.limit}`,
   );
   if (ids.length === 0) return [];
@@ -125,19 +206,18 @@ export async function listElevators(
   const where = and(scope, ...conditions) ?? scope;
   const unfiltered = scopeIsAll && conditions.length === 0;
   const order = sql.join(orderOf(f), sql`, `);
-  const pageOf = (condition: SQL) => pageRows(db, condition, order, f);
-  if (!isMultiGram(f.keyword) && !isMultiGram(f.address)) {
-    const [rows, counted] = await Promise.all([pageOf(where), pageTotal(db, elevator, where, unfiltered)]);
-    return { records: rows, ...counted, page: f.page, limit: f.limit };
-  }
+  // The total first: it decides how the page is found.
+  const counted = await pageTotal(db, elevator, where, unfiltered);
+  const page = (rows: ElevatorRow[]) => ({ records: rows, ...counted, page: f.page, limit: f.limit });
+  if (!counted.approximate && counted.total <= (f.page - 1) * f.limit) return page([]);
+  if (!counted.approximate && counted.total <= FEW_MATCHES)
+    return page(await pageRows(db, where, order, f, true));
   // The planner multiplies the frequencies of a term's grams and takes a common term for a rare
   // one: it would fetch and sort every match (half a second for 46,000 of a million rows). The
-  // count (kept for 10 s when over the cap) tells; a common term's page is found by walking the
+  // count (remembered for 10 s when large) tells; a common term's page is found by walking the
   // primary key and testing rows, which stops at the page.
-  const counted = await pageTotal(db, elevator, where, false);
-  const condition = counted.approximate
-    ? (and(scope, ...filterConditions(f, false), ...extra) ?? scope)
-    : where;
-  const rows = await pageOf(condition);
-  return { records: rows, ...counted, page: f.page, limit: f.limit };
+  const commonTerm =
+    (isMultiGram(f.keyword) || isMultiGram(f.address)) && counted.total > COMMON_TERM_MATCHES;
+  const condition = commonTerm ? (and(scope, ...filterConditions(f, false), ...extra) ?? scope) : where;
+  return page(await pageRows(db, condition, order, f));
 }

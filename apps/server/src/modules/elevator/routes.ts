@@ -3,16 +3,18 @@ import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { preparedRows } from '../../platform/db/sql.ts';
-import { auditRecord, enterprise } from '../../platform/db/tables.ts';
+import { enterprise } from '../../platform/db/tables.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { attachmentHeader, keysetBatches, streamXlsx, XLSX_MIME } from '../../platform/excel.ts';
 import { receiveSpreadsheet, storeGenerated } from '../../platform/files/service.ts';
 import { implement } from '../../platform/http/implement.ts';
+import { maskedPhone, shownPhone } from '../../platform/masking.ts';
 import { historySteps } from '../../platform/workflow.ts';
 import { addAttachments, listAttachments, removeAttachments } from './attachments.ts';
 import {
   claimElevators,
-  claimScope,
+  claimedElevator,
+  claimPartyCompany,
   decideClaim,
   distribute,
   elevatorClaims,
@@ -22,8 +24,8 @@ import {
   removeClaims,
 } from './claims.ts';
 import { importElevators, readSyncSheet, templateBuffer } from './import.ts';
-import { filterConditions, listElevators, textSearch } from './list.ts';
-import { EXPORT_ROW_FROM, type ExportRow, type JoinedElevator, selectElevators, toDetail } from './rows.ts';
+import { countInspections, filterConditions, listElevators, textSearch } from './list.ts';
+import { EXPORT_ROW_FROM, type ExportRow, selectElevators, toDetail } from './rows.ts';
 import { claimTypeOf, elevatorScope } from './scope.ts';
 import {
   createElevator,
@@ -40,7 +42,8 @@ import { elevator, elevatorClaim } from './tables.ts';
 
 const EXPORT_NAME = () => `电梯台账_${new Date().toISOString().slice(0, 10)}.xlsx`;
 
-async function companyInfo(db: Queryable, id: number | null) {
+/** A party of the elevator; its contact phone in full only for its own accounts (one policy: masking.ts). */
+async function companyInfo(db: Queryable, id: number | null, viewer?: AuthUser) {
   if (id === null) return null;
   const [c] = await db.select().from(enterprise).where(eq(enterprise.id, id));
   if (!c) return null;
@@ -52,24 +55,10 @@ async function companyInfo(db: Queryable, id: number | null) {
     address: c.address,
     legalPerson: c.legalPerson,
     contactName: c.contactName,
-    contactPhone: c.contactPhone,
+    contactPhone: viewer
+      ? shownPhone(viewer, { companyId: c.id }, c.contactPhone)
+      : maskedPhone(c.contactPhone),
   };
-}
-
-/** The elevator behind an audit case, within the reviewer's scope. */
-async function auditedElevator(db: Queryable, user: AuthUser, auditId: number) {
-  const [row] = await db
-    .select({
-      elevatorId: elevatorClaim.elevatorId,
-      companyId: elevatorClaim.companyId,
-      claimType: elevatorClaim.claimType,
-    })
-    .from(elevatorClaim)
-    .innerJoin(auditRecord, eq(auditRecord.id, elevatorClaim.auditId))
-    .where(and(eq(elevatorClaim.auditId, auditId), claimScope(user)));
-  if (!row) throw notFound('审核记录不存在或无权访问');
-  const [joined] = await selectElevators(db).where(eq(elevator.id, row.elevatorId));
-  return { claim: row, joined: joined as JoinedElevator };
 }
 
 /** The rows of an export in keyset batches, flat as the sheet reads them. */
@@ -89,6 +78,9 @@ export const elevatorRoutes = [
   ),
   implement(elevatorCalls.queryElevatorList, (f, { user, platform }) =>
     listElevators(platform.db, elevatorScope(user), user.dataScope === 'all', f),
+  ),
+  implement(elevatorCalls.inspectionCounts, (_input, { user, platform }) =>
+    countInspections(platform.db, elevatorScope(user)),
   ),
   implement(elevatorCalls.query, async ({ keyword, limit }, { user, platform }) => {
     const search = keyword
@@ -270,7 +262,7 @@ export const elevatorRoutes = [
 
   implement(elevatorCalls.importList, async (_input, { req, user, platform }) => {
     const { body } = await receiveSpreadsheet(req);
-    const { report, errorSheet } = await platform.db.transaction((tx) => importElevators(tx, user, body));
+    const { report, errorSheet } = await importElevators(platform.db, user, body);
     if (errorSheet) {
       report.reportFileId = await storeGenerated(
         platform,
@@ -327,10 +319,10 @@ export const elevatorRoutes = [
     getDetail(platform.db, user, elevatorId),
   ),
   implement(elevatorCalls.detailMaintenanceInfo, async ({ elevatorId }, { user, platform }) =>
-    companyInfo(platform.db, (await getDetail(platform.db, user, elevatorId)).maintenanceCompanyId),
+    companyInfo(platform.db, (await getDetail(platform.db, user, elevatorId)).maintenanceCompanyId, user),
   ),
   implement(elevatorCalls.detailBuildingCompanyInfo, async ({ elevatorId }, { user, platform }) =>
-    companyInfo(platform.db, (await getDetail(platform.db, user, elevatorId)).useCompanyId),
+    companyInfo(platform.db, (await getDetail(platform.db, user, elevatorId)).useCompanyId, user),
   ),
   implement(elevatorCalls.attachmentList, ({ elevatorId }, { user, platform }) =>
     listAttachments(platform.db, user, elevatorId),
@@ -342,28 +334,20 @@ export const elevatorRoutes = [
     platform.db.transaction((tx) => removeAttachments(tx, user, elevatorId, ids)),
   ),
   implement(elevatorCalls.auditDetailInfo, async ({ auditId }, { user, platform }) =>
-    toDetail((await auditedElevator(platform.db, user, auditId)).joined),
+    toDetail((await claimedElevator(platform.db, user, eq(elevatorClaim.auditId, auditId))).joined),
   ),
-  implement(elevatorCalls.auditDetailUserCompany, async ({ auditId }, { user, platform }) => {
-    const { claim, joined } = await auditedElevator(platform.db, user, auditId);
-    return companyInfo(
-      platform.db,
-      claim.claimType === 'use' ? claim.companyId : joined.elevator.useCompanyId,
-    );
-  }),
-  implement(elevatorCalls.auditDetailMaintenance, async ({ auditId }, { user, platform }) => {
-    const { claim, joined } = await auditedElevator(platform.db, user, auditId);
-    return companyInfo(
-      platform.db,
-      claim.claimType === 'maintenance' ? claim.companyId : joined.elevator.maintenanceCompanyId,
-    );
-  }),
+  implement(elevatorCalls.auditDetailUserCompany, async ({ auditId }, { user, platform }) =>
+    companyInfo(platform.db, await claimPartyCompany(platform.db, user, auditId, 'use')),
+  ),
+  implement(elevatorCalls.auditDetailMaintenance, async ({ auditId }, { user, platform }) =>
+    companyInfo(platform.db, await claimPartyCompany(platform.db, user, auditId, 'maintenance')),
+  ),
   implement(elevatorCalls.queryClaimElevatorList, (f, { user, platform }) =>
     listClaims(platform.db, user, { ...f, state: 2 }),
   ),
   implement(elevatorCalls.queryClaimElevatorDetail, async ({ id }, { user, platform }) => {
     const claim = await getClaim(platform.db, user, eq(elevatorClaim.id, id));
-    const [joined] = await selectElevators(platform.db).where(eq(elevator.id, claim.elevatorId));
+    const { joined } = await claimedElevator(platform.db, user, eq(elevatorClaim.id, id));
     return { claim, elevator: toDetail(joined), history: await historySteps(platform.db, claim.auditId) };
   }),
   implement(elevatorCalls.claim, async ({ ids }, { user, platform }) => ({

@@ -1,14 +1,16 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { formatDate } from '@ec/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
 import { auditHistory, auditRecord, enterprise, sysUser } from '../../platform/db/tables.ts';
+import { communityNames } from '../../platform/seed/names.ts';
 import { pad, pick, rng } from '../../platform/seed/random.ts';
 import { bigrams } from './search.ts';
-import { columnsOf } from './service.ts';
+import { columnsOf, nextInspection } from './service.ts';
 import { elevator, elevatorClaim } from './tables.ts';
 
 const DISTRICTS: [string, string, number][] = [
@@ -29,26 +31,11 @@ const ROADS: Record<string, string[]> = {
   '450109': ['蒲兴大道', '邕宁大道'],
   '450110': ['香山路', '灵源路'],
 };
-const COMMUNITIES = [
-  '书香苑',
-  '翡翠园',
-  '金湖广场',
-  '凤岭花园',
-  '荣和大地',
-  '航洋国际',
-  '青山名居',
-  '盛天地',
-  '万科城',
-  '碧桂园',
-  '华润中心',
-  '绿地中央广场',
-  '龙光世纪',
-  '恒大城',
-  '幸福里',
-  '锦绣家园',
-  '阳光新城',
-  '江南明珠',
-];
+/** Eight communities per district, named after its own places (the parties seed adds more). */
+export const COMMUNITIES_PER_DISTRICT = 8;
+const COMMUNITIES: Record<string, string[]> = Object.fromEntries(
+  DISTRICTS.map(([code]) => [code, communityNames(code, COMMUNITIES_PER_DISTRICT)]),
+);
 const BRANDS: [string, string, string][] = [
   ['奥的斯', 'OH5000', '奥的斯电梯（中国）有限公司'],
   ['三菱', 'LEHY-III', '上海三菱电梯有限公司'],
@@ -66,6 +53,24 @@ const VARIETIES: [string, number, number][] = [
   ['3430', 1, 2],
 ];
 
+/** `day` moved by `days` (dates as `yyyy-MM-dd`). */
+function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Periodic inspection dates as a registry holds them (TSG T7001: every year): the last inspection
+ * within the past year for most lifts, so that the next falls in the coming year; about 4% were
+ * last inspected more than a year ago and are overdue (超期未检) by up to four months.
+ */
+export function inspectionDates(r: () => number, day: string) {
+  const ago = r() < 0.04 ? 366 + Math.floor(r() * 120) : Math.floor(r() * 365);
+  const lastInspectDate = addDays(day, -ago);
+  return { lastInspectDate, nextInspectDate: nextInspection(lastInspectDate)! };
+}
+
 /**
  * Demo elevators across the Nanning districts: about a third bound to each demo maintenance
  * company (claims passed), use units bound to some, the rest unclaimed, and a few claims pending
@@ -74,6 +79,7 @@ const VARIETIES: [string, number, number][] = [
 export async function seedElevators(tx: Tx, count: number) {
   if (count <= 0) return;
   const r = rng(20261122);
+  const day = formatDate(new Date());
   const companies = await tx
     .select({ id: enterprise.id, name: enterprise.name, kind: enterprise.kind })
     .from(enterprise);
@@ -99,10 +105,9 @@ export async function seedElevators(tx: Tx, count: number) {
     do registerCode = `${variety}${areaCode}${year}${pad(month, 2)}${pad(1 + Math.floor(r() * 9999), 4)}`;
     while (used.has(registerCode));
     used.add(registerCode);
-    const community = COMMUNITIES[Math.floor(r() * COMMUNITIES.length)];
+    const community = COMMUNITIES[areaCode][Math.floor(r() * COMMUNITIES_PER_DISTRICT)];
     const road = ROADS[areaCode][Math.floor(r() * ROADS[areaCode].length)];
     const building = 1 + Math.floor(r() * 30);
-    const lastInspect = `2025-${pad(1 + Math.floor(r() * 12), 2)}-${pad(1 + Math.floor(r() * 28), 2)}`;
     rows.push(
       columnsOf({
         registerCode,
@@ -131,7 +136,7 @@ export async function seedElevators(tx: Tx, count: number) {
         manufactureDate: `${year}-${pad(month, 2)}-01`,
         installDate: `${year}-${pad(Math.min(12, month + 2), 2)}-15`,
         registerDate: `${year}-${pad(Math.min(12, month + 3), 2)}-10`,
-        lastInspectDate: lastInspect,
+        ...inspectionDates(r, day),
         useStatus: r() < 0.95 ? 1 : 2,
       }),
     );
@@ -285,16 +290,19 @@ interface BulkRow {
   name: string;
   maintenanceCompanyId: number | null;
   maintenanceClaimState: number;
+  status: number;
+  lastInspectDate: string;
   nextInspectDate: string;
   searchGrams: string[];
 }
 
 function* bulkRows(count: number, start: number, maintenance: number[]): Generator<BulkRow> {
   const r = rng(7);
+  const day = formatDate(new Date());
   for (let i = 0; i < count; i++) {
     const n = start + i + 1;
     const [areaCode, district] = pick(r, DISTRICTS);
-    const community = COMMUNITIES[Math.floor(r() * COMMUNITIES.length)];
+    const community = COMMUNITIES[areaCode][Math.floor(r() * COMMUNITIES_PER_DISTRICT)];
     const road = ROADS[areaCode][Math.floor(r() * ROADS[areaCode].length)];
     const address = `南宁市${district}${road}${1 + Math.floor(r() * 300)}号${community}${1 + Math.floor(r() * 30)}栋`;
     const bound = r() < 0.7 ? maintenance[Math.floor(r() * maintenance.length)] : null;
@@ -307,20 +315,21 @@ function* bulkRows(count: number, start: number, maintenance: number[]): Generat
       name: `${1 + Math.floor(r() * 30)}栋`,
       maintenanceCompanyId: bound,
       maintenanceClaimState: bound ? 3 : 0,
-      nextInspectDate: `2026-${pad(1 + Math.floor(r() * 12), 2)}-${pad(1 + Math.floor(r() * 28), 2)}`,
+      status: r() < 0.97 ? 1 : 0,
+      ...inspectionDates(r, day),
       searchGrams: bigrams(address, community),
     };
   }
 }
 
 const COPY_COLUMNS =
-  'register_code, type, area_code, address, community, name, maintenance_company_id, maintenance_claim_state, next_inspect_date, search_grams';
+  'register_code, type, area_code, address, community, name, maintenance_company_id, maintenance_claim_state, status, last_inspect_date, next_inspect_date, search_grams';
 
 /** A row in COPY's text format. Generated values hold no tab, newline, backslash, comma or quote. */
 const copyLine = (e: BulkRow) =>
   `${e.registerCode}\t${e.type}\t${e.areaCode}\t${e.address}\t${e.community}\t${e.name}\t${
     e.maintenanceCompanyId ?? '\\N'
-  }\t${e.maintenanceClaimState}\t${e.nextInspectDate}\t{${e.searchGrams.join(',')}}\n`;
+  }\t${e.maintenanceClaimState}\t${e.status}\t${e.lastInspectDate}\t${e.nextInspectDate}\t{${e.searchGrams.join(',')}}\n`;
 
 /**
  * `npm run seed -- --elevators N`: N generated elevators for benchmarks. On PostgreSQL they stream in

@@ -1,12 +1,13 @@
 import type { ElevatorFields } from '@ec/contract';
-import { and, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { uniqueViolation } from '../../platform/db/sql.ts';
 import { enterprise, sysArea } from '../../platform/db/tables.ts';
+import { sentFields, versionedUpdate } from '../../platform/db/versioned.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { selectElevators, toDetail } from './rows.ts';
-import { claimTypeOf, elevatorScope } from './scope.ts';
+import { elevatorScope } from './scope.ts';
 import { bigrams } from './search.ts';
 import { elevator, elevatorClaim } from './tables.ts';
 
@@ -45,7 +46,7 @@ export function columnsOf(f: ElevatorFields) {
     registerDate: blank(f.registerDate),
     lastInspectDate: blank(f.lastInspectDate),
     nextInspectDate: blank(f.nextInspectDate) ?? nextInspection(blank(f.lastInspectDate)),
-    useStatus: f.useStatus,
+    useStatus: f.useStatus ?? 1,
     searchGrams: bigrams(f.address, community, name),
   };
 }
@@ -97,23 +98,10 @@ export async function checkReferences(db: Queryable, f: { areaCode: string; useC
 }
 
 /**
- * What a user may open: their data scope, and for a company user also the elevators their company
- * has a claim pending on (they must see what they asked for).
- */
-export function detailScope(user: AuthUser): SQL {
-  const scope = elevatorScope(user);
-  const type = claimTypeOf(user);
-  if (!type || user.companyId === null || user.dataScope === 'all' || user.dataScope === 'area') return scope;
-  return or(
-    scope,
-    sql`exists (select 1 from ${elevatorClaim} where ${elevatorClaim.elevatorId} = ${elevator.id}
-      and ${elevatorClaim.companyId} = ${user.companyId} and ${elevatorClaim.state} = 2)`,
-  )!;
-}
-
-/**
- * 404 unless the elevator lies within `reach` (detailScope to read, elevatorScope to write); the
- * check alone, without the joins of a detail.
+ * 404 unless the elevator lies within `reach` (usually elevatorScope); the check alone, without the
+ * joins of a detail. A company's pending claim does not open an elevator: its detail, work orders,
+ * companies and attachments are other parties' records; the claim calls (claims.ts) show the
+ * claimant the lift's identity and address.
  */
 export async function requireElevator(db: Queryable, id: number, reach: SQL) {
   const [row] = await db
@@ -124,7 +112,7 @@ export async function requireElevator(db: Queryable, id: number, reach: SQL) {
 }
 
 export async function getDetail(db: Queryable, user: AuthUser, id: number) {
-  const [row] = await selectElevators(db).where(and(eq(elevator.id, id), detailScope(user)));
+  const [row] = await selectElevators(db).where(and(eq(elevator.id, id), elevatorScope(user)));
   if (!row) throw notFound('电梯不存在或无权访问');
   return toDetail(row);
 }
@@ -159,21 +147,30 @@ export async function updateElevator(
   user: AuthUser,
   id: number,
   version: number | undefined,
-  f: ElevatorFields,
+  fields: ElevatorFields,
 ) {
-  await getDetail(db, user, id);
+  const current = await getDetail(db, user, id);
+  // A partial update: a field the request did not send keeps its value.
+  const [row] = await db.select().from(elevator).where(eq(elevator.id, id));
+  const sent = sentFields(fields);
+  const f = { ...(row as unknown as ElevatorFields), ...sent };
+  // A new last inspection without a next date derives the next one, as on create.
+  if (sent.lastInspectDate !== undefined && sent.nextInspectDate === undefined) f.nextInspectDate = undefined;
   await checkReferences(db, f);
   if (user.dataScope === 'area' && !user.areaCodes.includes(f.areaCode)) {
     throw badRequest('不能把电梯移到本辖区以外', [{ field: 'areaCode', message: '不在本辖区' }]);
   }
-  const updated = await guardUnique(() =>
-    db
-      .update(elevator)
-      .set({ ...columnsOf(f), version: sql`${elevator.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(elevator.id, id), version === undefined ? undefined : eq(elevator.version, version)))
-      .returning({ id: elevator.id }),
+  // The version the writer saw (or, without one, the one just read) goes into the UPDATE's WHERE.
+  await guardUnique(() =>
+    versionedUpdate(
+      db,
+      elevator,
+      eq(elevator.id, id),
+      version ?? current.version,
+      { ...columnsOf(f), updatedAt: new Date() },
+      '电梯信息已被他人修改，请刷新后重试',
+    ),
   );
-  if (updated.length === 0) throw conflict('电梯信息已被他人修改，请刷新后重试');
   return getDetail(db, user, id);
 }
 

@@ -76,6 +76,15 @@ export const elevator = pgTable(
     index('elevator_area_maintenance_idx').on(t.areaCode, t.maintenanceCompanyId, t.id),
     index('elevator_use_company_idx').on(t.useCompanyId, t.id),
     index('elevator_next_inspect_idx').on(t.nextInspectDate),
+    // A district's or a company's list filtered on 启用状态, 认领状态 or 检验状态 (migration 0012).
+    index('elevator_area_status_idx').on(t.areaCode, t.status, t.id),
+    index('elevator_maintenance_status_idx').on(t.maintenanceCompanyId, t.status, t.id),
+    index('elevator_area_claim_idx').on(t.areaCode, t.maintenanceClaimState, t.id),
+    index('elevator_maintenance_claim_idx').on(t.maintenanceCompanyId, t.maintenanceClaimState, t.id),
+    index('elevator_area_inspect_idx').on(t.areaCode, t.nextInspectDate).where(sql`${t.useStatus} = 1`),
+    index('elevator_maintenance_inspect_idx')
+      .on(t.maintenanceCompanyId, t.nextInspectDate)
+      .where(sql`${t.useStatus} = 1`),
     index('elevator_search_grams_idx').using('gin', t.searchGrams),
   ],
 );

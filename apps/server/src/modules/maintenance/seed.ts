@@ -1,5 +1,7 @@
-import { isNotNull } from 'drizzle-orm';
+import { asc, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
+import { enterprise } from '../../platform/db/tables.ts';
+import { DEMO_SAFETY, DEMO_WORKERS } from '../../platform/seed/demo.ts';
 import { rng } from '../../platform/seed/random.ts';
 import { elevator } from '../elevator/tables.ts';
 import { maintenanceOrder, maintenanceOrderRecord, type OrderItem } from './tables.ts';
@@ -102,11 +104,10 @@ const FINDINGS: Record<string, [OrderItem['result'], string][]> = {
   '梳齿板梳齿与踏板面齿槽、导向胶带': [['已更换', '断齿两处，已更换梳齿板']],
 };
 
-const WORKERS: string[][] = [
-  ['李维保', '王建国', '张海涛', '周明'],
-  ['陈志强', '刘洋', '黄伟', '吴斌'],
-];
-const OFFICERS = ['赵安全', '钱静', '孙立新', '郑晓梅'];
+/** The filed workers of each demo maintenance company whose certificates are valid (the second has expired). */
+const WORKERS = DEMO_WORKERS.map((crew) => crew.filter((_, k) => k !== 1));
+/** Who confirms a use unit's work orders: its 安全员 and 安全总监. */
+const CONFIRMERS = DEMO_SAFETY.map((s) => [...s.officers, s.director]);
 
 const day = 86_400_000;
 const isoDate = (t: number) => new Date(t + 8 * 3600_000).toISOString().slice(0, 10);
@@ -131,11 +132,23 @@ function itemsFor(type: number, kind: number, r: () => number): OrderItem[] {
 export async function seedMaintenanceOrders(tx: Tx, now = Date.now()) {
   const r = rng(20261108);
   const elevators = await tx
-    .select({ id: elevator.id, type: elevator.type, companyId: elevator.maintenanceCompanyId })
+    .select({
+      id: elevator.id,
+      type: elevator.type,
+      companyId: elevator.maintenanceCompanyId,
+      useCompanyId: elevator.useCompanyId,
+    })
     .from(elevator)
     .where(isNotNull(elevator.maintenanceCompanyId))
     .orderBy(elevator.id);
   const companies = [...new Set(elevators.map((e) => e.companyId))];
+  const useUnits = (
+    await tx
+      .select({ id: enterprise.id })
+      .from(enterprise)
+      .where(eq(enterprise.kind, 'use'))
+      .orderBy(asc(enterprise.id))
+  ).map((u) => u.id);
   let seq = 0;
   type Order = typeof maintenanceOrder.$inferInsert;
   type Step = Omit<typeof maintenanceOrderRecord.$inferInsert, 'orderId'>;
@@ -178,7 +191,8 @@ export async function seedMaintenanceOrders(tx: Tx, now = Date.now()) {
       const signOut = new Date(signIn.getTime() + (35 + Math.floor(r() * 60)) * 60_000);
       const items = itemsFor(e.type, kind, r);
       const awaiting = k <= 0 && r() < 0.4;
-      const officer = OFFICERS[Math.floor(r() * OFFICERS.length)];
+      const confirmers = CONFIRMERS[Math.max(0, useUnits.indexOf(e.useCompanyId ?? -1)) % CONFIRMERS.length];
+      const officer = confirmers[Math.floor(r() * confirmers.length)];
       const confirmedAt = new Date(signOut.getTime() + (1 + Math.floor(r() * 20)) * 3600_000);
       steps.push(
         {

@@ -13,7 +13,8 @@ import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { enterprise } from '../../platform/db/tables.ts';
 import { notFound } from '../../platform/errors.ts';
-import { detailScope, requireElevator } from '../elevator/service.ts';
+import { elevatorScope } from '../elevator/scope.ts';
+import { requireElevator } from '../elevator/service.ts';
 import { elevator } from '../elevator/tables.ts';
 import { maintenanceOrder, maintenanceOrderRecord } from './tables.ts';
 
@@ -37,7 +38,7 @@ function selectOrders(db: Queryable, user: AuthUser, where: SQL) {
     .innerJoin(elevator, eq(elevator.id, maintenanceOrder.elevatorId))
     .leftJoin(maintainer, eq(maintainer.id, maintenanceOrder.maintenanceCompanyId))
     .leftJoin(useUnit, eq(useUnit.id, elevator.useCompanyId))
-    .where(and(where, detailScope(user)));
+    .where(and(where, elevatorScope(user)));
 }
 
 type Joined = Awaited<ReturnType<typeof selectOrders>>[number];
@@ -70,7 +71,7 @@ export async function ordersOfElevator(
   page: number,
   limit: number,
 ): Promise<Page<MaintenanceOrderRow>> {
-  await requireElevator(db, elevatorId, detailScope(user));
+  await requireElevator(db, elevatorId, elevatorScope(user));
   const own = eq(maintenanceOrder.elevatorId, elevatorId);
   const [rows, [{ n }]] = await Promise.all([
     selectOrders(db, user, own)
@@ -114,7 +115,7 @@ export async function orderRecords(
     .select({ id: maintenanceOrder.id })
     .from(maintenanceOrder)
     .innerJoin(elevator, eq(elevator.id, maintenanceOrder.elevatorId))
-    .where(and(eq(maintenanceOrder.id, orderId), detailScope(user)));
+    .where(and(eq(maintenanceOrder.id, orderId), elevatorScope(user)));
   if (!visible) throw notFound('工单不存在或无权访问');
   const own = eq(maintenanceOrderRecord.orderId, orderId);
   const [rows, [{ n }]] = await Promise.all([

@@ -1,5 +1,4 @@
 import {
-  ALL_PERMISSIONS,
   type AuditInfo,
   FILING_STATE_LABEL,
   type FileRef,
@@ -12,10 +11,8 @@ import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { sysArea, sysFile, sysUser } from '../../platform/db/tables.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
+import { readableFileIds } from '../../platform/files/references.ts';
 import type { AuditRecordRow } from '../../platform/workflow.ts';
-
-/** The platform administrator (`*:*:*`): sees phones and ID numbers in full everywhere. */
-export const isPlatformAdmin = (user: AuthUser) => user.permissions.has(ALL_PERMISSIONS);
 
 /** Regulators (area scope) and the platform (all) review filings; companies never review their own. */
 export const isReviewer = (user: AuthUser) => user.dataScope === 'all' || user.dataScope === 'area';
@@ -24,7 +21,11 @@ export function assertReviewer(user: AuthUser) {
   if (!isReviewer(user)) throw forbidden('只有监管部门可以审核备案');
 }
 
-/** A phone in full for the record's owner and the administrator, masked for everyone else. */
+/**
+ * Who sees a number in full is decided once, in platform/masking.ts (`seesInFull`: the person
+ * themself, a company's own accounts for its contacts); these apply that decision.
+ */
+export { seesInFull } from '../../platform/masking.ts';
 export const phoneFor = (full: boolean, v: string | null | undefined) =>
   v ? (full ? v : maskPhone(v)) : null;
 export const idNumberFor = (full: boolean, v: string | null | undefined) =>
@@ -125,8 +126,9 @@ export async function fileRef(q: Queryable, id: string | null | undefined): Prom
 }
 
 /**
- * Files a record refers to must exist and have been uploaded by the actor (or be the ones the record
- * already has); reviewers may attach any file they can see.
+ * Files a record refers to must be ones the actor may read (its own uploads, its organisation's, or
+ * files a record it may read references already), or the ones the record already has: attaching an
+ * id the actor cannot read would open that file to it, and to every reader of the record.
  */
 export async function assertFiles(
   q: Queryable,
@@ -134,11 +136,17 @@ export async function assertFiles(
   files: Record<string, string | null | undefined>,
   current: (string | null | undefined)[] = [],
 ) {
-  const keep = new Set(current.filter(Boolean));
-  for (const [field, id] of Object.entries(files)) {
-    if (!id || keep.has(id)) continue;
-    const [row] = await q.select({ uploaderId: sysFile.uploaderId }).from(sysFile).where(eq(sysFile.id, id));
-    if (!row || (row.uploaderId !== user.id && !isReviewer(user))) {
+  const keep = new Set(current.filter(Boolean).map((id) => id!.toLowerCase()));
+  const wanted = Object.entries(files).flatMap(([field, id]) =>
+    id && !keep.has(id.toLowerCase()) ? [{ field, id: id.toLowerCase() }] : [],
+  );
+  const readable = await readableFileIds(
+    q,
+    user,
+    wanted.map((w) => w.id),
+  );
+  for (const { field, id } of wanted) {
+    if (!readable.has(id)) {
       throw badRequest(`${field}：附件不存在，请重新上传`, [{ field, message: '附件不存在，请重新上传' }]);
     }
   }

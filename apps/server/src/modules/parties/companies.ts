@@ -5,18 +5,22 @@ import {
   type CompanyBrief,
   formatDateTime,
   type InspectionOrgDetail,
+  LICENCE_GRADES_BY_TYPE,
   LICENCE_TYPE_LABEL,
+  type LicenceType,
+  licenceGradeAllowed,
   type MaintenanceUnitDetail,
   type MaintenanceUnitRow,
   USE_UNIT_TYPE_LABEL,
   type UserType,
 } from '@ec/contract';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type AuthUser, hasPermission, scopeCondition } from '../../platform/access.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import { likePattern, rowsOf } from '../../platform/db/sql.ts';
 import { auditRecord, enterprise, sysArea, sysUser } from '../../platform/db/tables.ts';
-import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { versionedUpdate } from '../../platform/db/versioned.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import {
   type AuditRecordRow,
   caseScope,
@@ -40,8 +44,8 @@ import {
   blank,
   fileRefs,
   filingOf,
-  isPlatformAdmin,
   phoneFor,
+  seesInFull,
   today,
 } from './common.ts';
 import { inspectionOrgProfile, maintenanceUnitProfile, staffProfile, useUnitProfile } from './tables.ts';
@@ -119,8 +123,8 @@ export const companyScope = (user: AuthUser) =>
 const caseJoin = (kind: RecordKind) =>
   and(eq(auditRecord.kind, kind.kind), eq(auditRecord.subjectId, sql`${enterprise.id}::text`));
 
-/** The company's own users and the administrator see its contact phone in full. */
-const fullFor = (user: AuthUser, companyId: number) => isPlatformAdmin(user) || user.companyId === companyId;
+/** The company's own users see its contact phones in full (one policy: platform/masking.ts). */
+const fullFor = (user: AuthUser, companyId: number) => seesInFull(user, { companyId });
 
 type EnterpriseRow = typeof enterprise.$inferSelect;
 
@@ -443,6 +447,10 @@ const profileTable = (key: CompanyKey) =>
 function profileValues(key: CompanyKey, input: CompanyInput) {
   const businessLicenceFileId = blank(input.businessLicenceFileId as string | null | undefined);
   if (key === 'maintenance') {
+    if (!licenceGradeAllowed(input.licenceType as string, input.licenceGrade as string))
+      throw badRequest(
+        `许可项目「${LICENCE_TYPE_LABEL[input.licenceType as LicenceType]}」没有 ${input.licenceGrade} 级，可选：${LICENCE_GRADES_BY_TYPE[input.licenceType as LicenceType].join('、')} 级`,
+      );
     return {
       licenceType: input.licenceType as string,
       licenceGrade: input.licenceGrade as string,
@@ -487,32 +495,58 @@ async function loadProfile(
   return (row as Record<string, unknown> | undefined) ?? null;
 }
 
-async function writeProfile(tx: Tx, key: CompanyKey, id: number, input: CompanyInput, existed: boolean) {
+/**
+ * Writes a company's profile: inserts the first one, else one UPDATE conditional on the version the
+ * writer saw (`versionedUpdate`): of concurrent changes from one version exactly one is stored.
+ */
+async function writeProfile(
+  tx: Tx,
+  key: CompanyKey,
+  id: number,
+  input: CompanyInput,
+  existing: { version: number } | null,
+) {
   const values = profileValues(key, input);
+  const stale = `${COMPANY_KINDS[key].label}信息已被他人修改，请刷新后重试`;
   if (key === 'maintenance') {
     const v = values as typeof maintenanceUnitProfile.$inferInsert;
-    if (existed)
-      await tx
-        .update(maintenanceUnitProfile)
-        .set({ ...v, version: sql`${maintenanceUnitProfile.version} + 1`, updatedAt: new Date() })
-        .where(eq(maintenanceUnitProfile.enterpriseId, id));
-    else await tx.insert(maintenanceUnitProfile).values({ ...v, enterpriseId: id });
+    if (existing) {
+      const where = eq(maintenanceUnitProfile.enterpriseId, id);
+      await versionedUpdate(
+        tx,
+        maintenanceUnitProfile,
+        where,
+        existing.version,
+        { ...v, updatedAt: new Date() },
+        stale,
+      );
+    } else await tx.insert(maintenanceUnitProfile).values({ ...v, enterpriseId: id });
   } else if (key === 'use') {
     const v = values as typeof useUnitProfile.$inferInsert;
-    if (existed)
-      await tx
-        .update(useUnitProfile)
-        .set({ ...v, version: sql`${useUnitProfile.version} + 1`, updatedAt: new Date() })
-        .where(eq(useUnitProfile.enterpriseId, id));
-    else await tx.insert(useUnitProfile).values({ ...v, enterpriseId: id });
+    if (existing) {
+      const where = eq(useUnitProfile.enterpriseId, id);
+      await versionedUpdate(
+        tx,
+        useUnitProfile,
+        where,
+        existing.version,
+        { ...v, updatedAt: new Date() },
+        stale,
+      );
+    } else await tx.insert(useUnitProfile).values({ ...v, enterpriseId: id });
   } else {
     const v = values as typeof inspectionOrgProfile.$inferInsert;
-    if (existed)
-      await tx
-        .update(inspectionOrgProfile)
-        .set({ ...v, version: sql`${inspectionOrgProfile.version} + 1`, updatedAt: new Date() })
-        .where(eq(inspectionOrgProfile.enterpriseId, id));
-    else await tx.insert(inspectionOrgProfile).values({ ...v, enterpriseId: id });
+    if (existing) {
+      const where = eq(inspectionOrgProfile.enterpriseId, id);
+      await versionedUpdate(
+        tx,
+        inspectionOrgProfile,
+        where,
+        existing.version,
+        { ...v, updatedAt: new Date() },
+        stale,
+      );
+    } else await tx.insert(inspectionOrgProfile).values({ ...v, enterpriseId: id });
   }
 }
 
@@ -592,7 +626,7 @@ export async function saveCompany(
       .returning({ id: enterprise.id });
     return row.id;
   });
-  await writeProfile(tx, key, id, input, false);
+  await writeProfile(tx, key, id, input, null);
   const submitted = await submit(tx, kind.audit, {
     subjectId: id,
     actorId: user.id,
@@ -602,7 +636,14 @@ export async function saveCompany(
     description: selfFiling ? '单位提交初始备案' : '监管部门新增',
   });
   if (selfFiling) {
-    await tx.update(sysUser).set({ companyId: id, updatedAt: new Date() }).where(eq(sysUser.id, user.id));
+    // Bound only if still unbound, in the UPDATE itself: of two filings at once by one account, one
+    // company is created and the other filing is refused (and rolled back).
+    const bound = await tx
+      .update(sysUser)
+      .set({ companyId: id, updatedAt: new Date() })
+      .where(and(eq(sysUser.id, user.id), isNull(sysUser.companyId)))
+      .returning({ id: sysUser.id });
+    if (bound.length === 0) throw conflict('本账号已绑定单位，如需修改请在备案信息中修改后提交');
   } else {
     await decide(tx, kind.audit, {
       auditId: submitted.id,
@@ -637,10 +678,13 @@ export async function updateCompany(
     .where(and(eq(enterprise.id, input.id), eq(enterprise.kind, key), self ? undefined : companyScope(user)));
   if (!current || (!self && !reviewer)) throw notFound(`${kind.label}不存在或无权修改`);
   const profile = await loadProfile(tx, key, input.id);
-  if (input.version !== undefined && profile && profile.version !== input.version) {
-    throw conflict(`${kind.label}信息已被他人修改，请刷新后重试`);
-  }
+  // The version the writer saw (or, without one, the one just read) goes into the UPDATE's WHERE.
+  const seen = profile && { version: input.version ?? (profile.version as number) };
   const now = { ...current, ...(profile ?? {}) } as Record<string, unknown>;
+  // The one optional field: a change that does not send the business licence keeps it.
+  if (input.businessLicenceFileId === undefined) {
+    input = { ...input, businessLicenceFileId: (now.businessLicenceFileId as string | null) ?? null };
+  }
   if (self && !reviewer) {
     if (current.filingState === 2) throw conflict(`${kind.label}备案正在审核中，审核完成前不能修改`);
     if (current.filingState === 3) {
@@ -666,7 +710,7 @@ export async function updateCompany(
       .set({ ...enterpriseValues(input), updatedAt: new Date() })
       .where(eq(enterprise.id, input.id)),
   );
-  await writeProfile(tx, key, input.id, input, profile !== null);
+  await writeProfile(tx, key, input.id, input, seen);
   if (self && (current.filingState === 1 || current.filingState === 4)) {
     await submit(tx, kind.audit, {
       subjectId: input.id,
@@ -710,9 +754,16 @@ export async function deleteCompanies(tx: Tx, user: AuthUser, key: CompanyKey, i
       await deleteCases(tx, kind.audit, [current.id], { actorId: user.id });
     }
   }
-  await refusingConflicts(() => tx.delete(enterprise).where(inArray(enterprise.id, unique)), {
-    foreignKey: `${kind.label}仍有关联的电梯、合同或其他业务数据，不能删除`,
-  });
+  // The state goes into the DELETE: a company whose filing was submitted meanwhile stays.
+  const deleted = await refusingConflicts(
+    () =>
+      tx
+        .delete(enterprise)
+        .where(and(inArray(enterprise.id, unique), ne(enterprise.filingState, 2)))
+        .returning({ id: enterprise.id }),
+    { foreignKey: `${kind.label}仍有关联的电梯、合同或其他业务数据，不能删除` },
+  );
+  if (deleted.length !== unique.length) throw conflict(`${kind.label}的备案正在审核中或已变化，请刷新后重试`);
   return unique.length;
 }
 

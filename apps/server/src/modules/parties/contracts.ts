@@ -13,6 +13,7 @@ import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import { likePattern, rowsOf } from '../../platform/db/sql.ts';
 import { auditRecord, enterprise } from '../../platform/db/tables.ts';
+import { versionedUpdate } from '../../platform/db/versioned.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import {
   type AuditRecordRow,
@@ -328,7 +329,31 @@ async function checkElevators(q: Queryable, input: ContractInput, exceptContract
       `电梯 ${overlap.registerCode} 已在合同 ${overlap.contractNo}（${overlap.startDate} 至 ${overlap.endDate}）中，期限不能重叠`,
     );
   }
-  return ids;
+  return { ids, codes: new Map(rows.map((e) => [e.id, e.registerCode])) };
+}
+
+/**
+ * Runs writes that open a contract's elevators (links inserted, dates changed, submitted) and turns
+ * the database's refusal of an overlap (`maintenance_contract_elevator_no_overlap`, migration 0011)
+ * into a 409 that names the lift. The check above gives the friendlier message in the common case;
+ * this is the rule when two saves race.
+ */
+async function guardOverlap<T>(codes: Map<number, string>, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    for (
+      let e = err as { code?: string; detail?: string; cause?: unknown } | undefined;
+      e;
+      e = e.cause as typeof e
+    ) {
+      if (e.code !== '23P01') continue;
+      const lift = codes.get(Number(/\)=\((\d+),/.exec(e.detail ?? '')?.[1]));
+      const which = lift ? `电梯 ${lift} ` : '部分电梯';
+      throw conflict(`${which}在该期限内已有其他维保合同（待审核或已备案），期限不能重叠`);
+    }
+    throw err;
+  }
 }
 
 const contractValues = (input: ContractInput, areaCode: string | null) => ({
@@ -383,17 +408,19 @@ export async function saveContract(tx: Tx, user: AuthUser, input: ContractInput)
     throw forbidden('只能为本辖区的使用单位录入合同');
   }
   await assertFiles(tx, user, { contractFileId: input.contractFileId });
-  const ids = await checkElevators(tx, input);
+  const { ids, codes } = await checkElevators(tx, input);
   const [{ id }] = await guardContractNo(input.contractNo, () =>
     tx
       .insert(maintenanceContract)
       .values({ ...contractValues(input, use.areaCode), createdBy: user.id })
       .returning({ id: maintenanceContract.id }),
   );
-  await tx
-    .insert(maintenanceContractElevator)
-    .values(ids.map((elevatorId) => ({ contractId: id, elevatorId })));
-  await fileContract(tx, user, id, use.areaCode, input, as, true);
+  await guardOverlap(codes, async () => {
+    await tx
+      .insert(maintenanceContractElevator)
+      .values(ids.map((elevatorId) => ({ contractId: id, elevatorId })));
+    await fileContract(tx, user, id, use.areaCode, input, as, true);
+  });
   return id;
 }
 
@@ -409,29 +436,38 @@ export async function updateContract(
   if (!current) throw notFound('维保合同不存在或无权访问');
   const as = actingAs(user, current);
   actingAs(user, input);
-  if (input.version !== undefined && input.version !== current.version) {
-    throw conflict('维保合同已被他人修改，请刷新后重试');
-  }
   if (current.filingState === 2) throw conflict('维保合同正在审核中，审核完成前不能修改');
+  // A change keeps what the request does not send (amount, sign date, scan, remark).
+  const keep = <T>(sent: T | undefined, stored: T) => (sent === undefined ? stored : sent);
+  input = {
+    ...input,
+    amount: keep(input.amount, current.amount),
+    signDate: keep(input.signDate, current.signDate),
+    contractFileId: keep(input.contractFileId, current.contractFileId),
+    remark: keep(input.remark, current.remark ?? ''),
+  };
   await party(tx, input.maintenanceCompanyId, 'maintenance');
   const use = await party(tx, input.useCompanyId, 'use');
   await assertFiles(tx, user, { contractFileId: input.contractFileId }, [current.contractFileId]);
-  const ids = await checkElevators(tx, input, input.id);
-  await guardContractNo(input.contractNo, () =>
-    tx
-      .update(maintenanceContract)
-      .set({
-        ...contractValues(input, use.areaCode),
-        version: sql`${maintenanceContract.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(maintenanceContract.id, input.id)),
-  );
-  await tx.delete(maintenanceContractElevator).where(eq(maintenanceContractElevator.contractId, input.id));
-  await tx
-    .insert(maintenanceContractElevator)
-    .values(ids.map((elevatorId) => ({ contractId: input.id, elevatorId })));
-  await fileContract(tx, user, input.id, use.areaCode, input, as, false);
+  const { ids, codes } = await checkElevators(tx, input, input.id);
+  // The version the writer saw (or, without one, the one just read) goes into the UPDATE's WHERE.
+  await guardOverlap(codes, async () => {
+    await guardContractNo(input.contractNo, () =>
+      versionedUpdate(
+        tx,
+        maintenanceContract,
+        eq(maintenanceContract.id, input.id),
+        input.version ?? current.version,
+        { ...contractValues(input, use.areaCode), updatedAt: new Date() },
+        '维保合同已被他人修改，请刷新后重试',
+      ),
+    );
+    await tx.delete(maintenanceContractElevator).where(eq(maintenanceContractElevator.contractId, input.id));
+    await tx
+      .insert(maintenanceContractElevator)
+      .values(ids.map((elevatorId) => ({ contractId: input.id, elevatorId })));
+    await fileContract(tx, user, input.id, use.areaCode, input, as, false);
+  });
   return input.id;
 }
 
@@ -449,7 +485,12 @@ export async function deleteContracts(tx: Tx, user: AuthUser, ids: number[]) {
     if (record && record.deletedAt === null)
       await deleteCases(tx, contractKind, [record.id], { actorId: user.id });
   }
-  await tx.delete(maintenanceContract).where(inArray(maintenanceContract.id, unique));
+  // The state goes into the DELETE: a contract submitted meanwhile is not deleted under its reviewer.
+  const deleted = await tx
+    .delete(maintenanceContract)
+    .where(and(inArray(maintenanceContract.id, unique), ne(maintenanceContract.filingState, 2)))
+    .returning({ id: maintenanceContract.id });
+  if (deleted.length !== unique.length) throw conflict('维保合同正在审核中或已变化，请刷新后重试');
   return unique.length;
 }
 

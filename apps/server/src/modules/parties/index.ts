@@ -1,6 +1,12 @@
+import { registerFileReference } from '../../platform/files/references.ts';
 import type { Module } from '../index.ts';
+import { partiesFiles } from './files.ts';
+// The numbers of its records for the reveal call (registered on import).
+import './reveal.ts';
 import { partiesRoutes } from './routes.ts';
 import { seedParties } from './seed.ts';
+
+registerFileReference(...partiesFiles);
 
 type Buttons = { name: string; perms: string }[];
 

@@ -2,7 +2,6 @@ import {
   CERT_STATUS_LABEL,
   CERT_TYPE_LABEL,
   formatDateTime,
-  hashPassword,
   type LeaveAuditRow,
   maskPhone,
   PERSON_ROLE_LABEL,
@@ -14,11 +13,12 @@ import {
 import { and, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type AuthUser, hasPermission, scopeCondition } from '../../platform/access.ts';
-import { hashSecret } from '../../platform/auth/passwords.ts';
 import { DEFAULT_ROLE_BY_TYPE } from '../../platform/auth/roles.ts';
+import { temporaryPassword } from '../../platform/auth/temporary.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { auditRecord, enterprise, sysRole, sysUser, sysUserRole } from '../../platform/db/tables.ts';
+import { sentFields, versionedUpdate } from '../../platform/db/versioned.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import {
   type AuditRecordRow,
@@ -35,7 +35,6 @@ import {
   withdraw,
 } from '../../platform/workflow.ts';
 import { refusingConflicts } from '../system/shared.ts';
-import { oneTimePassword } from '../system/users.ts';
 import {
   addDays,
   assertFiles,
@@ -47,9 +46,9 @@ import {
   filingLabel,
   filingOf,
   idNumberFor,
-  isPlatformAdmin,
   isReviewer,
   phoneFor,
+  seesInFull,
   today,
 } from './common.ts';
 import { elevatorSafetyOfficer, staffProfile } from './tables.ts';
@@ -83,13 +82,14 @@ async function mirrorPerson(tx: Tx, { to, record }: TransitionEvent) {
 export const maintenanceUserKind = defineKind({
   kind: 'maintenance-user',
   label: '维保人员备案',
-  transitions: { withdraw: [2, 3] },
+  // submit from 3: a change to a filed person's certificate goes back to the regulator (updatePerson).
+  transitions: { withdraw: [2, 3], submit: [1, 3, 4] },
   onTransition: mirrorPerson,
 });
 export const buildingUserKind = defineKind({
   kind: 'building-company-user',
   label: '使用单位人员备案',
-  transitions: { withdraw: [2, 3] },
+  transitions: { withdraw: [2, 3], submit: [1, 3, 4] },
   onTransition: mirrorPerson,
 });
 /** An account's request to join an inspection organisation already on the platform. */
@@ -229,7 +229,8 @@ function selectPersons(q: Queryable, key: PersonKey) {
 }
 type PersonJoin = Awaited<ReturnType<ReturnType<typeof selectPersons>['execute']>>[number];
 
-const ownerOrAdmin = (user: AuthUser, personId: number) => isPlatformAdmin(user) || user.id === personId;
+/** A person's phone and ID number in full for that person only (one policy: platform/masking.ts). */
+const ownerOrAdmin = (user: AuthUser, personId: number) => seesInFull(user, { userId: personId });
 
 function personRowOf(user: AuthUser, r: PersonJoin, day = today()): PersonRow {
   const full = ownerOrAdmin(user, r.u.id);
@@ -430,8 +431,8 @@ async function createAccount(tx: Tx, key: PersonKey, input: PersonInput) {
   if (!input.phone)
     throw badRequest('phone：手机号不能为空', [{ field: 'phone', message: '手机号不能为空' }]);
   await assertPhoneFree(tx, input.phone);
-  const password = oneTimePassword();
-  const passwordHash = await hashSecret(hashPassword(password));
+  // A temporary password: the worker changes it at the first sign-in (platform/auth/temporary.ts).
+  const { password, columns } = await temporaryPassword();
   const [created] = await guardPerson(() =>
     tx
       .insert(sysUser)
@@ -440,7 +441,7 @@ async function createAccount(tx: Tx, key: PersonKey, input: PersonInput) {
         phone: input.phone!,
         realName: input.realName,
         idNumber: input.idNumber,
-        passwordHash,
+        ...columns,
         userType: kind.accountType,
         filingState: 1,
       })
@@ -555,10 +556,14 @@ async function editable(tx: Tx, user: AuthUser, key: PersonKey, id: number) {
   throw notFound(`${kind.label}不存在或无权访问`);
 }
 
+/** What a filed person's review rests on: a change by the employer reopens the filing (state 2). */
+const CERT_FIELDS = ['certType', 'certNo', 'certExpiry', 'certFileId'] as const;
+
 /**
  * Changes a person. The person themself: while not filed or rejected (resubmitted at once); the
- * company admin: its own people (a rejected one is resubmitted); a reviewer: anything in its area,
- * the filing state untouched. Nobody changes a filing that awaits audit.
+ * company admin: its own people (a rejected one is resubmitted, a filed one whose certificate changes
+ * goes back for review); a reviewer: anything in its area, the filing state untouched. Nobody changes a
+ * filing that awaits audit. A field the request does not send keeps its value.
  */
 export async function updatePerson(
   tx: Tx,
@@ -568,10 +573,18 @@ export async function updatePerson(
 ) {
   const kind = PERSON_KINDS[key];
   const t = await editable(tx, user, key, changes.id);
-  const input = { ...changes, idNumber: changes.idNumber ?? t.p.idNumber };
-  if (input.version !== undefined && input.version !== t.p.version) {
-    throw conflict(`${kind.label}信息已被他人修改，请刷新后重试`);
-  }
+  const kept = {
+    realName: t.u.realName,
+    idNumber: t.p.idNumber,
+    position: t.p.position ?? undefined,
+    role: t.p.role,
+    certType: t.p.certType,
+    certNo: t.p.certNo,
+    certExpiry: t.p.certExpiry,
+    certFileId: t.p.certFileId,
+    photoFileId: t.p.photoFileId,
+  };
+  const input = { ...kept, ...sentFields(changes), id: changes.id, version: changes.version };
   const state = t.u.filingState;
   if (state === 2) throw conflict(`${kind.label}备案正在审核中，审核完成前不能修改`);
   if (t.as === 'self' && state === 3) throw conflict('已备案的信息如需变更，请联系单位管理员');
@@ -603,19 +616,29 @@ export async function updatePerson(
   await guardPerson(() => tx.update(sysUser).set(userSet).where(eq(sysUser.id, input.id)));
   const values = profileValues(key, input);
   if (key === 'use' && !input.role) values.role = t.p.role;
+  const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
+  const certChanged = CERT_FIELDS.some((f) => !same(values[f], t.p[f]));
+  // The version the writer saw (or, without one, the one just read) goes into the UPDATE's WHERE.
   await guardPerson(() =>
-    tx
-      .update(staffProfile)
-      .set({ ...values, companyId, version: sql`${staffProfile.version} + 1`, updatedAt: new Date() })
-      .where(eq(staffProfile.userId, input.id)),
+    versionedUpdate(
+      tx,
+      staffProfile,
+      eq(staffProfile.userId, input.id),
+      input.version ?? t.p.version,
+      { ...values, companyId, updatedAt: new Date() },
+      `${kind.label}信息已被他人修改，请刷新后重试`,
+    ),
   );
-  if (state === 1 || (state === 4 && t.as !== 'reviewer')) {
+  // A filed person whose certificate the employer changed is filed no more until the regulator has
+  // seen the change (as a company's licence change is the regulator's to make).
+  const reopen = state === 3 && t.as === 'company' && certChanged;
+  if (state === 1 || (state === 4 && t.as !== 'reviewer') || reopen) {
     await submit(tx, kind.audit, {
       subjectId: input.id,
       actorId: user.id,
       areaCode,
       companyId,
-      description: state === 4 ? '修改后重新提交' : '提交备案',
+      description: reopen ? '证书信息变更，重新提交审核' : state === 4 ? '修改后重新提交' : '提交备案',
     });
   }
   return input.id;
@@ -642,9 +665,16 @@ export async function deletePersons(tx: Tx, user: AuthUser, key: PersonKey, ids:
       if (c && c.deletedAt === null) await deleteCases(tx, audit, [c.id], { actorId: user.id });
     }
   }
-  await refusingConflicts(() => tx.delete(sysUser).where(inArray(sysUser.id, unique)), {
-    foreignKey: '人员仍被业务数据引用，不能删除',
-  });
+  // The state goes into the DELETE: a person whose filing was submitted meanwhile stays.
+  const deleted = await refusingConflicts(
+    () =>
+      tx
+        .delete(sysUser)
+        .where(and(inArray(sysUser.id, unique), ne(sysUser.filingState, 2)))
+        .returning({ id: sysUser.id }),
+    { foreignKey: '人员仍被业务数据引用，不能删除' },
+  );
+  if (deleted.length !== unique.length) throw conflict('人员的备案正在审核中或已变化，请刷新后重试');
   return unique.length;
 }
 
@@ -885,7 +915,12 @@ export async function requestJoin(
     updatedAt: new Date(),
   };
   await guardPerson(async () => {
-    if (existing) await tx.update(staffProfile).set(values).where(eq(staffProfile.userId, user.id));
+    // A changed request is a new version of the profile: an edit made from the old one is refused.
+    if (existing)
+      await tx
+        .update(staffProfile)
+        .set({ ...values, version: sql`${staffProfile.version} + 1` })
+        .where(eq(staffProfile.userId, user.id));
     else await tx.insert(staffProfile).values({ ...values, userId: user.id });
   });
   await submit(tx, kind.audit, {

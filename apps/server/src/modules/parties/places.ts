@@ -1,15 +1,17 @@
 import { type CommunityRow, formatDateTime, type RatingRow } from '@ec/contract';
-import { and, avg, count, desc, eq, ilike, inArray, isNull, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, avg, count, desc, eq, ilike, inArray, max, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type AuthUser, scopeCondition } from '../../platform/access.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
-import { likePattern } from '../../platform/db/sql.ts';
+import { likePattern, uniqueViolation } from '../../platform/db/sql.ts';
 import { enterprise, sysArea, sysUser } from '../../platform/db/tables.ts';
+import { sentFields, versionedUpdate } from '../../platform/db/versioned.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { elevatorScope } from '../elevator/scope.ts';
 import { elevator } from '../elevator/tables.ts';
+import { orderElevatorId } from '../maintenance/api.ts';
 import { refusingConflicts } from '../system/shared.ts';
-import { assertArea, assertInArea, blank, isReviewer, today } from './common.ts';
+import { assertArea, assertInArea, blank, isReviewer, phoneFor, seesInFull, today } from './common.ts';
 import { filedOfficers } from './persons.ts';
 import { community, elevatorSafetyOfficer, maintenanceRating } from './tables.ts';
 
@@ -93,7 +95,22 @@ export interface CommunityInput {
 }
 
 /** Adds or changes a community: reviewers in their area, a use unit for itself. */
-export async function saveCommunity(tx: Tx, user: AuthUser, input: CommunityInput) {
+export async function saveCommunity(tx: Tx, user: AuthUser, sent: CommunityInput) {
+  // A change keeps what the request does not send (use unit, buildings, position, remark).
+  const stored = sent.id ? await communityDetail(tx, user, sent.id) : null;
+  const input: CommunityInput = stored
+    ? {
+        useCompanyId: stored.useCompanyId,
+        buildingCount: stored.buildingCount,
+        longitude: stored.longitude,
+        latitude: stored.latitude,
+        remark: stored.remark ?? '',
+        ...sentFields(sent),
+        name: sent.name,
+        areaCode: sent.areaCode,
+        address: sent.address,
+      }
+    : sent;
   await assertArea(tx, input.areaCode);
   assertInArea(user, input.areaCode);
   let useCompanyId = input.useCompanyId ?? null;
@@ -126,22 +143,20 @@ export async function saveCommunity(tx: Tx, user: AuthUser, input: CommunityInpu
   const unique = `${input.areaCode} 已有名为「${input.name}」的小区`;
   let id = input.id;
   if (id) {
-    await communityDetail(tx, user, id);
-    const updated = await refusingConflicts(
+    const current = await communityDetail(tx, user, id);
+    // The version the writer saw (or, without one, the one just read) goes into the UPDATE's WHERE.
+    await refusingConflicts(
       () =>
-        tx
-          .update(community)
-          .set({ ...values, version: sql`${community.version} + 1`, updatedAt: new Date() })
-          .where(
-            and(
-              eq(community.id, id!),
-              input.version === undefined ? undefined : eq(community.version, input.version),
-            ),
-          )
-          .returning({ id: community.id }),
+        versionedUpdate(
+          tx,
+          community,
+          eq(community.id, id!),
+          input.version ?? current.version,
+          { ...values, updatedAt: new Date() },
+          '小区信息已被他人修改，请刷新后重试',
+        ),
       { unique },
     );
-    if (updated.length === 0) throw conflict('小区信息已被他人修改，请刷新后重试');
   } else {
     [{ id }] = await refusingConflicts(
       () =>
@@ -228,7 +243,7 @@ export async function listElevatorOfficers(
     .where(where);
   return {
     records: rows.map((r) => {
-      const full = r.o !== null && (user.id === r.o.userId || user.permissions.has('*:*:*'));
+      const full = r.o !== null && seesInFull(user, { userId: r.o.userId });
       return {
         elevatorId: r.e.id,
         registerCode: r.e.registerCode,
@@ -239,11 +254,7 @@ export async function listElevatorOfficers(
         useCompanyName: r.useName,
         userId: r.o?.userId ?? null,
         realName: r.officerName,
-        phone: r.officerPhone
-          ? full
-            ? r.officerPhone
-            : `${r.officerPhone.slice(0, 3)}****${r.officerPhone.slice(-4)}`
-          : null,
+        phone: phoneFor(full, r.officerPhone),
         assignTime: r.o ? formatDateTime(r.o.assignedAt) : null,
       };
     }),
@@ -300,6 +311,9 @@ export async function assignOfficer(tx: Tx, user: AuthUser, elevatorIds: number[
     await tx.delete(elevatorSafetyOfficer).where(inArray(elevatorSafetyOfficer.elevatorId, ids));
     return ids.length;
   }
+  // The officer's account row is held (FOR SHARE) until the assignment commits: a leave, deletion or
+  // reopened filing of the officer waits for it, or has happened before the check below reads.
+  await tx.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.id, userId)).for('share');
   for (const e of lifts) {
     if (e.useCompanyId === null) throw conflict(`电梯 ${e.registerCode} 还没有使用单位`);
     const officers = await filedOfficers(tx, e.useCompanyId);
@@ -445,7 +459,19 @@ export async function listRatings(
 export const monthlyRatingTaken = (registerCode: string, period: string) =>
   `电梯 ${registerCode} 本月（${period}）已经评价过：每台电梯每月只能评价一次，请下月再评价`;
 
-/** A use unit rates the maintenance company of one of its elevators: once per order, or per month. */
+/** A refused duplicate rating: the month's rating of the elevator, or the order's, already given. */
+async function guardRating<T>(registerCode: string, period: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const constraint = uniqueViolation(err);
+    if (constraint === 'maintenance_rating_order_uq') throw conflict('该维保工单已经评价过');
+    if (constraint !== null) throw conflict(monthlyRatingTaken(registerCode, period));
+    throw err;
+  }
+}
+
+/** A use unit rates the maintenance company of one of its elevators: once a month (and once per order). */
 export async function rate(
   tx: Tx,
   user: AuthUser,
@@ -465,38 +491,31 @@ export async function rate(
     .where(eq(elevator.id, input.elevatorId));
   if (!e || e.useCompanyId !== user.companyId) throw notFound('电梯不存在或不属于本单位');
   if (e.maintenanceCompanyId === null) throw conflict(`电梯 ${e.registerCode} 还没有维保单位`);
-  const period = today().slice(0, 7);
-  const taken = monthlyRatingTaken(e.registerCode, period);
-  if (!input.orderId) {
-    const [given] = await tx
-      .select({ id: maintenanceRating.id })
-      .from(maintenanceRating)
-      .where(
-        and(
-          eq(maintenanceRating.elevatorId, e.id),
-          eq(maintenanceRating.period, period),
-          isNull(maintenanceRating.orderId),
-        ),
-      );
-    if (given) throw conflict(taken);
+  // A work order rated must be one of this elevator's (so of this use unit's): another unit's order
+  // id would otherwise take that order's rating away from its own use unit.
+  if (input.orderId && (await orderElevatorId(tx, input.orderId)) !== e.id) {
+    throw badRequest('orderId：维保工单不存在或不属于该电梯', [
+      { field: 'orderId', message: '维保工单不存在或不属于该电梯' },
+    ]);
   }
-  const [created] = await refusingConflicts(
-    () =>
-      tx
-        .insert(maintenanceRating)
-        .values({
-          elevatorId: e.id,
-          maintenanceCompanyId: e.maintenanceCompanyId!,
-          useCompanyId: user.companyId!,
-          areaCode: e.areaCode,
-          orderId: input.orderId ?? null,
-          period,
-          score: input.score,
-          comment: blank(input.comment),
-          ratedBy: user.id,
-        })
-        .returning({ id: maintenanceRating.id }),
-    { unique: input.orderId ? '该维保工单已经评价过' : taken },
+  const period = today().slice(0, 7);
+  // One rating per elevator and month is the table's unique key (maintenance_rating_period_uq): of
+  // any number of concurrent ratings one is stored, the others are this 409.
+  const [created] = await guardRating(e.registerCode, period, () =>
+    tx
+      .insert(maintenanceRating)
+      .values({
+        elevatorId: e.id,
+        maintenanceCompanyId: e.maintenanceCompanyId!,
+        useCompanyId: user.companyId!,
+        areaCode: e.areaCode,
+        orderId: input.orderId ?? null,
+        period,
+        score: input.score,
+        comment: blank(input.comment),
+        ratedBy: user.id,
+      })
+      .returning({ id: maintenanceRating.id }),
   );
   const [row] = await selectRatings(tx).where(eq(maintenanceRating.id, created.id));
   return ratingRowOf(row);

@@ -5,7 +5,16 @@ import { hashSecret } from '../../platform/auth/passwords.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { enterprise, sysArea, sysUser, sysUserRole } from '../../platform/db/tables.ts';
 import { roleIdByKey } from '../../platform/seed/base.ts';
-import { withCreditCheck } from '../../platform/seed/demo.ts';
+import {
+  DEMO_NEWCOMER_PEOPLE,
+  DEMO_SAFETY,
+  DEMO_WORKER_PENDING,
+  DEMO_WORKER_REJECTED,
+  DEMO_WORKERS,
+  REGULATOR_OF_AREA,
+  withCreditCheck,
+} from '../../platform/seed/demo.ts';
+import { communityNames } from '../../platform/seed/names.ts';
 import { rng } from '../../platform/seed/random.ts';
 import { decide, type RecordKind, submit } from '../../platform/workflow.ts';
 import { elevator } from '../elevator/tables.ts';
@@ -63,21 +72,6 @@ async function file(
   });
 }
 
-const STAFF_NAMES = [
-  '张伟',
-  '黄强',
-  '陆海',
-  '韦明',
-  '覃军',
-  '蓝天',
-  '梁斌',
-  '莫志',
-  '罗刚',
-  '潘杰',
-  '王磊',
-  '农志',
-];
-
 /**
  * Parties demo data (issue 6): company profiles and their passed filings, five workers per
  * maintenance company (one certificate expired), safety officers of both use units, extra companies
@@ -91,6 +85,8 @@ export async function seedParties(tx: Tx, config: Config) {
   const uid = (name: string) => users.find((u) => u.username === name)?.id ?? null;
   const admin = uid('admin');
   const regulator = uid('jg_qingxiu');
+  /** The regulator of a company's district reviews its filings (the platform admin where none). */
+  const reviewerOf = (areaCode: string | null) => uid(REGULATOR_OF_AREA[areaCode ?? ''] ?? 'admin') ?? admin;
   const companies = await tx.select().from(enterprise).orderBy(asc(enterprise.id));
   const [wb1, wb2] = companies.filter((c) => c.kind === 'maintenance');
   const [sy1, sy2] = companies.filter((c) => c.kind === 'use');
@@ -109,7 +105,7 @@ export async function seedParties(tx: Tx, config: Config) {
     {
       enterpriseId: wb1.id,
       licenceType: 'install_repair',
-      licenceGrade: 'A1',
+      licenceGrade: 'A',
       licenceNo: 'TS3345001-2027',
       licenceExpiry: addDays(day, 600),
     },
@@ -125,13 +121,13 @@ export async function seedParties(tx: Tx, config: Config) {
     {
       enterpriseId: sy1.id,
       unitType: 'property',
-      safetyDirector: '陈总监',
+      safetyDirector: DEMO_SAFETY[0].director,
       safetyDirectorPhone: '13907710201',
     },
     {
       enterpriseId: sy2.id,
       unitType: 'property',
-      safetyDirector: '刘总监',
+      safetyDirector: DEMO_SAFETY[1].director,
       safetyDirectorPhone: '13907710202',
     },
   ]);
@@ -155,7 +151,7 @@ export async function seedParties(tx: Tx, config: Config) {
       areaCode: c.areaCode,
       companyId: c.id,
       submitter: uid(submitter),
-      reviewer: c.areaCode === '450103' ? regulator : admin,
+      reviewer: reviewerOf(c.areaCode),
       outcome: 'passed',
     });
   }
@@ -167,7 +163,9 @@ export async function seedParties(tx: Tx, config: Config) {
       name: '南宁快捷电梯服务有限公司',
       body: '91450103MA5KKJ011',
       username: 'wb_pending',
-      realName: '快捷维保管理员',
+      realName: DEMO_NEWCOMER_PEOPLE[0],
+      legalPerson: DEMO_NEWCOMER_PEOPLE[3],
+      address: '南宁市青秀区凤岭北路 32 号',
       phone: '13907710101',
       outcome: 'pending' as Outcome,
     },
@@ -176,7 +174,9 @@ export async function seedParties(tx: Tx, config: Config) {
       name: '广西恒升电梯技术有限公司',
       body: '91450103MA5KHT012',
       username: 'wb_rejected',
-      realName: '恒升维保管理员',
+      realName: DEMO_NEWCOMER_PEOPLE[1],
+      legalPerson: DEMO_NEWCOMER_PEOPLE[4],
+      address: '南宁市青秀区竹溪大道 88 号',
       phone: '13907710102',
       outcome: 'rejected' as Outcome,
       reason: '许可证扫描件不清晰，请重新上传',
@@ -186,7 +186,9 @@ export async function seedParties(tx: Tx, config: Config) {
       name: '南宁金湖花园物业服务有限公司',
       body: '91450103MA5KJH013',
       username: 'sy_pending',
-      realName: '金湖物业管理员',
+      realName: DEMO_NEWCOMER_PEOPLE[2],
+      legalPerson: DEMO_NEWCOMER_PEOPLE[5],
+      address: '南宁市青秀区金湖路 59 号',
       phone: '13907710103',
       outcome: 'pending' as Outcome,
     },
@@ -199,8 +201,8 @@ export async function seedParties(tx: Tx, config: Config) {
         kind: n.kind,
         creditCode: withCreditCheck(n.body),
         areaCode: '450103',
-        address: '南宁市青秀区金湖路 59 号',
-        legalPerson: n.realName.slice(0, 2),
+        address: n.address,
+        legalPerson: n.legalPerson,
         contactName: n.realName,
         contactPhone: n.phone,
         filingState: 1,
@@ -234,7 +236,7 @@ export async function seedParties(tx: Tx, config: Config) {
       await tx.insert(useUnitProfile).values({
         enterpriseId: c.id,
         unitType: 'property',
-        safetyDirector: '周总监',
+        safetyDirector: DEMO_NEWCOMER_PEOPLE[6],
         safetyDirectorPhone: '13907710203',
       });
     }
@@ -314,7 +316,7 @@ export async function seedParties(tx: Tx, config: Config) {
       areaCode: p.company.areaCode,
       companyId: p.company.id,
       submitter: uid(adminOf),
-      reviewer: p.company.areaCode === '450103' ? regulator : admin,
+      reviewer: reviewerOf(p.company.areaCode),
       outcome: p.outcome,
       reason: p.reason,
     });
@@ -322,11 +324,10 @@ export async function seedParties(tx: Tx, config: Config) {
   };
   const certDate = (k: number) =>
     k === 1 ? addDays(day, -45) : k === 2 ? addDays(day, 20) : addDays(day, 400 + k * 90);
-  let name = 0;
-  for (const company of [wb1, wb2]) {
+  for (const [c, company] of [wb1, wb2].entries()) {
     for (let k = 0; k < (full ? 5 : company.id === wb1.id ? 1 : 0); k++) {
       await newPerson({
-        realName: company.id === wb1.id && k === 0 ? '李维保' : STAFF_NAMES[name++],
+        realName: DEMO_WORKERS[c][k],
         type: 'maintenance_staff',
         company,
         role: 'staff',
@@ -339,7 +340,7 @@ export async function seedParties(tx: Tx, config: Config) {
   }
   if (full)
     await newPerson({
-      realName: '王磊',
+      realName: DEMO_WORKER_PENDING,
       type: 'maintenance_staff',
       company: wb1,
       role: 'staff',
@@ -349,7 +350,7 @@ export async function seedParties(tx: Tx, config: Config) {
     });
   if (full)
     await newPerson({
-      realName: '农志',
+      realName: DEMO_WORKER_REJECTED,
       type: 'maintenance_staff',
       company: wb1,
       role: 'staff',
@@ -381,11 +382,11 @@ export async function seedParties(tx: Tx, config: Config) {
 
   const officers = new Map<number, number[]>();
   const officerSpecs: [typeof wb1, string, string, Outcome, string | undefined][] = [
-    [sy1, '王安全', 'safety_officer', 'passed', 'aq_officer1'],
-    [sy1, '陈安', 'safety_director', 'passed', undefined],
-    [sy1, '黄敏', 'safety_officer', 'pending', undefined],
-    [sy2, '刘洋', 'safety_officer', 'passed', undefined],
-    [sy2, '蒋红', 'safety_officer', 'passed', undefined],
+    [sy1, DEMO_SAFETY[0].officers[0], 'safety_officer', 'passed', 'aq_officer1'],
+    [sy1, DEMO_SAFETY[0].director, 'safety_director', 'passed', undefined],
+    [sy1, DEMO_SAFETY[0].pending!, 'safety_officer', 'pending', undefined],
+    [sy2, DEMO_SAFETY[1].officers[0], 'safety_officer', 'passed', undefined],
+    [sy2, DEMO_SAFETY[1].officers[1], 'safety_officer', 'passed', undefined],
   ];
   for (const [company, realName, role, outcome, existing] of officerSpecs) {
     if (!full && !existing) continue;
@@ -476,7 +477,7 @@ export async function seedParties(tx: Tx, config: Config) {
         areaCode: areaOf.get(u) ?? null,
         companyId: m,
         submitter: uid(m === wb1.id ? 'wb_admin1' : 'wb_admin2'),
-        reviewer: areaOf.get(u) === '450103' ? regulator : admin,
+        reviewer: reviewerOf(areaOf.get(u) ?? null),
         outcome,
         reason: '合同缺少双方盖章页，请补充',
       });
@@ -492,38 +493,6 @@ export async function seedParties(tx: Tx, config: Config) {
     .groupBy(elevator.community, elevator.areaCode, sysArea.name)
     .orderBy(desc(count()), asc(elevator.community), asc(elevator.areaCode))
     .limit(30);
-  const extra = [
-    '滨江苑',
-    '桃源居',
-    '民歌湖畔',
-    '五象新城',
-    '云景花园',
-    '南湖名都',
-    '凤凰城',
-    '金色家园',
-    '水岸春城',
-    '东盟国际',
-    '锦江花园',
-    '怡景苑',
-    '荔园',
-    '榕城小区',
-    '中央公园',
-    '天池山庄',
-    '碧水蓝天',
-    '月湾茗苑',
-    '琅东小区',
-    '半岛花园',
-    '书香门第',
-    '新竹小区',
-    '望园小区',
-    '茅桥小区',
-    '星湖小区',
-    '园湖小区',
-    '秀灵小区',
-    '明秀小区',
-    '相思湖畔',
-    '嘉和城',
-  ];
   const districts = await tx
     .select({ code: sysArea.code, name: sysArea.name })
     .from(sysArea)
@@ -536,13 +505,20 @@ export async function seedParties(tx: Tx, config: Config) {
       address: `南宁市${c.areaName ?? ''}${c.name}`,
       buildingCount: 6 + Math.floor(r() * 30),
     }));
-  for (let i = 0; communities.length < 30 && i < extra.length; i++) {
-    const d = districts[i % Math.max(1, Math.min(districts.length, 7))] ?? { code: '450103', name: '青秀区' };
-    if (communities.some((c) => c.name === extra[i] && c.areaCode === d.code)) continue;
+  // More communities, each named after a place of its own district: no name in two districts.
+  const taken = new Set(communities.map((c) => `${c.areaCode}\u0000${c.name}`));
+  const named = districts.map((d) => ({
+    d,
+    names: communityNames(d.code, 16).filter((n) => !taken.has(`${d.code}\u0000${n}`)),
+  }));
+  for (let i = 0; communities.length < 30 && named.some((x) => x.names.length > 0); i++) {
+    const { d, names } = named[i % named.length];
+    const name = names.shift();
+    if (!name) continue;
     communities.push({
-      name: extra[i],
+      name,
       areaCode: d.code,
-      address: `南宁市${d.name}${extra[i]}`,
+      address: `南宁市${d.name}${name}`,
       buildingCount: 4 + Math.floor(r() * 20),
     });
   }

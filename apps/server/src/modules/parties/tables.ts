@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
   doublePrecision,
   index,
@@ -23,48 +24,67 @@ const fileColumn = (name: string) => uuid(name).references(() => sysFile.id, { o
  * What a maintenance company files beyond the party row (`enterprise`): its TSG 07 licence
  * (许可项目, 等级, 编号, 有效期) and the scans. The filing state lives on `enterprise.filing_state`.
  */
-export const maintenanceUnitProfile = pgTable('maintenance_unit_profile', {
-  enterpriseId: integer('enterprise_id')
-    .primaryKey()
-    .references(() => enterprise.id, { onDelete: 'cascade' }),
-  licenceType: text('licence_type'),
-  licenceGrade: text('licence_grade'),
-  licenceNo: text('licence_no'),
-  licenceExpiry: date('licence_expiry'),
-  licenceFileId: fileColumn('licence_file_id'),
-  businessLicenceFileId: fileColumn('business_licence_file_id'),
-  version: integer('version').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const maintenanceUnitProfile = pgTable(
+  'maintenance_unit_profile',
+  {
+    enterpriseId: integer('enterprise_id')
+      .primaryKey()
+      .references(() => enterprise.id, { onDelete: 'cascade' }),
+    licenceType: text('licence_type'),
+    licenceGrade: text('licence_grade'),
+    licenceNo: text('licence_no'),
+    licenceExpiry: date('licence_expiry'),
+    licenceFileId: fileColumn('licence_file_id'),
+    businessLicenceFileId: fileColumn('business_licence_file_id'),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Who may read a scan is looked up from the file (parties/files.ts).
+    index('maintenance_unit_profile_licence_file_idx').on(t.licenceFileId),
+    index('maintenance_unit_profile_business_file_idx').on(t.businessLicenceFileId),
+  ],
+);
 
 /** A use unit (使用单位 / building company): its kind and its 电梯安全总监 (总局令第74号). */
-export const useUnitProfile = pgTable('use_unit_profile', {
-  enterpriseId: integer('enterprise_id')
-    .primaryKey()
-    .references(() => enterprise.id, { onDelete: 'cascade' }),
-  unitType: text('unit_type'),
-  safetyDirector: text('safety_director'),
-  safetyDirectorPhone: text('safety_director_phone'),
-  businessLicenceFileId: fileColumn('business_licence_file_id'),
-  version: integer('version').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const useUnitProfile = pgTable(
+  'use_unit_profile',
+  {
+    enterpriseId: integer('enterprise_id')
+      .primaryKey()
+      .references(() => enterprise.id, { onDelete: 'cascade' }),
+    unitType: text('unit_type'),
+    safetyDirector: text('safety_director'),
+    safetyDirectorPhone: text('safety_director_phone'),
+    businessLicenceFileId: fileColumn('business_licence_file_id'),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('use_unit_profile_business_file_idx').on(t.businessLicenceFileId)],
+);
 
 /** An inspection organisation's approval (核准证); its own module adds the rest later. */
-export const inspectionOrgProfile = pgTable('inspection_org_profile', {
-  enterpriseId: integer('enterprise_id')
-    .primaryKey()
-    .references(() => enterprise.id, { onDelete: 'cascade' }),
-  approvalNo: text('approval_no'),
-  approvalExpiry: date('approval_expiry'),
-  approvalFileId: fileColumn('approval_file_id'),
-  businessLicenceFileId: fileColumn('business_licence_file_id'),
-  version: integer('version').notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const inspectionOrgProfile = pgTable(
+  'inspection_org_profile',
+  {
+    enterpriseId: integer('enterprise_id')
+      .primaryKey()
+      .references(() => enterprise.id, { onDelete: 'cascade' }),
+    approvalNo: text('approval_no'),
+    approvalExpiry: date('approval_expiry'),
+    approvalFileId: fileColumn('approval_file_id'),
+    businessLicenceFileId: fileColumn('business_licence_file_id'),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('inspection_org_profile_approval_file_idx').on(t.approvalFileId),
+    index('inspection_org_profile_business_file_idx').on(t.businessLicenceFileId),
+  ],
+);
 
 /**
  * A person of a company beyond the account (`sys_user`): maintenance workers, safety officers and
@@ -101,6 +121,8 @@ export const staffProfile = pgTable(
   (t) => [
     uniqueIndex('staff_profile_id_number_uq').on(t.idNumber),
     index('staff_profile_company_idx').on(t.companyId, t.userId),
+    index('staff_profile_cert_file_idx').on(t.certFileId),
+    index('staff_profile_photo_file_idx').on(t.photoFileId),
   ],
 );
 
@@ -136,6 +158,7 @@ export const maintenanceContract = pgTable(
     uniqueIndex('maintenance_contract_no_uq').on(t.contractNo),
     index('maintenance_contract_maintenance_idx').on(t.maintenanceCompanyId, t.id),
     index('maintenance_contract_use_idx').on(t.useCompanyId, t.id),
+    index('maintenance_contract_file_idx').on(t.contractFileId),
   ],
 );
 
@@ -148,6 +171,15 @@ export const maintenanceContractElevator = pgTable(
     elevatorId: integer('elevator_id')
       .notNull()
       .references(() => elevator.id, { onDelete: 'cascade' }),
+    /**
+     * The contract's period and whether it is open (pending or passed), copied by triggers from the
+     * contract (migration 0011): never written by the application. The exclusion constraint
+     * `maintenance_contract_elevator_no_overlap` (btree_gist: elevator_id =, daterange(start, end) &&,
+     * where active) keeps an elevator in one open contract per day.
+     */
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    active: boolean('active').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.contractId, t.elevatorId] }),
@@ -215,7 +247,7 @@ export const maintenanceRating = pgTable(
     areaCode: text('area_code'),
     /** The confirmed maintenance order rated (the maintenance issue fills it). */
     orderId: integer('order_id'),
-    /** yyyy-MM in Asia/Shanghai: without an order, one rating per elevator and month. */
+    /** yyyy-MM in Asia/Shanghai: one rating per elevator and month. */
     period: text('period').notNull(),
     score: smallint('score').notNull(),
     comment: text('comment'),
@@ -225,6 +257,7 @@ export const maintenanceRating = pgTable(
   (t) => [
     index('maintenance_rating_company_idx').on(t.maintenanceCompanyId),
     uniqueIndex('maintenance_rating_order_uq').on(t.orderId).where(sql`order_id is not null`),
-    uniqueIndex('maintenance_rating_period_uq').on(t.elevatorId, t.period).where(sql`order_id is null`),
+    /** One rating per elevator and month, with or without an order (migration 0011). */
+    uniqueIndex('maintenance_rating_period_uq').on(t.elevatorId, t.period),
   ],
 );

@@ -115,7 +115,14 @@ export const dictRoutes = [
       .from(sysDictType)
       .where(and(eq(sysDictType.code, input.code), input.id ? ne(sysDictType.id, input.id) : undefined));
     if (clash) throw conflict(`字典编码 ${input.code} 已被「${clash.name}」使用`);
-    const values = { code: input.code, name: input.name, remark: input.remark || null, status: input.status };
+    // A change keeps what the request does not send; a new type is enabled.
+    const [current] = input.id ? await db.select().from(sysDictType).where(eq(sysDictType.id, input.id)) : [];
+    const values = {
+      code: input.code,
+      name: input.name,
+      remark: input.remark === undefined ? (current?.remark ?? null) : input.remark || null,
+      status: input.status ?? current?.status ?? 1,
+    };
     const id = await refusingConflicts(
       async () => {
         if (input.id) {
@@ -150,12 +157,14 @@ export const dictRoutes = [
       );
     const duplicate = `字典键 ${input.key} 在「${type.name}」中已存在`;
     if (clash) throw conflict(duplicate);
+    // A change keeps what the request does not send; a new value is first and enabled.
+    const [current] = input.id ? await db.select().from(sysDictData).where(eq(sysDictData.id, input.id)) : [];
     const values = {
       typeId: input.typeId,
       key: input.key,
       value: input.value,
-      sort: input.sort,
-      status: input.status,
+      sort: input.sort ?? current?.sort ?? 0,
+      status: input.status ?? current?.status ?? 1,
     };
     const row = await refusingConflicts(
       async () => {

@@ -1,20 +1,21 @@
 import { enterpriseCalls, formatDateTime, maskPhone } from '@ec/contract';
 import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
-import { type AuthUser, hasPermission, scopeCondition } from '../../platform/access.ts';
+import { type AuthUser, scopeCondition } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../platform/db/tables.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { implement } from '../../platform/http/implement.ts';
+import { shownPhone, unmasked } from '../../platform/masking.ts';
 import { assertAreasExist, correlatedCount, nameSome, orderOf, refusingConflicts } from './shared.ts';
 
 /** Enterprises the acting user may see: in their areas, their own company, none for self scope. */
-const enterpriseScope = (actor: AuthUser) =>
+export const enterpriseScope = (actor: AuthUser) =>
   scopeCondition(actor, { area: enterprise.areaCode, company: enterprise.id });
 
 const userCount = correlatedCount(sysUser.companyId, enterprise.id).as('user_count');
 
-const enterpriseView = (r: typeof enterprise.$inferSelect, users: number, fullPhone: boolean) => ({
+const enterpriseView = (r: typeof enterprise.$inferSelect, users: number, actor: AuthUser) => ({
   id: r.id,
   name: r.name,
   creditCode: r.creditCode,
@@ -23,7 +24,7 @@ const enterpriseView = (r: typeof enterprise.$inferSelect, users: number, fullPh
   address: r.address,
   legalPerson: r.legalPerson,
   contactName: r.contactName,
-  contactPhone: fullPhone ? r.contactPhone : r.contactPhone && maskPhone(r.contactPhone),
+  contactPhone: shownPhone(actor, { companyId: r.id }, r.contactPhone),
   filingState: r.filingState,
   userCount: users,
   createTime: formatDateTime(r.createdAt),
@@ -35,7 +36,17 @@ async function enterpriseOf(q: Queryable, actor: AuthUser, id: number) {
     .from(enterprise)
     .where(and(eq(enterprise.id, id), enterpriseScope(actor)));
   if (!row) throw notFound('企业不存在或无权访问');
-  return enterpriseView(row.enterprise, row.userCount, hasPermission(actor, 'system:enterprise:edit'));
+  return enterpriseView(row.enterprise, row.userCount, actor);
+}
+
+/** The stored row of an enterprise in scope (for saves), or 404. */
+async function storedEnterprise(q: Queryable, actor: AuthUser, id: number) {
+  const [row] = await q
+    .select()
+    .from(enterprise)
+    .where(and(eq(enterprise.id, id), enterpriseScope(actor)));
+  if (!row) throw notFound('企业不存在或无权访问');
+  return row;
 }
 
 export const enterpriseRoutes = [
@@ -67,7 +78,7 @@ export const enterpriseRoutes = [
       .limit(limit)
       .offset((page - 1) * limit);
     const [{ total }] = await db.select({ total: count() }).from(enterprise).where(where);
-    return { records: rows.map((r) => enterpriseView(r.enterprise, r.userCount, false)), total, page, limit };
+    return { records: rows.map((r) => enterpriseView(r.enterprise, r.userCount, actor)), total, page, limit };
   }),
 
   implement(enterpriseCalls.detail, ({ id }, { user: actor, platform: { db } }) =>
@@ -75,7 +86,7 @@ export const enterpriseRoutes = [
   ),
 
   implement(enterpriseCalls.save, async (input, { user: actor, platform: { db } }) => {
-    if (input.id) await enterpriseOf(db, actor, input.id);
+    const stored = input.id ? await storedEnterprise(db, actor, input.id) : null;
     const [clash] = await db
       .select({ name: enterprise.name })
       .from(enterprise)
@@ -92,7 +103,12 @@ export const enterpriseRoutes = [
       address: input.address || null,
       legalPerson: input.legalPerson || null,
       contactName: input.contactName || null,
-      contactPhone: input.contactPhone || null,
+      // The detail showed the phone masked: sent back unchanged, it keeps the stored number.
+      contactPhone:
+        unmasked(input.contactPhone, stored?.contactPhone, maskPhone, {
+          name: 'contactPhone',
+          label: '联系电话',
+        }) || null,
     };
     return refusingConflicts(
       () =>

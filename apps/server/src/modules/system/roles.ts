@@ -8,6 +8,8 @@ import { implement } from '../../platform/http/implement.ts';
 import { withAncestors } from './menus.ts';
 import {
   assertAdminsKeepRights,
+  assertRolesOwnedBy,
+  assertScopeWithinOwn,
   assertWithinOwnRights,
   correlatedCount,
   nameSome,
@@ -76,20 +78,35 @@ export const roleRoutes = [
       .from(sysRole)
       .where(and(eq(sysRole.roleKey, input.roleKey), input.id ? ne(sysRole.id, input.id) : undefined));
     if (clash) throw conflict(`角色标识 ${input.roleKey} 已存在`);
+    // A change keeps what the request does not send (status, menus, permissions); a new role starts
+    // enabled and empty.
+    let kept = { status: 1, menuIds: [] as number[], permissions: [] as string[] };
     if (input.id) {
       const [current] = await db.select().from(sysRole).where(eq(sysRole.id, input.id));
       if (!current) throw notFound('角色不存在');
+      const granted = await db
+        .select({ menuId: sysRoleMenu.menuId })
+        .from(sysRoleMenu)
+        .where(eq(sysRoleMenu.roleId, input.id));
+      kept = {
+        status: current.status,
+        menuIds: granted.map((g) => g.menuId),
+        permissions: current.permissions,
+      };
       // Accounts are created and registered with the built-in roles by their key.
       if (current.builtIn && current.roleKey !== input.roleKey) throw conflict('内置角色的标识不能修改');
       // Nobody edits a role that grants more than they hold.
       assertWithinOwnRights(actor, await permissionsOfRoles(db, [input.id]));
+      assertScopeWithinOwn(actor, current.dataScope as DataScope);
     }
-    const menuIds = await withAncestors(db, input.menuIds);
+    // Nor makes one wider than they are: permissions (below) and data scope.
+    assertScopeWithinOwn(actor, input.dataScope);
+    const menuIds = await withAncestors(db, input.menuIds ?? kept.menuIds);
     const buttons =
       menuIds.length === 0
         ? []
         : await db.select({ perms: sysMenu.perms }).from(sysMenu).where(inArray(sysMenu.id, menuIds));
-    const permissions = [...new Set(input.permissions)];
+    const permissions = [...new Set(input.permissions ?? kept.permissions)];
     assertWithinOwnRights(actor, [...permissions, ...buttons.flatMap((b) => splitPerms(b.perms))]);
 
     const values = {
@@ -98,7 +115,7 @@ export const roleRoutes = [
       description: input.description || null,
       dataScope: input.dataScope,
       roleType: input.roleType || null,
-      status: input.status,
+      status: input.status ?? kept.status,
       permissions,
     };
     return refusingConflicts(
@@ -106,6 +123,8 @@ export const roleRoutes = [
         db.transaction(async (tx) => {
           let id = input.id;
           if (id) {
+            // Roles that other organisations' accounts hold are the platform administrator's.
+            await assertRolesOwnedBy(tx, actor, [id]);
             await tx
               .update(sysRole)
               .set({ ...values, updatedAt: new Date() })
@@ -144,7 +163,9 @@ export const roleRoutes = [
       }
     }
     assertWithinOwnRights(actor, await permissionsOfRoles(db, ids));
+    for (const role of roles) assertScopeWithinOwn(actor, role.dataScope as DataScope);
     await db.transaction(async (tx) => {
+      await assertRolesOwnedBy(tx, actor, ids);
       await tx.delete(sysRole).where(inArray(sysRole.id, ids));
       await assertAdminsKeepRights(tx, actor);
     });

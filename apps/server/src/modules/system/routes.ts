@@ -3,7 +3,8 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm
 import type { Queryable } from '../../platform/db/client.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { sysArea, sysLogo, sysParam } from '../../platform/db/tables.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { readableFileIds } from '../../platform/files/references.ts';
 import { implement } from '../../platform/http/implement.ts';
 import { agreementRoutes } from './agreement.ts';
 import { dictRoutes } from './dicts.ts';
@@ -11,6 +12,7 @@ import { enterpriseRoutes } from './enterprise.ts';
 import { menuRoutes } from './menus.ts';
 import { officeRoutes } from './offices.ts';
 import { oplogRoutes } from './oplog.ts';
+import { revealRoutes } from './reveal.ts';
 import { roleRoutes } from './roles.ts';
 import { userRoutes } from './users.ts';
 
@@ -111,6 +113,12 @@ const platformSettingRoutes = [
     return { records: records.map(logoRow), total, page, limit };
   }),
   implement(logoCalls.add, async (input, { user, platform: { db } }) => {
+    // Every account may read the logo's file (system/files.ts): only a file the actor may read can become it.
+    if (input.logoId && !(await readableFileIds(db, user, [input.logoId])).size) {
+      throw badRequest('logoId：标识图片不存在，请重新上传', [
+        { field: 'logoId', message: '标识图片不存在，请重新上传' },
+      ]);
+    }
     const [row] = await db
       .insert(sysLogo)
       .values({
@@ -142,7 +150,8 @@ const platformSettingRoutes = [
     return roots;
   }),
   implement(commonCalls.clientError, (input, { req, user }) => {
-    req.log.warn({ clientError: input, userId: user?.id ?? null }, 'front-end error');
+    // The message leads the line; the stack and the page stay in the record's fields.
+    req.log.warn({ clientError: input, userId: user?.id ?? null }, `front-end error: ${input.message}`);
     return null;
   }),
 ];
@@ -158,4 +167,5 @@ export const systemRoutes = [
   ...oplogRoutes,
   ...agreementRoutes,
   ...enterpriseRoutes,
+  ...revealRoutes,
 ];

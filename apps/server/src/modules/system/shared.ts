@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS } from '@ec/contract';
+import { ALL_PERMISSIONS, type DataScope } from '@ec/contract';
 import {
   and,
   asc,
@@ -11,7 +11,8 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { AuthUser } from '../../platform/access.ts';
+import { type AuthUser, broadestScope } from '../../platform/access.ts';
+import { identifierConflict } from '../../platform/auth/identifiers.ts';
 import { loadGrants } from '../../platform/auth/session.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import { sysArea, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../platform/db/tables.ts';
@@ -64,12 +65,110 @@ export function assertWithinOwnRights(actor: AuthUser, permissions: Iterable<str
   }
 }
 
-/** A user may only manage accounts that hold no permission beyond their own. */
+const SCOPE_LABEL: Record<DataScope, string> = {
+  all: '全部数据',
+  area: '本辖区数据',
+  company: '本单位数据',
+  self: '仅本人数据',
+};
+
+/**
+ * Refuses a data scope wider than the actor's own (all > area > company > self). An area-scoped
+ * actor may hand out area scope only over areas it holds itself (`areaCodes`: the areas the scope
+ * will cover, when known; a role's area scope covers its holders' areas, checked when assigned).
+ */
+export function assertScopeWithinOwn(actor: AuthUser, scope: DataScope, areaCodes: string[] = []) {
+  if (actor.permissions.has(ALL_PERMISSIONS) || actor.dataScope === 'all') return;
+  if (broadestScope([actor.dataScope, scope]) !== actor.dataScope) {
+    throw forbidden(
+      `不能授予超出自己数据范围的权限：您的数据范围是「${SCOPE_LABEL[actor.dataScope]}」，不能设置为「${SCOPE_LABEL[scope]}」`,
+    );
+  }
+  if (scope === 'area' && actor.dataScope === 'area') {
+    const beyond = areaCodes.filter((c) => !actor.areaCodes.includes(c));
+    if (beyond.length > 0) {
+      throw forbidden(`不能授予自己辖区以外的区域：${beyond.slice(0, 5).join('、')}`);
+    }
+  }
+}
+
+/** The widest data scope the given roles carry (disabled ones included, as for permissions). */
+export async function scopeOfRoles(q: Queryable, roleIds: number[]): Promise<DataScope> {
+  if (roleIds.length === 0) return 'self';
+  const rows = await q
+    .select({ dataScope: sysRole.dataScope })
+    .from(sysRole)
+    .where(inArray(sysRole.id, roleIds));
+  return broadestScope(rows.map((r) => r.dataScope));
+}
+
+/** The organisation an account belongs to: its company, else its office, else only itself. */
+const organisationOf = (u: { id: number; companyId: number | null; officeId: number | null }) =>
+  u.companyId !== null ? `c${u.companyId}` : u.officeId !== null ? `o${u.officeId}` : `u${u.id}`;
+
+/**
+ * Locks the roles (against concurrent assignments, which take a key-share lock on them) and refuses
+ * them when an account of another organisation holds one: a company's administrator must not
+ * change what every other company's administrators may do (the built-in `maintenance_admin` is
+ * held by all maintenance companies). Only the platform administrator edits shared roles.
+ * Run inside the transaction that changes the roles.
+ */
+export async function assertRolesOwnedBy(tx: Tx, actor: AuthUser, roleIds: number[]) {
+  if (roleIds.length === 0) return;
+  await tx
+    .select({ id: sysRole.id })
+    .from(sysRole)
+    .where(inArray(sysRole.id, roleIds))
+    .orderBy(asc(sysRole.id))
+    .for('update');
+  if (actor.permissions.has(ALL_PERMISSIONS)) return;
+  const [me] = await tx
+    .select({ id: sysUser.id, companyId: sysUser.companyId, officeId: sysUser.officeId })
+    .from(sysUser)
+    .where(eq(sysUser.id, actor.id));
+  const mine = organisationOf(me ?? { id: actor.id, companyId: actor.companyId, officeId: null });
+  const holders = await tx
+    .select({
+      id: sysUser.id,
+      companyId: sysUser.companyId,
+      officeId: sysUser.officeId,
+      roleName: sysRole.name,
+    })
+    .from(sysUserRole)
+    .innerJoin(sysUser, eq(sysUser.id, sysUserRole.userId))
+    .innerJoin(sysRole, eq(sysRole.id, sysUserRole.roleId))
+    .where(inArray(sysUserRole.roleId, roleIds));
+  const shared = [...new Set(holders.filter((h) => organisationOf(h) !== mine).map((h) => h.roleName))];
+  if (shared.length > 0) {
+    throw forbidden(
+      `角色「${nameSome(shared)}」也被其他单位的账号使用，只有平台管理员可以修改；如需调整本单位的权限，请新建一个角色`,
+    );
+  }
+}
+
+/**
+ * Refuses to give a user roles wider than the actor's own: permissions, data scope, and for an
+ * area scope the user's areas.
+ */
+export async function assertCanAssignRoles(
+  q: Queryable,
+  actor: AuthUser,
+  roleIds: number[],
+  areaCodes: string[],
+) {
+  if (actor.permissions.has(ALL_PERMISSIONS)) return;
+  assertWithinOwnRights(actor, await permissionsOfRoles(q, roleIds));
+  assertScopeWithinOwn(actor, await scopeOfRoles(q, roleIds), areaCodes);
+}
+
+/** A user may only manage accounts that hold no permission and no data scope beyond their own. */
 export async function assertCanManageUsers(q: Queryable, actor: AuthUser, userIds: number[]) {
   if (actor.permissions.has(ALL_PERMISSIONS)) return;
   for (const id of userIds) {
-    const { permissions } = await loadGrants(q, id);
+    const { permissions, dataScope } = await loadGrants(q, id);
     assertWithinOwnRights(actor, permissions);
+    const [user] = await q.select({ areaCodes: sysUser.areaCodes }).from(sysUser).where(eq(sysUser.id, id));
+    assertScopeWithinOwn(actor, dataScope, dataScope === 'area' ? (user?.areaCodes ?? []) : []);
   }
 }
 
@@ -109,6 +208,9 @@ export async function refusingConflicts<T>(
   try {
     return await write();
   } catch (err) {
+    // A user name or phone that names another account is told as such (platform/auth/identifiers.ts).
+    const clash = identifierConflict(err);
+    if (clash) throw clash;
     const code = dbErrorCode(err);
     if (code === '23505' && messages.unique) throw conflict(messages.unique);
     if (code === '23503' && messages.foreignKey) throw conflict(messages.foreignKey);

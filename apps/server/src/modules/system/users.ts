@@ -1,35 +1,28 @@
-import { randomInt } from 'node:crypto';
-import {
-  formatDateTime,
-  hashPassword,
-  isWeakPassword,
-  maskIdNumber,
-  maskPhone,
-  type UserType,
-  userCalls,
-} from '@ec/contract';
-import { and, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { formatDateTime, maskIdNumber, maskPhone, type UserType, userCalls } from '@ec/contract';
+import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AuthUser, scopeCondition } from '../../platform/access.ts';
-import { hashSecret } from '../../platform/auth/passwords.ts';
+import { refusingIdentifierClash } from '../../platform/auth/identifiers.ts';
+import { temporaryPassword } from '../../platform/auth/temporary.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { authToken, enterprise, sysOffice, sysRole, sysUser, sysUserRole } from '../../platform/db/tables.ts';
+import { sentFields } from '../../platform/db/versioned.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { implement } from '../../platform/http/implement.ts';
+import { shownIdNumber, shownPhone, unmasked } from '../../platform/masking.ts';
 import {
   assertAdminsKeepRights,
   assertAreasExist,
+  assertCanAssignRoles,
   assertCanManageUsers,
-  assertWithinOwnRights,
   nameSome,
   orderOf,
-  permissionsOfRoles,
   refusingConflicts,
   rolesOfUsers,
 } from './shared.ts';
 
 /** Users the acting user may see: by the company's area, the company, or only themselves. */
-const userScope = (actor: AuthUser) =>
+export const userScope = (actor: AuthUser) =>
   scopeCondition(actor, { area: enterprise.areaCode, company: sysUser.companyId, owner: sysUser.id });
 
 const userSelection = {
@@ -49,15 +42,17 @@ function usersFrom(q: Queryable) {
 type UserJoin = { user: typeof sysUser.$inferSelect; companyName: string | null; officeName: string | null };
 type RoleRef = { id: number; roleKey: string; name: string };
 
-function userView(r: UserJoin, roles: RoleRef[], full: boolean) {
+/** A user as `viewer` may see it: phone and ID number in full only for the user themself. */
+function userView(r: UserJoin, roles: RoleRef[], viewer: AuthUser) {
   const u = r.user;
+  const holder = { userId: u.id };
   return {
     id: u.id,
     username: u.username,
     realName: u.realName,
-    phone: full ? (u.phone ?? '') : maskPhone(u.phone),
+    phone: shownPhone(viewer, holder, u.phone) ?? '',
     email: u.email,
-    idNumber: full ? (u.idNumber ?? '') : maskIdNumber(u.idNumber),
+    idNumber: shownIdNumber(viewer, holder, u.idNumber) ?? '',
     userType: u.userType as UserType,
     companyId: u.companyId,
     companyName: r.companyName,
@@ -71,37 +66,29 @@ function userView(r: UserJoin, roles: RoleRef[], full: boolean) {
   };
 }
 
-/** A user in full for the edit form, or 404 when it is outside the actor's data scope. */
+/** A user for the edit form (numbers masked as in lists), or 404 when outside the actor's data scope. */
 async function userDetailOf(q: Queryable, actor: AuthUser, id: number) {
   const [row] = await usersFrom(q).where(and(eq(sysUser.id, id), userScope(actor)));
   if (!row) throw notFound('用户不存在或无权访问');
   const roles = (await rolesOfUsers(q, [id])).get(id) ?? [];
-  return { ...userView(row, roles, true), roleIds: roles.map((r) => r.id) };
+  return { ...userView(row, roles, actor), roleIds: roles.map((r) => r.id) };
 }
 
 /** Users by id inside the actor's scope; 404 when any of them is missing. */
 async function targetsOf(q: Queryable, actor: AuthUser, ids: number[]) {
   const rows = await q
-    .select({ id: sysUser.id, username: sysUser.username, builtIn: sysUser.builtIn, phone: sysUser.phone })
+    .select({
+      id: sysUser.id,
+      username: sysUser.username,
+      builtIn: sysUser.builtIn,
+      phone: sysUser.phone,
+      idNumber: sysUser.idNumber,
+    })
     .from(sysUser)
     .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
     .where(and(inArray(sysUser.id, ids), userScope(actor)));
   if (rows.length !== new Set(ids).size) throw notFound('用户不存在或无权访问');
   return rows;
-}
-
-const PASSWORD_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz';
-const PASSWORD_DIGITS = '23456789';
-
-/** A readable one-time password with letters and digits, never one of the weak ones. */
-export function oneTimePassword(length = 10): string {
-  const all = PASSWORD_LETTERS + PASSWORD_DIGITS;
-  for (;;) {
-    const chars = Array.from({ length }, () => all[randomInt(all.length)]);
-    chars[randomInt(length)] = PASSWORD_DIGITS[randomInt(PASSWORD_DIGITS.length)];
-    const withDigit = chars.join('');
-    if (/[A-Za-z]/.test(withDigit) && /\d/.test(withDigit) && !isWeakPassword(withDigit)) return withDigit;
-  }
 }
 
 const revokeTokensOf = (q: Queryable, userIds: number[]) =>
@@ -163,7 +150,7 @@ export const userRoutes = [
       rows.map((r) => r.user.id),
     );
     return {
-      records: rows.map((r) => userView(r, roles.get(r.user.id) ?? [], false)),
+      records: rows.map((r) => userView(r, roles.get(r.user.id) ?? [], actor)),
       total,
       page,
       limit,
@@ -172,12 +159,26 @@ export const userRoutes = [
 
   implement(userCalls.detail, ({ id }, { user: actor, platform: { db } }) => userDetailOf(db, actor, id)),
 
-  implement(userCalls.save, async (input, { user: actor, platform: { db } }) => {
-    const roleIds = [...new Set(input.roleIds)];
+  implement(userCalls.save, async (sent, { user: actor, platform: { db } }) => {
+    // A change keeps what the request does not send (phone, e-mail, ID number, company, office,
+    // areas); a new user has no areas. Whether the actor may change this user is checked below.
+    const [row] = sent.id ? await db.select().from(sysUser).where(eq(sysUser.id, sent.id)) : [];
+    const kept = row
+      ? {
+          phone: row.phone,
+          email: row.email,
+          idNumber: row.idNumber,
+          companyId: row.companyId,
+          officeId: row.officeId,
+          areaCodes: row.areaCodes,
+        }
+      : { areaCodes: [] as string[] };
+    const input = { ...kept, ...sentFields(sent), ...{ username: sent.username, realName: sent.realName } };
+    const roleIds = [...new Set(sent.roleIds)];
     const roles = await db.select({ id: sysRole.id }).from(sysRole).where(inArray(sysRole.id, roleIds));
     if (roles.length !== roleIds.length)
       throw badRequest('所选角色不存在', [{ field: 'roleIds', message: '角色不存在' }]);
-    assertWithinOwnRights(actor, await permissionsOfRoles(db, roleIds));
+    await assertCanAssignRoles(db, actor, roleIds, input.areaCodes);
     if (input.companyId) {
       const [company] = await db
         .select({ id: enterprise.id })
@@ -193,76 +194,73 @@ export const userRoutes = [
       if (!office) throw badRequest('所属机构不存在', [{ field: 'officeId', message: '机构不存在' }]);
     }
     await assertAreasExist(db, input.areaCodes);
+    let stored: { phone: string | null; idNumber: string | null } | null = null;
     if (input.id) {
-      await targetsOf(db, actor, [input.id]);
+      [stored] = await targetsOf(db, actor, [input.id]);
       await assertCanManageUsers(db, actor, [input.id]);
     }
 
-    const phone = input.phone || null;
-    const clashes = await db
-      .select({ id: sysUser.id, username: sysUser.username, phone: sysUser.phone })
-      .from(sysUser)
-      .where(
-        and(
-          or(
-            eq(sysUser.username, input.username),
-            eq(sysUser.phone, input.username),
-            ...(phone ? [eq(sysUser.phone, phone), eq(sysUser.username, phone)] : []),
-          ),
-          input.id ? ne(sysUser.id, input.id) : undefined,
-        ),
-      );
-    // Sign-in accepts a user name or a phone, so neither may match another account's of either kind.
-    if (clashes.some((c) => c.username === input.username || c.phone === input.username)) {
-      throw conflict(`用户名 ${input.username} 已被其他账号使用`);
-    }
-    if (clashes.length > 0) throw conflict(`手机号 ${phone} 已被其他账号使用`);
+    // The detail showed phone and ID number masked: sent back unchanged, they keep the stored ones.
+    const phone = unmasked(input.phone, stored?.phone, maskPhone, { name: 'phone', label: '手机号' }) || null;
+    const idNumber = unmasked(input.idNumber, stored?.idNumber, maskIdNumber, {
+      name: 'idNumber',
+      label: '身份证号',
+    });
+    // Sign-in accepts a user name or a phone: the identifier table refuses one naming another account.
+    const identifierMessages = {
+      username: `用户名 ${input.username} 已被其他账号使用`,
+      phone: `手机号 ${phone} 已被其他账号使用`,
+    };
 
     const values = {
       username: input.username,
       realName: input.realName,
       phone,
       email: input.email || null,
-      idNumber: input.idNumber ? input.idNumber.toUpperCase() : null,
-      userType: input.userType,
+      idNumber: idNumber ? idNumber.toUpperCase() : null,
+      userType: sent.userType,
       companyId: input.companyId ?? null,
       officeId: input.officeId ?? null,
       areaCodes: [...new Set(input.areaCodes)],
     };
-    const initialPassword = input.id ? null : oneTimePassword();
-    const passwordHash = initialPassword ? await hashSecret(hashPassword(initialPassword)) : null;
+    // A new user's password is temporary: the first sign-in leads to the password change only.
+    const initial = input.id ? null : await temporaryPassword();
 
     const user = await refusingConflicts(
       () =>
-        db.transaction(async (tx) => {
-          let id = input.id;
-          if (id) {
-            await tx
-              .update(sysUser)
-              .set({ ...values, updatedAt: new Date() })
-              .where(eq(sysUser.id, id));
-            await tx.delete(sysUserRole).where(eq(sysUserRole.userId, id));
-          } else {
-            const [created] = await tx
-              .insert(sysUser)
-              .values({ ...values, passwordHash: passwordHash! })
-              .returning({ id: sysUser.id });
-            id = created.id;
-          }
-          await tx.insert(sysUserRole).values(roleIds.map((roleId) => ({ userId: id, roleId })));
-          await assertAdminsKeepRights(tx, actor);
-          // The saved user must stay inside the actor's data scope (no moving users to other companies).
-          const [visible] = await tx
-            .select({ id: sysUser.id })
-            .from(sysUser)
-            .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
-            .where(and(eq(sysUser.id, id), userScope(actor)));
-          if (!visible) throw forbidden('不能把用户设置到自己的数据范围之外');
-          return userDetailOf(tx, actor, id);
-        }),
+        refusingIdentifierClash(
+          () =>
+            db.transaction(async (tx) => {
+              let id = input.id;
+              if (id) {
+                await tx
+                  .update(sysUser)
+                  .set({ ...values, updatedAt: new Date() })
+                  .where(eq(sysUser.id, id));
+                await tx.delete(sysUserRole).where(eq(sysUserRole.userId, id));
+              } else {
+                const [created] = await tx
+                  .insert(sysUser)
+                  .values({ ...values, ...initial!.columns })
+                  .returning({ id: sysUser.id });
+                id = created.id;
+              }
+              await tx.insert(sysUserRole).values(roleIds.map((roleId) => ({ userId: id, roleId })));
+              await assertAdminsKeepRights(tx, actor);
+              // The saved user must stay inside the actor's data scope (no moving users to other companies).
+              const [visible] = await tx
+                .select({ id: sysUser.id })
+                .from(sysUser)
+                .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
+                .where(and(eq(sysUser.id, id), userScope(actor)));
+              if (!visible) throw forbidden('不能把用户设置到自己的数据范围之外');
+              return userDetailOf(tx, actor, id);
+            }),
+          identifierMessages,
+        ),
       { unique: '用户名或手机号已被其他账号使用' },
     );
-    return { user, initialPassword };
+    return { user, initialPassword: initial?.password ?? null };
   }),
 
   implement(userCalls.updateStatus, async ({ id, status }, { user: actor, platform: { db } }) => {
@@ -284,13 +282,13 @@ export const userRoutes = [
     if (id === actor.id) throw conflict('不能重置自己的密码，请在个人中心修改密码');
     await assertCanManageUsers(db, actor, [id]);
     if (delivery === 'sms' && !target.phone) throw badRequest('该用户没有手机号，无法通过短信发送新密码');
-    const password = oneTimePassword();
-    const passwordHash = await hashSecret(hashPassword(password));
+    // The new password is temporary: the user must change it at the next sign-in.
+    const { password, columns } = await temporaryPassword();
     await db.transaction(async (tx) => {
       await tx
         .update(sysUser)
         .set({
-          passwordHash,
+          ...columns,
           passwordChangedAt: new Date(),
           failedLogins: 0,
           firstFailedAt: null,
@@ -304,7 +302,7 @@ export const userRoutes = [
     try {
       await platform.sms.send(
         target.phone!,
-        `您的电梯云监管平台登录密码已被管理员重置为 ${password}，请登录后尽快修改。`,
+        `您的电梯云监管平台登录密码已被管理员重置为 ${password}，首次登录后须先修改密码。`,
       );
     } catch (err) {
       platform.log.error({ err }, 'reset-password SMS failed');
@@ -354,6 +352,6 @@ export const userRoutes = [
       .where(and(...filters))
       .orderBy(sysUser.id)
       .limit(200);
-    return rows.map((r) => ({ ...r, phone: maskPhone(r.phone) }));
+    return rows.map((r) => ({ ...r, phone: shownPhone(actor, { userId: r.id }, r.phone) ?? '' }));
   }),
 ];

@@ -1,11 +1,11 @@
 import { authCalls } from '@ec/contract';
-import { conflict } from '../errors.ts';
 import { implement } from '../http/implement.ts';
+import { menuOf } from './menus.ts';
 import {
   changePassword,
   editPhone,
   login,
-  menuTreeOf,
+  phoneInUse,
   phoneRegistered,
   register,
   resetPassword,
@@ -14,16 +14,28 @@ import {
 import { revokeToken } from './session.ts';
 import { sendSmsCode } from './sms-codes.ts';
 
-/** Codes for register go only to new phones; codes for reset only to known ones, silently. */
+/**
+ * Codes for register and reset answer alike whether or not the phone is registered, and are limited
+ * alike (one per 60 s): only the phone's holder learns which it is. A registered phone asking to
+ * register is told so by SMS; an unknown phone asking to reset gets nothing.
+ */
 async function requestCode(
   platform: Parameters<typeof sendSmsCode>[0],
   phone: string,
   type: 'register' | 'resetPsw',
 ) {
-  const known = await phoneRegistered(platform, phone);
-  if (type === 'register' && known) throw conflict('该手机号已注册，请直接登录或找回密码');
-  if (type === 'resetPsw' && !known) return null;
-  await sendSmsCode(platform, phone, type);
+  if (type === 'register' && (await phoneRegistered(platform, phone))) {
+    await sendSmsCode(
+      platform,
+      phone,
+      type,
+      () => '【电梯云监管平台】该手机号已注册，请直接登录；如忘记密码，请在登录页点击“忘记密码”找回。',
+    );
+  } else if (type === 'resetPsw' && !(await phoneInUse(platform, phone))) {
+    await sendSmsCode(platform, phone, type, null);
+  } else {
+    await sendSmsCode(platform, phone, type);
+  }
   return null;
 }
 
@@ -41,7 +53,7 @@ export const authRoutes = [
     const session = await sessionUserOf(platform, user);
     return { needIntercept: session.needIntercept, filingState: session.filingState };
   }),
-  implement(authCalls.getMenuList, (_input, { user, platform }) => menuTreeOf(platform, user)),
+  implement(authCalls.getMenuList, (_input, { user, platform }) => menuOf(platform, user)),
   implement(authCalls.modifyPsw, async (input, { user, platform }) => {
     await changePassword(platform, user, input);
     return null;

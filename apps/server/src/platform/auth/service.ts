@@ -5,20 +5,23 @@ import {
   type UserType,
   weakPasswordHashes,
 } from '@ec/contract';
-import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AuthUser } from '../access.ts';
 import { authToken, enterprise, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../db/tables.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors.ts';
 import type { Platform } from '../platform.ts';
+import { accountNamed, identifierTaken, refusingIdentifierClash } from './identifiers.ts';
 import { burnVerify, hashSecret, verifySecret } from './passwords.ts';
 import { DEFAULT_ROLE_BY_TYPE, filingStateOf, needsIntercept } from './roles.ts';
 import { issueToken } from './session.ts';
 import { consumeSmsCode } from './sms-codes.ts';
 
 export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MS = 15 * 60_000;
-const FAIL_WINDOW_MS = 15 * 60_000;
+/** Five failures within 15 minutes lock the account for 15 minutes. */
+const FAIL_WINDOW = '15 minutes';
+const LOCK = '15 minutes';
 const WRONG_CREDENTIALS = '用户名或密码错误';
+export const PHONE_REGISTERED = '该手机号已注册，请直接登录或找回密码';
 const weakHashes = weakPasswordHashes();
 
 const hhmm = (d: Date) =>
@@ -29,45 +32,58 @@ const hhmm = (d: Date) =>
     hour12: false,
   });
 
+/**
+ * Signs in. The failure is counted before the password is checked, in one UPDATE on the account's
+ * row (the row lock orders concurrent tries): the n-th try of the window is told n, so however
+ * tries arrive, at most five are checked before the account locks; a right password resets the
+ * count. An unknown name and a wrong password get the same answer after the same work (a scrypt);
+ * only a locked account says so.
+ */
 export async function login(platform: Platform, username: string, passwordHash: string, ip: string) {
   const { db } = platform;
+  const locked = sql`${sysUser.lockedUntil} is not null and ${sysUser.lockedUntil} > now()`;
+  const fresh = sql`${sysUser.firstFailedAt} is null or ${sysUser.firstFailedAt} <= now() - ${FAIL_WINDOW}::interval`;
   const [user] = await db
-    .select()
-    .from(sysUser)
-    .where(or(eq(sysUser.username, username), eq(sysUser.phone, username)))
-    .limit(1);
+    .update(sysUser)
+    .set({
+      failedLogins: sql`case when ${locked} then ${sysUser.failedLogins} when ${fresh} then 1 else ${sysUser.failedLogins} + 1 end`,
+      firstFailedAt: sql`case when ${locked} then ${sysUser.firstFailedAt} when ${fresh} then now() else ${sysUser.firstFailedAt} end`,
+    })
+    .where(inArray(sysUser.id, accountNamed(db, username)))
+    .returning({
+      id: sysUser.id,
+      passwordHash: sysUser.passwordHash,
+      status: sysUser.status,
+      tries: sysUser.failedLogins,
+      lockedUntil: sysUser.lockedUntil,
+    });
   if (!user) {
     await burnVerify(passwordHash);
     throw badRequest(WRONG_CREDENTIALS);
   }
-  const now = Date.now();
-  if (user.lockedUntil && user.lockedUntil.getTime() > now) {
+  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
     throw tooManyRequests(`密码错误次数过多，账号已锁定，请于 ${hhmm(user.lockedUntil)} 后重试`);
   }
+  // Five tries of this window are being checked or have failed: this one is not checked.
+  if (user.tries > MAX_FAILED_LOGINS) throw tooManyRequests('密码错误次数过多，账号已锁定，请稍后重试');
   if (!(await verifySecret(passwordHash, user.passwordHash))) {
-    const windowOpen = user.firstFailedAt && now - user.firstFailedAt.getTime() < FAIL_WINDOW_MS;
-    const failures = windowOpen ? user.failedLogins + 1 : 1;
-    const lockedUntil = failures >= MAX_FAILED_LOGINS ? new Date(now + LOCK_MS) : null;
-    await db
+    if (user.tries < MAX_FAILED_LOGINS) throw badRequest(WRONG_CREDENTIALS);
+    const [lock] = await db
       .update(sysUser)
       .set({
-        failedLogins: lockedUntil ? 0 : failures,
-        firstFailedAt: lockedUntil ? null : windowOpen ? user.firstFailedAt : new Date(now),
-        lockedUntil,
+        lockedUntil: sql`now() + ${LOCK}::interval`,
+        failedLogins: 0,
+        firstFailedAt: null,
       })
-      .where(eq(sysUser.id, user.id));
-    if (lockedUntil) {
-      throw tooManyRequests(`密码错误次数过多，账号已锁定 15 分钟，请于 ${hhmm(lockedUntil)} 后重试`);
-    }
-    throw badRequest(`${WRONG_CREDENTIALS}，还可尝试 ${MAX_FAILED_LOGINS - failures} 次`);
+      .where(eq(sysUser.id, user.id))
+      .returning({ lockedUntil: sysUser.lockedUntil });
+    throw tooManyRequests(`密码错误次数过多，账号已锁定 15 分钟，请于 ${hhmm(lock.lockedUntil!)} 后重试`);
   }
+  await db
+    .update(sysUser)
+    .set({ failedLogins: 0, firstFailedAt: null, lockedUntil: null })
+    .where(eq(sysUser.id, user.id));
   if (user.status !== 1) throw forbidden('账号已停用，请联系管理员');
-  if (user.failedLogins > 0 || user.lockedUntil) {
-    await db
-      .update(sysUser)
-      .set({ failedLogins: 0, firstFailedAt: null, lockedUntil: null })
-      .where(eq(sysUser.id, user.id));
-  }
   return issueToken(platform, db, user.id, ip);
 }
 
@@ -106,6 +122,7 @@ export async function sessionUserOf(platform: Platform, user: AuthUser): Promise
     validSign: u.status === 1,
     filingState: filingStateOf(type, u.filingState, companyState),
     needIntercept: needsIntercept(type, u.filingState, companyState),
+    mustChangePassword: u.passwordTemporary,
   };
 }
 
@@ -183,10 +200,13 @@ export async function changePassword(
   if (input.password === input.currPassword) throw badRequest('新密码不能与旧密码相同');
   const passwordHash = await hashSecret(input.password);
   await db.transaction(async (tx) => {
-    await tx
+    // Only the password that was checked is replaced: of two changes at once, the second finds it gone.
+    const changed = await tx
       .update(sysUser)
-      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
-      .where(eq(sysUser.id, user.id));
+      .set({ passwordHash, passwordTemporary: false, passwordChangedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(sysUser.id, user.id), eq(sysUser.passwordHash, row.hash)))
+      .returning({ id: sysUser.id });
+    if (changed.length === 0) throw conflict('密码已被修改，请重新输入旧密码');
     // Other sessions end; the one that changed the password goes on.
     await tx
       .update(authToken)
@@ -201,6 +221,11 @@ export async function changePassword(
   });
 }
 
+/**
+ * Registers an account named by its phone. The code is checked first, so that nobody learns whether
+ * a phone is registered without holding it; the identifier table then decides (a phone, a user name
+ * or a past phone of another account is refused, however many registrations race).
+ */
 export async function register(
   platform: Platform,
   input: {
@@ -215,35 +240,32 @@ export async function register(
 ) {
   checkNewPassword(input.password, input.rePassword);
   const { db } = platform;
-  const taken = await db
-    .select({ id: sysUser.id })
-    .from(sysUser)
-    .where(or(eq(sysUser.phone, input.phone), eq(sysUser.username, input.phone)));
-  if (taken.length > 0) throw conflict('该手机号已注册，请直接登录或找回密码');
   await consumeSmsCode(platform, input.phone, 'register', input.smsCode);
   const passwordHash = await hashSecret(input.password);
-  return db.transaction(async (tx) => {
-    const [role] = await tx
-      .select({ id: sysRole.id })
-      .from(sysRole)
-      .where(eq(sysRole.roleKey, DEFAULT_ROLE_BY_TYPE[input.userType]));
-    const [created] = await tx
-      .insert(sysUser)
-      .values({
-        username: input.phone,
-        phone: input.phone,
-        realName: input.realName,
-        email: input.email || null,
-        passwordHash,
-        userType: input.userType,
-        filingState: 1,
-      })
-      .onConflictDoNothing()
-      .returning({ id: sysUser.id });
-    if (!created) throw conflict('该手机号已注册，请直接登录或找回密码');
-    if (role) await tx.insert(sysUserRole).values({ userId: created.id, roleId: role.id });
-    return { userId: created.id };
-  });
+  return refusingIdentifierClash(
+    () =>
+      db.transaction(async (tx) => {
+        const [role] = await tx
+          .select({ id: sysRole.id })
+          .from(sysRole)
+          .where(eq(sysRole.roleKey, DEFAULT_ROLE_BY_TYPE[input.userType]));
+        const [created] = await tx
+          .insert(sysUser)
+          .values({
+            username: input.phone,
+            phone: input.phone,
+            realName: input.realName,
+            email: input.email || null,
+            passwordHash,
+            userType: input.userType,
+            filingState: 1,
+          })
+          .returning({ id: sysUser.id });
+        if (role) await tx.insert(sysUserRole).values({ userId: created.id, roleId: role.id });
+        return { userId: created.id };
+      }),
+    { username: PHONE_REGISTERED, phone: PHONE_REGISTERED },
+  );
 }
 
 export async function resetPassword(
@@ -258,6 +280,7 @@ export async function resetPassword(
       .update(sysUser)
       .set({
         passwordHash,
+        passwordTemporary: false,
         passwordChangedAt: new Date(),
         failedLogins: 0,
         lockedUntil: null,
@@ -273,22 +296,28 @@ export async function resetPassword(
   });
 }
 
+/** Moves the account to a new phone; the old one stays reserved to it (a past identifier). */
 export async function editPhone(
   platform: Platform,
   user: AuthUser,
   input: { phone: string; smsCode: string },
 ) {
-  const { db } = platform;
-  const [other] = await db
-    .select({ id: sysUser.id })
-    .from(sysUser)
-    .where(and(eq(sysUser.phone, input.phone), ne(sysUser.id, user.id)));
-  if (other) throw conflict('该手机号已被其他账号使用');
   await consumeSmsCode(platform, input.phone, 'editPhone', input.smsCode);
-  await db.update(sysUser).set({ phone: input.phone, updatedAt: new Date() }).where(eq(sysUser.id, user.id));
+  await refusingIdentifierClash(
+    () =>
+      platform.db
+        .update(sysUser)
+        .set({ phone: input.phone, updatedAt: new Date() })
+        .where(eq(sysUser.id, user.id)),
+    { phone: '该手机号已被其他账号使用', username: '该手机号已被其他账号使用' },
+  );
 }
 
-export async function phoneRegistered(platform: Platform, phone: string) {
+/** Whether the phone names an account (as its phone, its user name or a past one): it cannot register. */
+export const phoneRegistered = (platform: Platform, phone: string) => identifierTaken(platform.db, phone);
+
+/** Whether an account has this phone now: a password reset by SMS reaches it. */
+export async function phoneInUse(platform: Platform, phone: string) {
   const [row] = await platform.db.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.phone, phone));
   return Boolean(row);
 }

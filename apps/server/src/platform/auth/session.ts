@@ -59,6 +59,7 @@ function buildAuthQuery(db: Queryable) {
       areaCodes: sysUser.areaCodes,
       // The filing states, read on every request: a passed filing opens the console at once.
       filingState: sysUser.filingState,
+      passwordTemporary: sysUser.passwordTemporary,
       companyFilingState: sql<
         number | null
       >`(select ${enterprise.filingState} from ${enterprise} where ${enterprise.id} = ${sysUser.companyId})`,
@@ -150,6 +151,7 @@ async function loadSession(platform: Platform, tokenHash: string): Promise<Cache
         row.filingState,
         row.companyId === null ? null : row.companyFilingState,
       ),
+      mustChangePassword: row.passwordTemporary,
     },
   };
   sessions.put(tokenHash, session, generation);

@@ -84,6 +84,8 @@ export const sysUser = pgTable(
     firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** A one-time password an administrator or a company gave out: only the password change is open until it is changed. */
+    passwordTemporary: boolean('password_temporary').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -92,6 +94,24 @@ export const sysUser = pgTable(
     uniqueIndex('sys_user_phone_uq').on(t.phone),
     index('sys_user_company_idx').on(t.companyId),
   ],
+);
+
+/**
+ * Every name an account can be reached by: its user name, its phone and its past ones. The primary
+ * key decides that one value names one account; a trigger on sys_user keeps it (migration 0009), so
+ * every writer of accounts is held to it, and sign-in resolves the name it is given here.
+ */
+export const sysUserIdentifier = pgTable(
+  'sys_user_identifier',
+  {
+    value: text('value').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id, { onDelete: 'cascade' }),
+    /** username | phone | past (a former user name or phone, kept by its account and not for sign-in) */
+    kind: text('kind').notNull(),
+  },
+  (t) => [index('sys_user_identifier_user_idx').on(t.userId)],
 );
 
 export const sysRole = pgTable(
@@ -200,6 +220,8 @@ export const sysFile = pgTable('sys_file', {
   sha256: text('sha256').notNull(),
   storageKey: text('storage_key').notNull(),
   uploaderId: integer('uploader_id').references(() => sysUser.id, { onDelete: 'set null' }),
+  /** The uploader's organisation, which owns the file with the uploader (platform/files/references.ts). */
+  ownerCompanyId: integer('owner_company_id').references(() => enterprise.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
 

@@ -4,11 +4,28 @@ import type { Queryable } from './client.ts';
 import { compile, preparedRows, rowsOf } from './sql.ts';
 
 /**
- * Totals of large lists: a page never costs a full count(*). Rows are counted exactly up to
- * COUNT_CAP; past that the total is the planner's estimate, marked approximate (shown as "约 N").
+ * Totals of large lists: a page never costs a full count(*). Rows are counted exactly while counting
+ * costs little: up to COUNT_CAP rows, and only as long as the count keeps within COUNT_BUDGET_MS.
+ * Past either, the total is the planner's estimate, marked approximate (shown as "约 N").
  * Small tables need none of this: their lists count exactly.
+ *
+ * The count runs in stages capped at 1,000, 10,000 and 100,000 rows (STAGES). A stage runs only if
+ * the one before it, ten times smaller, took under a tenth of the budget: counting costs about the
+ * same per row within one plan, so no stage is expected to take more than the budget, and a plan
+ * that reads the table itself for every row (a text search, a filter no index covers) stops early
+ * instead of spending half a second on a total. On 1,000,000 elevators an index-only count of
+ * 50,000 rows takes about 5 ms. A table of at most FRESH_UP_TO rows is always counted exactly.
  */
-export const COUNT_CAP = 1_000;
+export const COUNT_CAP = 100_000;
+export const COUNT_BUDGET_MS = 15;
+const STAGES = [1_000, 10_000, COUNT_CAP] as const;
+/**
+ * An exact total above this many rows is remembered for MEMORY_MS and answered from memory, so that
+ * paging through a list of 50,000 rows does not count them again on every page: such a total may
+ * lag another user's write by up to 10 s. Totals up to this size are counted afresh every time.
+ */
+export const FRESH_UP_TO = 10_000;
+const MEMORY_MS = 10_000;
 
 export type Total = { total: number; approximate: boolean };
 
@@ -16,29 +33,30 @@ export type Total = { total: number; approximate: boolean };
  * The total for a page of `table` under `where`. `unfiltered` says nothing restricts the rows (no
  * filter, no data scope): the table's row estimate answers in 0.1 ms.
  *
- * A condition known to match more than COUNT_CAP rows is answered from memory: its total is shown
- * as approximate anyway, and counting up to the cap is what a common search term costs. Past 10 s
- * the remembered total is still answered while one request counts again in the background, and
- * requests asking the same count at the same time share it, so that no burst of them counts at once.
+ * A condition known to match more than COUNT_CAP rows (or to cost more than the budget) is answered
+ * from memory: its total is shown as approximate anyway. Past 10 s the remembered total is still
+ * answered while one request counts again in the background, and requests asking the same count at
+ * the same time share it, so that no burst of them counts at once.
  */
 export async function pageTotal(
   db: Queryable,
   table: PgTable,
   where: SQL | undefined,
   unfiltered: boolean,
+  budgetMs = COUNT_BUDGET_MS,
 ): Promise<Total> {
   if (unfiltered) {
     const estimate = await tableEstimate(db, table);
     if (estimate > COUNT_CAP) return { total: estimate, approximate: true };
   }
   const key = conditionKey(db, table, where);
-  const known = overCap.get(db)?.get(key);
+  const known = remembered.get(db)?.get(key);
   const age = known ? Date.now() - known.at : Number.POSITIVE_INFINITY;
-  if (known && age < 10_000) return { total: known.rows, approximate: true };
-  const counting = shared(db, key, () => countUpToCap(db, table, where, key));
-  if (known && age < 60_000) {
+  if (known && age < MEMORY_MS) return known.total;
+  const counting = shared(db, key, () => countWithinBudget(db, table, where, key, budgetMs));
+  if (known?.total.approximate && age < 60_000) {
     counting.catch(() => undefined);
-    return { total: known.rows, approximate: true };
+    return known.total;
   }
   return counting;
 }
@@ -58,23 +76,49 @@ async function tableEstimate(db: Queryable, table: PgTable): Promise<number> {
   return rows;
 }
 
-async function countUpToCap(
+/**
+ * Counts `where`'s rows, at most `cap` of them: cap + 1 means "more than cap". The matches come from
+ * a materialized CTE, which the planner plans for all of them and which is read only as far as the
+ * cap: under a plain `select 1 … limit cap` it counts on meeting matches early and scans the table
+ * in any order, which reads all of it when the filters exclude each other (a district and a term
+ * naming another district: 2 s on 1,000,000 rows instead of 20 ms). Dense matches still stop at
+ * the cap (an index-only scan of 1,001 entries).
+ */
+async function countUpTo(db: Queryable, table: PgTable, where: SQL | undefined, cap: number) {
+  const [{ n }] = await preparedRows<{ n: number }>(
+    db,
+    sql`with "matches" as materialized (select 1 from ${table} where ${where ?? sql`true`})
+      select count(*)::int as "n" from (select 1 from "matches" limit ${sql.raw(String(cap + 1))}) "capped"`,
+  );
+  return n;
+}
+
+async function countWithinBudget(
   db: Queryable,
   table: PgTable,
   where: SQL | undefined,
   key: string,
+  budgetMs: number,
 ): Promise<Total> {
-  const [{ n }] = await preparedRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as "n" from (select 1 from ${table} where ${where ?? sql`true`} limit ${sql.raw(String(COUNT_CAP + 1))}) "capped"`,
-  );
-  if (n <= COUNT_CAP) {
-    overCap.get(db)?.delete(key);
-    return { total: n, approximate: false };
+  // A table of at most FRESH_UP_TO rows costs little to count whatever the plan.
+  const budget = (await tableEstimate(db, table)) <= FRESH_UP_TO ? Number.POSITIVE_INFINITY : budgetMs;
+  let counted = 0;
+  for (const cap of STAGES) {
+    const started = performance.now();
+    counted = await countUpTo(db, table, where, cap);
+    const took = performance.now() - started;
+    if (counted <= cap) {
+      const total = { total: counted, approximate: false };
+      if (counted > FRESH_UP_TO) remember(db, key, total);
+      else remembered.get(db)?.delete(key);
+      return total;
+    }
+    // The next stage counts ten times as many rows: only if that should keep within the budget.
+    if (took * 10 > budget) break;
   }
-  const total = Math.max(COUNT_CAP + 1, await plannedRows(db, table, where));
+  const total = { total: Math.max(counted, await plannedRows(db, table, where)), approximate: true };
   remember(db, key, total);
-  return { total, approximate: true };
+  return total;
 }
 
 /** Counts under way, by condition, per database: a second asker waits for the first one's answer. */
@@ -99,18 +143,21 @@ function shared(db: Queryable, key: string, count: () => Promise<Total>): Promis
   return started;
 }
 
-/** Conditions that matched more than COUNT_CAP rows, with the estimate shown, per database. */
-const overCap = new WeakMap<Queryable, Map<string, { rows: number; at: number }>>();
+/**
+ * Totals answered from memory, per database: estimates of conditions over the cap or the budget, and
+ * exact totals above FRESH_UP_TO.
+ */
+const remembered = new WeakMap<Queryable, Map<string, { total: Total; at: number }>>();
 
 function conditionKey(db: Queryable, table: PgTable, where: SQL | undefined): string {
   const { sql: text, params } = compile(db, sql`${where}`);
   return `${getTableName(table)}\u0000${text}\u0000${JSON.stringify(params)}`;
 }
 
-function remember(db: Queryable, key: string, rows: number) {
-  const cache = mapFor(overCap, db);
+function remember(db: Queryable, key: string, total: Total) {
+  const cache = mapFor(remembered, db);
   if (cache.size >= 1000) cache.clear();
-  cache.set(key, { rows, at: Date.now() });
+  cache.set(key, { total, at: Date.now() });
 }
 
 /** The planner's estimate of the rows a condition matches. */

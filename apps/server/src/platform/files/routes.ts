@@ -1,5 +1,6 @@
 import { ATTACHMENT_EXTENSIONS, DISPLAY_IMAGE_EXTENSIONS, fileCalls, IMAGE_EXTENSIONS } from '@ec/contract';
 import type { FastifyRequest } from 'fastify';
+import type { AuthUser } from '../access.ts';
 import { badRequest, unauthorized } from '../errors.ts';
 import { implement } from '../http/implement.ts';
 import type { Platform } from '../platform.ts';
@@ -14,13 +15,13 @@ function checkUploadToken(platform: Platform, req: FastifyRequest, userId: numbe
   }
 }
 
-const fileInfo = async (platform: Platform, id: string) => {
-  const { row, body } = await readFile(platform, id);
+const fileInfo = async (platform: Platform, user: AuthUser, id: string) => {
+  const { row, body } = await readFile(platform, user, id);
   return { id: row.id, fileName: row.fileName, base64: body.toString('base64') };
 };
 
-const imageDataUrl = async (platform: Platform, id: string) => {
-  const { row, body } = await readFile(platform, id);
+const imageDataUrl = async (platform: Platform, user: AuthUser, id: string) => {
+  const { row, body } = await readFile(platform, user, id);
   if (!DISPLAY_IMAGE_EXTENSIONS.includes(row.ext)) throw badRequest('该文件不是图片');
   return `data:${row.mime};base64,${body.toString('base64')}`;
 };
@@ -28,7 +29,7 @@ const imageDataUrl = async (platform: Platform, id: string) => {
 export const fileRoutes = [
   implement(fileCalls.upload, async (input, { req, user, platform }) => {
     checkUploadToken(platform, req, user.id);
-    const [file] = await storeUploads(platform, req, user.id, {
+    const [file] = await storeUploads(platform, req, user, {
       extensions: IMAGE_EXTENSIONS,
       maxFiles: 1,
       useParamLimit: input.sizeParam === 'tempFileSize',
@@ -37,19 +38,19 @@ export const fileRoutes = [
   }),
   implement(fileCalls.uploadAttachment, (input, { req, user, platform }) => {
     checkUploadToken(platform, req, user.id);
-    return storeUploads(platform, req, user.id, {
+    return storeUploads(platform, req, user, {
       extensions: ATTACHMENT_EXTENSIONS,
       maxFiles: fileCalls.uploadAttachment.maxFiles ?? 1,
       useParamLimit: input.sizeParam === 'tempFileSize',
     });
   }),
-  implement(fileCalls.getFileInfo, ({ id }, { platform }) => fileInfo(platform, id)),
-  implement(fileCalls.getUacFileInfo, ({ id }, { platform }) => fileInfo(platform, id)),
-  implement(fileCalls.getNewFileInfo, ({ id }, { platform }) => fileInfo(platform, id)),
-  implement(fileCalls.imageBase64, ({ id }, { platform }) => imageDataUrl(platform, id)),
-  implement(fileCalls.imageUacBase64, ({ id }, { platform }) => imageDataUrl(platform, id)),
-  implement(fileCalls.showFile, async ({ id }, { reply, platform }) => {
-    const { row, body } = await readFile(platform, id);
+  implement(fileCalls.getFileInfo, ({ id }, { user, platform }) => fileInfo(platform, user, id)),
+  implement(fileCalls.getUacFileInfo, ({ id }, { user, platform }) => fileInfo(platform, user, id)),
+  implement(fileCalls.getNewFileInfo, ({ id }, { user, platform }) => fileInfo(platform, user, id)),
+  implement(fileCalls.imageBase64, ({ id }, { user, platform }) => imageDataUrl(platform, user, id)),
+  implement(fileCalls.imageUacBase64, ({ id }, { user, platform }) => imageDataUrl(platform, user, id)),
+  implement(fileCalls.showFile, async ({ id }, { reply, user, platform }) => {
+    const { row, body } = await readFile(platform, user, id);
     const inline = row.ext === 'pdf' || DISPLAY_IMAGE_EXTENSIONS.includes(row.ext);
     return reply
       .type(row.mime)

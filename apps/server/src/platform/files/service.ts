@@ -1,11 +1,13 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_UPLOAD_MB, fileExtension, IMPORT_EXTENSIONS, IMPORT_LIMIT_MB, messages } from '@ec/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { AuthUser } from '../access.ts';
 import { sysFile, sysParam } from '../db/tables.ts';
 import { badRequest, notFound, tooLarge, unsupportedType } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import { contentMatches } from './detect.ts';
+import { fileReadable } from './references.ts';
 
 export interface UploadRules {
   extensions: readonly string[];
@@ -57,10 +59,11 @@ async function receive(
   return files;
 }
 
+/** Stores the uploaded files, owned by the uploader and the uploader's organisation. */
 export async function storeUploads(
   platform: Platform,
   req: FastifyRequest,
-  userId: number,
+  owner: Pick<AuthUser, 'id' | 'companyId'>,
   rules: UploadRules,
 ) {
   const mb = await limitMb(platform, rules.useParamLimit);
@@ -86,7 +89,8 @@ export async function storeUploads(
         size: f.body.length,
         sha256: createHash('sha256').update(f.body).digest('hex'),
         storageKey: id,
-        uploaderId: userId,
+        uploaderId: owner.id,
+        ownerCompanyId: owner.companyId,
       });
     }
     await platform.db.insert(sysFile).values(rows);
@@ -111,7 +115,7 @@ export async function receiveSpreadsheet(req: FastifyRequest): Promise<{ fileNam
   return file;
 }
 
-/** Stores a file the server made (an error report, an export) so the user can download it. */
+/** Stores a file the server made (an error report, an export) so the user, and only the user, can download it. */
 export async function storeGenerated(
   platform: Platform,
   userId: number,
@@ -139,9 +143,16 @@ export async function storeGenerated(
   return id;
 }
 
-export async function readFile(platform: Platform, id: string) {
-  const [row] = await platform.db.select().from(sysFile).where(eq(sysFile.id, id));
-  if (!row) throw notFound('文件不存在');
+/**
+ * A file's row and bytes, if the user may read it (references.ts): one query decides. A file the
+ * user may not read is 404, like one that does not exist.
+ */
+export async function readFile(platform: Platform, user: AuthUser, id: string) {
+  const [row] = await platform.db
+    .select()
+    .from(sysFile)
+    .where(and(eq(sysFile.id, id), fileReadable(user, id)));
+  if (!row) throw notFound('文件不存在或无权访问');
   try {
     return { row, body: await platform.storage.get(row.storageKey) };
   } catch (err) {

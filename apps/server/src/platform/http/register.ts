@@ -1,8 +1,19 @@
-import { API_PREFIX, type Call, isWrite, PUBLIC, SIGNED_IN, SUCCESS_CODE, SUCCESS_MSG } from '@ec/contract';
+import {
+  API_PREFIX,
+  type Call,
+  CONTROL_CHARS,
+  CONTROL_CHARS_MESSAGE,
+  isWrite,
+  PUBLIC,
+  SIGNED_IN,
+  SUCCESS_CODE,
+  SUCCESS_MSG,
+} from '@ec/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type AuthUser, hasPermission } from '../access.ts';
 import { authenticate } from '../auth/session.ts';
+import { assertPasswordSettled } from '../auth/temporary.ts';
 import { type AppError, badRequest, forbidden, unauthorized } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import type { Implementation } from './implement.ts';
@@ -26,6 +37,34 @@ export function validationError(error: z.ZodError): AppError {
   }));
   const first = errors[0];
   return badRequest(first ? `${first.field}：${first.message}` : '请求参数不正确', errors);
+}
+
+/** The path of the first string holding a control character, searched to a bounded depth. */
+function controlCharField(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return CONTROL_CHARS.test(value) ? path || '(请求)' : null;
+  if (value === null || typeof value !== 'object' || depth > 8) return null;
+  for (const [k, v] of Object.entries(value)) {
+    const found = controlCharField(v, path ? `${path}.${k}` : k, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Every string of every request is checked once here, before any call's schema sees it. */
+function refuseControlChars(input: Record<string, unknown>) {
+  const field = controlCharField(input, '');
+  if (field)
+    throw badRequest(`${field}：${CONTROL_CHARS_MESSAGE}`, [{ field, message: CONTROL_CHARS_MESSAGE }]);
+}
+
+/** RFC 2046: a boundary of 1 to 70 characters. Without one the multipart parser cannot even start. */
+const BOUNDARY = /;\s*boundary=(?:"[^"]{1,70}"|[^\s;"]{1,70})(?:;|\s*$)/i;
+function refuseMissingBoundary(call: Call, req: FastifyRequest) {
+  if (call.encoding !== 'multipart') return;
+  const type = req.headers['content-type'] ?? '';
+  if (/^multipart\//i.test(type) && !BOUNDARY.test(type)) {
+    throw badRequest('上传请求的 multipart 分隔符（boundary）缺失或不正确');
+  }
 }
 
 function inputOf(call: Call, req: FastifyRequest): Record<string, unknown> {
@@ -74,6 +113,8 @@ export function registerCalls(
           if (call.permission !== PUBLIC) {
             const user = await authenticate(platform, req, call.result === 'file');
             if (!user) throw unauthorized();
+            // A temporary password opens only its own change (platform/auth/temporary.ts).
+            assertPasswordSettled(user, call);
             if (call.permission !== SIGNED_IN) {
               if (!hasPermission(user, call.permission)) throw forbidden();
               // Filing interception, server side: until the filing passes, only the calls any signed-in
@@ -84,7 +125,10 @@ export function registerCalls(
           } else {
             req.user = await authenticate(platform, req, false);
           }
-          const parsed = call.input.safeParse(inputOf(call, req));
+          refuseMissingBoundary(call, req);
+          const input = inputOf(call, req);
+          refuseControlChars(input);
+          const parsed = call.input.safeParse(input);
           if (!parsed.success) throw validationError(parsed.error);
           let data: unknown;
           try {

@@ -5,6 +5,7 @@ import {
   flattenMenu,
   type MenuNode,
   menuCatalogue,
+  REVEAL_PERMISSION,
 } from '@ec/contract';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
@@ -81,7 +82,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
     description: '市场监管部门，按辖区查看和审核',
     dataScope: 'area',
     roleType: 'regulator',
-    permissions: [],
+    // Regulators may reveal a masked phone or ID number in their districts (logged).
+    permissions: [REVEAL_PERMISSION],
     menus: ['/dashboard', '/basicInformation', '/wisdom', '/emergencyCode', '/rescue'],
   },
   {
@@ -127,8 +129,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/dashboard',
       '/basicInformation/userRecord',
       '/basicInformation/honForTheRecord',
+      // Its claim page under its own group's name (电梯使用认领), not the supervisors' 使用认领 as well.
       '/basicInformation/theElevatorUsesClaim',
-      '/basicInformation/useTheElevator',
       '/basicInformation/userMyTheElevator',
       '/basicInformation/elevatorPageDetails',
       '/basicInformation/workOrderNo',

@@ -5,6 +5,27 @@ import { DEFAULT_ROLE_BY_TYPE } from '../auth/roles.ts';
 import type { Tx } from '../db/client.ts';
 import { enterprise, sysUser, sysUserRole } from '../db/tables.ts';
 import { roleIdByKey } from './base.ts';
+import { personNames } from './names.ts';
+
+/**
+ * The people of the demo data, drawn once: account holders first (DEMO_USERS), then each company's
+ * legal representative and contact. Other seeders draw theirs with other seeds.
+ */
+export const DEMO_PEOPLE = personNames(20260611, 80);
+const people = (from: number, count: number) => DEMO_PEOPLE.slice(from, from + count);
+
+/** The five filed workers of each demo maintenance company (company 1's first is wb_staff1). */
+export const DEMO_WORKERS: string[][] = [[DEMO_PEOPLE[3], ...people(40, 4)], people(44, 5)];
+/** Workers of company 1 whose filing waits for review, and was refused. */
+export const DEMO_WORKER_PENDING = DEMO_PEOPLE[49];
+export const DEMO_WORKER_REJECTED = DEMO_PEOPLE[50];
+/** Each demo use unit's 安全总监 and 安全员 (use unit 1's first 安全员 is aq_officer1). */
+export const DEMO_SAFETY: { director: string; officers: string[]; pending?: string }[] = [
+  { director: DEMO_PEOPLE[51], officers: [DEMO_PEOPLE[6]], pending: DEMO_PEOPLE[52] },
+  { director: DEMO_PEOPLE[53], officers: people(54, 2) },
+];
+/** People of the self-registered companies (account holder, legal representative, safety director). */
+export const DEMO_NEWCOMER_PEOPLE = people(60, 9);
 
 const CREDIT_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
@@ -90,6 +111,22 @@ export const DEMO_COMPANIES = [
   },
 ] as const;
 
+/** The district regulators beside jg_qingxiu: user name and district. */
+export const DISTRICT_REGULATORS: [string, string][] = [
+  ['jg_xingning', '450102'],
+  ['jg_jiangnan', '450105'],
+  ['jg_xixiangtang', '450107'],
+  ['jg_liangqing', '450108'],
+  ['jg_yongning', '450109'],
+  ['jg_wuming', '450110'],
+];
+
+/** The regulator of each district that has one. */
+export const REGULATOR_OF_AREA: Record<string, string> = Object.fromEntries([
+  ['450103', 'jg_qingxiu'],
+  ...DISTRICT_REGULATORS.map(([username, areaCode]) => [areaCode, username]),
+]);
+
 export const DEMO_USERS: {
   username: string;
   realName: string;
@@ -102,65 +139,86 @@ export const DEMO_USERS: {
   { username: 'admin', realName: '平台管理员', phone: '13807710001', type: 'platform', builtIn: true },
   {
     username: 'jg_qingxiu',
-    realName: '青秀区监管员',
+    realName: DEMO_PEOPLE[0],
     phone: '13807710002',
     type: 'regulator',
     areaCodes: ['450103'],
   },
   {
     username: 'wb_admin1',
-    realName: '安顺维保管理员',
+    realName: DEMO_PEOPLE[1],
     phone: '13807710003',
     type: 'maintenance',
     company: 'wb1',
   },
   {
     username: 'wb_admin2',
-    realName: '通达维保管理员',
+    realName: DEMO_PEOPLE[2],
     phone: '13807710004',
     type: 'maintenance',
     company: 'wb2',
   },
   {
     username: 'wb_staff1',
-    realName: '李维保',
+    realName: DEMO_PEOPLE[3],
     phone: '13807710005',
     type: 'maintenance_staff',
     company: 'wb1',
   },
   {
     username: 'sy_admin1',
-    realName: '万象物业管理员',
+    realName: DEMO_PEOPLE[4],
     phone: '13807710006',
     type: 'use_unit',
     company: 'sy1',
   },
   {
     username: 'sy_admin2',
-    realName: '华悦物业管理员',
+    realName: DEMO_PEOPLE[5],
     phone: '13807710007',
     type: 'use_unit',
     company: 'sy2',
   },
   {
     username: 'aq_officer1',
-    realName: '王安全',
+    realName: DEMO_PEOPLE[6],
     phone: '13807710008',
     type: 'safety_officer',
     company: 'sy1',
   },
   {
     username: 'jy_admin1',
-    realName: '检验院管理员',
+    realName: DEMO_PEOPLE[7],
     phone: '13807710009',
     type: 'inspection',
     company: 'jy1',
   },
-  { username: 'jy_inspector1', realName: '赵检验', phone: '13807710010', type: 'inspector', company: 'jy1' },
-  { username: 'jy_rescue1', realName: '青秀救援队长', phone: '13807710011', type: 'rescue', company: 'jr1' },
-  { username: 'kf_agent1', realName: '坐席小陈', phone: '13807710012', type: 'callcenter', company: 'kf1' },
-  { username: 'gg_admin1', realName: '梯媒运营', phone: '13807710013', type: 'ad', company: 'gg1' },
-  { username: 'iot_admin1', realName: '梯联商户', phone: '13807710014', type: 'iot', company: 'iot1' },
+  {
+    username: 'jy_inspector1',
+    realName: DEMO_PEOPLE[8],
+    phone: '13807710010',
+    type: 'inspector',
+    company: 'jy1',
+  },
+  { username: 'jy_rescue1', realName: DEMO_PEOPLE[9], phone: '13807710011', type: 'rescue', company: 'jr1' },
+  {
+    username: 'kf_agent1',
+    realName: DEMO_PEOPLE[10],
+    phone: '13807710012',
+    type: 'callcenter',
+    company: 'kf1',
+  },
+  { username: 'gg_admin1', realName: DEMO_PEOPLE[11], phone: '13807710013', type: 'ad', company: 'gg1' },
+  { username: 'iot_admin1', realName: DEMO_PEOPLE[12], phone: '13807710014', type: 'iot', company: 'iot1' },
+  // A regulator for each other district, so that whatever district a company files in, someone
+  // there reviews it (jg_qingxiu is 青秀区's).
+  ...DISTRICT_REGULATORS.map(([username, areaCode], i) => ({
+    username,
+    realName: DEMO_PEOPLE[13 + i],
+    phone: `138077100${15 + i}`,
+    type: 'regulator' as const,
+    areaCodes: [areaCode],
+  })),
 ];
 
 /** Companies and one account per kind of user, all with the same password. */
@@ -177,8 +235,8 @@ export async function seedDemo(tx: Tx, demoPassword: string) {
         creditCode: withCreditCheck(c.body),
         areaCode: c.areaCode,
         address: c.address,
-        legalPerson: '张' + c.ref.toUpperCase(),
-        contactName: '联系人',
+        legalPerson: DEMO_PEOPLE[20 + 2 * companyIds.size],
+        contactName: DEMO_PEOPLE[21 + 2 * companyIds.size],
         contactPhone: '0771-5' + String(100000 + companyIds.size),
         filingState: 3,
       })

@@ -19,6 +19,7 @@ export async function seedDatabase(
   config: Config,
   demoSeeders: DemoSeeder[] = [],
   menuButtons: Record<string, { name: string; perms: string }[]>[] = [],
+  log?: { info(msg: string): void },
 ) {
   await db.transaction(async (tx) => {
     // Nodes starting together on one PostgreSQL seed one after the other.
@@ -26,7 +27,11 @@ export async function seedDatabase(
     await seedBase(tx, menuButtons);
     if (config.seedDemo) {
       if (await seedDemo(tx, config.demoPassword)) {
+        // The first start of a new data folder spends a while here: say so, it prints nothing else.
+        const started = Date.now();
+        log?.info(`首次启动：正在生成演示数据（${config.demoElevators} 台电梯及其维保记录），请稍候…`);
         for (const seeder of demoSeeders) await seeder(tx, config);
+        log?.info(`演示数据已生成，用时 ${Math.round((Date.now() - started) / 1000)} 秒`);
       }
     } else if (config.adminPassword) {
       await seedAdmin(tx, config.adminPassword);

@@ -1,9 +1,9 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { ProLayout } from '@ant-design/pro-components';
 import { fileCalls } from '@ec/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useIsFetching, useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Flex, theme } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { call } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
@@ -33,6 +33,58 @@ function useIsMobile(): boolean {
     return () => list.removeEventListener('change', onChange);
   }, [query]);
   return mobile;
+}
+
+/**
+ * Calls `onReady` once the page's first queries have settled and the browser is idle (at the latest
+ * 2 s after it mounts), in an interruptible render. Renders nothing, and goes away once ready.
+ */
+function WhenSettled({ onReady }: { onReady: () => void }) {
+  const fetching = useIsFetching();
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    // The page's queries start in its effects, after this one: look once they had their chance.
+    if (settled || fetching > 0) return;
+    const timer = setTimeout(() => setSettled(true), 50);
+    return () => clearTimeout(timer);
+  }, [fetching, settled]);
+  useEffect(() => {
+    const limit = setTimeout(() => setSettled(true), 2000);
+    return () => clearTimeout(limit);
+  }, []);
+  useEffect(() => {
+    if (!settled) return;
+    const show = () => startTransition(onReady);
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(show, 1);
+      return () => clearTimeout(timer);
+    }
+    const id = window.requestIdleCallback(show, { timeout: 500 });
+    return () => window.cancelIdleCallback(id);
+  }, [settled, onReady]);
+  return null;
+}
+
+/**
+ * The navbar's tools. They mount once the page has shown its data: after sign-in the page and its
+ * list render first (the tools' first mount, with their antd styles, costs about as much as the
+ * list page's own), not in front of it.
+ */
+function NavbarTools() {
+  const [ready, setReady] = useState(false);
+  const onReady = useCallback(() => setReady(true), []);
+  if (!ready) return <WhenSettled onReady={onReady} />;
+  return (
+    <>
+      <RouteSearch />
+      <ErrorLogButton />
+      <FullscreenButton />
+      <SizeSelect />
+      <ThemePicker />
+      <SettingsButton />
+      <UserMenu />
+    </>
+  );
 }
 
 function NavBreadcrumb({ pathname }: { pathname: string }) {
@@ -143,13 +195,7 @@ export default function BasicLayout() {
             <NavBreadcrumb pathname={pathname} />
           </Flex>
           <Flex align="center" gap={2} className="navbar-actions">
-            <RouteSearch />
-            <ErrorLogButton />
-            <FullscreenButton />
-            <SizeSelect />
-            <ThemePicker />
-            <SettingsButton />
-            <UserMenu />
+            <NavbarTools />
           </Flex>
         </Flex>
         {settings.tagsView && <TagsView />}

@@ -2,11 +2,16 @@ import { CloseOutlined, DownOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Dropdown, type MenuProps, Tag, theme } from 'antd';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '../../lib/session.ts';
+import { isFilingPath } from '../route-table.ts';
 import { closeAll, closeOthers, closeTag, refreshPage, useTags, visit } from './tags.ts';
 
 /** The visited-tags bar: refresh, close, close others, close all (doc 000 §2). */
 export function TagsView() {
-  const tags = useTags();
+  const visited = useTags();
+  // An account that must file first opens its filing page only: no tag leads anywhere else.
+  const { needIntercept } = useSession();
+  const tags = needIntercept ? visited.filter((t) => isFilingPath(t.path)) : visited;
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { token } = theme.useToken();

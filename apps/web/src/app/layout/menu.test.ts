@@ -38,3 +38,18 @@ describe('menuLeaves', () => {
     ]);
   });
 });
+
+describe('console routes of the menu catalogue', () => {
+  it('opens the iot entry at /iot, titled, for the users whose menu has it', async () => {
+    const { pageInfo } = await import('../route-table.ts');
+    const { allowedPaths } = await import('../../lib/session.ts');
+    expect(pageInfo('/iot')?.title).toBe('物联网');
+    expect(allowedPaths(menus).has('/iot')).toBe(true);
+  });
+
+  it('sends a group typed as a path to its first page the sidebar shows', async () => {
+    const { groupFirstPage } = await import('../route-table.ts');
+    expect(groupFirstPage.get('/basicInformationb')).toBe('/basicInformationb/maintenanceUnit');
+    expect(groupFirstPage.get('/patrol')).toBe('/patrol/task');
+  });
+});

@@ -1,7 +1,59 @@
+import { elevatorCalls, INSPECT_STATE_LABEL, type InspectState } from '@ec/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Row, Statistic, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { call } from '../../lib/api.ts';
 import { maskPhone } from '../../lib/format.ts';
+import { usePermission } from '../../lib/permission.tsx';
 import { useSession } from '../../lib/session.ts';
+
+/** The elevator lists that take `?inspectState=`, in the order a user is sent to the first one open. */
+const ELEVATOR_LISTS = [
+  '/basicInformation/theElevatorManagement',
+  '/basicInformation/thelEevatorList',
+  '/basicInformation/userMyTheElevator',
+];
+
+/**
+ * 超期未检 and 即将到期 lifts of the user's scope: the first thing a regulator, a maintenance company
+ * or a use unit has to act on. Each figure opens the elevator list filtered on it.
+ */
+function InspectionCards() {
+  const canList = usePermission('elevator:list');
+  const { allowed } = useSession();
+  const navigate = useNavigate();
+  const counts = useQuery({
+    // Under ['elevator'], so that elevator writes refresh it too.
+    queryKey: ['elevator', 'inspection-counts'],
+    enabled: canList,
+    queryFn: ({ signal }) => call(elevatorCalls.inspectionCounts, {}, { signal, silent: true }),
+  });
+  if (!canList || !counts.data) return null;
+  const list = ELEVATOR_LISTS.find((p) => allowed.has(p));
+  const card = (state: InspectState, color: string, note: string) => (
+    <Col xs={24} sm={12}>
+      <Card
+        hoverable={!!list}
+        onClick={() => list && navigate(`${list}?inspectState=${state}`)}
+        data-testid={`dashboard-inspect-${state}`}
+      >
+        <Statistic
+          title={`${INSPECT_STATE_LABEL[state]}电梯`}
+          value={counts.data[state]}
+          suffix="台"
+          valueStyle={counts.data[state] > 0 ? { color } : undefined}
+        />
+        <Typography.Text type="secondary">{note}</Typography.Text>
+      </Card>
+    </Col>
+  );
+  return (
+    <Row gutter={16} style={{ marginTop: 16 }}>
+      {card('overdue', '#cf1322', '在用且下次检验日期已过')}
+      {card('due', '#d46b08', '在用且 30 天内到期')}
+    </Row>
+  );
+}
 
 const SCOPE_LABELS: Record<string, string> = {
   all: '全部数据',
@@ -49,6 +101,7 @@ export default function DashboardPage() {
           <Descriptions.Item label="手机号">{maskPhone(user.telephone) || '—'}</Descriptions.Item>
         </Descriptions>
       </Card>
+      <InspectionCards />
       <Row gutter={16} style={{ marginTop: 16 }}>
         <Col xs={24} sm={12}>
           <Card>

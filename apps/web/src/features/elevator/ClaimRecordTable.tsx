@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
 import { RowAction } from '../../components/RowAction.tsx';
+import { fitColumns } from '../../components/table-layout.ts';
 import { call } from '../../lib/api.ts';
 import { claimRecordColumns } from './columns.tsx';
 import { type ClaimQuery, formatTotal, selectedIds, toClaimQuery } from './model.ts';
@@ -65,14 +66,17 @@ export function ClaimRecordTable({
     clearSelection: () => setSelectedKeys([]),
   };
 
+  const fitted = fitColumns(claimRecordColumns({ withType: withType && !claimType, searchState, actions }), {
+    selectable: !!selectable,
+  });
   return (
     <div data-testid={testId}>
       <ProTable<ClaimRecord>
         rowKey="id"
-        columns={claimRecordColumns({ withType: withType && !claimType, searchState, actions })}
+        columns={fitted.columns}
         dataSource={list.data?.records ?? []}
         loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: fitted.scrollX }}
         search={{ labelWidth: 'auto', span: { xs: 24, sm: 12, md: 8, lg: 8, xl: 6, xxl: 6 } }}
         onSubmit={(values) => {
           setQuery(toClaimQuery(values as Record<string, unknown>));

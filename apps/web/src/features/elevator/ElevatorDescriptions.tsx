@@ -1,7 +1,8 @@
 import { type CallOutput, type ElevatorDetail, type elevatorCalls, USE_STATUS } from '@ec/contract';
 import { Badge, Descriptions, Empty } from 'antd';
 import { useDictLabel } from '../../components/index.ts';
-import { claimStateTag, textOrDash } from './columns.tsx';
+import { MaskedValue } from '../../components/MaskedValue.tsx';
+import { claimStateTag, nextInspectText, textOrDash } from './columns.tsx';
 
 /** Every field of one elevator, grouped as the registry form groups them. */
 export function ElevatorDescriptions({ elevator: e }: { elevator: ElevatorDetail }) {
@@ -69,7 +70,7 @@ export function ElevatorDescriptions({ elevator: e }: { elevator: ElevatorDetail
         <Descriptions.Item label="安装日期">{d(e.installDate)}</Descriptions.Item>
         <Descriptions.Item label="使用登记日期">{d(e.registerDate)}</Descriptions.Item>
         <Descriptions.Item label="上次检验日期">{d(e.lastInspectDate)}</Descriptions.Item>
-        <Descriptions.Item label="下次检验日期">{d(e.nextInspectDate)}</Descriptions.Item>
+        <Descriptions.Item label="下次检验日期">{nextInspectText(e)}</Descriptions.Item>
         <Descriptions.Item label="更新时间">{e.updateTime}</Descriptions.Item>
       </Descriptions>
     </>
@@ -88,7 +89,9 @@ export function CompanyDescriptions({ company, empty }: { company: Company; empt
       <Descriptions.Item label="统一社会信用代码">{d(company.creditCode)}</Descriptions.Item>
       <Descriptions.Item label="法定代表人">{d(company.legalPerson)}</Descriptions.Item>
       <Descriptions.Item label="联系人">{d(company.contactName)}</Descriptions.Item>
-      <Descriptions.Item label="联系电话">{d(company.contactPhone)}</Descriptions.Item>
+      <Descriptions.Item label="联系电话">
+        <MaskedValue value={company.contactPhone} kind="company" id={company.id} field="contactPhone" />
+      </Descriptions.Item>
       <Descriptions.Item label="地址">{d(company.address)}</Descriptions.Item>
     </Descriptions>
   );

@@ -63,6 +63,17 @@ const FIELD_NAMES = [
   'useStatus',
 ];
 
+/** Numeric fields: cleared as null; the others (text, dates) as ''. */
+const NUMERIC = new Set(['longitude', 'latitude', 'useCompanyId', 'ratedLoad', 'ratedSpeed', 'floors']);
+/** An edit sends every field of the form, a cleared one as empty: an update keeps a field it does not send. */
+const clearedOf = (v: Record<string, unknown>) =>
+  Object.fromEntries(
+    FIELD_NAMES.filter((n) => v[n] === undefined || v[n] === null).map((n) => [
+      n,
+      NUMERIC.has(n) ? null : '',
+    ]),
+  );
+
 const codeRule = (label: string, required: boolean) => [
   ...(required ? [{ required: true, message: `请输入${label}` }] : []),
   { pattern: ELEVATOR_CODE_RE, message: `${label}应为 18–20 位字母或数字` },
@@ -114,6 +125,7 @@ export function ElevatorFormModal({
     const areaCode = areaCodeOf(area);
     const fields = {
       ...rest,
+      ...clearedOf(rest),
       areaCode: areaCode ?? '',
       type: Number(type),
       useStatus: Number(useStatus ?? 1),

@@ -1,9 +1,18 @@
-import { ProTable } from '@ant-design/pro-components';
-import { type ClaimType, type ElevatorRow, type elevatorCalls, messages } from '@ec/contract';
+import { type ProFormInstance, ProTable } from '@ant-design/pro-components';
+import {
+  type ClaimType,
+  type ElevatorRow,
+  type elevatorCalls,
+  INSPECT_STATE_LABEL,
+  type InspectState,
+  messages,
+} from '@ec/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App } from 'antd';
-import { type Key, type ReactNode, useState } from 'react';
+import { App, Space, Tag } from 'antd';
+import { type Key, type ReactNode, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { RowAction } from '../../components/RowAction.tsx';
+import { fitColumns } from '../../components/table-layout.ts';
 import { call } from '../../lib/api.ts';
 import { type ElevatorColumnKey, useElevatorColumns } from './columns.tsx';
 import {
@@ -11,11 +20,12 @@ import {
   type ElevatorSearchValues,
   type ElevatorSort,
   formatTotal,
+  inspectStateParam,
   selectedIds,
   toElevatorQuery,
   toSort,
 } from './model.ts';
-import { elevatorKeys } from './queries.ts';
+import { elevatorKeys, useInspectionCounts } from './queries.ts';
 
 /** The list calls an elevator table can show (same filters, same page shape). */
 export type ElevatorListCall =
@@ -49,6 +59,7 @@ export function ElevatorTable({
   toolbar,
   hiddenColumns = [],
   fixedQuery,
+  inspectionSummary = false,
   testId,
 }: {
   listCall: ElevatorListCall;
@@ -64,10 +75,16 @@ export function ElevatorTable({
   hiddenColumns?: string[];
   /** Filters the page sets itself (e.g. one use unit's elevators), added to the search form's. */
   fixedQuery?: ElevatorQuery;
+  /** Show the scope's 超期未检 / 即将到期 counts above the list; a click filters on them. */
+  inspectionSummary?: boolean;
   testId?: string;
 }) {
   const { message } = App.useApp();
-  const [query, setQuery] = useState<ElevatorQuery>({});
+  // A link may open the list filtered (`?inspectState=overdue`, from the home page's counts).
+  const [params] = useSearchParams();
+  const linked = inspectStateParam(params.get('inspectState'));
+  const formRef = useRef<ProFormInstance<ElevatorSearchValues>>(undefined);
+  const [query, setQuery] = useState<ElevatorQuery>(linked ? { inspectState: linked } : {});
   const [sort, setSort] = useState<ElevatorSort>({});
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
@@ -105,19 +122,28 @@ export function ElevatorTable({
     ? allColumns.filter((c) => !(String(c.dataIndex) in fixedQuery && c.hideInTable))
     : allColumns;
   const data = list.data;
+  const fitted = fitColumns(columns, { selectable, hidden: hiddenColumns });
+
+  const pickInspectState = (inspectState: InspectState) => {
+    formRef.current?.setFieldsValue({ inspectState });
+    formRef.current?.submit();
+  };
 
   return (
     <div data-testid={testId}>
+      {inspectionSummary && <InspectionSummary onPick={pickInspectState} />}
       <ProTable<ElevatorRow, ElevatorSearchValues>
         rowKey="id"
-        columns={columns}
+        columns={fitted.columns}
         columnsState={{
           defaultValue: Object.fromEntries(hiddenColumns.map((k) => [k, { show: false }])),
         }}
         dataSource={data?.records ?? []}
         loading={list.isFetching}
         dateFormatter="string"
-        scroll={{ x: 'max-content' }}
+        formRef={formRef}
+        form={{ initialValues: linked ? { inspectState: linked } : undefined }}
+        scroll={{ x: fitted.scrollX }}
         search={{
           labelWidth: 'auto',
           defaultCollapsed: true,
@@ -174,5 +200,28 @@ export function ElevatorTable({
         locale={{ emptyText: list.isError ? '加载失败，请点击刷新重试' : '暂无电梯数据' }}
       />
     </div>
+  );
+}
+
+/** 超期未检 N 台 · 即将到期 M 台 of the caller's whole scope, each a link that filters the list. */
+function InspectionSummary({ onPick }: { onPick: (state: InspectState) => void }) {
+  const counts = useInspectionCounts();
+  if (!counts.data) return null;
+  const item = (state: InspectState, color: string) => (
+    <Tag
+      color={counts.data[state] > 0 ? color : 'default'}
+      style={{ cursor: 'pointer', marginInlineEnd: 0 }}
+      data-testid={`inspect-count-${state}`}
+      onClick={() => onPick(state)}
+    >
+      {INSPECT_STATE_LABEL[state]} {counts.data[state].toLocaleString('zh-CN')} 台
+    </Tag>
+  );
+  return (
+    <Space size={8} style={{ marginBottom: 12 }} wrap>
+      <span style={{ color: '#8c8c8c' }}>在用电梯定期检验：</span>
+      {item('overdue', 'red')}
+      {item('due', 'orange')}
+    </Space>
   );
 }

@@ -5,6 +5,9 @@ import {
   type ClaimRecord,
   ELEVATOR_TYPES,
   type ElevatorRow,
+  formatDate,
+  INSPECT_STATE_LABEL,
+  inspectStateOf,
   USE_STATUS,
 } from '@ec/contract';
 import { Tag } from 'antd';
@@ -38,58 +41,64 @@ export type ElevatorColumnKey =
   | 'nextInspectDate'
   | 'createTime';
 
+/*
+ * Column order is importance: at 1440 px the first columns are on screen beside the fixed 操作
+ * column (the registry's identity, place, companies and next inspection), the rest scroll into view.
+ * The search form follows the same order (search-only fields included).
+ */
+
 /** The registry's full set (电梯管理). */
 export const MANAGEMENT_COLUMNS: ElevatorColumnKey[] = [
   'registerCode',
-  'deviceCode',
-  'useCertNo',
-  'rescueCode',
-  'keyword',
-  'name',
-  'type',
-  'area',
   'address',
   'useCompany',
   'maintenanceCompany',
+  'nextInspectDate',
+  'status',
   'maintenanceClaimState',
+  'area',
+  'keyword',
+  'name',
+  'type',
+  'rescueCode',
+  'deviceCode',
+  'useCertNo',
   'useOccasion',
   'useStatus',
-  'status',
-  'nextInspectDate',
   'createTime',
 ];
 
 /** Read-only ledgers (电梯台账, 我的电梯). */
 export const LEDGER_COLUMNS: ElevatorColumnKey[] = [
   'registerCode',
-  'deviceCode',
-  'useCertNo',
-  'rescueCode',
-  'keyword',
-  'name',
-  'type',
-  'area',
   'address',
   'useCompany',
   'maintenanceCompany',
+  'nextInspectDate',
+  'area',
+  'keyword',
+  'name',
+  'type',
+  'rescueCode',
+  'deviceCode',
+  'useCertNo',
   'useOccasion',
   'useStatus',
-  'nextInspectDate',
 ];
 
 /** Claim pages: identifiers, place and the claim state of the claim type. */
 export const claimColumns = (type: 'maintenance' | 'use'): ElevatorColumnKey[] => [
   'registerCode',
-  'deviceCode',
-  'rescueCode',
-  'keyword',
-  'name',
-  'type',
-  'area',
   'address',
   type === 'maintenance' ? 'useCompany' : 'maintenanceCompany',
   type === 'maintenance' ? 'maintenanceClaimState' : 'useClaimState',
   'nextInspectDate',
+  'area',
+  'keyword',
+  'name',
+  'type',
+  'rescueCode',
+  'deviceCode',
 ];
 
 const claimStateEnum = Object.fromEntries(
@@ -103,6 +112,28 @@ export const claimStateTag = (state: number) => (
 export const claimRecordStateTag = (state: number) => (
   <Tag color={CLAIM_RECORD_COLOR[state] ?? 'default'}>{CLAIM_RECORD_STATE_LABEL[state] ?? state}</Tag>
 );
+
+/** 超期未检 (red) or 即将到期 (orange) beside a lift's next inspection date; nothing otherwise. */
+export function inspectTag(e: { nextInspectDate: string | null; useStatus: number }) {
+  const state = inspectStateOf(e, formatDate(new Date()));
+  if (!state) return null;
+  return (
+    <Tag color={state === 'overdue' ? 'red' : 'orange'} data-testid={`inspect-${state}`}>
+      {INSPECT_STATE_LABEL[state]}
+    </Tag>
+  );
+}
+
+/** The next inspection date with its tag. */
+export const nextInspectText = (e: { nextInspectDate: string | null; useStatus: number }) =>
+  e.nextInspectDate ? (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {e.nextInspectDate}
+      {inspectTag(e) && <span style={{ marginInlineStart: 6 }}>{inspectTag(e)}</span>}
+    </span>
+  ) : (
+    '—'
+  );
 
 export const textOrDash = (v: ReactNode) => (v === null || v === undefined || v === '' ? '—' : v);
 
@@ -187,7 +218,6 @@ export function useElevatorColumns(
         dataIndex: 'address',
         key: 'address',
         hideInSearch: true,
-        width: 260,
         ellipsis: true,
       },
     ],
@@ -197,7 +227,6 @@ export function useElevatorColumns(
         dataIndex: 'useCompanyName',
         key: 'useCompanyName',
         hideInSearch: true,
-        width: 200,
         ellipsis: true,
       },
       {
@@ -215,7 +244,6 @@ export function useElevatorColumns(
         dataIndex: 'maintenanceCompanyName',
         key: 'maintenanceCompanyName',
         hideInSearch: true,
-        width: 200,
         ellipsis: true,
       },
       {
@@ -290,14 +318,25 @@ export function useElevatorColumns(
         key: 'nextInspectDate',
         sorter: true,
         hideInSearch: true,
-        width: 120,
-        render: (_, r) => textOrDash(r.nextInspectDate),
+        width: 190,
+        render: (_, r) => nextInspectText(r),
       },
       {
         title: '下次检验日期',
         dataIndex: 'nextInspect',
         key: 'nextInspect',
         valueType: 'dateRange',
+        hideInTable: true,
+      },
+      {
+        title: '检验状态',
+        dataIndex: 'inspectState',
+        key: 'inspectState',
+        valueType: 'select',
+        valueEnum: {
+          overdue: { text: INSPECT_STATE_LABEL.overdue, status: 'Error' },
+          due: { text: INSPECT_STATE_LABEL.due, status: 'Warning' },
+        },
         hideInTable: true,
       },
     ],

@@ -1,3 +1,4 @@
+import { inspectStateOf } from '@ec/contract';
 import { describe, expect, it } from 'vitest';
 import {
   areaCodeOf,
@@ -5,6 +6,7 @@ import {
   describeBatchEdit,
   fieldErrors,
   formatTotal,
+  inspectStateParam,
   isFinishedClaim,
   parseSyncJson,
   selectedIds,
@@ -205,5 +207,29 @@ describe('parseSyncJson', () => {
   it('explains text that is not a batch', () => {
     expect(parseSyncJson('{oops').errors[0].message).toBe('不是合法的 JSON，请检查格式');
     expect(parseSyncJson('{"a":1}').errors[0].message).toBe('JSON 应为电梯数组，或含 records 数组的对象');
+  });
+});
+
+describe('inspection state (超期未检 / 即将到期)', () => {
+  const lift = (nextInspectDate: string | null, useStatus = 1) => ({ nextInspectDate, useStatus });
+  it('is overdue from the day after the next inspection date, due within 30 days', () => {
+    const today = '2026-11-24';
+    expect(inspectStateOf(lift('2026-11-23'), today)).toBe('overdue');
+    expect(inspectStateOf(lift('2025-01-01'), today)).toBe('overdue');
+    expect(inspectStateOf(lift('2026-11-24'), today)).toBe('due');
+    expect(inspectStateOf(lift('2026-12-24'), today)).toBe('due');
+    expect(inspectStateOf(lift('2026-12-25'), today)).toBeNull();
+    expect(inspectStateOf(lift(null), today)).toBeNull();
+  });
+  it('leaves out lifts not in use (停用, 报废)', () => {
+    expect(inspectStateOf(lift('2025-01-01', 2), '2026-11-24')).toBeNull();
+    expect(inspectStateOf(lift('2026-11-30', 3), '2026-11-24')).toBeNull();
+  });
+  it('travels from the search form and from a link as the contract filter', () => {
+    expect(toElevatorQuery({ inspectState: 'overdue' })).toEqual({ inspectState: 'overdue' });
+    expect(toElevatorQuery({ inspectState: 'due', type: '1' })).toEqual({ inspectState: 'due', type: 1 });
+    expect(toElevatorQuery({ inspectState: 'late' })).toEqual({});
+    expect(inspectStateParam('overdue')).toBe('overdue');
+    expect(inspectStateParam(null)).toBeUndefined();
   });
 });

@@ -6,6 +6,8 @@ import {
   type ElevatorFields,
   type ElevatorFilters,
   elevatorFields,
+  INSPECT_STATES,
+  type InspectState,
   USE_STATUS,
 } from '@ec/contract';
 import type { Key } from 'react';
@@ -37,7 +39,13 @@ export interface ElevatorSearchValues {
   useOccasion?: string;
   /** [from, to] as yyyy-MM-dd strings (or anything with format()). */
   nextInspect?: unknown[];
+  /** 超期未检 / 即将到期. */
+  inspectState?: string;
 }
+
+/** An inspection state from a form or a link (`?inspectState=overdue`), or undefined. */
+export const inspectStateParam = (v: unknown): InspectState | undefined =>
+  INSPECT_STATES.find((s) => s === v);
 
 const TEXT_FIELDS = ['registerCode', 'deviceCode', 'useCertNo', 'rescueCode', 'keyword'] as const;
 const NUMBER_FIELDS = [
@@ -89,6 +97,8 @@ export function toElevatorQuery(values: ElevatorSearchValues | undefined | null)
   const t = dateOf(to);
   if (f) out.nextInspectFrom = f;
   if (t) out.nextInspectTo = t;
+  const inspectState = inspectStateParam(values.inspectState);
+  if (inspectState) out.inspectState = inspectState;
   return out;
 }
 

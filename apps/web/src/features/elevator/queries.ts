@@ -16,6 +16,15 @@ export const elevatorKeys = {
   claims: (part: string, input: unknown) => ['elevator', 'claims', part, input] as const,
 };
 
+/** 超期未检 / 即将到期 counts of the caller's scope; refreshed with every elevator query after a write. */
+export function useInspectionCounts(enabled = true) {
+  return useQuery({
+    queryKey: ['elevator', 'inspection-counts'],
+    enabled,
+    queryFn: ({ signal }) => call(elevatorCalls.inspectionCounts, {}, { signal, silent: true }),
+  });
+}
+
 export const invalidateElevators = (client: QueryClient) =>
   client.invalidateQueries({ queryKey: elevatorKeys.all });
 

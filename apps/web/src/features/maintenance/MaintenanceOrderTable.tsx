@@ -28,6 +28,12 @@ export function MaintenanceOrderTable({ elevatorId }: { elevatorId: number }) {
     },
     { title: '维保类别', dataIndex: 'kindLabel', width: 100 },
     { title: '计划日期', dataIndex: 'planDate', width: 110 },
+    {
+      title: '状态',
+      dataIndex: 'statusLabel',
+      render: (_, r) => <Tag color={ORDER_STATUS_COLOR[r.status]}>{r.statusLabel}</Tag>,
+    },
+    { title: '维保人员', dataIndex: 'workers', width: 150, render: (_, r) => dash(r.workers.join('、')) },
     { title: '签到时间', dataIndex: 'signInTime', width: 170, render: (_, r) => dash(r.signInTime) },
     { title: '签退时间', dataIndex: 'signOutTime', width: 170, render: (_, r) => dash(r.signOutTime) },
     {
@@ -35,13 +41,6 @@ export function MaintenanceOrderTable({ elevatorId }: { elevatorId: number }) {
       dataIndex: 'durationMinutes',
       width: 90,
       render: (_, r) => durationText(r.durationMinutes),
-    },
-    { title: '维保人员', dataIndex: 'workers', width: 150, render: (_, r) => dash(r.workers.join('、')) },
-    {
-      title: '状态',
-      dataIndex: 'statusLabel',
-      width: 90,
-      render: (_, r) => <Tag color={ORDER_STATUS_COLOR[r.status]}>{r.statusLabel}</Tag>,
     },
     actionColumn(130, (row) => [
       canOpenOrder && (

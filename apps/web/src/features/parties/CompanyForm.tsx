@@ -1,4 +1,9 @@
-import type { BuildingCompanyDetail, InspectionOrgDetail, MaintenanceUnitDetail } from '@ec/contract';
+import {
+  type BuildingCompanyDetail,
+  type InspectionOrgDetail,
+  licenceGradeAllowed,
+  type MaintenanceUnitDetail,
+} from '@ec/contract';
 import { Col, Form, type FormInstance, Row } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { StoredFileRef } from '../../components/index.ts';
@@ -17,7 +22,7 @@ import {
   TextField,
   toDay,
 } from './fields.tsx';
-import { gradeOptions, licenceTypeOptions, unitTypeOptions } from './format.tsx';
+import { gradeOptionsFor, licenceTypeOptions, unitTypeOptions } from './format.tsx';
 
 export type CompanyKind = 'maintenance' | 'use' | 'inspection';
 
@@ -136,6 +141,15 @@ export function CompanyForm({
       form={form}
       layout="vertical"
       initialValues={initialValues}
+      // A level the newly chosen 许可项目 does not have is cleared, not sent.
+      onValuesChange={(changed: Partial<CompanyFormValues>, all: CompanyFormValues) => {
+        if (
+          'licenceType' in changed &&
+          all.licenceGrade &&
+          !licenceGradeAllowed(all.licenceType, all.licenceGrade)
+        )
+          form.setFieldValue('licenceGrade', undefined);
+      }}
       data-testid="company-form"
       scrollToFirstError
     >
@@ -174,7 +188,15 @@ export function CompanyForm({
               <SelectField name="licenceType" label="许可项目" options={licenceTypeOptions} />
             </Col>
             <Col {...col}>
-              <SelectField name="licenceGrade" label="许可等级" options={gradeOptions} />
+              <Form.Item noStyle dependencies={['licenceType']}>
+                {({ getFieldValue }) => (
+                  <SelectField
+                    name="licenceGrade"
+                    label="许可等级"
+                    options={gradeOptionsFor(getFieldValue('licenceType'))}
+                  />
+                )}
+              </Form.Item>
             </Col>
             <Col {...col}>
               <TextField name="licenceNo" label="许可证编号" max={50} disabled={locked} />

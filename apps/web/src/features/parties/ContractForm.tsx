@@ -47,7 +47,8 @@ export const contractInput = (v: ContractFormValues) => ({
   signDate: fromDay(v.signDate) ?? null,
   elevatorIds: v.elevatorIds,
   contractFileId: fileIdOf(v.contractFile),
-  remark: v.remark?.trim() || undefined,
+  // Sent empty when cleared: an update keeps a field it does not send.
+  remark: v.remark?.trim() ?? '',
 });
 
 /**

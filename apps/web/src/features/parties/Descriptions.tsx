@@ -6,6 +6,7 @@ import type {
   PersonDetail,
 } from '@ec/contract';
 import { Descriptions, Space, Tag } from 'antd';
+import { MaskedValue } from '../../components/MaskedValue.tsx';
 import { FileView } from './Files.tsx';
 import { CertTag, ContractTag, dash, FilingTag } from './format.tsx';
 
@@ -23,7 +24,9 @@ export function CompanyDescriptions({ company, column = 2 }: { company: AnyCompa
       <Descriptions.Item label="详细地址">{dash(c.address)}</Descriptions.Item>
       <Descriptions.Item label="法定代表人">{dash(c.legalPerson)}</Descriptions.Item>
       <Descriptions.Item label="联系人">{dash(c.contactName)}</Descriptions.Item>
-      <Descriptions.Item label="联系电话">{dash(c.contactPhone)}</Descriptions.Item>
+      <Descriptions.Item label="联系电话">
+        <MaskedValue value={c.contactPhone} kind="company" id={c.id} field="contactPhone" />
+      </Descriptions.Item>
       <Descriptions.Item label="备案状态">
         <Space>
           <FilingTag state={c.filingState} label={c.filingStateLabel} />
@@ -49,7 +52,14 @@ export function CompanyDescriptions({ company, column = 2 }: { company: AnyCompa
         <>
           <Descriptions.Item label="单位类型">{dash(c.unitTypeLabel)}</Descriptions.Item>
           <Descriptions.Item label="电梯安全总监">
-            {dash(c.safetyDirector)} {c.safetyDirectorPhone ?? ''}
+            {dash(c.safetyDirector)}{' '}
+            <MaskedValue
+              value={c.safetyDirectorPhone}
+              kind="company"
+              id={c.id}
+              field="safetyDirectorPhone"
+              empty=""
+            />
           </Descriptions.Item>
         </>
       )}
@@ -86,14 +96,18 @@ export function CompanyDescriptions({ company, column = 2 }: { company: AnyCompa
   );
 }
 
-/** A person's filed details (masked phone and ID number unless the viewer is the person or the admin). */
+/** A person's filed details (phone and ID number masked unless the viewer is the person; 查看 reveals). */
 export function PersonDescriptions({ person, column = 2 }: { person: PersonDetail; column?: number }) {
   const p = person;
   return (
     <Descriptions bordered size="small" column={{ xs: 1, md: column }} data-testid="person-descriptions">
       <Descriptions.Item label="姓名">{p.realName}</Descriptions.Item>
-      <Descriptions.Item label="手机号">{dash(p.phone)}</Descriptions.Item>
-      <Descriptions.Item label="身份证号">{dash(p.idNumber)}</Descriptions.Item>
+      <Descriptions.Item label="手机号">
+        <MaskedValue value={p.phone} kind="person" id={p.id} field="phone" />
+      </Descriptions.Item>
+      <Descriptions.Item label="身份证号">
+        <MaskedValue value={p.idNumber} kind="person" id={p.id} field="idNumber" />
+      </Descriptions.Item>
       <Descriptions.Item label="所属单位">{dash(p.companyName)}</Descriptions.Item>
       <Descriptions.Item label="岗位">
         {p.roleLabel}

@@ -6,6 +6,7 @@ import {
 } from '@ec/contract';
 import { App, Form, Modal } from 'antd';
 import { useState } from 'react';
+import { validated } from '../../components/form.ts';
 import { call } from '../../lib/api.ts';
 import { CompanyForm, type CompanyFormValues, companyInput, companyValues } from './CompanyForm.tsx';
 import { useInvalidateParties } from './queries.ts';
@@ -27,7 +28,8 @@ export function OwnCompanyEdit({
   const invalidate = useInvalidateParties();
   const [saving, setSaving] = useState(false);
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validated(form);
+    if (!v) return;
     setSaving(true);
     try {
       const input = { ...companyInput(kind, v), id: company.id, version: company.version };

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
 import { AddButton } from '../../components/AddButton.tsx';
+import { fitColumns } from '../../components/table-layout.ts';
 import { call } from '../../lib/api.ts';
 import { partyKeys } from './queries.ts';
 
@@ -85,15 +86,16 @@ export function PartyTable<Row extends object, C extends Call = Call>({
     },
     refetch: () => void list.refetch(),
   };
+  const fitted = fitColumns(columns, { selectable });
   return (
     <div data-testid={testId}>
       <ProTable<Row, Values>
         rowKey={rowKey}
-        columns={columns}
+        columns={fitted.columns}
         dataSource={list.data?.records ?? []}
         loading={list.isFetching}
         dateFormatter="string"
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: fitted.scrollX }}
         search={
           search
             ? {

@@ -55,7 +55,8 @@ export function personInput(kind: PersonKind, v: PersonFormValues) {
     ...(v.idNumber?.trim() ? { idNumber: v.idNumber.trim().toUpperCase() } : {}),
     ...(v.companyId ? { companyId: v.companyId } : {}),
     ...(kind === 'officer' ? { role: v.role ?? 'safety_officer' } : {}),
-    position: v.position?.trim() || undefined,
+    // Sent empty when cleared: an update keeps a field it does not send.
+    position: v.position?.trim() ?? '',
     certType: (v.certType || (kind === 'officer' ? null : '')) as 'T',
     certNo: v.certNo?.trim() ?? '',
     certExpiry: fromDay(v.certExpiry) ?? (kind === 'officer' ? null : ''),

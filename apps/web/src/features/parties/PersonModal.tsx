@@ -8,6 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { App, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { validated } from '../../components/form.ts';
 import { call } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import {
@@ -50,7 +51,8 @@ export function PersonModal({
     enabled: open && reviewer && !editing,
   });
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validated(form);
+    if (!v) return;
     const input = personInput(kind, v);
     setSaving(true);
     try {
@@ -71,7 +73,7 @@ export function PersonModal({
                   {saved.oneTimePassword}
                 </Typography.Text>
               </p>
-              <p>密码只显示这一次，请转交本人并提醒其登录后修改密码。备案经监管部门审核通过后生效。</p>
+              <p>密码只显示这一次，请转交本人；本人首次登录后须先修改密码。备案经监管部门审核通过后生效。</p>
             </div>
           ),
         });

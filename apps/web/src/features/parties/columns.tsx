@@ -55,10 +55,11 @@ export function companyAuditColumns(): ProColumns<CompanyAuditRow>[] {
 }
 
 export function personColumns(withCompany: boolean): ProColumns<PersonRow>[] {
+  // Who, how to reach them, where they work and whether they may work come first (on screen at
+  // 1440 px beside the 操作 column); the certificate's particulars follow.
   return [
     { title: '姓名', dataIndex: 'realName' },
     { title: '手机号', dataIndex: 'phone', render: (_, r) => dash(r.phone) },
-    { title: '身份证号', dataIndex: 'idNumber', search: false, render: (_, r) => dash(r.idNumber) },
     ...(withCompany
       ? [
           {
@@ -69,7 +70,15 @@ export function personColumns(withCompany: boolean): ProColumns<PersonRow>[] {
           },
         ]
       : []),
+    {
+      title: '证书状态',
+      dataIndex: 'certStatus',
+      valueEnum: certStatusEnum,
+      render: (_, r) => <CertTag status={r.certStatus} />,
+    },
+    filingColumn<PersonRow>(),
     { title: '岗位', dataIndex: 'roleLabel', search: false },
+    { title: '身份证号', dataIndex: 'idNumber', search: false, render: (_, r) => dash(r.idNumber) },
     {
       title: '证书类型',
       dataIndex: 'certType',
@@ -79,12 +88,6 @@ export function personColumns(withCompany: boolean): ProColumns<PersonRow>[] {
     { title: '证书编号', dataIndex: 'certNo', search: false, render: (_, r) => dash(r.certNo) },
     { title: '证书有效期', dataIndex: 'certExpiry', search: false, render: (_, r) => dash(r.certExpiry) },
     {
-      title: '证书状态',
-      dataIndex: 'certStatus',
-      valueEnum: certStatusEnum,
-      render: (_, r) => <CertTag status={r.certStatus} />,
-    },
-    {
       title: '在职',
       dataIndex: 'employed',
       valueEnum: { true: { text: '在职' }, false: { text: '离职' } },
@@ -92,7 +95,6 @@ export function personColumns(withCompany: boolean): ProColumns<PersonRow>[] {
         (r.employed ? '在职' : '离职') +
         (r.leaveStateLabel && r.leaveState === 2 ? `（${r.leaveStateLabel}）` : ''),
     },
-    filingColumn<PersonRow>(),
   ];
 }
 

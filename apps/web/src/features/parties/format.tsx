@@ -5,7 +5,9 @@ import {
   CONTRACT_STATUS_LABEL,
   FILING_STATE_LABEL,
   LICENCE_GRADES,
+  LICENCE_GRADES_BY_TYPE,
   LICENCE_TYPE_LABEL,
+  type LicenceType,
   PLAN_TYPE_LABEL,
   USE_UNIT_TYPE_LABEL,
 } from '@ec/contract';
@@ -61,7 +63,9 @@ export const gradeEnum = enumOf(Object.fromEntries(LICENCE_GRADES.map((g) => [g,
 export const options = (labels: Record<string, string>) =>
   Object.entries(labels).map(([value, label]) => ({ value, label }));
 export const licenceTypeOptions = options(LICENCE_TYPE_LABEL);
-export const gradeOptions = LICENCE_GRADES.map((g) => ({ value: g, label: `${g} 级` }));
+/** The 许可等级 a 许可项目 has (LICENCE_GRADES_BY_TYPE); none until the 许可项目 is chosen. */
+export const gradeOptionsFor = (type: string | undefined) =>
+  (LICENCE_GRADES_BY_TYPE[type as LicenceType] ?? []).map((g) => ({ value: g, label: `${g} 级` }));
 export const certTypeOptions = options(CERT_TYPE_LABEL);
 export const planTypeOptions = options(PLAN_TYPE_LABEL);
 export const unitTypeOptions = options(USE_UNIT_TYPE_LABEL);

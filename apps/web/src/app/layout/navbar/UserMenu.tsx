@@ -3,6 +3,7 @@ import { authCalls, hashPassword, messages } from '@ec/contract';
 import { App, Avatar, Dropdown, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { validated } from '../../../components/form.ts';
 import { SmsCodeField } from '../../../components/SmsCodeButton.tsx';
 import { call } from '../../../lib/api.ts';
 import { maskPhone } from '../../../lib/format.ts';
@@ -23,7 +24,8 @@ function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => 
   const [saving, setSaving] = useState(false);
   const { message } = App.useApp();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validated(form);
+    if (!v) return;
     setSaving(true);
     try {
       await call(authCalls.modifyPsw, {
@@ -74,7 +76,8 @@ function ChangePhoneModal({ open, onClose }: { open: boolean; onClose: () => voi
   const { message } = App.useApp();
   const { user } = useSession();
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validated(form);
+    if (!v) return;
     setSaving(true);
     try {
       await call(authCalls.editPhone, { phone: v.phone.trim(), smsCode: v.smsCode.trim() });

@@ -26,6 +26,7 @@ export function ElevatorLedger({
       testId={testId}
       listCall={listCall}
       fixedQuery={fixedQuery}
+      inspectionSummary={!fixedQuery}
       columns={LEDGER_COLUMNS}
       hiddenColumns={['deviceCode', 'useCertNo']}
       toolbar={(ctx) => [

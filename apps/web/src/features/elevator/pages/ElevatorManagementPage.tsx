@@ -78,6 +78,7 @@ export default function ElevatorManagementPage() {
   return (
     <>
       <ElevatorTable
+        inspectionSummary
         testId="elevator-management"
         listCall={elevatorCalls.queryList}
         columns={MANAGEMENT_COLUMNS}

@@ -3,6 +3,7 @@ import { buildingCompanyCalls, type CommunityRow, communityCalls } from '@ec/con
 import { useQuery } from '@tanstack/react-query';
 import { App, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useState } from 'react';
+import { validated } from '../../../components/form.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -46,7 +47,8 @@ function CommunityModal({
     enabled: open && reviewer,
   });
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validated(form);
+    if (!v) return;
     setSaving(true);
     try {
       await call(communityCalls.save, {
@@ -58,7 +60,8 @@ function CommunityModal({
         buildingCount: v.buildingCount ?? null,
         longitude: v.longitude ?? null,
         latitude: v.latitude ?? null,
-        remark: v.remark?.trim() || undefined,
+        // Sent empty when cleared: an update keeps a field it does not send.
+        remark: v.remark?.trim() ?? '',
       });
       message.success('已保存');
       await invalidate();

@@ -102,6 +102,8 @@ export default function HonPage() {
     { title: '统一社会信用代码', dataIndex: 'creditCode', render: (_, r) => dash(r.creditCode) },
     areaSearch<BuildingCompanyRow>(),
     { title: '所在区域', dataIndex: 'areaName', search: false, render: (_, r) => dash(r.areaName) },
+    { title: '联系电话', dataIndex: 'contactPhone', search: false, render: (_, r) => dash(r.contactPhone) },
+    filingColumn<BuildingCompanyRow>(),
     {
       title: '单位类型',
       dataIndex: 'unitType',
@@ -116,8 +118,6 @@ export default function HonPage() {
     },
     { title: '安全员', dataIndex: 'officerCount', search: false },
     { title: '电梯', dataIndex: 'elevatorCount', search: false },
-    { title: '联系电话', dataIndex: 'contactPhone', search: false, render: (_, r) => dash(r.contactPhone) },
-    filingColumn<BuildingCompanyRow>(),
     {
       title: '操作',
       valueType: 'option',

@@ -24,6 +24,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { validated } from '../../../components/form.ts';
 import { call } from '../../../lib/api.ts';
 import { loadSession, signOut } from '../../../lib/session-load.ts';
 import { AuditHistory } from '../AuditHistory.tsx';
@@ -134,7 +135,8 @@ function CompanyFiling({ kind, filing }: { kind: CompanyKind; filing: MyFiling }
   if (detail && !editable) return <CompanyDescriptions company={detail} />;
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     const input = companyInput(kind, values);
     setSaving(true);
     try {
@@ -179,7 +181,9 @@ function BindCompany() {
   const [found, setFound] = useState<string | null>(null);
   const after = useAfterSubmit();
   const lookup = async () => {
-    const { creditCode } = await form.validateFields(['creditCode']);
+    const valid = await validated(form, ['creditCode']);
+    if (!valid) return;
+    const { creditCode } = valid;
     const rows = await call(maintenanceUnitCalls.creditCodeAndName, {
       creditCode: creditCode.trim().toUpperCase(),
     });
@@ -189,7 +193,8 @@ function BindCompany() {
     } else setFound('平台上没有该信用代码的单位，请选择“新单位备案”');
   };
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validated(form);
+    if (!v) return;
     setSaving(true);
     try {
       await call(filingCalls.bindCompany, {
@@ -287,7 +292,8 @@ function PersonFiling({ filing }: { filing: MyFiling }) {
     return <Empty description="您的账号由所在单位开通，请联系单位管理员提交人员备案" />;
   }
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validated(form);
+    if (!values) return;
     const input = personInput(staff ? 'staff' : 'officer', values);
     setSaving(true);
     try {

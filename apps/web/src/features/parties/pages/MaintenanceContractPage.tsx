@@ -9,6 +9,7 @@ import {
 } from '@ec/contract';
 import { App, Button, Card, Drawer, Form, Modal, Skeleton, Space, Table } from 'antd';
 import { useState } from 'react';
+import { validated } from '../../../components/form.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -38,7 +39,8 @@ export function ContractModal({
   const invalidate = useInvalidateParties();
   const [saving, setSaving] = useState(false);
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validated(form);
+    if (!v) return;
     setSaving(true);
     try {
       if (editing)

@@ -3,6 +3,7 @@ import { elevatorCalls, type IncentiveRow, incentiveCalls, type RatingRow } from
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Form, Input, Modal, Rate, Select } from 'antd';
 import { useState } from 'react';
+import { validated } from '../../../components/form.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -26,7 +27,8 @@ function RateModal({ open, onClose }: { open: boolean; onClose: () => void }) {
     enabled: open,
   });
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validated(form);
+    if (!v) return;
     setSaving(true);
     try {
       await call(incentiveCalls.save, {

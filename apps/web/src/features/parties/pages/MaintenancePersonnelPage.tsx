@@ -5,6 +5,7 @@ import { App, Button, DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { validated } from '../../../components/form.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -26,7 +27,8 @@ export function LeaveModal({ person, onClose }: { person: PersonRow | null; onCl
   const invalidate = useInvalidateParties();
   const [saving, setSaving] = useState(false);
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validated(form);
+    if (!v) return;
     if (!person) return;
     setSaving(true);
     try {

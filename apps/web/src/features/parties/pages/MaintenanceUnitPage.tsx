@@ -51,6 +51,9 @@ export default function MaintenanceUnitPage() {
     { title: '统一社会信用代码', dataIndex: 'creditCode', render: (_, r) => dash(r.creditCode) },
     areaSearch<MaintenanceUnitRow>(),
     { title: '所在区域', dataIndex: 'areaName', search: false, render: (_, r) => dash(r.areaName) },
+    { title: '联系人', dataIndex: 'contactName', search: false, render: (_, r) => dash(r.contactName) },
+    { title: '联系电话', dataIndex: 'contactPhone', search: false, render: (_, r) => dash(r.contactPhone) },
+    filingColumn<MaintenanceUnitRow>(),
     {
       title: '许可等级',
       dataIndex: 'licenceGrade',
@@ -70,9 +73,6 @@ export default function MaintenanceUnitPage() {
     },
     { title: '维保人员', dataIndex: 'staffCount', search: false },
     { title: '维保电梯', dataIndex: 'elevatorCount', search: false },
-    { title: '联系人', dataIndex: 'contactName', search: false, render: (_, r) => dash(r.contactName) },
-    { title: '联系电话', dataIndex: 'contactPhone', search: false, render: (_, r) => dash(r.contactPhone) },
-    filingColumn<MaintenanceUnitRow>(),
     {
       title: '操作',
       valueType: 'option',

@@ -2,6 +2,7 @@ import { contractCalls } from '@ec/contract';
 import { App, Button, Card, Form, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { validated } from '../../../components/form.ts';
 import { call } from '../../../lib/api.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { ContractForm, type ContractFormValues, contractInput } from '../ContractForm.tsx';
@@ -19,7 +20,8 @@ export default function NewMaintenancePage() {
   const [form] = Form.useForm<ContractFormValues>();
   const [saving, setSaving] = useState(false);
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validated(form);
+    if (!v) return;
     setSaving(true);
     try {
       await call(contractCalls.save, contractInput(v));

@@ -2,6 +2,7 @@ import { buildingCompanyCalls, maintenanceUnitCalls } from '@ec/contract';
 import { App, Button, Card, Form, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { validated } from '../../../components/form.ts';
 import { call } from '../../../lib/api.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { CompanyForm, type CompanyFormValues, companyInput, companyValues } from '../CompanyForm.tsx';
@@ -30,7 +31,8 @@ export function CompanyEditor({ kind }: { kind: 'maintenance' | 'use' }) {
   const detailPage = kind === 'maintenance' ? PAGES.maintenanceDetail : PAGES.unitDetail;
 
   const submit = async () => {
-    const v = await form.validateFields();
+    const v = await validated(form);
+    if (!v) return;
     const input = companyInput(kind, v);
     setSaving(true);
     try {

@@ -3,6 +3,7 @@ import { type CallOutput, ENTERPRISE_KIND_LABELS, enterpriseCalls } from '@ec/co
 import { App, Descriptions, Drawer, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { AreaCascader, useDictLabel } from '../../../components/index.ts';
+import { MaskedValue } from '../../../components/MaskedValue.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -125,7 +126,9 @@ function EnterpriseDetail({ detail, onClose }: { detail: Enterprise | null; onCl
           <Descriptions.Item label="地址">{detail.address ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="法定代表人">{detail.legalPerson ?? '—'}</Descriptions.Item>
           <Descriptions.Item label="联系人">{detail.contactName ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label="联系电话">{detail.contactPhone ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="联系电话">
+            <MaskedValue value={detail.contactPhone} kind="company" id={detail.id} field="contactPhone" />
+          </Descriptions.Item>
           <Descriptions.Item label="备案状态">
             <FilingTag state={detail.filingState} />
           </Descriptions.Item>

@@ -64,6 +64,8 @@ export default function RolePage() {
       title: '数据范围',
       dataIndex: 'dataScope',
       search: false,
+      // Its labels size the column (components/table-layout.ts).
+      valueEnum: Object.fromEntries(Object.entries(DATA_SCOPE_LABELS).map(([k, text]) => [k, { text }])),
       render: (_, r) => <Tag color="geekblue">{DATA_SCOPE_LABELS[r.dataScope]}</Tag>,
     },
     {
@@ -80,6 +82,7 @@ export default function RolePage() {
       dataIndex: 'status',
       valueType: 'select',
       valueEnum: STATUS_ENUM,
+      width: 140, // 正常 and 内置: two tags
       render: (_, r) => (
         <Space size={4}>
           <Tag color={r.status ? 'success' : 'default'}>{r.status ? '正常' : '停用'}</Tag>

@@ -3,6 +3,7 @@ import type { Page } from '@ec/contract';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AddButton } from '../../../components/AddButton.tsx';
+import { fitColumns } from '../../../components/table-layout.ts';
 import { Permission } from '../../../lib/permission.tsx';
 import { cleanFilters, type Filters } from './filters.ts';
 
@@ -33,7 +34,7 @@ export function SystemTable<Row extends Record<string, unknown>>({
   search = true,
   rowKey = 'id',
   testId,
-  scrollX = 'max-content',
+  scrollX,
 }: {
   queryKey: QueryKey;
   fetch: (input: ListInput, signal: AbortSignal) => Promise<Page<Row>>;
@@ -50,7 +51,8 @@ export function SystemTable<Row extends Record<string, unknown>>({
   search?: boolean;
   rowKey?: string;
   testId?: string;
-  scrollX?: number | 'max-content';
+  /** The table's scroll width; by default the sum of the column widths (components/table-layout.ts). */
+  scrollX?: number;
 }) {
   const [filters, setFilters] = useState<Filters>({});
   const [sort, setSort] = useState<Filters>({});
@@ -71,15 +73,16 @@ export function SystemTable<Row extends Record<string, unknown>>({
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new outside filter starts from page 1
   useEffect(() => setPaging((p) => (p.page === 1 ? p : { ...p, page: 1 })), [extraKey]);
 
+  const fitted = fitColumns(columns);
   return (
     <div data-testid={testId}>
       <ProTable<Row>
         rowKey={rowKey}
-        columns={columns}
+        columns={fitted.columns}
         dataSource={data?.records ?? []}
         loading={list.isFetching}
         dateFormatter="string"
-        scroll={{ x: scrollX }}
+        scroll={{ x: scrollX ?? fitted.scrollX }}
         search={search ? { labelWidth: 'auto', defaultCollapsed: false } : false}
         onSubmit={(values) => {
           setFilters(toFilters(values as Filters));

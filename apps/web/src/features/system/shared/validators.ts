@@ -11,10 +11,21 @@ const optional =
     },
   });
 
-export const optionalPhone = [optional(isPhone, messages.phoneInvalid)];
+/**
+ * Edit forms show phones and ID numbers masked (the server's one policy); left as shown, the mask
+ * goes back and the server keeps the stored number (it refuses any other mask).
+ */
+const orMask = (check: (v: string) => boolean) => (v: string) => check(v) || /^[\dXx-]*\*+[\dXx-]*$/.test(v);
+
+export const optionalPhone = [optional(orMask(isPhone), messages.phoneInvalid)];
 export const optionalEmail = [optional(isEmail, messages.emailInvalid)];
-export const optionalIdNumber = [optional(isIdNumber, messages.idNumberInvalid)];
-export const contactPhone = [optional((v) => /^\d[\d-]{5,18}\d$/.test(v), '联系电话格式不正确')];
+export const optionalIdNumber = [optional(orMask(isIdNumber), messages.idNumberInvalid)];
+export const contactPhone = [
+  optional(
+    orMask((v) => /^\d[\d-]{5,18}\d$/.test(v)),
+    '联系电话格式不正确',
+  ),
+];
 
 export const creditCodeRules: FormRule[] = [
   { required: true, whitespace: true, message: '统一社会信用代码不能为空' },

@@ -30,7 +30,7 @@ export function OneTimePasswordModal({
         <Alert
           type="warning"
           showIcon
-          message="该密码只显示这一次，关闭后无法再次查看，请立即告知用户并提醒其登录后修改。"
+          message="该密码只显示这一次，关闭后无法再次查看，请立即告知用户。用户首次登录后须先修改密码，才能使用系统。"
         />
         <div>
           账号：<Typography.Text strong>{account}</Typography.Text>

@@ -47,7 +47,7 @@ export function saveInput(detail: UserDetail, changes: Partial<UserFormValues> =
   };
 }
 
-/** Add or edit a user; editing starts from the detail call (phone and ID number in full). */
+/** Add or edit a user; editing starts from the detail call (phone and ID number masked: kept unless retyped). */
 export function UserForm({
   detail,
   onClose,

@@ -3,6 +3,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { type UserRow, userCalls } from '@ec/contract';
 import { App, Dropdown, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { MaskedValue } from '../../../components/MaskedValue.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -79,7 +80,25 @@ export default function UserPage() {
     },
     { title: '用户名', dataIndex: 'username', key: 'username', sorter: true, search: false, fixed: 'left' },
     { title: '姓名', dataIndex: 'realName', key: 'realName', sorter: true, search: false },
-    { title: '手机号', dataIndex: 'phone', fieldProps: { maxLength: 11 }, render: (_, r) => r.phone || '—' },
+    {
+      title: '手机号',
+      dataIndex: 'phone',
+      fieldProps: { maxLength: 11 },
+      render: (_, r) => <MaskedValue value={r.phone} kind="user" id={r.id} field="phone" />,
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: STATUS_ENUM,
+      width: 140, // 正常 and 内置: two tags
+      render: (_, r) => (
+        <Space size={4}>
+          <Tag color={r.status ? 'success' : 'default'}>{r.status ? '正常' : '停用'}</Tag>
+          {r.builtIn && <Tag color="gold">内置</Tag>}
+        </Space>
+      ),
+    },
     {
       title: '角色',
       dataIndex: 'roleId',
@@ -95,18 +114,6 @@ export default function UserPage() {
     },
     { title: '所属企业', dataIndex: 'companyName', render: (_, r) => r.companyName ?? '—' },
     { title: '所属机构', dataIndex: 'officeName', search: false, render: (_, r) => r.officeName ?? '—' },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      valueType: 'select',
-      valueEnum: STATUS_ENUM,
-      render: (_, r) => (
-        <Space size={4}>
-          <Tag color={r.status ? 'success' : 'default'}>{r.status ? '正常' : '停用'}</Tag>
-          {r.builtIn && <Tag color="gold">内置</Tag>}
-        </Space>
-      ),
-    },
     { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true, search: false },
   ];
   if (canEdit) {

@@ -1,0 +1,155 @@
+import {
+  type CompanyAuditRow,
+  LICENCE_GRADES_BY_TYPE,
+  type LicenceType,
+  licenceGradeAllowed,
+} from '@ec/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/platform/db/sql.ts';
+import { DEMO_USERS, DISTRICT_REGULATORS } from '../src/platform/seed/demo.ts';
+import { communityNames, personNames } from '../src/platform/seed/names.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+import { fileMaintenanceCompany, maintenanceFields, registerAndLogin, uploadPng } from './parties-support.ts';
+
+type Page<T> = { records: T[]; total: number };
+
+/** A person's name: two to four Chinese characters, nothing that names a role or a placeholder. */
+const PERSON = /^[\u4e00-\u9fff]{2,4}$/;
+const PLACEHOLDER = /联系人|总监|管理员|维保|安全员|检验|坐席|运营|商户|监管|测试/;
+const isPersonName = (name: string | null) => !!name && PERSON.test(name) && !PLACEHOLDER.test(name);
+
+/** Demo data that looks real (item 24): names, communities, licence levels, a regulator per district. */
+describe('demo data', () => {
+  let t: TestApp;
+  const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.platform.db.execute(text));
+
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { env: 'development', demoElevators: 400 });
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  it('names people like people, each one differently', async () => {
+    const companies = await query<{ name: string; legal: string; contact: string }>(
+      sql`select name, legal_person as legal, contact_name as contact from enterprise`,
+    );
+    expect(companies.length).toBeGreaterThan(5);
+    for (const c of companies) {
+      expect(isPersonName(c.legal), `${c.name} 法定代表人 ${c.legal}`).toBe(true);
+      expect(isPersonName(c.contact), `${c.name} 联系人 ${c.contact}`).toBe(true);
+    }
+    expect(new Set(companies.map((c) => c.legal)).size).toBe(companies.length);
+    const users = await query<{ username: string; realName: string }>(
+      sql`select username, real_name as "realName" from sys_user where username <> 'admin'`,
+    );
+    for (const u of users) expect(isPersonName(u.realName), `${u.username}: ${u.realName}`).toBe(true);
+    const staff = await query<{ name: string }>(
+      sql`select u.real_name as name from staff_profile s join sys_user u on u.id = s.user_id`,
+    );
+    expect(staff.length).toBeGreaterThan(8);
+    for (const s of staff) expect(isPersonName(s.name), s.name).toBe(true);
+    const directors = await query<{ name: string }>(
+      sql`select safety_director as name from use_unit_profile`,
+    );
+    for (const d of directors) expect(isPersonName(d.name), d.name).toBe(true);
+    // Work orders are signed by the company's filed workers, confirmed by the use unit's officers.
+    const workers = await query<{ name: string }>(
+      sql`select distinct jsonb_array_elements_text(to_jsonb(workers)) as name from maintenance_order`,
+    );
+    const filed = new Set(staff.map((s) => s.name));
+    expect(workers.length).toBeGreaterThan(2);
+    for (const w of workers) expect(filed.has(w.name), w.name).toBe(true);
+  });
+
+  it('names communities after places of their own district: no name in two districts', async () => {
+    const places = await query<{ name: string; areas: number }>(
+      sql`select name, count(distinct area_code)::int as areas from (
+          select community as name, area_code from elevator where community is not null
+          union all select name, area_code from community) x group by name`,
+    );
+    expect(places.length).toBeGreaterThan(20);
+    expect(places.filter((p) => p.areas > 1)).toEqual([]);
+    const communities = await query<{ n: number }>(sql`select count(*)::int as n from community`);
+    expect(communities[0].n).toBe(30);
+  });
+
+  it('gives licence levels that the 许可项目 has (TSG 07-2019), and refuses others', async () => {
+    const licences = await query<{ type: string; grade: string }>(
+      sql`select licence_type as type, licence_grade as grade from maintenance_unit_profile`,
+    );
+    expect(licences.length).toBeGreaterThan(1);
+    for (const l of licences) expect(licenceGradeAllowed(l.type, l.grade), `${l.type} ${l.grade}`).toBe(true);
+    // No C level, and 电梯制造 alone has A1 / A2.
+    expect(Object.values(LICENCE_GRADES_BY_TYPE).flat()).not.toContain('C');
+    expect(LICENCE_GRADES_BY_TYPE.install_repair).not.toContain('A1');
+
+    const { token } = await registerAndLogin(t, 'maintenance', '韦振宁');
+    const scan = await uploadPng(t, token);
+    for (const [type, grade] of [
+      ['install_repair', 'A1'],
+      ['repair', 'C'],
+    ] as [LicenceType, string][]) {
+      const res = await t.api('POST', '/pc/maintenance/save', {
+        token,
+        body: maintenanceFields(scan, { licenceType: type, licenceGrade: grade }),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.resultMsg).toContain(`没有 ${grade} 级`);
+    }
+    const good = await t.api('POST', '/pc/maintenance/save', {
+      token,
+      body: maintenanceFields(scan, { licenceType: 'manufacture', licenceGrade: 'A1' }),
+    });
+    expect(good.status, good.body.resultMsg).toBe(200);
+  });
+
+  it('has a regulator in every district with lifts, who reviews the filings made there', async () => {
+    const districts = await query<{ code: string }>(sql`select distinct area_code as code from elevator`);
+    const regulated = new Set([
+      '450103',
+      ...DEMO_USERS.filter((u) => u.type === 'regulator').flatMap((u) => u.areaCodes ?? []),
+    ]);
+    for (const d of districts) expect(regulated.has(d.code), d.code).toBe(true);
+    expect(DISTRICT_REGULATORS.map(([u]) => u)).toContain('jg_jiangnan');
+
+    // A company files in 江南区: jg_jiangnan finds it and passes it; jg_qingxiu does not see it.
+    const filed = await fileMaintenanceCompany(t, '450105');
+    const jiangnan = await t.login('jg_jiangnan');
+    const queue = await t.api<Page<CompanyAuditRow>>('GET', '/pc/maintenance/queryAuditList', {
+      token: jiangnan,
+      query: { limit: 100 },
+    });
+    const row = queue.body.data.records.find((r) => r.companyId === filed.id);
+    expect(row?.state).toBe(2);
+    const qingxiu = await t.api<Page<CompanyAuditRow>>('GET', '/pc/maintenance/queryAuditList', {
+      token: await t.login('jg_qingxiu'),
+      query: { limit: 100 },
+    });
+    expect(qingxiu.body.data.records.some((r) => r.companyId === filed.id)).toBe(false);
+    const passed = await t.api<CompanyAuditRow>('POST', '/pc/maintenance/auditPass', {
+      token: jiangnan,
+      body: { auditId: row!.auditId, version: row!.version },
+    });
+    expect(passed.status, passed.body.resultMsg).toBe(200);
+    expect(passed.body.data.state).toBe(3);
+    // The demo's own 江南区 companies were reviewed by it too.
+    const deciders = await query<{ username: string }>(
+      sql`select distinct u.username from audit_record a join enterprise e on e.id = a.company_id
+        join sys_user u on u.id = a.decided_by where e.area_code = '450105' and a.kind like '%company%'
+          or e.area_code = '450105' and a.kind like 'maintenance-unit%'`,
+    );
+    expect(deciders.map((d) => d.username)).toContain('jg_jiangnan');
+  });
+});
+
+describe('name generator', () => {
+  it('is deterministic and varied', () => {
+    expect(personNames(7, 30)).toEqual(personNames(7, 30));
+    expect(new Set(personNames(7, 30)).size).toBe(30);
+    expect(new Set(personNames(7, 30).map((n) => n[0])).size).toBeGreaterThan(8);
+    const qingxiu = communityNames('450103', 12);
+    const jiangnan = communityNames('450105', 12);
+    expect(qingxiu.filter((n) => jiangnan.includes(n))).toEqual([]);
+    expect(communityNames('999999', 5)).toEqual([]);
+  });
+});
