@@ -10,6 +10,7 @@ import { modules } from './modules/index.ts';
 import { authRoutes } from './platform/auth/routes.ts';
 import { SessionCache } from './platform/auth/session-cache.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
+import { registerFileReference } from './platform/files/references.ts';
 import { fileRoutes } from './platform/files/routes.ts';
 import { createS3Storage, type FileStorage, LocalStorage } from './platform/files/storage.ts';
 import { answerClientError, installErrorHandling } from './platform/http/errors.ts';
@@ -18,6 +19,7 @@ import { registerCalls } from './platform/http/register.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { serveWebBuild } from './platform/http/web-build.ts';
 import { Scheduler } from './platform/jobs.ts';
+import { registerRevealer } from './platform/masking.ts';
 import { OperationLogWriter, registerOperationLog } from './platform/oplog.ts';
 import type { Platform } from './platform/platform.ts';
 import { seedDatabase } from './platform/seed/index.ts';
@@ -112,6 +114,10 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 20, parts: 30 } });
   await app.register(rateLimit, { global: false });
 
+  for (const m of modules) {
+    registerFileReference(...(m.fileReferences ?? []));
+    for (const r of m.revealers ?? []) registerRevealer(r.kind, r.field, r.read);
+  }
   installErrorHandling(app);
   registerOperationLog(app, platform.oplog);
   const inFlight = registerCalls(app, platform, [

@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { registerFileReference } from '../../platform/files/references.ts';
-import type { Module } from '../index.ts';
+import { defineModule } from '../../platform/module.ts';
 import { attachmentFiles } from './attachments.ts';
 import { elevatorRoutes, refreshAllInspectTimes } from './routes.ts';
 import { seedElevators } from './seed.ts';
 
-registerFileReference(attachmentFiles);
-
-export const elevatorModule: Module = {
+export const elevatorModule = defineModule({
   name: 'elevator',
   routes: elevatorRoutes,
+  fileReferences: [attachmentFiles],
   menuButtons: {
     '/basicInformation/theElevatorManagement': [
       { name: '查询电梯', perms: 'elevator:list' },
@@ -61,4 +59,4 @@ export const elevatorModule: Module = {
       },
     },
   ],
-};
+});

@@ -17,6 +17,7 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type AuthUser, hasPermission, scopeCondition } from '../../platform/access.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
+import { refusingConflicts } from '../../platform/db/conflicts.ts';
 import { likePattern, rowsOf } from '../../platform/db/sql.ts';
 import { auditRecord, enterprise, sysArea, sysUser } from '../../platform/db/tables.ts';
 import { versionedUpdate } from '../../platform/db/versioned.ts';
@@ -34,7 +35,6 @@ import {
   submit,
   type TransitionEvent,
 } from '../../platform/workflow.ts';
-import { refusingConflicts } from '../system/shared.ts';
 import {
   assertArea,
   assertFiles,

@@ -11,6 +11,7 @@ import { and, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } f
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
+import { refusingConflicts } from '../../platform/db/conflicts.ts';
 import { likePattern, rowsOf } from '../../platform/db/sql.ts';
 import { auditRecord, enterprise } from '../../platform/db/tables.ts';
 import { versionedUpdate } from '../../platform/db/versioned.ts';
@@ -28,7 +29,6 @@ import {
 } from '../../platform/workflow.ts';
 import { elevatorScope } from '../elevator/scope.ts';
 import { elevator } from '../elevator/tables.ts';
-import { refusingConflicts } from '../system/shared.ts';
 import {
   addDays,
   assertFiles,

@@ -1,12 +1,8 @@
-import { registerFileReference } from '../../platform/files/references.ts';
-import type { Module } from '../index.ts';
+import { defineModule } from '../../platform/module.ts';
 import { partiesFiles } from './files.ts';
-// The numbers of its records for the reveal call (registered on import).
-import './reveal.ts';
+import { partiesRevealers } from './reveal.ts';
 import { partiesRoutes } from './routes.ts';
 import { seedParties } from './seed.ts';
-
-registerFileReference(...partiesFiles);
 
 type Buttons = { name: string; perms: string }[];
 
@@ -60,9 +56,11 @@ for (const [page, buttons] of Object.entries(pages)) {
   menuButtons[`/basicInformationb/${page}`] = buttons;
 }
 
-export const partiesModule: Module = {
+export const partiesModule = defineModule({
   name: 'parties',
   routes: partiesRoutes,
   menuButtons,
   demoSeeders: [seedParties],
-};
+  fileReferences: partiesFiles,
+  revealers: partiesRevealers,
+});

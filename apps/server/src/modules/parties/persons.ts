@@ -16,6 +16,7 @@ import { type AuthUser, hasPermission, scopeCondition } from '../../platform/acc
 import { DEFAULT_ROLE_BY_TYPE } from '../../platform/auth/roles.ts';
 import { temporaryPassword } from '../../platform/auth/temporary.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
+import { refusingConflicts } from '../../platform/db/conflicts.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { auditRecord, enterprise, sysRole, sysUser, sysUserRole } from '../../platform/db/tables.ts';
 import { sentFields, versionedUpdate } from '../../platform/db/versioned.ts';
@@ -34,7 +35,6 @@ import {
   type TransitionEvent,
   withdraw,
 } from '../../platform/workflow.ts';
-import { refusingConflicts } from '../system/shared.ts';
 import {
   addDays,
   assertFiles,

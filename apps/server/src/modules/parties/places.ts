@@ -3,6 +3,8 @@ import { and, avg, count, desc, eq, ilike, inArray, max, or, type SQL, sql } fro
 import { alias } from 'drizzle-orm/pg-core';
 import { type AuthUser, scopeCondition } from '../../platform/access.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
+import { refusingConflicts } from '../../platform/db/conflicts.ts';
+import { paginate } from '../../platform/db/paginate.ts';
 import { likePattern, uniqueViolation } from '../../platform/db/sql.ts';
 import { enterprise, sysArea, sysUser } from '../../platform/db/tables.ts';
 import { sentFields, versionedUpdate } from '../../platform/db/versioned.ts';
@@ -10,7 +12,6 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { elevatorScope } from '../elevator/scope.ts';
 import { elevator } from '../elevator/tables.ts';
 import { orderElevatorId } from '../maintenance/api.ts';
-import { refusingConflicts } from '../system/shared.ts';
 import { assertArea, assertInArea, blank, isReviewer, phoneFor, seesInFull, today } from './common.ts';
 import { filedOfficers } from './persons.ts';
 import { community, elevatorSafetyOfficer, maintenanceRating } from './tables.ts';
@@ -66,13 +67,13 @@ export async function listCommunities(
     f.areaCode ? eq(community.areaCode, f.areaCode) : undefined,
     f.useCompanyId ? eq(community.useCompanyId, f.useCompanyId) : undefined,
   );
-  const rows = await selectCommunities(q)
-    .where(where)
-    .orderBy(desc(community.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  const [{ total }] = await q.select({ total: count() }).from(community).where(where);
-  return { records: rows.map(communityRowOf), total, page: f.page, limit: f.limit };
+  return paginate(
+    q,
+    f,
+    (w) => selectCommunities(q).where(where).orderBy(desc(community.id)).limit(w.limit).offset(w.offset),
+    { from: community, where },
+    communityRowOf,
+  );
 }
 
 export async function communityDetail(q: Queryable, user: AuthUser, id: number) {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { enterprise, sysUser } from '../../platform/db/tables.ts';
-import { registerRevealer } from '../../platform/masking.ts';
+import type { RevealerDefinition } from '../../platform/module.ts';
 import { companyScope } from './companies.ts';
 import { personScope } from './persons.ts';
 import { staffProfile, useUnitProfile } from './tables.ts';
@@ -11,8 +11,10 @@ import { staffProfile, useUnitProfile } from './tables.ts';
  * read inside the caller's data scope, as the lists and details that show it masked.
  */
 
-const personNumber = (column: typeof sysUser.phone | typeof staffProfile.idNumber) =>
-  registerRevealer('person', column === sysUser.phone ? 'phone' : 'idNumber', async (db, viewer, id) => {
+const personNumber = (column: typeof sysUser.phone | typeof staffProfile.idNumber): RevealerDefinition => ({
+  kind: 'person',
+  field: column === sysUser.phone ? 'phone' : 'idNumber',
+  read: async (db, viewer, id) => {
     const [row] = await db
       .select({ v: column })
       .from(staffProfile)
@@ -20,15 +22,22 @@ const personNumber = (column: typeof sysUser.phone | typeof staffProfile.idNumbe
       .innerJoin(enterprise, eq(enterprise.id, staffProfile.companyId))
       .where(and(eq(staffProfile.userId, id), personScope(viewer)));
     return row ? row.v : undefined;
-  });
-personNumber(sysUser.phone);
-personNumber(staffProfile.idNumber);
-
-registerRevealer('company', 'safetyDirectorPhone', async (db, viewer, id) => {
-  const [row] = await db
-    .select({ v: useUnitProfile.safetyDirectorPhone })
-    .from(enterprise)
-    .leftJoin(useUnitProfile, eq(useUnitProfile.enterpriseId, enterprise.id))
-    .where(and(eq(enterprise.id, id), companyScope(viewer)));
-  return row ? row.v : undefined;
+  },
 });
+
+export const partiesRevealers: RevealerDefinition[] = [
+  personNumber(sysUser.phone),
+  personNumber(staffProfile.idNumber),
+  {
+    kind: 'company',
+    field: 'safetyDirectorPhone',
+    read: async (db, viewer, id) => {
+      const [row] = await db
+        .select({ v: useUnitProfile.safetyDirectorPhone })
+        .from(enterprise)
+        .leftJoin(useUnitProfile, eq(useUnitProfile.enterpriseId, enterprise.id))
+        .where(and(eq(enterprise.id, id), companyScope(viewer)));
+      return row ? row.v : undefined;
+    },
+  },
+];

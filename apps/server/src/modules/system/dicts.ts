@@ -1,11 +1,12 @@
 import { dictAdminCalls, dictCalls, formatDateTime } from '@ec/contract';
 import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
+import { refusingConflicts } from '../../platform/db/conflicts.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { sysDictData, sysDictType } from '../../platform/db/tables.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { implement } from '../../platform/http/implement.ts';
-import { correlatedCount, nameSome, refusingConflicts } from './shared.ts';
+import { correlatedCount, nameSome } from './shared.ts';
 
 const valueCount = correlatedCount(sysDictData.typeId, sysDictType.id).as('value_count');
 

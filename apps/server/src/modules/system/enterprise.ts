@@ -2,12 +2,13 @@ import { enterpriseCalls, formatDateTime, maskPhone } from '@ec/contract';
 import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import { type AuthUser, scopeCondition } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
+import { refusingConflicts } from '../../platform/db/conflicts.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../platform/db/tables.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { implement } from '../../platform/http/implement.ts';
 import { shownPhone, unmasked } from '../../platform/masking.ts';
-import { assertAreasExist, correlatedCount, nameSome, orderOf, refusingConflicts } from './shared.ts';
+import { assertAreasExist, correlatedCount, nameSome, orderOf } from './shared.ts';
 
 /** Enterprises the acting user may see: in their areas, their own company, none for self scope. */
 export const enterpriseScope = (actor: AuthUser) =>

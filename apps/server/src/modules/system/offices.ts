@@ -2,13 +2,14 @@ import { maskPhone, type OfficeTreeNode, officeCalls } from '@ec/contract';
 import { and, asc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
+import { refusingConflicts } from '../../platform/db/conflicts.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { sysOffice, sysUser } from '../../platform/db/tables.ts';
 import { sentFields } from '../../platform/db/versioned.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { implement } from '../../platform/http/implement.ts';
 import { shownPhone, unmasked, type Viewer } from '../../platform/masking.ts';
-import { assertAreasExist, correlatedCount, nameSome, refusingConflicts } from './shared.ts';
+import { assertAreasExist, correlatedCount, nameSome } from './shared.ts';
 
 type OfficeRow = typeof sysOffice.$inferSelect & { userCount: number };
 

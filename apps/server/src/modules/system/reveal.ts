@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { scopeCondition } from '../../platform/access.ts';
 import { enterprise, sysOffice, sysUser } from '../../platform/db/tables.ts';
 import { implement } from '../../platform/http/implement.ts';
-import { registerRevealer, revealNumber } from '../../platform/masking.ts';
+import { revealNumber } from '../../platform/masking.ts';
+import type { RevealerDefinition } from '../../platform/module.ts';
 import { enterpriseScope } from './enterprise.ts';
 import { userScope } from './users.ts';
 
@@ -14,39 +15,54 @@ import { userScope } from './users.ts';
  * naming the record and the field (never the number).
  */
 
-registerRevealer('user', 'phone', async (db, viewer, id) => {
-  const [row] = await db
-    .select({ v: sysUser.phone })
-    .from(sysUser)
-    .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
-    .where(and(eq(sysUser.id, id), userScope(viewer)));
-  return row ? row.v : undefined;
-});
-
-registerRevealer('user', 'idNumber', async (db, viewer, id) => {
-  const [row] = await db
-    .select({ v: sysUser.idNumber })
-    .from(sysUser)
-    .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
-    .where(and(eq(sysUser.id, id), userScope(viewer)));
-  return row ? row.v : undefined;
-});
-
-registerRevealer('company', 'contactPhone', async (db, viewer, id) => {
-  const [row] = await db
-    .select({ v: enterprise.contactPhone })
-    .from(enterprise)
-    .where(and(eq(enterprise.id, id), enterpriseScope(viewer)));
-  return row ? row.v : undefined;
-});
-
-registerRevealer('office', 'phone', async (db, viewer, id) => {
-  const [row] = await db
-    .select({ v: sysOffice.phone })
-    .from(sysOffice)
-    .where(and(eq(sysOffice.id, id), scopeCondition(viewer, { area: sysOffice.areaCode })));
-  return row ? row.v : undefined;
-});
+export const systemRevealers: RevealerDefinition[] = [
+  {
+    kind: 'user',
+    field: 'phone',
+    read: async (db, viewer, id) => {
+      const [row] = await db
+        .select({ v: sysUser.phone })
+        .from(sysUser)
+        .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
+        .where(and(eq(sysUser.id, id), userScope(viewer)));
+      return row ? row.v : undefined;
+    },
+  },
+  {
+    kind: 'user',
+    field: 'idNumber',
+    read: async (db, viewer, id) => {
+      const [row] = await db
+        .select({ v: sysUser.idNumber })
+        .from(sysUser)
+        .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
+        .where(and(eq(sysUser.id, id), userScope(viewer)));
+      return row ? row.v : undefined;
+    },
+  },
+  {
+    kind: 'company',
+    field: 'contactPhone',
+    read: async (db, viewer, id) => {
+      const [row] = await db
+        .select({ v: enterprise.contactPhone })
+        .from(enterprise)
+        .where(and(eq(enterprise.id, id), enterpriseScope(viewer)));
+      return row ? row.v : undefined;
+    },
+  },
+  {
+    kind: 'office',
+    field: 'phone',
+    read: async (db, viewer, id) => {
+      const [row] = await db
+        .select({ v: sysOffice.phone })
+        .from(sysOffice)
+        .where(and(eq(sysOffice.id, id), scopeCondition(viewer, { area: sysOffice.areaCode })));
+      return row ? row.v : undefined;
+    },
+  },
+];
 
 export const revealRoutes = [
   implement(sensitiveCalls.reveal, async ({ kind, id, field }, { user, platform: { db } }) => ({

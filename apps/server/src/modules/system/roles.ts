@@ -1,6 +1,7 @@
 import { type DataScope, formatDateTime, roleCalls } from '@ec/contract';
 import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
+import { refusingConflicts } from '../../platform/db/conflicts.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../platform/db/tables.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
@@ -14,7 +15,6 @@ import {
   correlatedCount,
   nameSome,
   permissionsOfRoles,
-  refusingConflicts,
   splitPerms,
 } from './shared.ts';
 

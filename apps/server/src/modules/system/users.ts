@@ -4,6 +4,7 @@ import { type AuthUser, scopeCondition } from '../../platform/access.ts';
 import { refusingIdentifierClash } from '../../platform/auth/identifiers.ts';
 import { temporaryPassword } from '../../platform/auth/temporary.ts';
 import type { Queryable } from '../../platform/db/client.ts';
+import { refusingConflicts } from '../../platform/db/conflicts.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { authToken, enterprise, sysOffice, sysRole, sysUser, sysUserRole } from '../../platform/db/tables.ts';
 import { sentFields } from '../../platform/db/versioned.ts';
@@ -17,7 +18,6 @@ import {
   assertCanManageUsers,
   nameSome,
   orderOf,
-  refusingConflicts,
   rolesOfUsers,
 } from './shared.ts';
 

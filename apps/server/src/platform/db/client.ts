@@ -11,11 +11,12 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from '../../schema.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+// The platform knows no domain: the handle carries no schema (no relational queries), every query
+// names its tables, which each module owns. drizzle-kit reads the tables from src/schema.ts.
+export type Db = PgDatabase<PgQueryResultHKT>;
+type NoSchema = Record<string, never>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 /** A handle queries can run on: the database or an open transaction. */
 export type Queryable = Db | Tx;
 
@@ -56,7 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next query.
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     // Several nodes may start at once: one migrates, the others wait for it.
     const client = await pool.connect();
     try {
@@ -91,7 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           ? undefined
           : [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.cacheMb}MB`],
     });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(client) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     return {
       db,

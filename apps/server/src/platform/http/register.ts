@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import { type AuthUser, hasPermission } from '../access.ts';
 import { authenticate } from '../auth/session.ts';
 import { assertPasswordSettled } from '../auth/temporary.ts';
+import type { Queryable } from '../db/client.ts';
 import { type AppError, badRequest, forbidden, unauthorized } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import type { Implementation } from './implement.ts';
@@ -90,7 +91,7 @@ export function registerCalls(
 ): InFlight {
   const inFlight = new InFlight();
   const seen = new Set<string>();
-  for (const { call, handler } of implementations) {
+  for (const { call, handler, options } of implementations) {
     const key = `${call.method} ${call.path}`;
     if (seen.has(key)) throw new Error(`重复实现的接口：${key}`);
     seen.add(key);
@@ -132,12 +133,9 @@ export function registerCalls(
           if (!parsed.success) throw validationError(parsed.error);
           let data: unknown;
           try {
-            data = await handler(parsed.data as never, {
-              user: req.user as AuthUser,
-              req,
-              reply,
-              platform,
-            });
+            const run = async (db: Queryable) =>
+              handler(parsed.data as never, { user: req.user as AuthUser, req, reply, platform, db });
+            data = options.tx ? await platform.db.transaction(run) : await run(platform.db);
           } finally {
             if (writes) platform.sessions.clear();
           }

@@ -1,0 +1,35 @@
+import type { RevealField, RevealKind } from '@ec/contract';
+import type { FileReference } from './files/references.ts';
+import type { Implementation } from './http/implement.ts';
+import type { JobDefinition } from './jobs.ts';
+import type { Revealer } from './masking.ts';
+import type { DemoSeeder } from './seed/index.ts';
+
+/** A number of a module's records that `POST /pc/common/reveal` may show in full (platform/masking.ts). */
+export interface RevealerDefinition {
+  kind: RevealKind;
+  field: RevealField;
+  read: Revealer;
+}
+
+/**
+ * A domain module, as the application assembles it (`modules/index.ts` lists them, `app.ts` wires
+ * them): its calls, its demo data, the button permissions of its pages, its scheduled jobs, the
+ * records through which others may read its files, and the numbers it can reveal. Every module
+ * declares itself once, in its `index.ts`, with `defineModule`; nothing registers itself on import.
+ */
+export interface Module {
+  name: string;
+  routes: Implementation[];
+  /** Run in the order of the module list, inside the demo seeding transaction. */
+  demoSeeders?: DemoSeeder[];
+  /** Button permissions this module's pages carry, by page path (menu entries of type F). */
+  menuButtons?: Record<string, { name: string; perms: string }[]>;
+  jobs?: JobDefinition[];
+  /** Records of this module that hold file ids: whoever may read the record may read the file. */
+  fileReferences?: FileReference[];
+  revealers?: RevealerDefinition[];
+}
+
+/** Declares a module (typed; the application registers what it declares). */
+export const defineModule = (module: Module): Module => module;
