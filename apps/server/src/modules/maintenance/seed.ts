@@ -1,9 +1,10 @@
-import { asc, eq, isNotNull } from 'drizzle-orm';
+import { formatDate } from '@ec/contract';
+import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { enterprise } from '../../platform/db/tables.ts';
 import { DEMO_SAFETY, DEMO_WORKERS } from '../../platform/seed/demo.ts';
 import { rng } from '../../platform/seed/random.ts';
-import { elevator } from '../elevator/tables.ts';
+import { liftsBoundTo } from '../elevator/api.ts';
 import { maintenanceOrder, maintenanceOrderRecord, type OrderItem } from './tables.ts';
 
 /** TSG T5002-2017 Appendix A half-month items (曳引与强制驱动电梯), DOMAIN.md §2.2. */
@@ -110,7 +111,6 @@ const WORKERS = DEMO_WORKERS.map((crew) => crew.filter((_, k) => k !== 1));
 const CONFIRMERS = DEMO_SAFETY.map((s) => [...s.officers, s.director]);
 
 const day = 86_400_000;
-const isoDate = (t: number) => new Date(t + 8 * 3600_000).toISOString().slice(0, 10);
 
 function itemsFor(type: number, kind: number, r: () => number): OrderItem[] {
   const names =
@@ -131,16 +131,10 @@ function itemsFor(type: number, kind: number, r: () => number): OrderItem[] {
  */
 export async function seedMaintenanceOrders(tx: Tx, now = Date.now()) {
   const r = rng(20261108);
-  const elevators = await tx
-    .select({
-      id: elevator.id,
-      type: elevator.type,
-      companyId: elevator.maintenanceCompanyId,
-      useCompanyId: elevator.useCompanyId,
-    })
-    .from(elevator)
-    .where(isNotNull(elevator.maintenanceCompanyId))
-    .orderBy(elevator.id);
+  const elevators = (await liftsBoundTo(tx, 'maintenance')).map((e) => ({
+    ...e,
+    companyId: e.maintenanceCompanyId,
+  }));
   const companies = [...new Set(elevators.map((e) => e.companyId))];
   const useUnits = (
     await tx
@@ -158,7 +152,7 @@ export async function seedMaintenanceOrders(tx: Tx, now = Date.now()) {
     const phase = Math.floor(r() * 15);
     for (let k = -1; k < 4; k++) {
       const plan = now - (k * 15 + phase) * day;
-      const planDate = isoDate(plan);
+      const planDate = formatDate(plan);
       const kind = k === 3 ? 2 : 1;
       const orderNo = `WB${planDate.replaceAll('-', '')}${String(++seq).padStart(6, '0')}`;
       const workers = [crew[Math.floor(r() * crew.length)], crew[Math.floor(r() * crew.length)]].filter(

@@ -7,48 +7,38 @@ import {
   ORDER_STATUSES,
   type Page,
 } from '@ec/contract';
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
+import { paginate } from '../../platform/db/paginate.ts';
 import { enterprise } from '../../platform/db/tables.ts';
 import { notFound } from '../../platform/errors.ts';
-import { elevatorScope } from '../elevator/scope.ts';
-import { requireElevator } from '../elevator/service.ts';
-import { elevator } from '../elevator/tables.ts';
+import { type LiftSummary, liftInScope, requireLiftInScope } from '../elevator/api.ts';
 import { maintenanceOrder, maintenanceOrderRecord } from './tables.ts';
 
 const maintainer = alias(enterprise, 'maintainer');
-const useUnit = alias(enterprise, 'use_unit');
 
 const label = (labels: Record<number, string>, value: number) => labels[value] ?? String(value);
 const orNull = (v: Date | null) => (v ? formatDateTime(v) : null);
 
-/** Orders with their elevator and companies, limited to elevators whose detail the user may open. */
-function selectOrders(db: Queryable, user: AuthUser, where: SQL) {
+/** Orders with their maintenance company's name (the lift comes from the registry's api). */
+function selectOrders(db: Queryable, where: SQL) {
   return db
-    .select({
-      order: maintenanceOrder,
-      registerCode: elevator.registerCode,
-      address: elevator.address,
-      maintenanceCompanyName: maintainer.name,
-      useCompanyName: useUnit.name,
-    })
+    .select({ order: maintenanceOrder, maintenanceCompanyName: maintainer.name })
     .from(maintenanceOrder)
-    .innerJoin(elevator, eq(elevator.id, maintenanceOrder.elevatorId))
     .leftJoin(maintainer, eq(maintainer.id, maintenanceOrder.maintenanceCompanyId))
-    .leftJoin(useUnit, eq(useUnit.id, elevator.useCompanyId))
-    .where(and(where, elevatorScope(user)));
+    .where(where);
 }
 
 type Joined = Awaited<ReturnType<typeof selectOrders>>[number];
 
-function toRow({ order: o, registerCode, maintenanceCompanyName }: Joined): MaintenanceOrderRow {
+function toRow({ order: o, maintenanceCompanyName }: Joined, lift: LiftSummary): MaintenanceOrderRow {
   return {
     id: o.id,
     orderNo: o.orderNo,
     elevatorId: o.elevatorId,
-    registerCode,
+    registerCode: lift.registerCode,
     kind: o.kind,
     kindLabel: label(MAINTENANCE_KINDS, o.kind),
     status: o.status,
@@ -63,6 +53,17 @@ function toRow({ order: o, registerCode, maintenanceCompanyName }: Joined): Main
   };
 }
 
+/**
+ * The work order's lift if the user may open it: an order is seen through its elevator's data scope.
+ * 404 for a missing order and for one out of reach alike.
+ */
+async function orderInScope(db: Queryable, user: AuthUser, orderId: number) {
+  const [row] = await selectOrders(db, eq(maintenanceOrder.id, orderId));
+  const lift = row && (await liftInScope(db, user, row.order.elevatorId));
+  if (!row || !lift) throw notFound('工单不存在或无权访问');
+  return { row, lift };
+}
+
 /** 维保记录 of an elevator, newest plan first; 404 when the user may not open the elevator. */
 export async function ordersOfElevator(
   db: Queryable,
@@ -71,16 +72,19 @@ export async function ordersOfElevator(
   page: number,
   limit: number,
 ): Promise<Page<MaintenanceOrderRow>> {
-  await requireElevator(db, elevatorId, elevatorScope(user));
+  const lift = await requireLiftInScope(db, user, elevatorId);
   const own = eq(maintenanceOrder.elevatorId, elevatorId);
-  const [rows, [{ n }]] = await Promise.all([
-    selectOrders(db, user, own)
-      .orderBy(desc(maintenanceOrder.planDate), desc(maintenanceOrder.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(maintenanceOrder).where(own),
-  ]);
-  return { records: rows.map(toRow), total: n, page, limit };
+  return paginate(
+    db,
+    { page, limit },
+    (w) =>
+      selectOrders(db, own)
+        .orderBy(desc(maintenanceOrder.planDate), desc(maintenanceOrder.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    { from: maintenanceOrder, where: own },
+    (row) => toRow(row, lift),
+  );
 }
 
 /** One work order (维保工单详情); 404 when missing or its elevator is out of the user's reach. */
@@ -89,13 +93,15 @@ export async function orderDetail(
   user: AuthUser,
   id: number,
 ): Promise<MaintenanceOrderDetail> {
-  const [row] = await selectOrders(db, user, eq(maintenanceOrder.id, id));
-  if (!row) throw notFound('工单不存在或无权访问');
+  const { row, lift } = await orderInScope(db, user, id);
   const o = row.order;
+  const [useUnit] = lift.useCompanyId
+    ? await db.select({ name: enterprise.name }).from(enterprise).where(eq(enterprise.id, lift.useCompanyId))
+    : [];
   return {
-    ...toRow(row),
-    address: row.address,
-    useCompanyName: row.useCompanyName,
+    ...toRow(row, lift),
+    address: lift.address,
+    useCompanyName: useUnit?.name ?? null,
     items: o.items,
     remark: o.remark,
     confirmedBy: o.confirmedBy,
@@ -111,33 +117,26 @@ export async function orderRecords(
   page: number,
   limit: number,
 ): Promise<Page<MaintenanceOrderRecord>> {
-  const [visible] = await db
-    .select({ id: maintenanceOrder.id })
-    .from(maintenanceOrder)
-    .innerJoin(elevator, eq(elevator.id, maintenanceOrder.elevatorId))
-    .where(and(eq(maintenanceOrder.id, orderId), elevatorScope(user)));
-  if (!visible) throw notFound('工单不存在或无权访问');
+  await orderInScope(db, user, orderId);
   const own = eq(maintenanceOrderRecord.orderId, orderId);
-  const [rows, [{ n }]] = await Promise.all([
-    db
-      .select()
-      .from(maintenanceOrderRecord)
-      .where(own)
-      .orderBy(asc(maintenanceOrderRecord.at), asc(maintenanceOrderRecord.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(maintenanceOrderRecord).where(own),
-  ]);
-  return {
-    records: rows.map((r) => ({
+  return paginate(
+    db,
+    { page, limit },
+    (w) =>
+      db
+        .select()
+        .from(maintenanceOrderRecord)
+        .where(own)
+        .orderBy(asc(maintenanceOrderRecord.at), asc(maintenanceOrderRecord.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    { from: maintenanceOrderRecord, where: own },
+    (r) => ({
       id: r.id,
       time: formatDateTime(r.at),
       action: r.action,
       operator: r.operator,
       detail: r.detail,
-    })),
-    total: n,
-    page,
-    limit,
-  };
+    }),
+  );
 }

@@ -12,6 +12,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { enterprise } from '../../platform/db/tables.ts';
+// The one reference to another module's tables: the foreign key of a work order to its lift, which
+// the database keeps true (a deleted lift takes its orders with it). Tables files may name another
+// module's table for a foreign key and for nothing else (test/module-boundaries.test.ts); queries go
+// through the elevator module's api.ts.
 import { elevator } from '../elevator/tables.ts';
 
 /** One checklist line of a maintenance record. */
