@@ -358,20 +358,37 @@ describe('claims: a maintenance company claims, the district regulator decides',
     await searchCode(scope, '31104501032098');
     await expectCount(rowsOf(scope), 3);
 
+    /** The decision call the dialog's 确定 sends: which one, and for which claim. */
+    const decisionOf = async (dialog: Locator) => {
+      const [request] = await Promise.all([
+        page.waitForRequest((r) => /\/elevatorClaim\/audit(Pass|Reject)$/.test(new URL(r.url()).pathname)),
+        dialog.getByRole('button', { name: /确\s*定/ }).click(),
+      ]);
+      return {
+        path: new URL(request.url()).pathname,
+        body: request.postDataJSON() as Record<string, unknown>,
+      };
+    };
+
     for (const code of codes.slice(0, 2)) {
       await rowWith(scope, code).getByRole('button', { name: '审核' }).click();
       const dialog = page.getByRole('dialog').filter({ hasText: code });
       await dialog.waitFor();
-      await dialog.getByRole('button', { name: /确\s*定/ }).click();
+      assert.match((await decisionOf(dialog)).path, /\/auditPass$/);
       await messageWith(page, '已通过认领');
       await dialog.waitFor({ state: 'hidden' });
     }
+    // Opened at once after the last one closed (its closing may still be animating): the choice made
+    // here is the one sent.
     await rowWith(scope, codes[2]).getByRole('button', { name: '审核' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: codes[2] });
     await dialog.getByText('驳回', { exact: true }).click();
     await dialog.getByPlaceholder('选填').fill('使用登记证与现场不符，请核实后重新认领');
+    assert.equal(await dialog.getByRole('radio', { name: '驳回' }).isChecked(), true);
     await screenshot(page, 'claim-audit-dialog');
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    const rejection = await decisionOf(dialog);
+    assert.match(rejection.path, /\/auditReject$/);
+    assert.equal(rejection.body.auditDescription, '使用登记证与现场不符，请核实后重新认领');
     await messageWith(page, '已驳回认领');
     await settle(scope);
     await expectCount(rowsOf(scope), 0);

@@ -93,18 +93,36 @@ describe('error handling', () => {
   });
 
   it('swallows body codes 510 and 511 without a message', async () => {
-    fetchMock.mockResolvedValue(json(200, { code: 510, resultMsg: 'ignored' }));
-    const err = (await call(authCalls.getMenuList).catch((e: unknown) => e)) as ApiError;
-    expect(err.silent).toBe(true);
-    fetchMock.mockResolvedValue(json(200, { code: 511, resultMsg: 'ignored' }));
-    await call(authCalls.getMenuList).catch(() => undefined);
+    // Each call must be refused (a silent ApiError), not resolved: a resolved call would also show nothing.
+    fetchMock.mockResolvedValueOnce(json(200, { code: 510, resultMsg: 'ignored' }));
+    await expect(call(authCalls.getMenuList)).rejects.toMatchObject({
+      name: 'ApiError',
+      code: 510,
+      silent: true,
+    });
+    fetchMock.mockResolvedValueOnce(json(200, { code: 511, resultMsg: 'ignored' }));
+    await expect(call(authCalls.getMenuList)).rejects.toMatchObject({
+      name: 'ApiError',
+      code: 511,
+      silent: true,
+    });
     expect(shown).toEqual([]);
   });
 
   it('does not show a message when the caller asks for silence', async () => {
-    fetchMock.mockResolvedValue(json(409, { code: 409, resultMsg: '冲突' }));
-    await call(authCalls.getMenuList, {}, { silent: true }).catch(() => undefined);
+    fetchMock.mockResolvedValueOnce(json(409, { code: 409, resultMsg: '冲突' }));
+    const err = await call(authCalls.getMenuList, {}, { silent: true }).then(
+      () => 'resolved',
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(409);
+    expect((err as ApiError).message).toBe('冲突');
     expect(shown).toEqual([]);
+    // The same refusal without silence is shown, so the empty list above is the option's doing.
+    fetchMock.mockResolvedValueOnce(json(409, { code: 409, resultMsg: '冲突' }));
+    await expect(call(authCalls.getMenuList)).rejects.toBeInstanceOf(ApiError);
+    expect(shown).toEqual(['冲突']);
   });
 
   it('sends a 401 to the unauthorized handler', async () => {
