@@ -3,7 +3,6 @@ import { DATA_SCOPES, USER_TYPES } from './auth.ts';
 import { defineCall, PUBLIC, SIGNED_IN } from './call.ts';
 import {
   empty,
-  formatDateTime,
   INT4_MAX,
   idList,
   idParam,
@@ -19,6 +18,7 @@ import {
   requiredText,
   text,
 } from './common.ts';
+import { parseShanghaiTime } from './rules.ts';
 
 /**
  * System settings (/permission pages): users, roles, menus, organisations, dictionaries, the
@@ -57,21 +57,6 @@ const nullableRef = (label: string) =>
 export const PERMISSION_RE = /^(\*|[A-Za-z][\w-]*)(:(\*|[\w-]+)){0,4}$/;
 const permissionText = z.string().trim().max(100).regex(PERMISSION_RE, '权限标识格式应为 模块:资源:操作');
 
-const DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})(?: (\d{2}:\d{2}:\d{2}))?$/;
-
-/**
- * `yyyy-MM-dd HH:mm:ss` (or `yyyy-MM-dd`) in Asia/Shanghai as an instant; a bare date as an
- * upper bound means the end of that day. Null when the text is not a real date and time.
- */
-export function parseShanghaiTime(value: string, endOfDay = false): Date | null {
-  const m = DATE_TIME_RE.exec(value.trim());
-  if (!m) return null;
-  const time = m[2] ?? (endOfDay ? '23:59:59.999' : '00:00:00');
-  const date = new Date(`${m[1]}T${time}+08:00`);
-  if (Number.isNaN(date.getTime())) return null;
-  // Rejects dates such as 2026-02-30, which Date would roll over into March.
-  return formatDateTime(date).startsWith(`${m[1]}${m[2] ? ` ${m[2]}` : ''}`) ? date : null;
-}
 const timeBound = (label: string) =>
   z
     .string()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
 import { hashPassword } from './password.ts';
+import { formatDateTime } from './rules.ts';
 
 export { hashPassword, messages };
 
@@ -214,35 +215,6 @@ export function maskIdNumber(v: string | null | undefined): string {
   if (!v) return '';
   if (v.length < 10) return v;
   return `${v.slice(0, 6)}${'*'.repeat(v.length - 10)}${v.slice(-4)}`;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const SHANGHAI_OFFSET_MS = 8 * 3600_000;
-
-function shanghaiParts(d: Date) {
-  const s = new Date(d.getTime() + SHANGHAI_OFFSET_MS);
-  return {
-    y: s.getUTCFullYear(),
-    m: pad(s.getUTCMonth() + 1),
-    d: pad(s.getUTCDate()),
-    h: pad(s.getUTCHours()),
-    i: pad(s.getUTCMinutes()),
-    s: pad(s.getUTCSeconds()),
-  };
-}
-
-/** `yyyy-MM-dd` in Asia/Shanghai. */
-export function formatDate(v: Date | string | number | null | undefined): string {
-  if (v === null || v === undefined || v === '') return '';
-  const p = shanghaiParts(new Date(v));
-  return `${p.y}-${p.m}-${p.d}`;
-}
-
-/** `{y}-{m}-{d} {h}:{i}:{s}` in Asia/Shanghai. */
-export function formatDateTime(v: Date | string | number | null | undefined): string {
-  if (v === null || v === undefined || v === '') return '';
-  const p = shanghaiParts(new Date(v));
-  return `${p.y}-${p.m}-${p.d} ${p.h}:${p.i}:${p.s}`;
 }
 
 /** 刚刚 under 30 s, N分钟前 under an hour, N小时前 under a day, else the date. */

@@ -13,6 +13,7 @@ import {
   text,
 } from './common.ts';
 import { maintenanceOrderRow } from './maintenance.ts';
+import { addDays, INSPECT_DUE_DAYS } from './rules.ts';
 
 /** 注册代码 / 设备代码: 18–20 letters and digits, kept as strings (DOMAIN.md §1.1). */
 export const ELEVATOR_CODE_RE = /^[0-9A-Za-z]{18,20}$/;
@@ -43,7 +44,6 @@ export const CLAIM_RECORD_STATE_LABEL: Record<number, string> = {
 export const INSPECT_STATES = ['overdue', 'due'] as const;
 export type InspectState = (typeof INSPECT_STATES)[number];
 export const INSPECT_STATE_LABEL: Record<InspectState, string> = { overdue: '超期未检', due: '即将到期' };
-export const INSPECT_DUE_DAYS = 30;
 
 /** The inspection state of a lift on `today` (`yyyy-MM-dd` in Asia/Shanghai), or null when neither. */
 export function inspectStateOf(
@@ -52,9 +52,7 @@ export function inspectStateOf(
 ): InspectState | null {
   if (e.useStatus !== 1 || !e.nextInspectDate) return null;
   if (e.nextInspectDate < today) return 'overdue';
-  const due = new Date(`${today}T00:00:00Z`);
-  due.setUTCDate(due.getUTCDate() + INSPECT_DUE_DAYS);
-  return e.nextInspectDate <= due.toISOString().slice(0, 10) ? 'due' : null;
+  return e.nextInspectDate <= addDays(today, INSPECT_DUE_DAYS) ? 'due' : null;
 }
 
 export const ELEVATOR_SORT_FIELDS = [

@@ -15,4 +15,5 @@ export * from './files.ts';
 export * from './maintenance.ts';
 export * from './menu-catalogue.ts';
 export * from './parties.ts';
+export * from './rules.ts';
 export * from './system.ts';

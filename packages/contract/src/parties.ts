@@ -27,12 +27,6 @@ import { elevatorPage } from './elevator.ts';
 
 // ---------------------------------------------------------------- labels and enums
 
-export const FILING_STATE_LABEL: Record<number, string> = {
-  1: '未备案',
-  2: '备案待审核',
-  3: '备案成功',
-  4: '备案驳回',
-};
 export const filingStateFilter = z.coerce
   .number({ error: '备案状态应为 1–4' })
   .int('备案状态应为 1–4')
@@ -76,8 +70,7 @@ export const CERT_TYPE_LABEL: Record<(typeof CERT_TYPES)[number], string> = {
   T3: 'T3（电梯司机，旧）',
   A4: 'A4（电梯安全管理，旧）',
 };
-/** Certificate status against today: expiring within CERT_EXPIRING_DAYS days. */
-export const CERT_EXPIRING_DAYS = 30;
+/** Certificate status against today: expiring within CERT_EXPIRING_DAYS (rules.ts) days. */
 export const CERT_STATUS = ['valid', 'expiring', 'expired', 'none'] as const;
 export const CERT_STATUS_LABEL: Record<(typeof CERT_STATUS)[number], string> = {
   valid: '有效',
@@ -102,8 +95,7 @@ export const PLAN_TYPE_LABEL: Record<(typeof PLAN_TYPES)[number], string> = {
   HALF_YEAR: '半年',
   YEAR: '年度',
 };
-/** A contract's standing today; `expiring` within CONTRACT_EXPIRING_DAYS days of its end. */
-export const CONTRACT_EXPIRING_DAYS = 30;
+/** A contract's standing today; `expiring` within CONTRACT_EXPIRING_DAYS (rules.ts) days of its end. */
 export const CONTRACT_STATUS = [
   'draft',
   'pending',

@@ -21,7 +21,7 @@
  * work waiting for them and the subject would stay "awaiting audit" with nothing left to decide;
  * withdraw or decide first. A later submit revives the deleted case (it needs an audit again).
  */
-import { formatDateTime } from '@ec/contract';
+import { FILING_STATE, type FilingState, formatDateTime } from '@ec/contract';
 import { and, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type AuthUser, scopeCondition } from './access.ts';
@@ -29,9 +29,9 @@ import type { Queryable, Tx } from './db/client.ts';
 import { auditHistory, auditRecord, sysUser } from './db/tables.ts';
 import { badRequest, conflict, notFound } from './errors.ts';
 
-/** Filing state of a case: 1 not filed, 2 submitted awaiting audit, 3 passed, 4 rejected. */
-export type FilingState = 1 | 2 | 3 | 4;
-export const FILING = { notFiled: 1, pending: 2, passed: 3, rejected: 4 } as const;
+/** Filing state of a case: 1 not filed, 2 submitted awaiting audit, 3 passed, 4 rejected (the contract's). */
+export type { FilingState };
+export const FILING = FILING_STATE;
 /** Audit state of the last decision: 1 approved, 0 rejected (null until the first decision). */
 export const AUDIT = { approved: 1, rejected: 0 } as const;
 
@@ -40,10 +40,10 @@ export type Action = 'submit' | 'pass' | 'reject' | 'withdraw';
 export type HistoryAction = Action | 'delete';
 
 export const STATE_LABEL: Record<FilingState, string> = {
-  1: '未备案',
-  2: '待审核',
-  3: '审核通过',
-  4: '已驳回',
+  [FILING.notFiled]: '未备案',
+  [FILING.pending]: '待审核',
+  [FILING.passed]: '审核通过',
+  [FILING.rejected]: '已驳回',
 };
 export const ACTION_LABEL: Record<HistoryAction, string> = {
   submit: '提交审核',
@@ -54,13 +54,18 @@ export const ACTION_LABEL: Record<HistoryAction, string> = {
 };
 
 /** The state each action leads to. */
-const TARGET: Record<Action, FilingState> = { submit: 2, pass: 3, reject: 4, withdraw: 1 };
+const TARGET: Record<Action, FilingState> = {
+  submit: FILING.pending,
+  pass: FILING.passed,
+  reject: FILING.rejected,
+  withdraw: FILING.notFiled,
+};
 /** The states each action may start from, unless a kind says otherwise. */
 const DEFAULT_FROM: Record<Action, readonly FilingState[]> = {
-  submit: [1, 4],
-  pass: [2],
-  reject: [2],
-  withdraw: [2],
+  submit: [FILING.notFiled, FILING.rejected],
+  pass: [FILING.pending],
+  reject: [FILING.pending],
+  withdraw: [FILING.pending],
 };
 
 export const STALE_MESSAGE = '该记录已被他人处理或状态已变化，请刷新后重试';
@@ -139,9 +144,11 @@ export function caseScope(user: AuthUser): SQL {
 
 function illegal(kind: RecordKind, action: Action, state: FilingState): Error {
   const now = STATE_LABEL[state] ?? `状态${state}`;
-  if (action === 'submit' && state === 2) return conflict(`${kind.label}正在审核中，请勿重复提交`);
-  if (action === 'submit' && state === 3) return conflict(`${kind.label}已审核通过，无需重复提交`);
-  if ((action === 'pass' || action === 'reject') && (state === 3 || state === 4)) {
+  if (action === 'submit' && state === FILING.pending)
+    return conflict(`${kind.label}正在审核中，请勿重复提交`);
+  if (action === 'submit' && state === FILING.passed)
+    return conflict(`${kind.label}已审核通过，无需重复提交`);
+  if ((action === 'pass' || action === 'reject') && (state === FILING.passed || state === FILING.rejected)) {
     return conflict(`${kind.label}已审核（${now}），不能重复审核`);
   }
   const allowed = allowedFrom(kind, action);

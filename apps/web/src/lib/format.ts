@@ -1,5 +1,14 @@
 /** Display helpers (doc 000 §3, §9): one implementation, in the contract, shared with the server. */
-export { formatDate, formatDateTime, maskIdNumber, maskPhone, relativeTime } from '@ec/contract';
+export {
+  formatDate,
+  formatDateTime,
+  formatTime,
+  maskIdNumber,
+  maskPhone,
+  relativeTime,
+  shanghaiMonth,
+  shanghaiToday,
+} from '@ec/contract';
 
 /** An empty value shown as "—", anything else as it is. */
 export const dash = (v: string | number | null | undefined) =>
@@ -16,4 +25,13 @@ export function formatBytes(bytes: number): string {
     i++;
   }
   return `${value.toFixed(1)} ${units[i]}`;
+}
+
+/**
+ * A list total shown honestly: an exact count as it is, an estimate (the server counts exactly up to
+ * a cap, then reports the planner's estimate) as "约 N".
+ */
+export function formatTotal(total: number, approximate: boolean): string {
+  const n = total.toLocaleString('zh-CN');
+  return approximate ? `约 ${n} 条` : `共 ${n} 条`;
 }

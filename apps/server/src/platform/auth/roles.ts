@@ -1,4 +1,4 @@
-import type { UserType } from '@ec/contract';
+import { FILING_STATE, type UserType } from '@ec/contract';
 
 /** The built-in role each kind of account receives when it is created or registers. */
 export const DEFAULT_ROLE_BY_TYPE: Record<UserType, string> = {
@@ -22,8 +22,8 @@ const COMPANY_FILED: UserType[] = ['maintenance', 'use_unit', 'inspection'];
 const PERSON_FILED: UserType[] = ['maintenance_staff', 'inspector', 'safety_officer'];
 
 export function needsIntercept(type: UserType, personState: number, companyState: number | null): boolean {
-  if (COMPANY_FILED.includes(type)) return companyState !== 3;
-  if (PERSON_FILED.includes(type)) return personState !== 3;
+  if (COMPANY_FILED.includes(type)) return companyState !== FILING_STATE.passed;
+  if (PERSON_FILED.includes(type)) return personState !== FILING_STATE.passed;
   return false;
 }
 

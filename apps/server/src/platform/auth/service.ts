@@ -1,5 +1,7 @@
 import {
   ALL_PERMISSIONS,
+  FILING_STATE,
+  formatTime,
   type MenuEntry,
   type SessionUser,
   type UserType,
@@ -23,14 +25,6 @@ const LOCK = '15 minutes';
 const WRONG_CREDENTIALS = '用户名或密码错误';
 export const PHONE_REGISTERED = '该手机号已注册，请直接登录或找回密码';
 const weakHashes = weakPasswordHashes();
-
-const hhmm = (d: Date) =>
-  d.toLocaleTimeString('zh-CN', {
-    timeZone: 'Asia/Shanghai',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
 
 /**
  * Signs in. The failure is counted before the password is checked, in one UPDATE on the account's
@@ -62,7 +56,7 @@ export async function login(platform: Platform, username: string, passwordHash: 
     throw badRequest(WRONG_CREDENTIALS);
   }
   if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-    throw tooManyRequests(`密码错误次数过多，账号已锁定，请于 ${hhmm(user.lockedUntil)} 后重试`);
+    throw tooManyRequests(`密码错误次数过多，账号已锁定，请于 ${formatTime(user.lockedUntil)} 后重试`);
   }
   // Five tries of this window are being checked or have failed: this one is not checked.
   if (user.tries > MAX_FAILED_LOGINS) throw tooManyRequests('密码错误次数过多，账号已锁定，请稍后重试');
@@ -77,7 +71,9 @@ export async function login(platform: Platform, username: string, passwordHash: 
       })
       .where(eq(sysUser.id, user.id))
       .returning({ lockedUntil: sysUser.lockedUntil });
-    throw tooManyRequests(`密码错误次数过多，账号已锁定 15 分钟，请于 ${hhmm(lock.lockedUntil!)} 后重试`);
+    throw tooManyRequests(
+      `密码错误次数过多，账号已锁定 15 分钟，请于 ${formatTime(lock.lockedUntil!)} 后重试`,
+    );
   }
   await db
     .update(sysUser)
@@ -258,7 +254,7 @@ export async function register(
             email: input.email || null,
             passwordHash,
             userType: input.userType,
-            filingState: 1,
+            filingState: FILING_STATE.notFiled,
           })
           .returning({ id: sysUser.id });
         if (role) await tx.insert(sysUserRole).values({ userId: created.id, roleId: role.id });

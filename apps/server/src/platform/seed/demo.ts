@@ -1,4 +1,4 @@
-import { hashPassword, type UserType } from '@ec/contract';
+import { FILING_STATE, hashPassword, type UserType } from '@ec/contract';
 import { count } from 'drizzle-orm';
 import { hashSecret } from '../auth/passwords.ts';
 import { DEFAULT_ROLE_BY_TYPE } from '../auth/roles.ts';
@@ -238,7 +238,7 @@ export async function seedDemo(tx: Tx, demoPassword: string) {
         legalPerson: DEMO_PEOPLE[20 + 2 * companyIds.size],
         contactName: DEMO_PEOPLE[21 + 2 * companyIds.size],
         contactPhone: '0771-5' + String(100000 + companyIds.size),
-        filingState: 3,
+        filingState: FILING_STATE.passed,
       })
       .returning({ id: enterprise.id });
     companyIds.set(c.ref, row.id);
@@ -255,7 +255,7 @@ export async function seedDemo(tx: Tx, demoPassword: string) {
         userType: u.type,
         companyId: u.company ? companyIds.get(u.company)! : null,
         areaCodes: u.areaCodes ?? [],
-        filingState: 3,
+        filingState: FILING_STATE.passed,
         builtIn: u.builtIn ?? false,
       })
       .returning({ id: sysUser.id });
