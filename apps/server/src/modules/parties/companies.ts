@@ -22,12 +22,11 @@ import { likePattern, rowsOf } from '../../platform/db/sql.ts';
 import { auditRecord, enterprise, sysArea, sysUser } from '../../platform/db/tables.ts';
 import { versionedUpdate } from '../../platform/db/versioned.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { auditDesk } from '../../platform/workflow/audit-desk.ts';
 import {
   type AuditRecordRow,
-  caseScope,
   currentCase,
   decide,
-  decideAsReviewer,
   defineKind,
   deleteCases,
   historySteps,
@@ -767,40 +766,15 @@ export async function deleteCompanies(tx: Tx, user: AuthUser, key: CompanyKey, i
   return unique.length;
 }
 
-// ---------------------------------------------------------------- audit lists and decisions
+// ---------------------------------------------------------------- audit desks
 
-export async function listCompanyCases(
-  q: Queryable,
-  user: AuthUser,
-  key: CompanyKey,
-  f: { page: number; limit: number; state?: number; name?: string; creditCode?: string; areaCode?: string },
-  defaultStates?: number[],
-) {
-  const kind = COMPANY_KINDS[key];
-  const states = f.state ? [f.state] : defaultStates;
-  const where = and(
-    eq(auditRecord.kind, kind.audit.kind),
-    isNull(auditRecord.deletedAt),
-    caseScope(user),
-    states ? inArray(auditRecord.state, states) : undefined,
-    ...companyFilters({ name: f.name, creditCode: f.creditCode, areaCode: f.areaCode }),
-  );
-  const rows = await q
+const selectCompanyCases = (q: Queryable) =>
+  q
     .select({ audit: auditRecord, e: enterprise, areaName: sysArea.name })
     .from(auditRecord)
     .innerJoin(enterprise, eq(sql`${enterprise.id}::text`, auditRecord.subjectId))
     .leftJoin(sysArea, eq(sysArea.code, enterprise.areaCode))
-    .where(where)
-    .orderBy(desc(auditRecord.submittedAt), desc(auditRecord.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  const [{ total }] = await q
-    .select({ total: count() })
-    .from(auditRecord)
-    .innerJoin(enterprise, eq(sql`${enterprise.id}::text`, auditRecord.subjectId))
-    .where(where);
-  return { records: await companyAuditRows(q, rows), total, page: f.page, limit: f.limit };
-}
+    .$dynamic();
 
 async function companyAuditRows(
   q: Queryable,
@@ -823,42 +797,27 @@ async function companyAuditRows(
   }));
 }
 
-/** One case of the kind within the reviewer's scope, as an audit row; 404 otherwise. */
-export async function companyCaseRow(q: Queryable, user: AuthUser, key: CompanyKey, auditId: number) {
-  const kind = COMPANY_KINDS[key];
-  const rows = await q
-    .select({ audit: auditRecord, e: enterprise, areaName: sysArea.name })
-    .from(auditRecord)
-    .innerJoin(enterprise, eq(sql`${enterprise.id}::text`, auditRecord.subjectId))
-    .leftJoin(sysArea, eq(sysArea.code, enterprise.areaCode))
-    .where(
-      and(
-        eq(auditRecord.id, auditId),
-        eq(auditRecord.kind, kind.audit.kind),
-        isNull(auditRecord.deletedAt),
-        caseScope(user),
-      ),
-    );
-  if (rows.length === 0) throw notFound('审核记录不存在或无权访问');
-  return (await companyAuditRows(q, rows))[0];
-}
-
-export async function decideCompany(
-  tx: Tx,
-  user: AuthUser,
+const companyDesk = <Subject>(
   key: CompanyKey,
-  input: { auditId: number; auditDescription?: string; version?: number },
-  decision: 'pass' | 'reject',
-) {
-  assertReviewer(user);
-  await decideAsReviewer(tx, COMPANY_KINDS[key].audit, user, input, decision);
-  return companyCaseRow(tx, user, key, input.auditId);
-}
+  loadSubject: (q: Queryable, viewer: AuthUser, id: number) => Promise<Subject>,
+) =>
+  auditDesk({
+    kind: COMPANY_KINDS[key].audit,
+    selectCases: selectCompanyCases,
+    filters: (f: { name?: string; creditCode?: string; areaCode?: string }) =>
+      companyFilters({ name: f.name, creditCode: f.creditCode, areaCode: f.areaCode }),
+    toRows: (q, _viewer, rows) => companyAuditRows(q, rows),
+    subjectKey: 'company',
+    loadSubject: (q, viewer, row) => loadSubject(q, viewer, row.companyId),
+    assertReviewer,
+  });
 
-export function deleteCompanyCases(tx: Tx, user: AuthUser, key: CompanyKey, ids: number[]) {
-  assertReviewer(user);
-  return deleteCases(tx, COMPANY_KINDS[key].audit, ids, { actorId: user.id, scope: caseScope(user) });
-}
+/** The audit of each kind of company's filing (lists, detail, decisions, deleting decided cases). */
+export const companyDesks = {
+  maintenance: companyDesk('maintenance', maintenanceUnitDetail),
+  use: companyDesk('use', buildingCompanyDetail),
+  inspection: companyDesk('inspection', inspectionOrgDetail),
+};
 
 // ---------------------------------------------------------------- lookups
 

@@ -7,7 +7,7 @@ import {
   formatDateTime,
   PLAN_TYPE_LABEL,
 } from '@ec/contract';
-import { and, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
@@ -16,12 +16,11 @@ import { likePattern, rowsOf } from '../../platform/db/sql.ts';
 import { auditRecord, enterprise } from '../../platform/db/tables.ts';
 import { versionedUpdate } from '../../platform/db/versioned.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { auditDesk } from '../../platform/workflow/audit-desk.ts';
 import {
   type AuditRecordRow,
-  caseScope,
   currentCase,
   decide,
-  decideAsReviewer,
   defineKind,
   deleteCases,
   historySteps,
@@ -538,51 +537,20 @@ async function contractAuditRows(
   }));
 }
 
-const liveCases = and(eq(auditRecord.kind, contractKind.kind), isNull(auditRecord.deletedAt));
-
-export async function listContractCases(
-  q: Queryable,
-  user: AuthUser,
-  f: { page: number; limit: number; state?: number; contractNo?: string },
-) {
-  const where = and(
-    liveCases,
-    caseScope(user),
-    f.state ? eq(auditRecord.state, f.state) : undefined,
+/** The audit of contracts: a pass checks again that the lifts are free (another may have passed meanwhile). */
+export const contractDesk = auditDesk({
+  kind: contractKind,
+  selectCases: selectContractCases,
+  filters: (f: { contractNo?: string }) => [
     f.contractNo ? ilike(maintenanceContract.contractNo, likePattern(f.contractNo)) : undefined,
-  );
-  const rows = await selectContractCases(q)
-    .where(where)
-    .orderBy(desc(auditRecord.submittedAt), desc(auditRecord.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  const [{ total }] = await q
-    .select({ total: count() })
-    .from(auditRecord)
-    .innerJoin(maintenanceContract, eq(sql`${maintenanceContract.id}::text`, auditRecord.subjectId))
-    .where(where);
-  return { records: await contractAuditRows(q, rows), total, page: f.page, limit: f.limit };
-}
-
-export async function contractCaseRow(q: Queryable, user: AuthUser, auditId: number) {
-  const rows = await selectContractCases(q).where(
-    and(liveCases, eq(auditRecord.id, auditId), caseScope(user)),
-  );
-  if (rows.length === 0) throw notFound('审核记录不存在或无权访问');
-  return (await contractAuditRows(q, rows))[0];
-}
-
-export async function decideContract(
-  tx: Tx,
-  user: AuthUser,
-  input: { auditId: number; auditDescription?: string; version?: number },
-  decision: 'pass' | 'reject',
-) {
-  assertReviewer(user);
-  const row = await contractCaseRow(tx, user, input.auditId);
-  if (decision === 'pass') {
-    // Another contract for the same elevators may have passed while this one waited.
-    const detail = await contractDetail(tx, { ...user, dataScope: 'all' }, row.contractId);
+  ],
+  toRows: (q, _viewer, rows) => contractAuditRows(q, rows),
+  subjectKey: 'contract',
+  loadSubject: (q, viewer, row) => contractDetail(q, viewer, row.contractId),
+  assertReviewer,
+  beforeDecide: async (tx, viewer, row, decision) => {
+    if (decision !== 'pass') return;
+    const detail = await contractDetail(tx, { ...viewer, dataScope: 'all' }, row.contractId);
     await checkElevators(
       tx,
       {
@@ -592,15 +560,8 @@ export async function decideContract(
       } as ContractInput,
       row.contractId,
     );
-  }
-  await decideAsReviewer(tx, contractKind, user, input, decision);
-  return contractCaseRow(tx, user, input.auditId);
-}
-
-export function deleteContractCases(tx: Tx, user: AuthUser, ids: number[]) {
-  assertReviewer(user);
-  return deleteCases(tx, contractKind, ids, { actorId: user.id, scope: caseScope(user) });
-}
+  },
+});
 
 // ---------------------------------------------------------------- the flag on elevators
 

@@ -21,12 +21,10 @@ import { likePattern } from '../../platform/db/sql.ts';
 import { auditRecord, enterprise, sysRole, sysUser, sysUserRole } from '../../platform/db/tables.ts';
 import { sentFields, versionedUpdate } from '../../platform/db/versioned.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { auditDesk } from '../../platform/workflow/audit-desk.ts';
 import {
-  type AuditRecordRow,
-  caseScope,
   currentCase,
   decide,
-  decideAsReviewer,
   defineKind,
   deleteCases,
   historySteps,
@@ -678,7 +676,7 @@ export async function deletePersons(tx: Tx, user: AuthUser, key: PersonKey, ids:
   return unique.length;
 }
 
-// ---------------------------------------------------------------- audit lists and decisions
+// ---------------------------------------------------------------- audit desks
 
 const caseUser = alias(sysUser, 'case_user');
 
@@ -691,16 +689,12 @@ function selectPersonCases(q: Queryable) {
     .innerJoin(enterprise, eq(enterprise.id, staffProfile.companyId))
     .$dynamic();
 }
+type PersonCaseJoin = Awaited<ReturnType<ReturnType<typeof selectPersonCases>['execute']>>;
 
 async function personAuditRows(
   q: Queryable,
   user: AuthUser,
-  rows: {
-    audit: AuditRecordRow;
-    u: typeof sysUser.$inferSelect;
-    p: typeof staffProfile.$inferSelect;
-    companyName: string;
-  }[],
+  rows: PersonCaseJoin,
 ): Promise<PersonAuditRow[]> {
   const infos = await auditInfos(
     q,
@@ -725,81 +719,29 @@ async function personAuditRows(
   });
 }
 
-interface CaseFilters {
-  page: number;
-  limit: number;
-  state?: number;
-  realName?: string;
-  companyId?: number;
-}
+/** The filters of the people's audit lists (filings and leaves). */
+const personCaseFilters = (f: { realName?: string; companyId?: number }) => [
+  f.realName ? ilike(caseUser.realName, likePattern(f.realName)) : undefined,
+  f.companyId ? eq(staffProfile.companyId, f.companyId) : undefined,
+];
 
-function caseFilters(user: AuthUser, f: CaseFilters, defaultStates?: number[]) {
-  const states = f.state ? [f.state] : defaultStates;
-  return and(
-    caseScope(user),
-    states ? inArray(auditRecord.state, states) : undefined,
-    f.realName ? ilike(caseUser.realName, likePattern(f.realName)) : undefined,
-    f.companyId ? eq(staffProfile.companyId, f.companyId) : undefined,
-  );
-}
+const personDesk = (key: PersonKey) =>
+  auditDesk({
+    kind: PERSON_KINDS[key].audit,
+    selectCases: selectPersonCases,
+    filters: personCaseFilters,
+    toRows: personAuditRows,
+    subjectKey: 'person',
+    loadSubject: (q, viewer, row) => personDetail(q, viewer, key, row.userId),
+    assertReviewer,
+  });
 
-async function pageOfCases<T>(
-  q: Queryable,
-  kind: RecordKind,
-  where: SQL | undefined,
-  f: CaseFilters,
-  map: (rows: Awaited<ReturnType<ReturnType<typeof selectPersonCases>['execute']>>) => Promise<T[]>,
-) {
-  const rows = await selectPersonCases(q)
-    .where(and(eq(auditRecord.kind, kind.kind), isNull(auditRecord.deletedAt), where))
-    .orderBy(desc(auditRecord.submittedAt), desc(auditRecord.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  const [{ total }] = await q
-    .select({ total: count() })
-    .from(auditRecord)
-    .innerJoin(caseUser, eq(sql`${caseUser.id}::text`, auditRecord.subjectId))
-    .innerJoin(staffProfile, eq(staffProfile.userId, caseUser.id))
-    .innerJoin(enterprise, eq(enterprise.id, staffProfile.companyId))
-    .where(and(eq(auditRecord.kind, kind.kind), isNull(auditRecord.deletedAt), where));
-  return { records: await map(rows), total, page: f.page, limit: f.limit };
-}
-
-export function listPersonCases(q: Queryable, user: AuthUser, key: PersonKey, f: CaseFilters) {
-  return pageOfCases(q, PERSON_KINDS[key].audit, caseFilters(user, f), f, (rows) =>
-    personAuditRows(q, user, rows),
-  );
-}
-
-export async function personCaseRow(q: Queryable, user: AuthUser, key: PersonKey, auditId: number) {
-  const rows = await selectPersonCases(q).where(
-    and(
-      eq(auditRecord.kind, PERSON_KINDS[key].audit.kind),
-      isNull(auditRecord.deletedAt),
-      eq(auditRecord.id, auditId),
-      caseScope(user),
-    ),
-  );
-  if (rows.length === 0) throw notFound('审核记录不存在或无权访问');
-  return (await personAuditRows(q, user, rows))[0];
-}
-
-export async function decidePerson(
-  tx: Tx,
-  user: AuthUser,
-  key: PersonKey,
-  input: { auditId: number; auditDescription?: string; version?: number },
-  decision: 'pass' | 'reject',
-) {
-  assertReviewer(user);
-  await decideAsReviewer(tx, PERSON_KINDS[key].audit, user, input, decision);
-  return personCaseRow(tx, user, key, input.auditId);
-}
-
-export function deletePersonCases(tx: Tx, user: AuthUser, key: PersonKey, ids: number[]) {
-  assertReviewer(user);
-  return deleteCases(tx, PERSON_KINDS[key].audit, ids, { actorId: user.id, scope: caseScope(user) });
-}
+/** The audit of each kind of person's filing (lists, detail, decisions, deleting decided cases). */
+export const personDesks = {
+  maintenance: personDesk('maintenance'),
+  use: personDesk('use'),
+  inspection: personDesk('inspection'),
+};
 
 // ---------------------------------------------------------------- leave (离职)
 
@@ -838,7 +780,8 @@ export async function applyLeave(
 
 async function leaveAuditRows(
   q: Queryable,
-  rows: Awaited<ReturnType<ReturnType<typeof selectPersonCases>['execute']>>,
+  _viewer: AuthUser,
+  rows: PersonCaseJoin,
 ): Promise<LeaveAuditRow[]> {
   const infos = await auditInfos(
     q,
@@ -855,23 +798,14 @@ async function leaveAuditRows(
   }));
 }
 
-export function listLeaveCases(q: Queryable, user: AuthUser, f: CaseFilters) {
-  return pageOfCases(q, staffLeaveKind, caseFilters(user, f), f, (rows) => leaveAuditRows(q, rows));
-}
-
-export async function decideLeave(
-  tx: Tx,
-  user: AuthUser,
-  input: { auditId: number; auditDescription?: string; version?: number },
-  decision: 'pass' | 'reject',
-) {
-  assertReviewer(user);
-  await decideAsReviewer(tx, staffLeaveKind, user, input, decision);
-  const rows = await selectPersonCases(tx).where(
-    and(eq(auditRecord.kind, staffLeaveKind.kind), eq(auditRecord.id, input.auditId)),
-  );
-  return (await leaveAuditRows(tx, rows))[0];
-}
+/** The audit of workers' leaves (list and decisions). */
+export const leaveDesk = auditDesk({
+  kind: staffLeaveKind,
+  selectCases: selectPersonCases,
+  filters: personCaseFilters,
+  toRows: leaveAuditRows,
+  assertReviewer,
+});
 
 /** The profile of an account (its own filing as a person), if any. */
 export async function profileOf(q: Queryable, userId: number) {

@@ -19,20 +19,18 @@ import type { AuthUser } from '../../platform/access.ts';
 import type { Db, Tx } from '../../platform/db/client.ts';
 import { sysUser } from '../../platform/db/tables.ts';
 import { implement } from '../../platform/http/implement.ts';
+import { auditRoutes, groupCalls } from '../../platform/workflow/audit-desk.ts';
 import { listElevators } from '../elevator/list.ts';
 import { elevatorScope } from '../elevator/scope.ts';
 import { addDays, today } from './common.ts';
 import {
   buildingCompanyDetail,
   buildingStatistics,
-  companyCaseRow,
-  decideCompany,
+  companyDesks,
   deleteCompanies,
-  deleteCompanyCases,
   filedCompanies,
   inspectionOrgDetail,
   listBuildingCompanies,
-  listCompanyCases,
   listMaintenanceUnits,
   lookupCompanies,
   maintenanceUnitDetail,
@@ -40,15 +38,12 @@ import {
   updateCompany,
 } from './companies.ts';
 import {
-  contractCaseRow,
+  contractDesk,
   contractDetail,
   contractsOfCompany,
-  decideContract,
-  deleteContractCases,
   deleteContracts,
   elevatorContractStates,
   flaggedElevators,
-  listContractCases,
   listContracts,
   saveContract,
   updateContract,
@@ -56,16 +51,12 @@ import {
 import { bindCompany, myFiling } from './filing.ts';
 import {
   applyLeave,
-  decideLeave,
-  decidePerson,
-  deletePersonCases,
   deletePersons,
-  listLeaveCases,
-  listPersonCases,
+  leaveDesk,
   listPersons,
   type PersonInput,
   type PersonKey,
-  personCaseRow,
+  personDesks,
   personDetail,
   savePerson,
   updatePerson,
@@ -113,20 +104,11 @@ const officers = personRoutes('use');
 
 export const partiesRoutes = [
   // ------------------------------------------------------------ maintenance units
-  implement(maintenanceUnitCalls.queryAuditList, (f, { user, platform }) =>
-    listCompanyCases(platform.db, user, 'maintenance', f, [2]),
-  ),
   implement(maintenanceUnitCalls.query, (f, { user, platform }) =>
     listMaintenanceUnits(platform.db, user, f),
   ),
   implement(maintenanceUnitCalls.delete, ({ ids }, { user, platform }) =>
     inTx(platform.db, async (tx) => ({ deleted: await deleteCompanies(tx, user, 'maintenance', ids) })),
-  ),
-  implement(maintenanceUnitCalls.auditPass, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => decideCompany(tx, user, 'maintenance', input, 'pass')),
-  ),
-  implement(maintenanceUnitCalls.auditReject, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => decideCompany(tx, user, 'maintenance', input, 'reject')),
   ),
   implement(maintenanceUnitCalls.userInfo, async ({ id, ...f }, { user, platform }) => {
     await maintenanceUnitDetail(platform.db, user, id);
@@ -229,19 +211,6 @@ export const partiesRoutes = [
   implement(maintenanceUnitCalls.selectAllSimpleMaintenanceList, (_input, { platform }) =>
     filedCompanies(platform.db, 'maintenance'),
   ),
-  implement(maintenanceAuditCalls.query, (f, { user, platform }) =>
-    listCompanyCases(platform.db, user, 'maintenance', f),
-  ),
-  implement(maintenanceAuditCalls.getAuditDetail, async ({ id }, { user, platform }) => {
-    const audit = await companyCaseRow(platform.db, user, 'maintenance', id);
-    return {
-      audit,
-      company: await maintenanceUnitDetail(platform.db, { ...user, dataScope: 'all' }, audit.companyId),
-    };
-  }),
-  implement(maintenanceAuditCalls.delete, ({ ids }, { user, platform }) =>
-    inTx(platform.db, async (tx) => ({ deleted: await deleteCompanyCases(tx, user, 'maintenance', ids) })),
-  ),
 
   // ------------------------------------------------------------ maintenance users (staff)
   implement(maintenanceUserCalls.queryList, (f, { user, platform }) =>
@@ -255,36 +224,8 @@ export const partiesRoutes = [
   implement(maintenanceUserCalls.delete, ({ ids }, { user, platform }) =>
     inTx(platform.db, async (tx) => ({ deleted: await deletePersons(tx, user, 'maintenance', ids) })),
   ),
-  implement(maintenanceUserCalls.queryAuditList, (f, { user, platform }) =>
-    listPersonCases(platform.db, user, 'maintenance', f),
-  ),
-  implement(maintenanceUserCalls.auditDetail, async ({ id }, { user, platform }) => {
-    const audit = await personCaseRow(platform.db, user, 'maintenance', id);
-    return {
-      audit,
-      person: await personDetail(platform.db, { ...user, dataScope: 'all' }, 'maintenance', audit.userId),
-    };
-  }),
-  implement(maintenanceUserCalls.auditPass, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => decidePerson(tx, user, 'maintenance', input, 'pass')),
-  ),
-  implement(maintenanceUserCalls.auditReject, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => decidePerson(tx, user, 'maintenance', input, 'reject')),
-  ),
-  implement(maintenanceUserCalls.deleteAudit, ({ ids }, { user, platform }) =>
-    inTx(platform.db, async (tx) => ({ deleted: await deletePersonCases(tx, user, 'maintenance', ids) })),
-  ),
   implement(maintenanceUserCalls.leave, (input, { user, platform }) =>
     inTx(platform.db, (tx) => applyLeave(tx, user, input)),
-  ),
-  implement(maintenanceUserCalls.leaveAuditList, (f, { user, platform }) =>
-    listLeaveCases(platform.db, user, f),
-  ),
-  implement(maintenanceUserCalls.leaveAuditPass, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => decideLeave(tx, user, input, 'pass')),
-  ),
-  implement(maintenanceUserCalls.leaveAuditReject, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => decideLeave(tx, user, input, 'reject')),
   ),
 
   // ------------------------------------------------------------ contracts
@@ -304,23 +245,6 @@ export const partiesRoutes = [
   ),
   implement(contractCalls.flaggedElevators, (f, { user, platform }) =>
     flaggedElevators(platform.db, user, f),
-  ),
-  implement(contractAuditCalls.queryList, (f, { user, platform }) => listContractCases(platform.db, user, f)),
-  implement(contractAuditCalls.detail, async ({ id }, { user, platform }) => {
-    const audit = await contractCaseRow(platform.db, user, id);
-    return {
-      audit,
-      contract: await contractDetail(platform.db, { ...user, dataScope: 'all' }, audit.contractId),
-    };
-  }),
-  implement(contractAuditCalls.auditPass, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => decideContract(tx, user, input, 'pass')),
-  ),
-  implement(contractAuditCalls.auditReject, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => decideContract(tx, user, input, 'reject')),
-  ),
-  implement(contractAuditCalls.delete, ({ ids }, { user, platform }) =>
-    inTx(platform.db, async (tx) => ({ deleted: await deleteContractCases(tx, user, ids) })),
   ),
 
   // ------------------------------------------------------------ building companies (use units)
@@ -350,28 +274,6 @@ export const partiesRoutes = [
   implement(buildingCompanyCalls.buildingCompanyStatistics, ({ areaCode }, { user, platform }) =>
     buildingStatistics(platform.db, user, areaCode),
   ),
-  implement(buildingCompanyCalls.auditCompany, ({ pass, ...input }, { user, platform }) =>
-    inTx(platform.db, (tx) => decideCompany(tx, user, 'use', input, pass ? 'pass' : 'reject')),
-  ),
-  implement(buildingCompanyAuditCalls.queryList, (f, { user, platform }) =>
-    listCompanyCases(platform.db, user, 'use', f),
-  ),
-  implement(buildingCompanyAuditCalls.detail, async ({ id }, { user, platform }) => {
-    const audit = await companyCaseRow(platform.db, user, 'use', id);
-    return {
-      audit,
-      company: await buildingCompanyDetail(platform.db, { ...user, dataScope: 'all' }, audit.companyId),
-    };
-  }),
-  implement(buildingCompanyAuditCalls.auditPass, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => decideCompany(tx, user, 'use', input, 'pass')),
-  ),
-  implement(buildingCompanyAuditCalls.auditReject, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => decideCompany(tx, user, 'use', input, 'reject')),
-  ),
-  implement(buildingCompanyAuditCalls.delete, ({ ids }, { user, platform }) =>
-    inTx(platform.db, async (tx) => ({ deleted: await deleteCompanyCases(tx, user, 'use', ids) })),
-  ),
 
   // ------------------------------------------------------------ building company users (safety officers)
   implement(buildingUserCalls.queryList, (f, { user, platform }) => listPersons(platform.db, user, 'use', f)),
@@ -382,25 +284,6 @@ export const partiesRoutes = [
   implement(buildingUserCalls.update, (input, ctx) => officers.update(input, ctx)),
   implement(buildingUserCalls.delete, ({ ids }, { user, platform }) =>
     inTx(platform.db, async (tx) => ({ deleted: await deletePersons(tx, user, 'use', ids) })),
-  ),
-  implement(buildingUserAuditCalls.queryList, (f, { user, platform }) =>
-    listPersonCases(platform.db, user, 'use', f),
-  ),
-  implement(buildingUserAuditCalls.detail, async ({ id }, { user, platform }) => {
-    const audit = await personCaseRow(platform.db, user, 'use', id);
-    return {
-      audit,
-      person: await personDetail(platform.db, { ...user, dataScope: 'all' }, 'use', audit.userId),
-    };
-  }),
-  implement(buildingUserAuditCalls.auditPass, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => decidePerson(tx, user, 'use', input, 'pass')),
-  ),
-  implement(buildingUserAuditCalls.auditReject, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => decidePerson(tx, user, 'use', input, 'reject')),
-  ),
-  implement(buildingUserAuditCalls.delete, ({ ids }, { user, platform }) =>
-    inTx(platform.db, async (tx) => ({ deleted: await deletePersonCases(tx, user, 'use', ids) })),
   ),
   implement(elevatorOfficerCalls.queryList, (f, { user, platform }) =>
     listElevatorOfficers(platform.db, user, f),
@@ -439,39 +322,46 @@ export const partiesRoutes = [
       inspectionOrgDetail(tx, user, await updateCompany(tx, user, 'inspection', input)),
     ),
   ),
-  implement(inspectionOrgCalls.auditPass, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => decideCompany(tx, user, 'inspection', input, 'pass')),
-  ),
-  implement(inspectionOrgCalls.auditReject, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => decideCompany(tx, user, 'inspection', input, 'reject')),
-  ),
-  implement(inspectionOrgCalls.auditQuery, (f, { user, platform }) =>
-    listCompanyCases(platform.db, user, 'inspection', f),
-  ),
-  implement(inspectionOrgCalls.auditGet, async ({ id }, { user, platform }) => {
-    const audit = await companyCaseRow(platform.db, user, 'inspection', id);
-    return {
-      audit,
-      company: await inspectionOrgDetail(platform.db, { ...user, dataScope: 'all' }, audit.companyId),
-    };
-  }),
 
-  implement(inspectionOrgCalls.userAuditQuery, (f, { user, platform }) =>
-    listPersonCases(platform.db, user, 'inspection', f),
-  ),
-  implement(inspectionOrgCalls.userAuditGet, async ({ id }, { user, platform }) => {
-    const audit = await personCaseRow(platform.db, user, 'inspection', id);
-    return {
-      audit,
-      person: await personDetail(platform.db, { ...user, dataScope: 'all' }, 'inspection', audit.userId),
-    };
+  // ------------------------------------------------------------ audits
+  ...auditRoutes(companyDesks.maintenance, {
+    list: maintenanceAuditCalls.query,
+    pendingList: maintenanceUnitCalls.queryAuditList,
+    detail: maintenanceAuditCalls.getAuditDetail,
+    pass: maintenanceUnitCalls.auditPass,
+    reject: maintenanceUnitCalls.auditReject,
+    delete: maintenanceAuditCalls.delete,
   }),
-  implement(inspectionOrgCalls.userAuditPass, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => decidePerson(tx, user, 'inspection', input, 'pass')),
-  ),
-  implement(inspectionOrgCalls.userAuditReject, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => decidePerson(tx, user, 'inspection', input, 'reject')),
-  ),
+  ...auditRoutes(companyDesks.use, {
+    ...groupCalls(buildingCompanyAuditCalls),
+    decide: buildingCompanyCalls.auditCompany,
+  }),
+  ...auditRoutes(companyDesks.inspection, {
+    list: inspectionOrgCalls.auditQuery,
+    detail: inspectionOrgCalls.auditGet,
+    pass: inspectionOrgCalls.auditPass,
+    reject: inspectionOrgCalls.auditReject,
+  }),
+  ...auditRoutes(personDesks.maintenance, {
+    list: maintenanceUserCalls.queryAuditList,
+    detail: maintenanceUserCalls.auditDetail,
+    pass: maintenanceUserCalls.auditPass,
+    reject: maintenanceUserCalls.auditReject,
+    delete: maintenanceUserCalls.deleteAudit,
+  }),
+  ...auditRoutes(personDesks.use, groupCalls(buildingUserAuditCalls)),
+  ...auditRoutes(personDesks.inspection, {
+    list: inspectionOrgCalls.userAuditQuery,
+    detail: inspectionOrgCalls.userAuditGet,
+    pass: inspectionOrgCalls.userAuditPass,
+    reject: inspectionOrgCalls.userAuditReject,
+  }),
+  ...auditRoutes(leaveDesk, {
+    list: maintenanceUserCalls.leaveAuditList,
+    pass: maintenanceUserCalls.leaveAuditPass,
+    reject: maintenanceUserCalls.leaveAuditReject,
+  }),
+  ...auditRoutes(contractDesk, groupCalls(contractAuditCalls)),
 
   // ------------------------------------------------------------ the account's own filing
   implement(filingCalls.current, (_input, { user, platform }) => myFiling(platform.db, user)),
