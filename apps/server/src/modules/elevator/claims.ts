@@ -1,7 +1,8 @@
 import { CLAIM_RECORD_STATE_LABEL, type ClaimRecord, type ClaimType, formatDateTime } from '@ec/contract';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
-import type { Queryable, Tx } from '../../platform/db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { paginate } from '../../platform/db/paginate.ts';
 import { auditRecord, enterprise } from '../../platform/db/tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import {
@@ -58,7 +59,7 @@ function actingCompany(user: AuthUser): { type: ClaimType; companyId: number } {
 
 /** Submits claims for elevators, all or none; an elevator already pending or bound is refused. */
 export async function claimElevators(
-  tx: Tx,
+  tx: Queryable,
   user: AuthUser,
   ids: number[],
   expected: ClaimType,
@@ -92,7 +93,7 @@ export async function claimElevators(
 }
 
 /** Withdraws the company's pending claims or releases its bound ones for the given elevators. */
-export async function releaseElevators(tx: Tx, user: AuthUser, ids: number[], expected: ClaimType) {
+export async function releaseElevators(tx: Queryable, user: AuthUser, ids: number[], expected: ClaimType) {
   const { type, companyId } = actingCompany(user);
   if (type !== expected) throw forbidden('不能解除其他类型的认领');
   const unique = [...new Set(ids)];
@@ -119,7 +120,7 @@ export async function releaseElevators(tx: Tx, user: AuthUser, ids: number[], ex
 }
 
 /** A regulator binds an elevator to a maintenance company directly: a claim submitted and passed at once. */
-export async function distribute(tx: Tx, user: AuthUser, ids: number[], maintenanceCompanyId: number) {
+export async function distribute(tx: Queryable, user: AuthUser, ids: number[], maintenanceCompanyId: number) {
   const [company] = await tx
     .select({ id: enterprise.id })
     .from(enterprise)
@@ -246,20 +247,21 @@ export async function listClaims(
     f.registerCode ? sql`${elevator.registerCode} like ${`${f.registerCode.toUpperCase()}%`}` : undefined,
     f.companyId ? eq(elevatorClaim.companyId, f.companyId) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
-    selectClaims(db)
-      .where(where)
-      .orderBy(desc(elevatorClaim.id))
-      .limit(f.limit)
-      .offset((f.page - 1) * f.limit),
-    db
-      .select({ total: count() })
-      .from(elevatorClaim)
-      .innerJoin(elevator, eq(elevator.id, elevatorClaim.elevatorId))
-      .innerJoin(auditRecord, eq(auditRecord.id, elevatorClaim.auditId))
-      .where(where),
-  ]);
-  return { records: rows.map(toClaim), total, page: f.page, limit: f.limit };
+  return paginate(
+    db,
+    f,
+    (w) => selectClaims(db).where(where).orderBy(desc(elevatorClaim.id)).limit(w.limit).offset(w.offset),
+    async () => {
+      const [{ total }] = await db
+        .select({ total: count() })
+        .from(elevatorClaim)
+        .innerJoin(elevator, eq(elevator.id, elevatorClaim.elevatorId))
+        .innerJoin(auditRecord, eq(auditRecord.id, elevatorClaim.auditId))
+        .where(where);
+      return total;
+    },
+    toClaim,
+  );
 }
 
 export async function getClaim(db: Queryable, user: AuthUser, where: SQL) {
@@ -269,7 +271,7 @@ export async function getClaim(db: Queryable, user: AuthUser, where: SQL) {
 }
 
 export async function decideClaim(
-  tx: Tx,
+  tx: Queryable,
   user: AuthUser,
   input: { auditId: number; auditDescription?: string; version?: number },
   decision: 'pass' | 'reject',
@@ -341,7 +343,7 @@ export async function claimPartyCompany(db: Queryable, user: AuthUser, auditId: 
 }
 
 /** Removes finished claim records from the lists (pending ones must be decided first). */
-export async function removeClaims(tx: Tx, user: AuthUser, claimIds: number[]) {
+export async function removeClaims(tx: Queryable, user: AuthUser, claimIds: number[]) {
   const rows = await tx
     .select({ auditId: elevatorClaim.auditId })
     .from(elevatorClaim)

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { defineModule } from '../../platform/module.ts';
 import { attachmentFiles } from './attachments.ts';
-import { elevatorRoutes, refreshAllInspectTimes } from './routes.ts';
+import { elevatorRoutes } from './routes.ts';
 import { seedElevators } from './seed.ts';
+import { refreshAllInspectTimes } from './service.ts';
 
 export const elevatorModule = defineModule({
   name: 'elevator',

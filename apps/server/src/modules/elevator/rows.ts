@@ -2,7 +2,9 @@ import { type ElevatorDetail, type ElevatorRow, formatDateTime } from '@ec/contr
 import { eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../platform/db/client.ts';
+import { preparedRows } from '../../platform/db/sql.ts';
 import { enterprise, sysArea } from '../../platform/db/tables.ts';
+import { keysetBatches } from '../../platform/excel.ts';
 import { elevator } from './tables.ts';
 
 export const useCompany = alias(enterprise, 'use_company');
@@ -140,6 +142,17 @@ export type ExportRow = Pick<JoinedElevator['elevator'], (typeof EXPORT_FIELDS)[
   Pick<JoinedElevator, 'areaName' | 'useCompanyName' | 'maintenanceCompanyName'>;
 
 export const EXPORT_ROW_FROM: SQL = sql.raw(`select ${EXPORT_FIELDS.map(field).join(', ')}, ${JOINED_NAMES}`);
+
+/** The rows of an export within `where`, in keyset batches, flat as the sheet reads them. */
+export function exportRows(db: Queryable, where: SQL | undefined) {
+  return keysetBatches((afterId, size) =>
+    preparedRows<ExportRow>(
+      db,
+      sql`${EXPORT_ROW_FROM} where ${where ?? sql`true`} and "elevator"."id" > ${afterId}
+        order by "elevator"."id" limit ${size}`,
+    ),
+  );
+}
 
 export function toRow({
   elevator: e,

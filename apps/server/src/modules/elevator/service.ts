@@ -1,5 +1,5 @@
-import type { ElevatorFields } from '@ec/contract';
-import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { CallParsedInput, ElevatorFields, elevatorCalls } from '@ec/contract';
+import { and, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { uniqueViolation } from '../../platform/db/sql.ts';
@@ -248,4 +248,104 @@ export async function syncRecords(db: Queryable, user: AuthUser, records: Elevat
     });
   }
   return { created, updated };
+}
+
+/** Sets the same fields on several lifts in scope (a use unit must be one); the number changed. */
+export async function updateMany(
+  db: Queryable,
+  user: AuthUser,
+  { ids, ...fields }: CallParsedInput<typeof elevatorCalls.updateBatch>,
+) {
+  const own = await scopedIds(db, user, ids);
+  if (fields.useCompanyId) {
+    const [c] = await db
+      .select({ id: enterprise.id })
+      .from(enterprise)
+      .where(and(eq(enterprise.id, fields.useCompanyId), eq(enterprise.kind, 'use')));
+    if (!c) throw notFound('使用单位不存在');
+  }
+  const rows = await db
+    .update(elevator)
+    .set({ ...fields, version: sql`${elevator.version} + 1`, updatedAt: new Date() })
+    .where(inArray(elevator.id, own))
+    .returning({ id: elevator.id });
+  return rows.length;
+}
+
+/** Frees a lift's rescue code (应急救援识别码); 409 when it has none. */
+export async function unbindRescueCode(db: Queryable, user: AuthUser, id: number) {
+  await scopedIds(db, user, [id]);
+  const rows = await db
+    .update(elevator)
+    .set({ rescueCode: null, version: sql`${elevator.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(elevator.id, id), isNotNull(elevator.rescueCode)))
+    .returning({ id: elevator.id });
+  if (rows.length === 0) throw conflict('该电梯没有绑定应急救援识别码');
+}
+
+export async function setSupervisionCode(db: Queryable, user: AuthUser, id: number, code: string) {
+  await scopedIds(db, user, [id]);
+  await db
+    .update(elevator)
+    .set({
+      supervisionCode: code.toUpperCase(),
+      version: sql`${elevator.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(elevator.id, id));
+}
+
+/**
+ * Changes a lift's registration data from the supervision system (syncModify); a new last inspection
+ * without a next date derives the next one. Answers the lift's detail.
+ */
+export async function syncOne(
+  db: Queryable,
+  user: AuthUser,
+  { id, ...fields }: CallParsedInput<typeof elevatorCalls.syncModify>,
+) {
+  await scopedIds(db, user, [id]);
+  const set = {
+    ...fields,
+    ...(fields.lastInspectDate && !fields.nextInspectDate
+      ? { nextInspectDate: nextInspection(fields.lastInspectDate) }
+      : {}),
+  };
+  await db
+    .update(elevator)
+    .set({ ...set, version: sql`${elevator.version} + 1`, updatedAt: new Date() })
+    .where(eq(elevator.id, id));
+  return getDetail(db, user, id);
+}
+
+/** Derives one lift's next inspection from its last one (kept when there is no last); its detail. */
+export async function refreshInspectTime(db: Queryable, user: AuthUser, id: number) {
+  const current = await getDetail(db, user, id);
+  await db
+    .update(elevator)
+    .set({
+      nextInspectDate: nextInspection(current.lastInspectDate) ?? current.nextInspectDate,
+      updatedAt: new Date(),
+    })
+    .where(eq(elevator.id, id));
+  return getDetail(db, user, id);
+}
+
+/**
+ * Next inspection = last inspection + 1 year, for every elevator within `scope` that has a last
+ * date: a regulator's call for its scope, and the daily job (index.ts) for all of them.
+ */
+export async function refreshAllInspectTimes(db: Queryable, scope: SQL) {
+  const rows = await db
+    .update(elevator)
+    .set({ nextInspectDate: sql`(${elevator.lastInspectDate} + interval '1 year')::date` })
+    .where(
+      and(
+        scope,
+        isNotNull(elevator.lastInspectDate),
+        sql`${elevator.nextInspectDate} is distinct from (${elevator.lastInspectDate} + interval '1 year')::date`,
+      ),
+    )
+    .returning({ id: elevator.id });
+  return rows.length;
 }
