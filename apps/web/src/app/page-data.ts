@@ -10,7 +10,7 @@ import { queryClient } from './providers.tsx';
  * query key and input of the page's own first query (otherwise the page simply asks again).
  */
 const firstData: Record<string, () => Promise<void>> = {
-  // 电梯管理: ElevatorTable's first page (page 1 of 10, no filter, no sort), the inspection counts and
+  // 电梯管理: its ContractTable's first page (page 1 of 10, no filter, no sort), the inspection counts and
   // the area tree of the search form's area picker.
   '/basicInformation/theElevatorManagement': async () => {
     const input = { page: 1, limit: 10 };

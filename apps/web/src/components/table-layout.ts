@@ -4,8 +4,8 @@ import type { ProColumns } from '@ant-design/pro-components';
  * Width rules of every list (issue 11 item 21): a column is never narrower than its header and the
  * values of its kind (a status tag, a date, a phone, a name), long text ends in an ellipsis with the
  * full text on hover, and the table scrolls sideways by the sum of the widths, so that the fixed 操作
- * column never covers another column. Applied by the shared tables (ElevatorTable, PartyTable,
- * SystemTable), not page by page.
+ * column never covers another column. Applied by the one list component (ContractTable), not page by
+ * page.
  */
 
 /** Cell padding of antd's default table size (16 px each side). */

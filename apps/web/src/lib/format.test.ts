@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDate, formatDateTime, maskIdNumber, maskPhone, relativeTime } from './format.ts';
+import {
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatTotal,
+  maskIdNumber,
+  maskPhone,
+  relativeTime,
+} from './format.ts';
 
 describe('masks', () => {
   it('phone shows 3 + **** + 4', () => {
@@ -37,5 +45,17 @@ describe('formatBytes', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(5 * 1024 * 1024)).toBe('5.0 MB');
+  });
+});
+describe('formatTotal', () => {
+  it('shows exact counts as they are', () => {
+    expect(formatTotal(0, false)).toBe('共 0 条');
+    expect(formatTotal(549, false)).toBe('共 549 条');
+    expect(formatTotal(12_345, false)).toBe('共 12,345 条');
+  });
+  it('shows an estimate as 约 N, whatever its size', () => {
+    expect(formatTotal(1_000_213, true)).toBe('约 1,000,213 条');
+    // An estimate of exactly 10,000 is still an estimate, not a capped count.
+    expect(formatTotal(10_000, true)).toBe('约 10,000 条');
   });
 });

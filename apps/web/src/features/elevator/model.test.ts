@@ -5,28 +5,13 @@ import {
   batchEditChanges,
   describeBatchEdit,
   fieldErrors,
-  formatTotal,
   inspectStateParam,
   isFinishedClaim,
   parseSyncJson,
-  selectedIds,
   toClaimQuery,
   toElevatorQuery,
   toSort,
 } from './model.ts';
-
-describe('formatTotal', () => {
-  it('shows exact counts as they are', () => {
-    expect(formatTotal(0, false)).toBe('共 0 条');
-    expect(formatTotal(549, false)).toBe('共 549 条');
-    expect(formatTotal(12_345, false)).toBe('共 12,345 条');
-  });
-  it('shows an estimate as 约 N, whatever its size', () => {
-    expect(formatTotal(1_000_213, true)).toBe('约 1,000,213 条');
-    // An estimate of exactly 10,000 is still an estimate, not a capped count.
-    expect(formatTotal(10_000, true)).toBe('约 10,000 条');
-  });
-});
 
 describe('areaCodeOf', () => {
   it('takes the deepest picked area', () => {
@@ -120,10 +105,6 @@ describe('toClaimQuery', () => {
 });
 
 describe('selection and errors', () => {
-  it('selectedIds returns null with nothing selected', () => {
-    expect(selectedIds([])).toBeNull();
-    expect(selectedIds([3, '5'])).toEqual([3, 5]);
-  });
   it('only finished claims may be removed', () => {
     expect(isFinishedClaim({ state: 2 })).toBe(false);
     expect([1, 3, 4].every((state) => isFinishedClaim({ state }))).toBe(true);

@@ -10,7 +10,6 @@ import {
   type InspectState,
   USE_STATUS,
 } from '@ec/contract';
-import type { Key } from 'react';
 
 /**
  * Pure helpers of the elevator pages: search form → contract filters, sorting, totals, claim labels.
@@ -122,15 +121,6 @@ export function toSort(sorter: unknown): ElevatorSort {
   return { sortField: key as SortField, sortOrder: one.order };
 }
 
-/**
- * A list total shown honestly: an exact count as it is, an estimate (the server counts exactly up to
- * a cap, then reports the planner's estimate) as "约 N".
- */
-export function formatTotal(total: number, approximate: boolean): string {
-  const n = total.toLocaleString('zh-CN');
-  return approximate ? `约 ${n} 条` : `共 ${n} 条`;
-}
-
 /** Claim state of an elevator (0/2/3) → tag colour. */
 export const ELEVATOR_CLAIM_COLOR: Record<number, string> = { 0: 'default', 2: 'gold', 3: 'green' };
 /** Claim record state (1–4) → tag colour. */
@@ -145,12 +135,6 @@ export const CLAIM_TYPE_LABEL: Record<ClaimType, string> = { maintenance: '维�
 
 /** A finished record (withdrawn, passed or rejected) may be deleted; a pending one must be decided. */
 export const isFinishedClaim = (c: Pick<ClaimRecord, 'state'>) => c.state !== 2;
-
-/** The selected keys as ids, or null with nothing selected (the caller shows 请先选择要操作的数据). */
-export function selectedIds(keys: readonly Key[]): number[] | null {
-  const ids = keys.map(Number).filter((n) => Number.isInteger(n) && n > 0);
-  return ids.length ? ids : null;
-}
 
 /** Contract field errors (`field：message` or the `errors` array) → antd form field errors. */
 export function fieldErrors(

@@ -11,7 +11,11 @@ import { usePermission } from '../../lib/permission.tsx';
  */
 export const elevatorKeys = {
   all: ['elevator'] as const,
+  /** ContractTable's key of elevator lists (it adds the call's path and input). */
+  lists: ['elevator', 'list'] as const,
   list: (path: string, input: unknown) => ['elevator', 'list', path, input] as const,
+  /** ContractTable's key of claim record lists. */
+  claimLists: ['elevator', 'claims'] as const,
   detail: (part: string, id: number | null) => ['elevator', 'detail', part, id] as const,
   claims: (part: string, input: unknown) => ['elevator', 'claims', part, input] as const,
 };

@@ -2,11 +2,10 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { elevatorCalls, type MaintenanceOrderRow } from '@ec/contract';
 import { Tag } from 'antd';
 import { useNavigate } from 'react-router';
+import { ContractTable } from '../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../components/RowAction.tsx';
-import { call } from '../../lib/api.ts';
 import { dash } from '../../lib/format.ts';
 import { useCanOpen } from '../../lib/page-param.ts';
-import { SystemTable } from '../system/shared/SystemTable.tsx';
 import { durationText, MAINTENANCE_PATHS, ORDER_STATUS_COLOR, orderLogUrl, workOrderUrl } from './paths.ts';
 
 /** 维保记录 of one elevator (the elevator detail's tab): its work orders, newest plan first. */
@@ -56,18 +55,15 @@ export function MaintenanceOrderTable({ elevatorId }: { elevatorId: number }) {
     ]),
   ];
   return (
-    <SystemTable<MaintenanceOrderRow>
+    <ContractTable<MaintenanceOrderRow>
       testId="maintenance-orders"
-      queryKey={['maintenance', 'orders-of-elevator', elevatorId]}
-      fetch={(input, signal) =>
-        call(
-          elevatorCalls.detailMaintenanceOrderInfo,
-          { elevatorId, page: input.page, limit: input.limit },
-          { signal, silent: true },
-        )
-      }
+      call={elevatorCalls.detailMaintenanceOrderInfo}
+      params={{ elevatorId }}
+      queryKey={['maintenance', 'orders-of-elevator']}
+      silent
       columns={columns}
       search={false}
+      bare
       emptyText="暂无维保工单"
     />
   );

@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { companyInput, companyValues } from './CompanyForm.tsx';
 import { contractInput } from './ContractForm.tsx';
 import { areaOf, areaPath } from './fields.tsx';
-import { toInput } from './PartyTable.tsx';
 import { personInput } from './PersonForm.tsx';
 
 const FILE = { id: '2b1f6a40-1d7e-4c3a-9a0b-6f1f0e0c2d11', fileName: '许可证.png' };
@@ -106,12 +105,8 @@ describe('contract form', () => {
   });
 });
 
-describe('search values and areas', () => {
-  it('drop blanks and reduce cascader paths to their last code', () => {
-    expect(toInput({ name: ' 安顺 ', areaCode: ['450100', '450103'], state: undefined, x: '' })).toEqual({
-      name: '安顺',
-      areaCode: '450103',
-    });
+describe('areas', () => {
+  it('a stored area code opens as its cascader path, and a path is sent as its last code', () => {
     expect(areaPath('450100')).toEqual(['450100']);
     expect(areaOf(['450100', '45010051'])).toBe('45010051');
   });

@@ -1,14 +1,19 @@
-import { type ClaimType, claimCalls, type ElevatorRow, elevatorCalls } from '@ec/contract';
+import { type ClaimRecord, type ClaimType, claimCalls, type ElevatorRow, elevatorCalls } from '@ec/contract';
 import { App, Button, Card, Tabs } from 'antd';
 import { useState } from 'react';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { ClaimHistoryDrawer } from '../ClaimHistory.tsx';
-import { ClaimRecordTable } from '../ClaimRecordTable.tsx';
-import { claimColumns } from '../columns.tsx';
-import { ElevatorTable, type ElevatorTableContext } from '../ElevatorTable.tsx';
+import { claimColumns, claimRecordColumns } from '../columns.tsx';
+import {
+  claimRecordList,
+  type ElevatorTableContext,
+  useElevatorList,
+  useElevatorListColumns,
+} from '../list.tsx';
 import { useInvalidateElevators } from '../queries.ts';
 
 const WORDS: Record<ClaimType, { who: string }> = {
@@ -30,19 +35,20 @@ export function ClaimRecords({ type }: { type: ClaimType }) {
   const [historyOf, setHistoryOf] = useState<number | null>(null);
   return (
     <>
-      <ClaimRecordTable
+      <ContractTable<ClaimRecord>
+        {...claimRecordList('history', type)}
         testId={`claim-records-${type}`}
-        source="history"
-        claimType={type}
-        searchState
-        actions={{
-          width: 80,
-          render: (row) => [
-            <RowAction key="history" onClick={() => setHistoryOf(row.id)}>
-              审核历史
-            </RowAction>,
-          ],
-        }}
+        columns={claimRecordColumns({
+          searchState: true,
+          actions: {
+            width: 80,
+            render: (row) => [
+              <RowAction key="history" onClick={() => setHistoryOf(row.id)}>
+                审核历史
+              </RowAction>,
+            ],
+          },
+        })}
       />
       <ClaimHistoryDrawer claimId={historyOf} onClose={() => setHistoryOf(null)} />
     </>
@@ -62,7 +68,7 @@ export function ClaimPage({ type, defaultTab = 'unclaimed' }: { type: ClaimType;
   const { who } = WORDS[type];
 
   const submit = (ctx: ElevatorTableContext) => {
-    const ids = ctx.requireSelection();
+    const ids = ctx.requireIds();
     if (!ids) return;
     modal.confirm({
       title: `${who}认领`,
@@ -97,6 +103,25 @@ export function ClaimPage({ type, defaultTab = 'unclaimed' }: { type: ClaimType;
     });
   };
 
+  const claimable = useElevatorList({ listCall: elevatorCalls.queryUnClaim, claimType: type });
+  const claimableColumns = useElevatorListColumns(
+    claimColumns(type).filter((k) => k !== `${type}ClaimState`),
+  );
+  const mine = useElevatorList({ listCall: elevatorCalls.queryClaim, claimType: type });
+  const mineColumns = useElevatorListColumns(
+    claimColumns(type),
+    canClaim
+      ? {
+          width: 70,
+          render: (row) => [
+            <RowAction key="release" onClick={() => release([row.id], [row])}>
+              {stateOf(type, row) === 3 ? '解除' : '撤回'}
+            </RowAction>,
+          ],
+        }
+      : undefined,
+  );
+
   return (
     <Card className="claim-page" styles={{ body: { paddingTop: 4 } }}>
       <Tabs
@@ -106,14 +131,13 @@ export function ClaimPage({ type, defaultTab = 'unclaimed' }: { type: ClaimType;
             key: 'unclaimed',
             label: '可认领',
             children: (
-              <ElevatorTable
+              <ContractTable<ElevatorRow>
+                {...claimable}
                 testId={`claimable-${type}`}
-                listCall={elevatorCalls.queryUnClaim}
-                claimType={type}
-                columns={claimColumns(type).filter((k) => k !== `${type}ClaimState`)}
+                columns={claimableColumns}
                 hiddenColumns={['deviceCode']}
                 selectable={canClaim}
-                batchBar={(ctx) =>
+                headerTitle={(ctx) =>
                   canClaim && (
                     <Button type="primary" onClick={() => submit(ctx)}>
                       认领
@@ -127,37 +151,24 @@ export function ClaimPage({ type, defaultTab = 'unclaimed' }: { type: ClaimType;
             key: 'mine',
             label: '我的认领',
             children: (
-              <ElevatorTable
+              <ContractTable<ElevatorRow>
+                {...mine}
                 testId={`my-claims-${type}`}
-                listCall={elevatorCalls.queryClaim}
-                claimType={type}
-                columns={claimColumns(type)}
+                columns={mineColumns}
                 hiddenColumns={['deviceCode']}
                 selectable={canClaim}
-                batchBar={(ctx) =>
+                headerTitle={(ctx) =>
                   canClaim && (
                     <Button
                       danger
                       onClick={() => {
-                        const ids = ctx.requireSelection();
-                        if (ids) release(ids, ctx.selectedRows, ctx);
+                        const ids = ctx.requireIds();
+                        if (ids) release(ids, ctx.selected, ctx);
                       }}
                     >
                       撤回/解除
                     </Button>
                   )
-                }
-                actions={
-                  canClaim
-                    ? {
-                        width: 70,
-                        render: (row) => [
-                          <RowAction key="release" onClick={() => release([row.id], [row])}>
-                            {stateOf(type, row) === 3 ? '解除' : '撤回'}
-                          </RowAction>,
-                        ],
-                      }
-                    : undefined
                 }
               />
             ),

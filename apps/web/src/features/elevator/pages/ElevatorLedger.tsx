@@ -1,11 +1,15 @@
-import { elevatorCalls } from '@ec/contract';
+import type { ElevatorRow } from '@ec/contract';
 import { useNavigate } from 'react-router';
-import { ExportButton } from '../../../components/index.ts';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { useCanOpen } from '../../../lib/page-param.ts';
-import { Permission } from '../../../lib/permission.tsx';
 import { LEDGER_COLUMNS } from '../columns.tsx';
-import { type ElevatorListCall, ElevatorTable } from '../ElevatorTable.tsx';
+import {
+  ELEVATOR_EXPORTS,
+  type ElevatorListCall,
+  useElevatorList,
+  useElevatorListColumns,
+} from '../list.tsx';
 import type { ElevatorQuery } from '../model.ts';
 import { ELEVATOR_PATHS, elevatorDetailUrl } from '../paths.ts';
 
@@ -21,36 +25,28 @@ export function ElevatorLedger({
 }) {
   const navigate = useNavigate();
   const canDetail = useCanOpen(ELEVATOR_PATHS.detail);
+  const list = useElevatorList({ listCall, fixedQuery, inspectionSummary: !fixedQuery });
+  const columns = useElevatorListColumns(
+    LEDGER_COLUMNS,
+    canDetail
+      ? {
+          width: 70,
+          render: (row) => [
+            <RowAction key="detail" onClick={() => navigate(elevatorDetailUrl(row.id))}>
+              详情
+            </RowAction>,
+          ],
+        }
+      : undefined,
+    fixedQuery,
+  );
   return (
-    <ElevatorTable
+    <ContractTable<ElevatorRow>
+      {...list}
       testId={testId}
-      listCall={listCall}
-      fixedQuery={fixedQuery}
-      inspectionSummary={!fixedQuery}
-      columns={LEDGER_COLUMNS}
+      columns={columns}
       hiddenColumns={['deviceCode', 'useCertNo']}
-      toolbar={(ctx) => [
-        <Permission key="export" value="elevator:export">
-          <ExportButton call={elevatorCalls.export} input={() => ({ ...ctx.query })} />
-        </Permission>,
-        <Permission key="exportExcel" value="elevator:export">
-          <ExportButton call={elevatorCalls.exportExcel} input={() => ({ ...ctx.query })}>
-            导出（含技术参数）
-          </ExportButton>
-        </Permission>,
-      ]}
-      actions={
-        canDetail
-          ? {
-              width: 70,
-              render: (row) => [
-                <RowAction key="detail" onClick={() => navigate(elevatorDetailUrl(row.id))}>
-                  详情
-                </RowAction>,
-              ],
-            }
-          : undefined
-      }
+      exports={ELEVATOR_EXPORTS}
     />
   );
 }

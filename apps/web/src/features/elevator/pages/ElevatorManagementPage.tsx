@@ -1,9 +1,9 @@
-import { DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownOutlined, EditOutlined } from '@ant-design/icons';
 import { type ElevatorDetail, type ElevatorRow, elevatorCalls } from '@ec/contract';
 import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ExportButton } from '../../../components/index.ts';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { call, download } from '../../../lib/api.ts';
 import { useCanOpen } from '../../../lib/page-param.ts';
@@ -12,8 +12,13 @@ import { BatchEditModal } from '../BatchEditModal.tsx';
 import { MANAGEMENT_COLUMNS } from '../columns.tsx';
 import { DistributionModal, SupervisionCodeModal } from '../ElevatorDialogs.tsx';
 import { ElevatorFormModal } from '../ElevatorFormModal.tsx';
-import { ElevatorTable, type ElevatorTableContext } from '../ElevatorTable.tsx';
 import { ImportElevators, useDownload } from '../ImportElevators.tsx';
+import {
+  ELEVATOR_EXPORTS,
+  type ElevatorTableContext,
+  useElevatorList,
+  useElevatorListColumns,
+} from '../list.tsx';
 import { ELEVATOR_PATHS, elevatorDetailUrl } from '../paths.ts';
 import { useInvalidateElevators } from '../queries.ts';
 
@@ -38,7 +43,7 @@ export default function ElevatorManagementPage() {
     label: string,
     run: (ids: number[]) => Promise<{ updated?: number; deleted?: number }>,
   ) => {
-    const ids = ctx.requireSelection();
+    const ids = ctx.requireIds();
     if (!ids) return;
     setBusy(label);
     try {
@@ -75,22 +80,54 @@ export default function ElevatorManagementPage() {
       },
     });
 
+  const list = useElevatorList({ listCall: elevatorCalls.queryList, inspectionSummary: true });
+  const columns = useElevatorListColumns(MANAGEMENT_COLUMNS, {
+    width: canEdit ? 170 : 70,
+    render: (row) => [
+      canDetail && (
+        <RowAction key="detail" onClick={() => navigate(elevatorDetailUrl(row.id))}>
+          详情
+        </RowAction>
+      ),
+      canEdit && (
+        <RowAction key="edit" onClick={() => openEdit(row)}>
+          编辑
+        </RowAction>
+      ),
+      canEdit && (
+        <Dropdown
+          key="more"
+          menu={{
+            items: [
+              { key: 'rescue', label: '解绑救援码', disabled: !row.rescueCode },
+              { key: 'supervision', label: '监察识别码' },
+            ],
+            onClick: ({ key }) => (key === 'rescue' ? unbindRescue(row) : setCoding(row)),
+          }}
+        >
+          <RowAction>
+            更多 <DownOutlined />
+          </RowAction>
+        </Dropdown>
+      ),
+    ],
+  });
+
   return (
     <>
-      <ElevatorTable
-        inspectionSummary
+      <ContractTable<ElevatorRow>
+        {...list}
         testId="elevator-management"
-        listCall={elevatorCalls.queryList}
-        columns={MANAGEMENT_COLUMNS}
+        columns={columns}
         hiddenColumns={['deviceCode', 'useCertNo', 'createTime']}
         selectable
-        batchBar={(ctx) => (
+        headerTitle={(ctx) => (
           <Space wrap>
             <Permission value="elevator:edit">
               <Button
                 icon={<EditOutlined />}
                 onClick={() => {
-                  const ids = ctx.requireSelection();
+                  const ids = ctx.requireIds();
                   if (ids) setBatchEditing({ ids, done: ctx.clearSelection });
                 }}
               >
@@ -109,9 +146,9 @@ export default function ElevatorManagementPage() {
                 停用
               </Button>
               <Popconfirm
-                title={`确定删除选中的 ${ctx.selected.length} 台电梯吗？`}
+                title={`确定删除选中的 ${ctx.selectedKeys.length} 台电梯吗？`}
                 description="删除后不可恢复；有待审核认领的电梯不能删除。"
-                disabled={ctx.selected.length === 0}
+                disabled={ctx.selectedKeys.length === 0}
                 okText="删除"
                 okButtonProps={{ danger: true }}
                 onConfirm={() => void batch(ctx, '删除', (ids) => call(elevatorCalls.delete, { ids }))}
@@ -119,7 +156,7 @@ export default function ElevatorManagementPage() {
                 <Button
                   danger
                   loading={busy === '删除'}
-                  onClick={() => ctx.selected.length === 0 && ctx.requireSelection()}
+                  onClick={() => ctx.selectedKeys.length === 0 && ctx.requireIds()}
                 >
                   删除
                 </Button>
@@ -128,7 +165,7 @@ export default function ElevatorManagementPage() {
             <Permission value="elevator:claim:audit">
               <Button
                 onClick={() => {
-                  const ids = ctx.requireSelection();
+                  const ids = ctx.requireIds();
                   if (ids) setAssigning({ ids, done: ctx.clearSelection });
                 }}
               >
@@ -139,7 +176,7 @@ export default function ElevatorManagementPage() {
               <Button
                 loading={selectedExport.busy}
                 onClick={() => {
-                  const ids = ctx.requireSelection();
+                  const ids = ctx.requireIds();
                   if (ids) void selectedExport.run(() => download(elevatorCalls.exportByIds, { ids }));
                 }}
               >
@@ -148,53 +185,9 @@ export default function ElevatorManagementPage() {
             </Permission>
           </Space>
         )}
-        toolbar={(ctx) => [
-          <Permission key="add" value="elevator:edit">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ detail: null })}>
-              新增
-            </Button>
-          </Permission>,
-          <ImportElevators key="import" />,
-          <Permission key="export" value="elevator:export">
-            <ExportButton call={elevatorCalls.export} input={() => ({ ...ctx.query })} />
-          </Permission>,
-          <Permission key="exportExcel" value="elevator:export">
-            <ExportButton call={elevatorCalls.exportExcel} input={() => ({ ...ctx.query })}>
-              导出（含技术参数）
-            </ExportButton>
-          </Permission>,
-        ]}
-        actions={{
-          width: canEdit ? 170 : 70,
-          render: (row) => [
-            canDetail && (
-              <RowAction key="detail" onClick={() => navigate(elevatorDetailUrl(row.id))}>
-                详情
-              </RowAction>
-            ),
-            canEdit && (
-              <RowAction key="edit" onClick={() => openEdit(row)}>
-                编辑
-              </RowAction>
-            ),
-            canEdit && (
-              <Dropdown
-                key="more"
-                menu={{
-                  items: [
-                    { key: 'rescue', label: '解绑救援码', disabled: !row.rescueCode },
-                    { key: 'supervision', label: '监察识别码' },
-                  ],
-                  onClick: ({ key }) => (key === 'rescue' ? unbindRescue(row) : setCoding(row)),
-                }}
-              >
-                <RowAction>
-                  更多 <DownOutlined />
-                </RowAction>
-              </Dropdown>
-            ),
-          ],
-        }}
+        add={{ label: '新增', permission: 'elevator:edit', onClick: () => setEditing({ detail: null }) }}
+        toolbar={() => [<ImportElevators key="import" />]}
+        exports={ELEVATOR_EXPORTS}
       />
       <ElevatorFormModal
         open={editing !== null}

@@ -1,9 +1,11 @@
-import { claimCalls } from '@ec/contract';
+import { type ClaimRecord, claimCalls } from '@ec/contract';
 import { App, Button, Popconfirm } from 'antd';
 import { useState } from 'react';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { call } from '../../../lib/api.ts';
 import { Permission } from '../../../lib/permission.tsx';
-import { ClaimRecordTable, type ClaimTableContext } from '../ClaimRecordTable.tsx';
+import { claimRecordColumns } from '../columns.tsx';
+import { type ClaimTableContext, claimRecordList } from '../list.tsx';
 import { isFinishedClaim } from '../model.ts';
 import { useInvalidateElevators } from '../queries.ts';
 import { useReviewerActions } from '../ReviewerActions.tsx';
@@ -17,7 +19,7 @@ export default function RegulationClaimManagerPage() {
   const [removing, setRemoving] = useState(false);
 
   const remove = async (ctx: ClaimTableContext) => {
-    const ids = ctx.requireSelection();
+    const ids = ctx.requireIds();
     if (!ids) return;
     setRemoving(true);
     try {
@@ -34,18 +36,17 @@ export default function RegulationClaimManagerPage() {
 
   return (
     <>
-      <ClaimRecordTable
+      <ContractTable<ClaimRecord>
+        {...claimRecordList('history')}
         testId="claim-manager"
-        source="history"
-        withType
-        searchState
-        selectable={canAudit ? isFinishedClaim : undefined}
-        batchBar={(ctx) => (
+        columns={claimRecordColumns({ withType: true, searchState: true, actions: reviewer.actions })}
+        selectable={canAudit ? isFinishedClaim : false}
+        headerTitle={(ctx) => (
           <Permission value="elevator:claim:audit">
             <Popconfirm
-              title={`确定删除选中的 ${ctx.selected.length} 条认领记录吗？`}
+              title={`确定删除选中的 ${ctx.selectedKeys.length} 条认领记录吗？`}
               description="只能删除已办结（已通过、已驳回、已撤回）的记录。"
-              disabled={ctx.selected.length === 0}
+              disabled={ctx.selectedKeys.length === 0}
               okText="删除"
               okButtonProps={{ danger: true }}
               onConfirm={() => void remove(ctx)}
@@ -53,14 +54,13 @@ export default function RegulationClaimManagerPage() {
               <Button
                 danger
                 loading={removing}
-                onClick={() => ctx.selected.length === 0 && ctx.requireSelection()}
+                onClick={() => ctx.selectedKeys.length === 0 && ctx.requireIds()}
               >
                 删除
               </Button>
             </Popconfirm>
           </Permission>
         )}
-        actions={reviewer.actions}
       />
       {reviewer.dialogs}
     </>

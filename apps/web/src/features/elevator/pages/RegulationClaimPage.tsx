@@ -1,4 +1,7 @@
-import { ClaimRecordTable } from '../ClaimRecordTable.tsx';
+import type { ClaimRecord } from '@ec/contract';
+import { ContractTable } from '../../../components/ContractTable.tsx';
+import { claimRecordColumns } from '../columns.tsx';
+import { claimRecordList } from '../list.tsx';
 import { useReviewerActions } from '../ReviewerActions.tsx';
 
 /** 监管认领: claims in the regulator's area awaiting review; each opens the audit dialog. */
@@ -6,7 +9,11 @@ export default function RegulationClaimPage() {
   const reviewer = useReviewerActions();
   return (
     <>
-      <ClaimRecordTable testId="pending-claims" source="pending" withType actions={reviewer.actions} />
+      <ContractTable<ClaimRecord>
+        {...claimRecordList('pending')}
+        testId="pending-claims"
+        columns={claimRecordColumns({ withType: true, actions: reviewer.actions })}
+      />
       {reviewer.dialogs}
     </>
   );

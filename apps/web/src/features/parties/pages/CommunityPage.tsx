@@ -3,6 +3,7 @@ import { buildingCompanyCalls, type CommunityRow, communityCalls } from '@ec/con
 import { useQuery } from '@tanstack/react-query';
 import { App, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useState } from 'react';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { validated } from '../../../components/form.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
@@ -12,7 +13,6 @@ import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { areaSearch } from '../columns.tsx';
 import { AreaField, areaOf, areaPath, TextField } from '../fields.tsx';
 import { dash } from '../format.tsx';
-import { PartyTable } from '../PartyTable.tsx';
 import { partyKeys, useInvalidateParties } from '../queries.ts';
 
 interface CommunityValues {
@@ -182,9 +182,10 @@ export default function CommunityPage() {
   ];
   return (
     <>
-      <PartyTable
+      <ContractTable
+        queryKey={partyKeys.all}
         testId="community-list"
-        listCall={communityCalls.query}
+        call={communityCalls.query}
         rowKey="id"
         columns={columns}
         add={canEdit && { label: '新增小区', onClick: () => setEditing({ row: null }) }}

@@ -7,6 +7,7 @@ import {
 } from '@ec/contract';
 import { App, Button, Drawer, Modal, Select, Tabs } from 'antd';
 import { useState } from 'react';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -14,9 +15,8 @@ import { useSession } from '../../../lib/session.ts';
 import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { personColumns } from '../columns.tsx';
 import { dash } from '../format.tsx';
-import { PartyTable } from '../PartyTable.tsx';
 import { PersonModal } from '../PersonModal.tsx';
-import { useInvalidateParties, usePartyQuery, useRecordEditor } from '../queries.ts';
+import { partyKeys, useInvalidateParties, usePartyQuery, useRecordEditor } from '../queries.ts';
 import { PersonDetailView } from './PersonnelDetailsPage.tsx';
 
 /** Picks one of the company's filed officers for the selected elevators (or clears them). */
@@ -106,9 +106,10 @@ export function OfficerAssignments({ companyId, editable }: { companyId?: number
   ];
   return (
     <>
-      <PartyTable<ElevatorOfficerRow>
+      <ContractTable<ElevatorOfficerRow>
+        queryKey={partyKeys.all}
         testId="officer-assignments"
-        listCall={elevatorOfficerCalls.queryList}
+        call={elevatorOfficerCalls.queryList}
         params={companyId ? { useCompanyId: companyId } : undefined}
         rowKey="elevatorId"
         columns={columns}
@@ -170,9 +171,10 @@ export default function HonForTheRecordPage() {
             key: 'officers',
             label: '安全员',
             children: (
-              <PartyTable
+              <ContractTable
+                queryKey={partyKeys.all}
                 testId="officer-list"
-                listCall={buildingUserCalls.queryList}
+                call={buildingUserCalls.queryList}
                 rowKey="id"
                 columns={columns}
                 add={canEdit && { label: '任命安全员', onClick: () => editor.create() }}

@@ -7,6 +7,7 @@ import {
 } from '@ec/contract';
 import { App, Card, Col, Row, Statistic } from 'antd';
 import { useNavigate } from 'react-router';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { useCanOpen } from '../../../lib/page-param.ts';
@@ -17,9 +18,8 @@ import { auditOptionColumn, ListWithAudits, useCanAudit, useRemoveCase } from '.
 import { areaSearch, companyAuditColumns, filingColumn } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { dash, unitTypeEnum } from '../format.tsx';
-import { PartyTable } from '../PartyTable.tsx';
 import { PAGES, useCanOpenPage, usePagePath } from '../paths.ts';
-import { useInvalidateParties, usePartyQuery } from '../queries.ts';
+import { partyKeys, useInvalidateParties, usePartyQuery } from '../queries.ts';
 
 function Statistics() {
   const stats = usePartyQuery(buildingCompanyCalls.buildingCompanyStatistics, {});
@@ -168,9 +168,10 @@ export default function HonPage() {
           key: 'list',
           label: '使用单位',
           children: (
-            <PartyTable
+            <ContractTable
+              queryKey={partyKeys.all}
               testId="building-company-list"
-              listCall={buildingCompanyCalls.queryList}
+              call={buildingCompanyCalls.queryList}
               rowKey="id"
               columns={list}
               add={
@@ -188,7 +189,12 @@ export default function HonPage() {
             key: 'audit',
             label: '备案审核',
             children: (
-              <PartyTable listCall={buildingCompanyAuditCalls.queryList} rowKey="auditId" columns={audits} />
+              <ContractTable
+                queryKey={partyKeys.all}
+                call={buildingCompanyAuditCalls.queryList}
+                rowKey="auditId"
+                columns={audits}
+              />
             ),
           },
         ]}

@@ -9,6 +9,7 @@ import {
 } from '@ec/contract';
 import { App, Button, Card, Drawer, Form, Modal, Skeleton, Space, Table } from 'antd';
 import { useState } from 'react';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { validated } from '../../../components/form.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
@@ -21,8 +22,7 @@ import { auditColumns, filingColumn } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { ContractDescriptions } from '../Descriptions.tsx';
 import { ContractTag, contractStatusEnum, dash, FlagTag, flagEnum } from '../format.tsx';
-import { PartyTable } from '../PartyTable.tsx';
-import { useInvalidateParties, usePartyQuery, useRecordEditor } from '../queries.ts';
+import { partyKeys, useInvalidateParties, usePartyQuery, useRecordEditor } from '../queries.ts';
 
 /** Adds or edits a contract; a change to a filed contract goes back for audit. */
 export function ContractModal({
@@ -217,9 +217,10 @@ export default function MaintenanceContractPage() {
         key: 'list',
         label: '维保合同',
         children: (
-          <PartyTable
+          <ContractTable
+            queryKey={partyKeys.all}
             testId="contract-list"
-            listCall={contractCalls.queryList}
+            call={contractCalls.queryList}
             rowKey="id"
             columns={list}
             add={canEdit && { label: '新增合同', onClick: () => editor.create() }}
@@ -230,7 +231,14 @@ export default function MaintenanceContractPage() {
         {
           key: 'audit',
           label: '合同审核',
-          children: <PartyTable listCall={contractAuditCalls.queryList} rowKey="auditId" columns={audits} />,
+          children: (
+            <ContractTable
+              queryKey={partyKeys.all}
+              call={contractAuditCalls.queryList}
+              rowKey="auditId"
+              columns={audits}
+            />
+          ),
         },
       ]}
       trailing={[
@@ -238,8 +246,9 @@ export default function MaintenanceContractPage() {
           key: 'flagged',
           label: '合同预警',
           children: (
-            <PartyTable
-              listCall={contractCalls.flaggedElevators}
+            <ContractTable
+              queryKey={partyKeys.all}
+              call={contractCalls.flaggedElevators}
               rowKey="elevatorId"
               columns={flagged}
               emptyText="所有电梯均有有效维保合同"

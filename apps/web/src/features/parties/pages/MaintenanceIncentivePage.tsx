@@ -3,12 +3,12 @@ import { elevatorCalls, type IncentiveRow, incentiveCalls, type RatingRow } from
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Drawer, Form, Input, Modal, Rate, Select } from 'antd';
 import { useState } from 'react';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { validated } from '../../../components/form.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { dash } from '../format.tsx';
-import { PartyTable } from '../PartyTable.tsx';
 import { partyKeys, useInvalidateParties } from '../queries.ts';
 
 /** The rating rule, shown where ratings are given and read. */
@@ -123,9 +123,10 @@ export default function MaintenanceIncentivePage() {
   return (
     <>
       <Alert type="info" showIcon message={RULE} style={{ marginBottom: 16 }} />
-      <PartyTable
+      <ContractTable
+        queryKey={partyKeys.all}
         testId="incentive-list"
-        listCall={incentiveCalls.queryList}
+        call={incentiveCalls.queryList}
         rowKey="maintenanceCompanyId"
         columns={columns}
         toolbar={() =>
@@ -146,8 +147,9 @@ export default function MaintenanceIncentivePage() {
         destroyOnHidden
       >
         {viewing && (
-          <PartyTable
-            listCall={incentiveCalls.detail}
+          <ContractTable
+            queryKey={partyKeys.all}
+            call={incentiveCalls.detail}
             params={{ maintenanceCompanyId: viewing.maintenanceCompanyId }}
             rowKey="id"
             columns={ratings}

@@ -5,6 +5,7 @@ import { App, Button, DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { validated } from '../../../components/form.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
@@ -15,10 +16,9 @@ import { auditOptionColumn, ListWithAudits, useCanAudit, useRemoveCase } from '.
 import { auditColumns, personAuditColumns, personColumns } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { dash } from '../format.tsx';
-import { PartyTable } from '../PartyTable.tsx';
 import { PersonModal } from '../PersonModal.tsx';
 import { PAGES, useCanOpenPage, usePagePath } from '../paths.ts';
-import { useInvalidateParties, useRecordEditor } from '../queries.ts';
+import { partyKeys, useInvalidateParties, useRecordEditor } from '../queries.ts';
 
 /** 离职: the reason and date; the regulator audits it. */
 export function LeaveModal({ person, onClose }: { person: PersonRow | null; onClose: () => void }) {
@@ -147,9 +147,10 @@ export default function MaintenancePersonnelPage() {
         key: 'list',
         label: '维保人员',
         children: (
-          <PartyTable
+          <ContractTable
+            queryKey={partyKeys.all}
             testId="personnel-list"
-            listCall={maintenanceUserCalls.queryList}
+            call={maintenanceUserCalls.queryList}
             rowKey="id"
             columns={list}
             toolbar={() => [
@@ -176,14 +177,24 @@ export default function MaintenancePersonnelPage() {
           key: 'audit',
           label: '备案审核',
           children: (
-            <PartyTable listCall={maintenanceUserCalls.queryAuditList} rowKey="auditId" columns={audits} />
+            <ContractTable
+              queryKey={partyKeys.all}
+              call={maintenanceUserCalls.queryAuditList}
+              rowKey="auditId"
+              columns={audits}
+            />
           ),
         },
         {
           key: 'leave',
           label: '离职审核',
           children: (
-            <PartyTable listCall={maintenanceUserCalls.leaveAuditList} rowKey="auditId" columns={leaves} />
+            <ContractTable
+              queryKey={partyKeys.all}
+              call={maintenanceUserCalls.leaveAuditList}
+              rowKey="auditId"
+              columns={leaves}
+            />
           ),
         },
       ]}

@@ -3,6 +3,7 @@ import { type ContractRow, type ElevatorRow, maintenanceUnitCalls, type PersonRo
 import { Button, Card, Col, Empty, Row, Skeleton, Space, Statistic, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { usePageParam } from '../../../lib/page-param.ts';
@@ -14,9 +15,8 @@ import { useDecision } from '../Decision.tsx';
 import { CompanyDescriptions } from '../Descriptions.tsx';
 import { ContractTag, dash } from '../format.tsx';
 import { OwnCompanyEdit } from '../OwnCompanyEdit.tsx';
-import { PartyTable } from '../PartyTable.tsx';
 import { PAGES, useCanOpenPage, usePagePath } from '../paths.ts';
-import { usePartyQuery } from '../queries.ts';
+import { partyKeys, usePartyQuery } from '../queries.ts';
 
 const contractColumns = [
   { title: '合同编号', dataIndex: 'contractNo' },
@@ -138,8 +138,9 @@ export default function MaintenanceUnitDetailPage() {
               key: 'staff',
               label: '维保人员',
               children: (
-                <PartyTable<PersonRow>
-                  listCall={maintenanceUnitCalls.userInfo}
+                <ContractTable<PersonRow>
+                  queryKey={partyKeys.all}
+                  call={maintenanceUnitCalls.userInfo}
                   params={{ id: d.id }}
                   rowKey="id"
                   columns={[
@@ -165,8 +166,9 @@ export default function MaintenanceUnitDetailPage() {
               key: 'elevators',
               label: '维保电梯',
               children: (
-                <PartyTable<ElevatorRow>
-                  listCall={maintenanceUnitCalls.elevatorList}
+                <ContractTable<ElevatorRow>
+                  queryKey={partyKeys.all}
+                  call={maintenanceUnitCalls.elevatorList}
                   params={{ id: d.id }}
                   rowKey="id"
                   columns={elevatorColumns}

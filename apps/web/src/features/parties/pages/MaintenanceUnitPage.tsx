@@ -7,6 +7,7 @@ import {
 } from '@ec/contract';
 import { App, Space, Tag } from 'antd';
 import { useNavigate } from 'react-router';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -15,9 +16,8 @@ import { auditOptionColumn, ListWithAudits, useCanAudit, useRemoveCase } from '.
 import { areaSearch, companyAuditColumns, filingColumn } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { dash, gradeEnum } from '../format.tsx';
-import { PartyTable } from '../PartyTable.tsx';
 import { PAGES, usePagePath } from '../paths.ts';
-import { useInvalidateParties } from '../queries.ts';
+import { partyKeys, useInvalidateParties } from '../queries.ts';
 
 /** 维保单位管理: the units in scope, and their filings awaiting or past review. */
 export default function MaintenanceUnitPage() {
@@ -114,9 +114,10 @@ export default function MaintenanceUnitPage() {
         key: 'list',
         label: '维保单位',
         children: (
-          <PartyTable
+          <ContractTable
+            queryKey={partyKeys.all}
             testId="maintenance-unit-list"
-            listCall={maintenanceUnitCalls.query}
+            call={maintenanceUnitCalls.query}
             rowKey="id"
             columns={listColumns}
             add={
@@ -130,9 +131,10 @@ export default function MaintenanceUnitPage() {
           key: 'audit',
           label: '备案审核',
           children: (
-            <PartyTable
+            <ContractTable
+              queryKey={partyKeys.all}
               testId="maintenance-unit-audit"
-              listCall={maintenanceAuditCalls.query}
+              call={maintenanceAuditCalls.query}
               rowKey="auditId"
               columns={auditColumns}
             />

@@ -2,12 +2,13 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { type CompanyAuditRow, inspectionOrgCalls, type PersonAuditRow } from '@ec/contract';
 import { Alert } from 'antd';
 import { useNavigate } from 'react-router';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { auditOptionColumn, ListWithAudits, useCanAudit } from '../AuditTabs.tsx';
 import { auditColumns, companyAuditColumns } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { dash } from '../format.tsx';
-import { PartyTable } from '../PartyTable.tsx';
 import { ORG_PAGES } from '../paths.ts';
+import { partyKeys } from '../queries.ts';
 
 /**
  * 机构审核: the inspection organisations' filings and the accounts' requests to join an organisation
@@ -69,9 +70,10 @@ export default function OrganizationAuditPage() {
             key: 'filing',
             label: '机构备案审核',
             children: (
-              <PartyTable
+              <ContractTable
+                queryKey={partyKeys.all}
                 testId="org-audit-list"
-                listCall={inspectionOrgCalls.auditQuery}
+                call={inspectionOrgCalls.auditQuery}
                 rowKey="auditId"
                 columns={filings}
               />
@@ -81,9 +83,10 @@ export default function OrganizationAuditPage() {
             key: 'join',
             label: '绑定申请审核',
             children: (
-              <PartyTable
+              <ContractTable
+                queryKey={partyKeys.all}
                 testId="org-join-audit-list"
-                listCall={inspectionOrgCalls.userAuditQuery}
+                call={inspectionOrgCalls.userAuditQuery}
                 rowKey="auditId"
                 columns={joins}
               />

@@ -2,6 +2,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { buildingUserAuditCalls, buildingUserCalls, type PersonAuditRow, type PersonRow } from '@ec/contract';
 import { App, Drawer, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
@@ -10,9 +11,8 @@ import { useSession } from '../../../lib/session.ts';
 import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { personAuditColumns, personColumns } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
-import { PartyTable } from '../PartyTable.tsx';
 import { useFilingVariant } from '../paths.ts';
-import { useInvalidateParties } from '../queries.ts';
+import { partyKeys, useInvalidateParties } from '../queries.ts';
 import { PersonDetailView } from './PersonnelDetailsPage.tsx';
 
 /** 安全员备案 (supervisor): safety officers' filings to review, and every officer in scope. */
@@ -78,8 +78,9 @@ export default function SafetyOfficerRecordPage() {
                   key: 'audit',
                   label: '备案审核',
                   children: (
-                    <PartyTable
-                      listCall={buildingUserAuditCalls.queryList}
+                    <ContractTable
+                      queryKey={partyKeys.all}
+                      call={buildingUserAuditCalls.queryList}
                       rowKey="auditId"
                       columns={audits}
                     />
@@ -90,7 +91,14 @@ export default function SafetyOfficerRecordPage() {
           {
             key: 'list',
             label: '安全员',
-            children: <PartyTable listCall={buildingUserCalls.queryList} rowKey="id" columns={list} />,
+            children: (
+              <ContractTable
+                queryKey={partyKeys.all}
+                call={buildingUserCalls.queryList}
+                rowKey="id"
+                columns={list}
+              />
+            ),
           },
         ]}
       />

@@ -9,6 +9,7 @@ import {
 } from '@ec/contract';
 import { Button, Card, Skeleton, Space, Tabs } from 'antd';
 import { useNavigate } from 'react-router';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -18,9 +19,8 @@ import { personColumns } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { CompanyDescriptions } from '../Descriptions.tsx';
 import { ContractTag } from '../format.tsx';
-import { PartyTable } from '../PartyTable.tsx';
 import { PAGES, useCanOpenPage, usePagePath } from '../paths.ts';
-import { usePartyQuery } from '../queries.ts';
+import { partyKeys, usePartyQuery } from '../queries.ts';
 import { OfficerAssignments } from './HonForTheRecordPage.tsx';
 
 const contractColumns: ProColumns<ContractRow>[] = [
@@ -83,8 +83,9 @@ export function UnitDetailView({ id }: { id: number | null }) {
                     key: 'officers',
                     label: '安全员',
                     children: (
-                      <PartyTable<PersonRow>
-                        listCall={buildingUserCalls.queryList}
+                      <ContractTable<PersonRow>
+                        queryKey={partyKeys.all}
+                        call={buildingUserCalls.queryList}
                         params={{ companyId: d.id }}
                         rowKey="id"
                         columns={personColumns(false)}
@@ -105,8 +106,9 @@ export function UnitDetailView({ id }: { id: number | null }) {
                     key: 'contracts',
                     label: '维保合同',
                     children: (
-                      <PartyTable<ContractRow>
-                        listCall={contractCalls.queryList}
+                      <ContractTable<ContractRow>
+                        queryKey={partyKeys.all}
+                        call={contractCalls.queryList}
                         params={{ useCompanyId: d.id }}
                         rowKey="id"
                         columns={contractColumns}

@@ -3,6 +3,7 @@ import { type CallOutput, dictAdminCalls } from '@ec/contract';
 import { App, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -11,7 +12,6 @@ import { FormModal } from '../shared/FormModal.tsx';
 import { PERMS, STATUS_ENUM, SYSTEM_PATHS, statusOptions } from '../shared/labels.ts';
 import { systemKeys, useInvalidate } from '../shared/queries.ts';
 import { quietly } from '../shared/quietly.ts';
-import { SystemTable } from '../shared/SystemTable.tsx';
 import { refreshDicts } from '../shared/session-sync.ts';
 import { required } from '../shared/validators.ts';
 
@@ -140,10 +140,11 @@ export default function DictTypePage() {
 
   return (
     <>
-      <SystemTable<DictType>
+      <ContractTable<DictType>
         testId="dict-type-table"
+        call={dictAdminCalls.typeQuery}
         queryKey={systemKeys.dictTypes}
-        fetch={(input, signal) => call(dictAdminCalls.typeQuery, input, { signal })}
+        searchExpanded
         columns={columns}
         emptyText="暂无字典"
         add={{ label: '新增字典', permission: PERMS.dictEdit, onClick: () => setEditing({ type: null }) }}

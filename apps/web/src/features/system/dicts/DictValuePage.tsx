@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -17,7 +18,6 @@ import { FormModal } from '../shared/FormModal.tsx';
 import { PERMS, STATUS_ENUM, SYSTEM_PATHS, statusOptions } from '../shared/labels.ts';
 import { systemKeys, useInvalidate } from '../shared/queries.ts';
 import { quietly } from '../shared/quietly.ts';
-import { SystemTable } from '../shared/SystemTable.tsx';
 import { refreshDicts } from '../shared/session-sync.ts';
 import { required, requiredChoice } from '../shared/validators.ts';
 
@@ -165,11 +165,12 @@ export default function DictValuePage() {
 
   return (
     <>
-      <SystemTable<DictValue>
+      <ContractTable<DictValue>
         testId="dict-value-table"
+        call={dictAdminCalls.dataQuery}
         queryKey={systemKeys.dictValues}
-        fetch={(input, signal) => call(dictAdminCalls.dataQuery, input, { signal })}
-        extraInput={extraInput}
+        searchExpanded
+        params={extraInput}
         columns={columns}
         emptyText={typeId ? '该字典还没有字典值' : '暂无字典值'}
         headerTitle={

@@ -2,17 +2,16 @@ import { type ProColumns, ProForm, ProFormSelect, ProFormText } from '@ant-desig
 import { type CallOutput, ENTERPRISE_KIND_LABELS, enterpriseCalls } from '@ec/contract';
 import { App, Descriptions, Drawer, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { AreaCascader, useDictLabel } from '../../../components/index.ts';
 import { MaskedValue } from '../../../components/MaskedValue.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { FormModal } from '../shared/FormModal.tsx';
-import { lastCode } from '../shared/filters.ts';
 import { enterpriseKindOptions, PERMS } from '../shared/labels.ts';
 import { systemKeys, useAreaTree, useInvalidate } from '../shared/queries.ts';
 import { quietly } from '../shared/quietly.ts';
-import { SystemTable } from '../shared/SystemTable.tsx';
 import { areaLabel, areaPath } from '../shared/tree.ts';
 import { contactPhone, creditCodeRules, required, requiredChoice } from '../shared/validators.ts';
 
@@ -220,12 +219,12 @@ export default function EnterprisePage() {
 
   return (
     <>
-      <SystemTable<Enterprise>
+      <ContractTable<Enterprise>
         testId="enterprise-table"
+        call={enterpriseCalls.query}
         queryKey={systemKeys.enterprises}
-        fetch={(input, signal) => call(enterpriseCalls.query, input, { signal })}
+        searchExpanded
         columns={columns}
-        toFilters={(v) => ({ ...v, areaCode: lastCode(v.areaCode) })}
         emptyText="暂无企业"
         add={{
           label: '新增企业',

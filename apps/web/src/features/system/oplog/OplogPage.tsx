@@ -3,14 +3,14 @@ import { allCalls, type CallOutput, oplogCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { ExportButton } from '../../../components/index.ts';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
+import { splitRange, toInput } from '../../../components/table-input.ts';
 import { call } from '../../../lib/api.ts';
 import { Permission } from '../../../lib/permission.tsx';
-import { splitRange } from '../shared/filters.ts';
 import { PERMS } from '../shared/labels.ts';
 import { systemKeys } from '../shared/queries.ts';
-import { SystemTable } from '../shared/SystemTable.tsx';
 
 type OplogRow = CallOutput<typeof oplogCalls.query>['records'][number];
 
@@ -143,21 +143,20 @@ export default function OplogPage() {
 
   return (
     <>
-      <SystemTable<OplogRow>
+      <ContractTable<OplogRow>
         testId="oplog-table"
+        call={oplogCalls.query}
         queryKey={systemKeys.oplog}
-        fetch={(input, signal) => call(oplogCalls.query, input, { signal })}
+        searchExpanded
         columns={columns}
-        toFilters={(v) => splitRange(v, 'timeRange', 'startTime', 'endTime')}
+        toQuery={(v) => toInput(splitRange(v, 'timeRange', 'startTime', 'endTime'))}
         emptyText="没有符合条件的操作记录"
         toolbar={(ctx) => [
           <Permission key="export" value={PERMS.oplogList}>
             <ExportButton
               call={oplogCalls.export}
-              input={() => {
-                const { sortField: _f, sortOrder: _o, ...filters } = ctx.filters;
-                return filters;
-              }}
+              // The search form's filters without the sort.
+              input={() => ctx.filters}
             />
           </Permission>,
         ]}

@@ -2,6 +2,7 @@ import { type ProColumns, ProFormText, ProFormTextArea } from '@ant-design/pro-c
 import { type CallOutput, paramCalls } from '@ec/contract';
 import { App, Typography } from 'antd';
 import { useState } from 'react';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
@@ -9,7 +10,6 @@ import { FormModal } from '../shared/FormModal.tsx';
 import { PERMS } from '../shared/labels.ts';
 import { systemKeys, useInvalidate } from '../shared/queries.ts';
 import { quietly } from '../shared/quietly.ts';
-import { SystemTable } from '../shared/SystemTable.tsx';
 import { required } from '../shared/validators.ts';
 
 type Param = CallOutput<typeof paramCalls.query>['records'][number];
@@ -130,10 +130,11 @@ export default function ParamPage() {
 
   return (
     <>
-      <SystemTable<Param>
+      <ContractTable<Param>
         testId="param-table"
+        call={paramCalls.query}
         queryKey={systemKeys.params}
-        fetch={(input, signal) => call(paramCalls.query, input, { signal })}
+        searchExpanded
         columns={columns}
         emptyText="暂无参数"
         add={{ label: '新增参数', permission: PERMS.paramEdit, onClick: () => setEditing({ param: null }) }}

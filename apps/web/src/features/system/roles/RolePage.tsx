@@ -2,13 +2,13 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { type CallOutput, roleCalls } from '@ec/contract';
 import { App, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePermission } from '../../../lib/permission.tsx';
 import { DATA_SCOPE_LABELS, PERMS, STATUS_ENUM, USER_TYPE_LABELS } from '../shared/labels.ts';
 import { systemKeys, useInvalidate } from '../shared/queries.ts';
 import { quietly } from '../shared/quietly.ts';
-import { SystemTable } from '../shared/SystemTable.tsx';
 import { refreshOwnGrants } from '../shared/session-sync.ts';
 import { type RoleDetail, RoleForm } from './RoleForm.tsx';
 
@@ -109,10 +109,11 @@ export default function RolePage() {
 
   return (
     <>
-      <SystemTable<RoleRow>
+      <ContractTable<RoleRow>
         testId="role-table"
+        call={roleCalls.query}
         queryKey={systemKeys.roles}
-        fetch={(input, signal) => call(roleCalls.query, input, { signal })}
+        searchExpanded
         columns={columns}
         emptyText="暂无角色"
         add={{ label: '新增角色', permission: PERMS.roleEdit, onClick: () => setEditing({ detail: null }) }}

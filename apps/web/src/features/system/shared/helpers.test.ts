@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { cleanFilters, lastCode, splitRange } from './filters.ts';
 import { areaLabel, areaPath, dropEmptyChildren, filterTree } from './tree.ts';
 
 const areas = [
@@ -12,37 +11,6 @@ const areas = [
     ],
   },
 ];
-
-describe('search filters', () => {
-  it('drops blanks and trims text', () => {
-    expect(cleanFilters({ a: '', b: '  x ', c: undefined, d: null, e: [], f: 0, g: '   ' })).toEqual({
-      b: 'x',
-      f: 0,
-    });
-  });
-  it('splits a range into two fields', () => {
-    expect(
-      splitRange(
-        { timeRange: ['2026-01-01 00:00:00', '2026-01-02 00:00:00'], u: 'a' },
-        'timeRange',
-        'startTime',
-        'endTime',
-      ),
-    ).toEqual({
-      u: 'a',
-      startTime: '2026-01-01 00:00:00',
-      endTime: '2026-01-02 00:00:00',
-    });
-    expect(splitRange({}, 'timeRange', 'startTime', 'endTime')).toEqual({
-      startTime: undefined,
-      endTime: undefined,
-    });
-  });
-  it('takes the last code of a cascader value', () => {
-    expect(lastCode(['450100', '450103'])).toBe('450103');
-    expect(lastCode(undefined)).toBeUndefined();
-  });
-});
 
 describe('trees', () => {
   it('finds an area path and label', () => {

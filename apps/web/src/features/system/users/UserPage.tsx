@@ -3,6 +3,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { type UserRow, userCalls } from '@ec/contract';
 import { App, Dropdown, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { ContractTable } from '../../../components/ContractTable.tsx';
 import { MaskedValue } from '../../../components/MaskedValue.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
@@ -11,7 +12,6 @@ import { useSession } from '../../../lib/session.ts';
 import { PERMS, STATUS_ENUM, USER_TYPE_LABELS } from '../shared/labels.ts';
 import { systemKeys, useInvalidate, useRoleOptions } from '../shared/queries.ts';
 import { quietly } from '../shared/quietly.ts';
-import { SystemTable } from '../shared/SystemTable.tsx';
 import { OneTimePasswordModal, ResetPasswordModal } from './PasswordDialogs.tsx';
 import { AssignRolesForm, type UserDetail, UserForm } from './UserForm.tsx';
 
@@ -161,10 +161,11 @@ export default function UserPage() {
 
   return (
     <>
-      <SystemTable<UserRow>
+      <ContractTable<UserRow>
         testId="user-table"
+        call={userCalls.query}
         queryKey={systemKeys.users}
-        fetch={(input, signal) => call(userCalls.query, input, { signal })}
+        searchExpanded
         columns={columns}
         emptyText="暂无用户"
         add={{

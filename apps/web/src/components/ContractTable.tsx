@@ -1,0 +1,281 @@
+import { type ProColumns, type ProFormInstance, ProTable } from '@ant-design/pro-components';
+import { type Call, type CallInput, messages } from '@ec/contract';
+import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
+import { App } from 'antd';
+import { type Key, type ReactNode, useEffect, useRef, useState } from 'react';
+import { call } from '../lib/api.ts';
+import { formatTotal } from '../lib/format.ts';
+import { Permission } from '../lib/permission.tsx';
+import { AddButton } from './AddButton.tsx';
+import { ExportButton } from './ExportButton.tsx';
+import { RowAction } from './RowAction.tsx';
+import { type SearchValues, selectedIds, toInput } from './table-input.ts';
+import { fitColumns } from './table-layout.ts';
+
+export type { SearchValues };
+
+/** What a list page's toolbar, batch bar and row actions may use. */
+export interface TableContext<Row> {
+  /** The search form's filters and the page's fixed input, as the call takes them. */
+  filters: SearchValues;
+  /** `filters` and the sort: what an export of "the list as shown" sends. */
+  query: SearchValues;
+  /** Selected keys (kept across pages) and the rows the table has seen for them. */
+  selectedKeys: Key[];
+  selected: Row[];
+  /** Selected rows, or null after warning that nothing is selected. */
+  requireSelection: () => Row[] | null;
+  /** Selected ids (numeric row keys), or null after warning that nothing is selected. */
+  requireIds: () => number[] | null;
+  clearSelection: () => void;
+  /** Sets search form fields and searches, as if the user had (e.g. a count that filters the list). */
+  searchWith: (values: SearchValues) => void;
+  refetch: () => void;
+}
+
+interface ListPage<Row> {
+  records: Row[];
+  total: number;
+  /** The server counted up to a cap and estimated the rest. */
+  approximate?: boolean;
+}
+
+/**
+ * The one list of the console: a ProTable whose search form, paging and sorting drive a TanStack
+ * query of a contract list call, with the toolbar (新增, import, export), batch selection and the
+ * width rules of components/table-layout.ts. The query key is `[...queryKey, call path, input]`, so a
+ * write refreshes every list of a feature by invalidating the feature's key (also on pages kept alive
+ * in other tags), and a route may prefetch a page's first rows under the same key (app/page-data.ts).
+ */
+export function ContractTable<Row extends object, C extends Call = Call>({
+  call: listCall,
+  params,
+  queryKey,
+  silent = false,
+  columns,
+  rowKey = 'id' as keyof Row & string,
+  hiddenColumns = [],
+  toQuery = toInput,
+  toSort = sortOf,
+  initialValues,
+  search = true,
+  searchExpanded = false,
+  selectable = false,
+  selectionLabel,
+  headerTitle,
+  above,
+  add,
+  toolbar,
+  exports = [],
+  bare = false,
+  emptyText = '暂无数据',
+  testId,
+}: {
+  /** The contract list call; its output is a page of rows. */
+  call: C;
+  /** Input the page fixes (e.g. one company's rows), added to the search form's. */
+  params?: Partial<CallInput<C>> & SearchValues;
+  /** The feature's key the list lives under (its writes invalidate it). */
+  queryKey: QueryKey;
+  /** Do not show a refused list call (the table says 加载失败 itself). */
+  silent?: boolean;
+  columns: ProColumns<Row>[];
+  rowKey?: keyof Row & string;
+  /** Column keys hidden until the user shows them (column settings). */
+  hiddenColumns?: string[];
+  /** Search form values → call input; by default blanks dropped, text trimmed, area paths → last code. */
+  toQuery?: (values: SearchValues) => SearchValues;
+  /** The table's sorter → sortField / sortOrder (or nothing). */
+  toSort?: (sorter: unknown) => SearchValues;
+  /** Search form values the list opens with (e.g. from a link's query string). */
+  initialValues?: SearchValues;
+  search?: boolean;
+  /** The search form opens expanded, in ProTable's own columns (the system pages). */
+  searchExpanded?: boolean;
+  /** A selection column; a function says which rows may be selected. */
+  selectable?: boolean | ((row: Row) => boolean);
+  /** The alert above a selection, e.g. n → 已选择 n 台电梯; ProTable's own when absent. */
+  selectionLabel?: (count: number) => ReactNode;
+  /** Left of the toolbar: a title or the batch buttons. */
+  headerTitle?: ReactNode | ((ctx: TableContext<Row>) => ReactNode);
+  /** Above the table (e.g. counts that filter it). */
+  above?: (ctx: TableContext<Row>) => ReactNode;
+  /** The primary 新增… button, first in the toolbar (only for holders of `permission`, when given). */
+  add?: { label: string; onClick: () => void; permission?: string } | false;
+  /** Buttons on the right, after 新增: import and the like. */
+  toolbar?: (ctx: TableContext<Row>) => ReactNode[];
+  /** Export buttons, last in the toolbar: each sends the list's filters and sort. */
+  exports?: { call: Call; label?: string; permission: string }[];
+  /** No toolbar at all (no reload, density or column settings): a short list inside a detail page. */
+  bare?: boolean;
+  emptyText?: string;
+  testId?: string;
+}) {
+  const { message } = App.useApp();
+  const formRef = useRef<ProFormInstance<SearchValues>>(undefined);
+  const [filters, setFilters] = useState<SearchValues>(() => (initialValues ? toQuery(initialValues) : {}));
+  const [sort, setSort] = useState<SearchValues>({});
+  const [paging, setPaging] = useState({ page: 1, limit: 10 });
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [selected, setSelected] = useState<Row[]>([]);
+  const firstPage = () => setPaging((p) => (p.page === 1 ? p : { ...p, page: 1 }));
+  const paramsKey = JSON.stringify(params ?? {});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new fixed input starts from page 1
+  useEffect(firstPage, [paramsKey]);
+
+  const fixed = { ...filters, ...params };
+  const input = { ...fixed, ...sort, ...paging };
+  const list = useQuery({
+    queryKey: [...queryKey, listCall.path, input],
+    queryFn: ({ signal }) =>
+      call(listCall as Call, input as never, { signal, silent }) as Promise<ListPage<Row>>,
+    placeholderData: keepPreviousData,
+  });
+  const data = list.data;
+
+  const ctx: TableContext<Row> = {
+    filters: fixed,
+    query: { ...fixed, ...sort },
+    selectedKeys,
+    selected,
+    requireSelection: () => {
+      if (selectedKeys.length > 0) return selected;
+      message.warning(messages.noSelection);
+      return null;
+    },
+    requireIds: () => {
+      const ids = selectedIds(selectedKeys);
+      if (!ids) message.warning(messages.noSelection);
+      return ids;
+    },
+    clearSelection: () => {
+      setSelectedKeys([]);
+      setSelected([]);
+    },
+    searchWith: (values) => {
+      formRef.current?.setFieldsValue(values as never);
+      formRef.current?.submit();
+    },
+    refetch: () => void list.refetch(),
+  };
+
+  const fitted = fitColumns(columns, { selectable: !!selectable, hidden: hiddenColumns });
+  const canSelect = typeof selectable === 'function' ? selectable : undefined;
+  return (
+    <div data-testid={testId}>
+      {above?.(ctx)}
+      <ProTable<Row, SearchValues>
+        rowKey={rowKey}
+        columns={fitted.columns}
+        columnsState={
+          hiddenColumns.length
+            ? { defaultValue: Object.fromEntries(hiddenColumns.map((k) => [k, { show: false }])) }
+            : undefined
+        }
+        dataSource={data?.records ?? []}
+        loading={list.isFetching}
+        dateFormatter="string"
+        formRef={formRef}
+        form={initialValues ? { initialValues } : undefined}
+        scroll={{ x: fitted.scrollX }}
+        search={
+          !search
+            ? false
+            : searchExpanded
+              ? { labelWidth: 'auto', defaultCollapsed: false }
+              : {
+                  labelWidth: 'auto',
+                  defaultCollapsed: true,
+                  span: { xs: 24, sm: 12, md: 8, lg: 8, xl: 6, xxl: 6 },
+                }
+        }
+        onSubmit={(values) => {
+          setFilters(toQuery(values));
+          firstPage();
+        }}
+        onReset={() => {
+          setFilters({});
+          firstPage();
+        }}
+        onChange={(_pagination, _filters, sorter) => {
+          const next = toSort(sorter);
+          if (next.sortField !== sort.sortField || next.sortOrder !== sort.sortOrder) {
+            setSort(next);
+            firstPage();
+          }
+        }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.limit,
+          total: data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: () => (data ? formatTotal(data.total, data.approximate ?? false) : ''),
+          onChange: (page, limit) => setPaging({ page: limit === paging.limit ? page : 1, limit }),
+        }}
+        rowSelection={
+          selectable
+            ? {
+                selectedRowKeys: selectedKeys,
+                preserveSelectedRowKeys: true,
+                onChange: (keys, rows) => {
+                  setSelectedKeys(keys);
+                  setSelected(rows.filter(Boolean));
+                },
+                ...(canSelect ? { getCheckboxProps: (row: Row) => ({ disabled: !canSelect(row) }) } : {}),
+              }
+            : false
+        }
+        tableAlertRender={
+          selectionLabel
+            ? ({ selectedRowKeys, onCleanSelected }) => (
+                <span>
+                  {selectionLabel(selectedRowKeys.length)}
+                  <RowAction style={{ marginInlineStart: 12 }} onClick={onCleanSelected}>
+                    取消选择
+                  </RowAction>
+                </span>
+              )
+            : undefined
+        }
+        tableAlertOptionRender={false}
+        headerTitle={typeof headerTitle === 'function' ? headerTitle(ctx) : headerTitle}
+        toolBarRender={
+          bare
+            ? false
+            : () => [
+                ...(add
+                  ? [
+                      add.permission ? (
+                        <Permission key="add" value={add.permission}>
+                          <AddButton label={add.label} onClick={add.onClick} />
+                        </Permission>
+                      ) : (
+                        <AddButton key="add" label={add.label} onClick={add.onClick} />
+                      ),
+                    ]
+                  : []),
+                ...(toolbar?.(ctx) ?? []),
+                ...exports.map((e) => (
+                  <Permission key={`export:${e.call.path}`} value={e.permission}>
+                    <ExportButton call={e.call} input={() => ({ ...ctx.query }) as never}>
+                      {e.label ?? '导出'}
+                    </ExportButton>
+                  </Permission>
+                )),
+              ]
+        }
+        options={{ reload: () => void list.refetch(), density: true, setting: true, fullScreen: false }}
+        locale={{ emptyText: list.isError ? '加载失败，请点击刷新重试' : emptyText }}
+      />
+    </div>
+  );
+}
+
+/** ProTable's sorter → the list calls' sortField / sortOrder (the column's key, else its field). */
+function sortOf(sorter: unknown): SearchValues {
+  const s = (Array.isArray(sorter) ? sorter[0] : sorter) as
+    | { columnKey?: unknown; field?: unknown; order?: unknown }
+    | undefined;
+  return s?.order && s.field ? { sortField: String(s.columnKey ?? s.field), sortOrder: s.order } : {};
+}
