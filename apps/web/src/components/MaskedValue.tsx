@@ -1,8 +1,8 @@
 import { REVEAL_PERMISSION, type RevealField, type RevealKind, sensitiveCalls } from '@ec/contract';
 import { Typography } from 'antd';
 import { useState } from 'react';
+import { usePermission } from '../lib/access.ts';
 import { call } from '../lib/api.ts';
-import { usePermission } from '../lib/permission.tsx';
 
 /**
  * A phone or ID number as the server sent it (masked by its one policy unless it is the viewer's

@@ -2,9 +2,9 @@ import { elevatorCalls, INSPECT_STATE_LABEL, type InspectState } from '@ec/contr
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Row, Statistic, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { usePermission } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
 import { maskPhone } from '../../lib/format.ts';
-import { usePermission } from '../../lib/permission.tsx';
 import { useSession } from '../../lib/session.ts';
 
 /** The elevator lists that take `?inspectState=`, in the order a user is sent to the first one open. */

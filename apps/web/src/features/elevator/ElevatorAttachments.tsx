@@ -12,9 +12,9 @@ import { App, Button, Empty, Image, Modal, Popconfirm, Space, Spin, Table, Typog
 import { lazy, Suspense, useState } from 'react';
 import { FileUpload, type StoredFileRef } from '../../components/index.ts';
 import { RowAction } from '../../components/RowAction.tsx';
+import { usePermission } from '../../lib/access.ts';
 import { call, download, saveFile } from '../../lib/api.ts';
 import { formatBytes } from '../../lib/format.ts';
-import { usePermission } from '../../lib/permission.tsx';
 import { elevatorKeys } from './queries.ts';
 
 const PdfViewer = lazy(() =>

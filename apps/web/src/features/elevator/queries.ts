@@ -1,8 +1,8 @@
 import { elevatorCalls, enterpriseCalls } from '@ec/contract';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { usePermission } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
-import { usePermission } from '../../lib/permission.tsx';
 
 /**
  * Query keys of the elevator pages. Every list, detail and claim query lives under ['elevator'], so a

@@ -4,8 +4,6 @@ import { App, Tabs } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { RowAction } from '../../components/RowAction.tsx';
 import { call } from '../../lib/api.ts';
-import { usePermission } from '../../lib/permission.tsx';
-import { useSession } from '../../lib/session.ts';
 import { ConfirmButton, RowActions } from './Actions.tsx';
 import type { Decidable } from './Decision.tsx';
 import { useFilingVariant } from './paths.ts';
@@ -15,16 +13,6 @@ export interface TabSpec {
   key: string;
   label: string;
   children: ReactNode;
-}
-
-/**
- * Whether the user decides filings guarded by `permission`: it holds the permission and is a reviewer
- * (data scope all or area). A company's own admin may hold the button of its pages yet decides nothing.
- */
-export function useCanAudit(permission: string): boolean {
-  const { user } = useSession();
-  const granted = usePermission(permission);
-  return granted && (user?.dataScope === 'all' || user?.dataScope === 'area');
 }
 
 /** Removes a decided case from an audit list (the record keeps its state and history). */

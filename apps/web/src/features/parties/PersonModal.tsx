@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { validated } from '../../components/form.ts';
+import { isReviewer } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import {
@@ -41,7 +42,7 @@ export function PersonModal({
   const invalidate = useInvalidateParties();
   const [form] = Form.useForm<PersonFormValues>();
   const [saving, setSaving] = useState(false);
-  const reviewer = user?.dataScope === 'all' || user?.dataScope === 'area';
+  const reviewer = isReviewer(user?.dataScope);
   const companies = useQuery({
     queryKey: partyKeys.of(kind === 'staff' ? 'maintenance-companies' : 'use-companies', {}),
     queryFn: () =>

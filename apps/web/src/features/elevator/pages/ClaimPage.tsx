@@ -3,9 +3,8 @@ import { App, Button, Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
+import { useActsForCompany } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
-import { usePermission } from '../../../lib/permission.tsx';
-import { useSession } from '../../../lib/session.ts';
 import { ClaimHistoryDrawer } from '../ClaimHistory.tsx';
 import { claimColumns, claimRecordColumns } from '../columns.tsx';
 import {
@@ -63,8 +62,7 @@ export function ClaimPage({ type, defaultTab = 'unclaimed' }: { type: ClaimType;
   const { message, modal } = App.useApp();
   const invalidate = useInvalidateElevators();
   // Only a company acts for itself; a regulator holding the permission sees the lists read-only.
-  const { user } = useSession();
-  const canClaim = usePermission('elevator:claim') && user?.companyId != null;
+  const canClaim = useActsForCompany('elevator:claim');
   const { who } = WORDS[type];
 
   const submit = (ctx: ElevatorTableContext) => {

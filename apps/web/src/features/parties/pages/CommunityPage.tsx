@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { validated } from '../../../components/form.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
+import { isReviewer, usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
-import { usePermission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { areaSearch } from '../columns.tsx';
@@ -40,7 +40,7 @@ function CommunityModal({
   const { user } = useSession();
   const invalidate = useInvalidateParties();
   const [saving, setSaving] = useState(false);
-  const reviewer = user?.dataScope === 'all' || user?.dataScope === 'area';
+  const reviewer = isReviewer(user?.dataScope);
   const uses = useQuery({
     queryKey: partyKeys.of('use-options', {}),
     queryFn: () => call(buildingCompanyCalls.selectAll, {}),

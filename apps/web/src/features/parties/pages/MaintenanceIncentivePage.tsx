@@ -6,8 +6,8 @@ import { useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { validated } from '../../../components/form.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
+import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
-import { usePermission } from '../../../lib/permission.tsx';
 import { dash } from '../format.tsx';
 import { partyKeys, useInvalidateParties } from '../queries.ts';
 

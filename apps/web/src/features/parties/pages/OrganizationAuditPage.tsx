@@ -3,7 +3,8 @@ import { type CompanyAuditRow, inspectionOrgCalls, type PersonAuditRow } from '@
 import { Alert } from 'antd';
 import { useNavigate } from 'react-router';
 import { ContractTable } from '../../../components/ContractTable.tsx';
-import { auditOptionColumn, ListWithAudits, useCanAudit } from '../AuditTabs.tsx';
+import { useCanAudit } from '../../../lib/access.ts';
+import { auditOptionColumn, ListWithAudits } from '../AuditTabs.tsx';
 import { auditColumns, companyAuditColumns } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { dash } from '../format.tsx';

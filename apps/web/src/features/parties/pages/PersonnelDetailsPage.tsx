@@ -1,9 +1,8 @@
 import { buildingUserAuditCalls, buildingUserCalls, maintenanceUserCalls } from '@ec/contract';
 import { Button, Card, Skeleton, Space, Tabs } from 'antd';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
+import { useCanAudit } from '../../../lib/access.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
-import { usePermission } from '../../../lib/permission.tsx';
-import { useSession } from '../../../lib/session.ts';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { useDecision } from '../Decision.tsx';
 import { PersonDescriptions } from '../Descriptions.tsx';
@@ -11,14 +10,12 @@ import { usePartyQuery } from '../queries.ts';
 
 /** A worker's or safety officer's details with the filing and leave histories and the audit button. */
 export function PersonDetailView({ kind, id }: { kind: 'staff' | 'officer'; id: number | null }) {
-  const { user } = useSession();
   const staff = kind === 'staff';
   const detail = usePartyQuery(
     staff ? maintenanceUserCalls.detail : buildingUserCalls.detail,
     id ? { id } : null,
   );
-  const reviewer = user?.dataScope === 'all' || user?.dataScope === 'area';
-  const canAudit = usePermission(staff ? 'maintenance:user:audit' : 'building:user:audit') && reviewer;
+  const canAudit = useCanAudit(staff ? 'maintenance:user:audit' : 'building:user:audit');
   const [decide, dialog] = useDecision(
     staff ? maintenanceUserCalls.auditPass : buildingUserAuditCalls.auditPass,
     staff ? maintenanceUserCalls.auditReject : buildingUserAuditCalls.auditReject,

@@ -4,10 +4,9 @@ import { App, Drawer, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
+import { useCanAudit } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
-import { usePermission } from '../../../lib/permission.tsx';
-import { useSession } from '../../../lib/session.ts';
 import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { personAuditColumns, personColumns } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
@@ -20,10 +19,8 @@ export default function SafetyOfficerRecordPage() {
   const filing = useFilingVariant();
   const opened = usePageParam();
   const { message } = App.useApp();
-  const { user } = useSession();
   const invalidate = useInvalidateParties();
-  const reviewer = user?.dataScope === 'all' || user?.dataScope === 'area';
-  const canAudit = usePermission('building:user:audit') && reviewer;
+  const canAudit = useCanAudit('building:user:audit');
   const [tab, setTab] = useState(canAudit && (filing || !opened) ? 'audit' : 'list');
   const [viewing, setViewing] = useState<number | null>(null);
   const [decide, dialog] = useDecision(

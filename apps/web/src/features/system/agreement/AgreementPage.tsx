@@ -2,8 +2,8 @@ import { AGREEMENT_KINDS, AGREEMENT_TITLES, agreementCalls } from '@ec/contract'
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Empty, Form, Input, Row, Space, Spin, Tabs, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
-import { usePermission } from '../../../lib/permission.tsx';
 import { PERMS } from '../shared/labels.ts';
 import { systemKeys, useInvalidate } from '../shared/queries.ts';
 
