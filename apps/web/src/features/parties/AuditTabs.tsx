@@ -1,5 +1,5 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import type { AuditInfo, Call } from '@ec/contract';
+import { type AuditInfo, type Call, FILING_STATE } from '@ec/contract';
 import { App, Tabs } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { RowAction } from '../../components/RowAction.tsx';
@@ -49,7 +49,7 @@ export function auditOptionColumn<Row extends AuditInfo>({
     render: (_, r) => (
       <RowActions>
         {detail && <RowAction onClick={() => detail(r)}>{detailLabel}</RowAction>}
-        {r.state === 2
+        {r.state === FILING_STATE.pending
           ? decide && (
               <RowAction
                 data-testid="audit-button"

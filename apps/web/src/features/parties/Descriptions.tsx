@@ -1,9 +1,10 @@
-import type {
-  BuildingCompanyDetail,
-  ContractDetail,
-  InspectionOrgDetail,
-  MaintenanceUnitDetail,
-  PersonDetail,
+import {
+  type BuildingCompanyDetail,
+  type ContractDetail,
+  FILING_STATE,
+  type InspectionOrgDetail,
+  type MaintenanceUnitDetail,
+  type PersonDetail,
 } from '@ec/contract';
 import { Descriptions, Space, Tag } from 'antd';
 import { MaskedValue } from '../../components/MaskedValue.tsx';
@@ -30,7 +31,9 @@ export function CompanyDescriptions({ company, column = 2 }: { company: AnyCompa
       <Descriptions.Item label="备案状态">
         <Space>
           <FilingTag state={c.filingState} label={c.filingStateLabel} />
-          {c.filingState === 4 && c.auditDescription && <span>驳回原因：{c.auditDescription}</span>}
+          {c.filingState === FILING_STATE.rejected && c.auditDescription && (
+            <span>驳回原因：{c.auditDescription}</span>
+          )}
         </Space>
       </Descriptions.Item>
       {c.licenceType !== undefined && (
@@ -130,7 +133,9 @@ export function PersonDescriptions({ person, column = 2 }: { person: PersonDetai
       <Descriptions.Item label="备案状态">
         <Space>
           <FilingTag state={p.filingState} label={p.filingStateLabel} />
-          {p.filingState === 4 && p.auditDescription && <span>驳回原因：{p.auditDescription}</span>}
+          {p.filingState === FILING_STATE.rejected && p.auditDescription && (
+            <span>驳回原因：{p.auditDescription}</span>
+          )}
         </Space>
       </Descriptions.Item>
       {p.leaveReason && (
@@ -155,7 +160,9 @@ export function ContractDescriptions({ contract }: { contract: ContractDetail })
       <Descriptions.Item label="合同状态">
         <Space>
           <ContractTag status={c.status} />
-          {c.filingState === 4 && c.auditDescription && <span>驳回原因：{c.auditDescription}</span>}
+          {c.filingState === FILING_STATE.rejected && c.auditDescription && (
+            <span>驳回原因：{c.auditDescription}</span>
+          )}
         </Space>
       </Descriptions.Item>
       <Descriptions.Item label="维保单位">{c.maintenanceCompanyName}</Descriptions.Item>

@@ -1,6 +1,7 @@
 import {
   type BuildingCompanyDetail,
   buildingCompanyCalls,
+  FILING_STATE,
   type MaintenanceUnitDetail,
   maintenanceUnitCalls,
 } from '@ec/contract';
@@ -58,7 +59,7 @@ export function OwnCompanyEdit({
         form={form}
         kind={kind}
         initialValues={companyValues(company)}
-        locked={company.filingState === 3}
+        locked={company.filingState === FILING_STATE.passed}
       />
     </Modal>
   );

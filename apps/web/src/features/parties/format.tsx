@@ -13,16 +13,8 @@ import {
 } from '@ec/contract';
 import { Tag } from 'antd';
 
+export { FilingTag } from '../../components/FilingTag.tsx';
 export { dash } from '../../lib/format.ts';
-
-const FILING_COLOR: Record<number, string> = { 1: 'default', 2: 'processing', 3: 'success', 4: 'error' };
-export function FilingTag({ state, label }: { state: number; label?: string }) {
-  return (
-    <Tag color={FILING_COLOR[state] ?? 'default'} data-testid="filing-state">
-      {label ?? FILING_STATE_LABEL[state] ?? state}
-    </Tag>
-  );
-}
 
 const CERT_COLOR: Record<string, string> = {
   valid: 'success',

@@ -3,6 +3,7 @@ import {
   buildingUserCalls,
   type ElevatorOfficerRow,
   elevatorOfficerCalls,
+  FILING_STATE,
   type PersonRow,
 } from '@ec/contract';
 import { App, Button, Drawer, Modal, Select, Tabs } from 'antd';
@@ -153,8 +154,10 @@ export default function HonForTheRecordPage() {
       render: (_, r) => (
         <RowActions>
           <RowAction onClick={() => setViewing(r.id)}>详情</RowAction>
-          {canEdit && r.filingState !== 2 && <RowAction onClick={() => editor.edit(r.id)}>编辑</RowAction>}
-          {canEdit && r.filingState !== 2 && (
+          {canEdit && r.filingState !== FILING_STATE.pending && (
+            <RowAction onClick={() => editor.edit(r.id)}>编辑</RowAction>
+          )}
+          {canEdit && r.filingState !== FILING_STATE.pending && (
             <ConfirmButton title={`删除「${r.realName}」及其账号？`} onConfirm={() => editor.remove(r.id)}>
               删除
             </ConfirmButton>

@@ -4,6 +4,7 @@ import {
   buildingCompanyAuditCalls,
   buildingCompanyCalls,
   type CompanyAuditRow,
+  FILING_STATE,
 } from '@ec/contract';
 import { App, Card, Col, Row, Statistic } from 'antd';
 import { useNavigate } from 'react-router';
@@ -34,12 +35,18 @@ function Statistics() {
       </Col>
       <Col xs={12} md={4}>
         <Card>
-          <Statistic title="备案待审核" value={s.byState.find((b) => b.state === 2)?.count ?? 0} />
+          <Statistic
+            title="备案待审核"
+            value={s.byState.find((b) => b.state === FILING_STATE.pending)?.count ?? 0}
+          />
         </Card>
       </Col>
       <Col xs={12} md={4}>
         <Card>
-          <Statistic title="已备案" value={s.byState.find((b) => b.state === 3)?.count ?? 0} />
+          <Statistic
+            title="已备案"
+            value={s.byState.find((b) => b.state === FILING_STATE.passed)?.count ?? 0}
+          />
         </Card>
       </Col>
       <Col xs={12} md={4}>
@@ -128,15 +135,15 @@ export default function HonPage() {
           {canOpenUnitElevators && (
             <RowAction onClick={() => navigate(unitElevatorsUrl(r.id))}>单位电梯</RowAction>
           )}
-          {canAudit && r.filingState === 2 && r.auditId !== null && (
+          {canAudit && r.filingState === FILING_STATE.pending && r.auditId !== null && (
             <RowAction onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
               审核
             </RowAction>
           )}
-          {canEdit && r.filingState !== 2 && canOpen(PAGES.newUseUnit) && (
+          {canEdit && r.filingState !== FILING_STATE.pending && canOpen(PAGES.newUseUnit) && (
             <RowAction onClick={() => navigate(path(PAGES.newUseUnit, { id: r.id }))}>编辑</RowAction>
           )}
-          {r.filingState === 3 && canOpen(PAGES.newContract) && (
+          {r.filingState === FILING_STATE.passed && canOpen(PAGES.newContract) && (
             <RowAction onClick={() => navigate(path(PAGES.newContract, { useCompanyId: r.id }))}>
               新增维保
             </RowAction>

@@ -1,6 +1,7 @@
 import {
   buildingCompanyCalls,
   buildingUserCalls,
+  FILING_STATE,
   filingCalls,
   inspectionOrgCalls,
   type MyFiling,
@@ -54,7 +55,7 @@ const TITLE: Record<string, string> = {
 function StateBanner({ filing }: { filing: MyFiling }) {
   const navigate = useNavigate();
   const [entering, setEntering] = useState(false);
-  if (filing.state === 2) {
+  if (filing.state === FILING_STATE.pending) {
     return (
       <Alert
         type="info"
@@ -65,7 +66,7 @@ function StateBanner({ filing }: { filing: MyFiling }) {
       />
     );
   }
-  if (filing.state === 4) {
+  if (filing.state === FILING_STATE.rejected) {
     return (
       <Alert
         type="error"
@@ -76,7 +77,7 @@ function StateBanner({ filing }: { filing: MyFiling }) {
       />
     );
   }
-  if (filing.state === 3 && !filing.needIntercept) {
+  if (filing.state === FILING_STATE.passed && !filing.needIntercept) {
     return (
       <Alert
         type="success"
@@ -131,7 +132,7 @@ function CompanyFiling({ kind, filing }: { kind: CompanyKind; filing: MyFiling }
   const [saving, setSaving] = useState(false);
   const after = useAfterSubmit();
   const detail = filing.maintenanceUnit ?? filing.buildingCompany ?? filing.inspectionOrg;
-  const editable = filing.state === 1 || filing.state === 4;
+  const editable = filing.state === FILING_STATE.notFiled || filing.state === FILING_STATE.rejected;
   if (detail && !editable) return <CompanyDescriptions company={detail} />;
 
   const submit = async () => {
@@ -263,7 +264,7 @@ function CompanyOrBind({ kind, filing }: { kind: CompanyKind; filing: MyFiling }
  */
 function InspectionJoin({ filing }: { filing: MyFiling }) {
   const person = filing.person;
-  if (person && filing.state !== 4) return <PersonDescriptions person={person} />;
+  if (person && filing.state !== FILING_STATE.rejected) return <PersonDescriptions person={person} />;
   return person?.role === 'admin' ? <CompanyOrBind kind="inspection" filing={filing} /> : <BindCompany />;
 }
 
@@ -281,13 +282,14 @@ function PersonFiling({ filing }: { filing: MyFiling }) {
   });
   if (person?.role === 'admin') {
     // A refused request to join a company: bind again, or file a new company instead.
-    return filing.state === 4 ? (
+    return filing.state === FILING_STATE.rejected ? (
       <CompanyOrBind kind={staff ? 'maintenance' : 'use'} filing={filing} />
     ) : (
       <PersonDescriptions person={person} />
     );
   }
-  if (person && filing.state !== 1 && filing.state !== 4) return <PersonDescriptions person={person} />;
+  if (person && filing.state !== FILING_STATE.notFiled && filing.state !== FILING_STATE.rejected)
+    return <PersonDescriptions person={person} />;
   if (!person && !staff) {
     return <Empty description="您的账号由所在单位开通，请联系单位管理员提交人员备案" />;
   }

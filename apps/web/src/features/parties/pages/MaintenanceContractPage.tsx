@@ -5,6 +5,7 @@ import {
   type ContractRow,
   contractAuditCalls,
   contractCalls,
+  FILING_STATE,
   type FlaggedElevator,
 } from '@ec/contract';
 import { App, Button, Card, Drawer, Form, Modal, Skeleton, Space, Table } from 'antd';
@@ -88,7 +89,7 @@ function ContractDrawer({
         <Skeleton active />
       ) : (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-          {onDecide && c.filingState === 2 && (
+          {onDecide && c.filingState === FILING_STATE.pending && (
             <Button type="primary" onClick={() => onDecide(c)}>
               审核
             </Button>
@@ -158,13 +159,15 @@ export default function MaintenanceContractPage() {
       render: (_, r) => (
         <RowActions>
           <RowAction onClick={() => setViewing(r.id)}>详情</RowAction>
-          {canAudit && r.filingState === 2 && r.auditId !== null && (
+          {canAudit && r.filingState === FILING_STATE.pending && r.auditId !== null && (
             <RowAction onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
               审核
             </RowAction>
           )}
-          {canEdit && r.filingState !== 2 && <RowAction onClick={() => editor.edit(r.id)}>编辑</RowAction>}
-          {canEdit && r.filingState !== 2 && (
+          {canEdit && r.filingState !== FILING_STATE.pending && (
+            <RowAction onClick={() => editor.edit(r.id)}>编辑</RowAction>
+          )}
+          {canEdit && r.filingState !== FILING_STATE.pending && (
             <ConfirmButton title={`删除合同 ${r.contractNo}？`} onConfirm={() => editor.remove(r.id)}>
               删除
             </ConfirmButton>

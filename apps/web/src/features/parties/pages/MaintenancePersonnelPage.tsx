@@ -1,6 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
-import { type LeaveAuditRow, maintenanceUserCalls, type PersonAuditRow, type PersonRow } from '@ec/contract';
+import {
+  FILING_STATE,
+  type LeaveAuditRow,
+  maintenanceUserCalls,
+  type PersonAuditRow,
+  type PersonRow,
+} from '@ec/contract';
 import { App, Button, DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -106,16 +112,20 @@ export default function MaintenancePersonnelPage() {
       render: (_, r) => (
         <RowActions>
           <RowAction onClick={() => navigate(path(PAGES.personnelDetail, { id: r.id }))}>详情</RowAction>
-          {canAudit && r.filingState === 2 && r.auditId !== null && (
+          {canAudit && r.filingState === FILING_STATE.pending && r.auditId !== null && (
             <RowAction onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
               审核
             </RowAction>
           )}
-          {canEdit && r.filingState !== 2 && <RowAction onClick={() => editor.edit(r.id)}>编辑</RowAction>}
-          {canEdit && r.employed && r.filingState === 3 && r.leaveState !== 2 && r.role === 'staff' && (
-            <RowAction onClick={() => setLeaving(r)}>离职</RowAction>
+          {canEdit && r.filingState !== FILING_STATE.pending && (
+            <RowAction onClick={() => editor.edit(r.id)}>编辑</RowAction>
           )}
-          {canEdit && r.filingState !== 2 && (
+          {canEdit &&
+            r.employed &&
+            r.filingState === FILING_STATE.passed &&
+            r.leaveState !== 2 &&
+            r.role === 'staff' && <RowAction onClick={() => setLeaving(r)}>离职</RowAction>}
+          {canEdit && r.filingState !== FILING_STATE.pending && (
             <ConfirmButton title={`删除「${r.realName}」及其账号？`} onConfirm={() => editor.remove(r.id)}>
               删除
             </ConfirmButton>

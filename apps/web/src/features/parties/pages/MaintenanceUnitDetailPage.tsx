@@ -1,5 +1,11 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { type ContractRow, type ElevatorRow, maintenanceUnitCalls, type PersonRow } from '@ec/contract';
+import {
+  type ContractRow,
+  type ElevatorRow,
+  FILING_STATE,
+  maintenanceUnitCalls,
+  type PersonRow,
+} from '@ec/contract';
 import { Button, Card, Col, Empty, Row, Skeleton, Space, Statistic, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -70,7 +76,7 @@ export default function MaintenanceUnitDetailPage() {
         title={d.name}
         extra={
           <Space>
-            {canAudit && d.filingState === 2 && d.auditId !== null && (
+            {canAudit && d.filingState === FILING_STATE.pending && d.auditId !== null && (
               <Button
                 type="primary"
                 onClick={() => decide({ auditId: d.auditId!, version: d.auditVersion ?? 0 })}
@@ -78,10 +84,10 @@ export default function MaintenanceUnitDetailPage() {
                 审核
               </Button>
             )}
-            {user?.companyId === d.id && d.filingState !== 2 && (
+            {user?.companyId === d.id && d.filingState !== FILING_STATE.pending && (
               <Button onClick={() => setEditingOwn(true)}>修改单位信息</Button>
             )}
-            {canEdit && canOpen(PAGES.newMaintenanceUnit) && d.filingState !== 2 && (
+            {canEdit && canOpen(PAGES.newMaintenanceUnit) && d.filingState !== FILING_STATE.pending && (
               <Button onClick={() => navigate(path(PAGES.newMaintenanceUnit, { id: d.id }))}>编辑</Button>
             )}
           </Space>

@@ -1,6 +1,7 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import {
   type CompanyAuditRow,
+  FILING_STATE,
   type MaintenanceUnitRow,
   maintenanceAuditCalls,
   maintenanceUnitCalls,
@@ -80,12 +81,12 @@ export default function MaintenanceUnitPage() {
       render: (_, r) => (
         <RowActions>
           <RowAction onClick={() => navigate(path(PAGES.maintenanceDetail, { id: r.id }))}>详情</RowAction>
-          {canAudit && r.filingState === 2 && r.auditId !== null && (
+          {canAudit && r.filingState === FILING_STATE.pending && r.auditId !== null && (
             <RowAction onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
               审核
             </RowAction>
           )}
-          {canEdit && r.filingState !== 2 && (
+          {canEdit && r.filingState !== FILING_STATE.pending && (
             <RowAction onClick={() => navigate(path(PAGES.newMaintenanceUnit, { id: r.id }))}>编辑</RowAction>
           )}
           {canEdit && (

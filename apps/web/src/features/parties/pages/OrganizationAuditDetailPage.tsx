@@ -1,4 +1,4 @@
-import { type AuditInfo, type AuditStep, inspectionOrgCalls } from '@ec/contract';
+import { type AuditInfo, type AuditStep, FILING_STATE, inspectionOrgCalls } from '@ec/contract';
 import { Button, Card, Skeleton, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -25,7 +25,7 @@ function CaseCard({
     <Card
       title={title}
       extra={
-        audit.state === 2 && decide ? (
+        audit.state === FILING_STATE.pending && decide ? (
           <Button
             type="primary"
             data-testid="audit-button"

@@ -1,4 +1,4 @@
-import { buildingUserAuditCalls, buildingUserCalls, maintenanceUserCalls } from '@ec/contract';
+import { buildingUserAuditCalls, buildingUserCalls, FILING_STATE, maintenanceUserCalls } from '@ec/contract';
 import { Button, Card, Skeleton, Space, Tabs } from 'antd';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { useCanAudit } from '../../../lib/access.ts';
@@ -29,7 +29,7 @@ export function PersonDetailView({ kind, id }: { kind: 'staff' | 'officer'; id: 
       <Card
         title={p.realName}
         extra={
-          canAudit && p.filingState === 2 && p.auditId !== null ? (
+          canAudit && p.filingState === FILING_STATE.pending && p.auditId !== null ? (
             <Button
               type="primary"
               onClick={() => decide({ auditId: p.auditId!, version: p.auditVersion ?? 0 })}

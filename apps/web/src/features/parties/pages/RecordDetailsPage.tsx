@@ -1,4 +1,4 @@
-import { buildingCompanyAuditCalls } from '@ec/contract';
+import { buildingCompanyAuditCalls, FILING_STATE } from '@ec/contract';
 import { Button, Card, Skeleton, Space } from 'antd';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { usePageParam } from '../../../lib/page-param.ts';
@@ -25,7 +25,7 @@ export default function RecordDetailsPage() {
       <Card
         title="备案审核"
         extra={
-          a.state === 2 ? (
+          a.state === FILING_STATE.pending ? (
             <Button type="primary" onClick={() => decide({ auditId: a.auditId, version: a.version })}>
               审核
             </Button>

@@ -1,5 +1,11 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { buildingUserAuditCalls, buildingUserCalls, type PersonAuditRow, type PersonRow } from '@ec/contract';
+import {
+  buildingUserAuditCalls,
+  buildingUserCalls,
+  FILING_STATE,
+  type PersonAuditRow,
+  type PersonRow,
+} from '@ec/contract';
 import { App, Drawer, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
@@ -44,7 +50,7 @@ export default function SafetyOfficerRecordPage() {
       render: (_, r) => (
         <RowActions>
           <RowAction onClick={() => setViewing(r.userId)}>详情</RowAction>
-          {r.state === 2 ? (
+          {r.state === FILING_STATE.pending ? (
             <RowAction onClick={() => decide({ auditId: r.auditId, version: r.version })}>审核</RowAction>
           ) : (
             <ConfirmButton title="从审核列表中删除这条记录？" onConfirm={() => removeCase(r.auditId)}>

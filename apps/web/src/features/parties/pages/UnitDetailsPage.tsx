@@ -5,6 +5,7 @@ import {
   buildingUserCalls,
   type ContractRow,
   contractCalls,
+  FILING_STATE,
   type PersonRow,
 } from '@ec/contract';
 import { Button, Card, Skeleton, Space, Tabs } from 'antd';
@@ -57,7 +58,7 @@ export function UnitDetailView({ id }: { id: number | null }) {
         title={d.name}
         extra={
           <Space>
-            {canAudit && d.filingState === 2 && d.auditId !== null && (
+            {canAudit && d.filingState === FILING_STATE.pending && d.auditId !== null && (
               <Button
                 type="primary"
                 onClick={() => decide({ auditId: d.auditId!, version: d.auditVersion ?? 0 })}
@@ -65,9 +66,12 @@ export function UnitDetailView({ id }: { id: number | null }) {
                 审核
               </Button>
             )}
-            {canEdit && !ownCompany && d.filingState !== 2 && canOpen(PAGES.newUseUnit) && (
-              <Button onClick={() => navigate(path(PAGES.newUseUnit, { id: d.id }))}>编辑</Button>
-            )}
+            {canEdit &&
+              !ownCompany &&
+              d.filingState !== FILING_STATE.pending &&
+              canOpen(PAGES.newUseUnit) && (
+                <Button onClick={() => navigate(path(PAGES.newUseUnit, { id: d.id }))}>编辑</Button>
+              )}
           </Space>
         }
       >

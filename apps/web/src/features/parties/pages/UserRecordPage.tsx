@@ -1,4 +1,4 @@
-import { buildingCompanyCalls } from '@ec/contract';
+import { buildingCompanyCalls, FILING_STATE } from '@ec/contract';
 import { Button, Card, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -28,7 +28,9 @@ export default function UserRecordPage() {
         title={d.name}
         extra={
           <Space>
-            {d.filingState !== 2 && <Button onClick={() => setEditing(true)}>修改单位信息</Button>}
+            {d.filingState !== FILING_STATE.pending && (
+              <Button onClick={() => setEditing(true)}>修改单位信息</Button>
+            )}
             {canOpen(PAGES.userUnitDetail) && (
               <Button onClick={() => navigate(path(PAGES.userUnitDetail))}>安全员与合同</Button>
             )}

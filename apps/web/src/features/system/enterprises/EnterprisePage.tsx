@@ -1,8 +1,9 @@
 import { type ProColumns, ProForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { type CallOutput, ENTERPRISE_KIND_LABELS, enterpriseCalls } from '@ec/contract';
-import { App, Descriptions, Drawer, Tag, Typography } from 'antd';
+import { App, Descriptions, Drawer, Typography } from 'antd';
 import { useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
+import { FilingTag } from '../../../components/FilingTag.tsx';
 import { AreaCascader, useDictLabel } from '../../../components/index.ts';
 import { MaskedValue } from '../../../components/MaskedValue.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
@@ -30,12 +31,10 @@ interface EnterpriseFormValues extends Record<string, unknown> {
 
 const kindLabel = (kind: string) =>
   ENTERPRISE_KIND_LABELS[kind as keyof typeof ENTERPRISE_KIND_LABELS] ?? kind;
-const FILING_COLORS: Record<number, string> = { 1: 'default', 2: 'processing', 3: 'success', 4: 'error' };
-
-/** 备案状态 from the filing_state dictionary. */
-function FilingTag({ state }: { state: number }) {
+/** 备案状态 with the filing_state dictionary's label. */
+function EnterpriseFilingTag({ state }: { state: number }) {
   const label = useDictLabel('filing_state');
-  return <Tag color={FILING_COLORS[state] ?? 'default'}>{label(String(state))}</Tag>;
+  return <FilingTag state={state} label={label(String(state))} />;
 }
 
 function EnterpriseForm({
@@ -129,7 +128,7 @@ function EnterpriseDetail({ detail, onClose }: { detail: Enterprise | null; onCl
             <MaskedValue value={detail.contactPhone} kind="company" id={detail.id} field="contactPhone" />
           </Descriptions.Item>
           <Descriptions.Item label="备案状态">
-            <FilingTag state={detail.filingState} />
+            <EnterpriseFilingTag state={detail.filingState} />
           </Descriptions.Item>
           <Descriptions.Item label="用户数">{detail.userCount}</Descriptions.Item>
           <Descriptions.Item label="创建时间">{detail.createTime}</Descriptions.Item>
@@ -196,7 +195,7 @@ export default function EnterprisePage() {
       title: '备案状态',
       dataIndex: 'filingState',
       search: false,
-      render: (_, r) => <FilingTag state={r.filingState} />,
+      render: (_, r) => <EnterpriseFilingTag state={r.filingState} />,
     },
     { title: '用户数', dataIndex: 'userCount', search: false, align: 'right' },
     { title: '创建时间', dataIndex: 'createTime', key: 'createTime', sorter: true, search: false },
