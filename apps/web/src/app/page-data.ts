@@ -1,6 +1,7 @@
 import { elevatorCalls } from '@ec/contract';
 import { elevatorKeys } from '../features/elevator/queries.ts';
 import { call } from '../lib/api.ts';
+import { ELEVATOR_PATHS } from '../lib/routes.ts';
 import { queryClient } from './providers.tsx';
 
 /**
@@ -12,7 +13,7 @@ import { queryClient } from './providers.tsx';
 const firstData: Record<string, () => Promise<void>> = {
   // 电梯管理: its ContractTable's first page (page 1 of 10, no filter, no sort), the inspection counts and
   // the area tree of the search form's area picker.
-  '/basicInformation/theElevatorManagement': async () => {
+  [ELEVATOR_PATHS.management]: async () => {
     const input = { page: 1, limit: 10 };
     await Promise.all([
       queryClient.prefetchQuery({

@@ -35,3 +35,6 @@ export function formatTotal(total: number, approximate: boolean): string {
   const n = total.toLocaleString('zh-CN');
   return approximate ? `约 ${n} 条` : `共 ${n} 条`;
 }
+
+/** A visit's length on site: "45 分钟", or "—" before sign-out. */
+export const durationText = (minutes: number | null) => (minutes === null ? '—' : `${minutes} 分钟`);

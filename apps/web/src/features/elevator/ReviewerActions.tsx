@@ -4,9 +4,9 @@ import { useNavigate } from 'react-router';
 import { RowAction } from '../../components/RowAction.tsx';
 import { usePermission } from '../../lib/access.ts';
 import { useCanOpen } from '../../lib/page-param.ts';
+import { claimDetailUrl, ELEVATOR_PATHS } from '../../lib/routes.ts';
 import { useClaimAudit } from './ClaimAudit.tsx';
 import { ClaimHistoryDrawer } from './ClaimHistory.tsx';
-import { claimDetailUrl, ELEVATOR_PATHS } from './paths.ts';
 
 /**
  * A regulator's row actions on claim records: 审核 (where `auditable` says so and the user may audit),

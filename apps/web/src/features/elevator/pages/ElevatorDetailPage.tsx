@@ -10,13 +10,13 @@ import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { Permission } from '../../../lib/permission.tsx';
-import { MaintenanceOrderTable } from '../../maintenance/MaintenanceOrderTable.tsx';
+import { ELEVATOR_PATHS } from '../../../lib/routes.ts';
 import { ClaimHistoryDrawer } from '../ClaimHistory.tsx';
 import { claimRecordColumns } from '../columns.tsx';
 import { ElevatorAttachments } from '../ElevatorAttachments.tsx';
 import { CompanyDescriptions, ElevatorDescriptions } from '../ElevatorDescriptions.tsx';
 import { ElevatorFormModal } from '../ElevatorFormModal.tsx';
-import { ELEVATOR_PATHS } from '../paths.ts';
+import { MaintenanceOrders } from '../MaintenanceOrders.tsx';
 import { elevatorKeys } from '../queries.ts';
 
 const CONTRACT_COLOR: Record<string, string> = {
@@ -130,7 +130,7 @@ export default function ElevatorDetailPage() {
           {
             key: 'orders',
             label: '维保记录',
-            children: e ? <MaintenanceOrderTable elevatorId={e.id} /> : loading,
+            children: e ? <MaintenanceOrders elevatorId={e.id} /> : loading,
           },
           {
             key: 'building',

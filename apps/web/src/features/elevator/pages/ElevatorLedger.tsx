@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { useCanOpen } from '../../../lib/page-param.ts';
+import { ELEVATOR_PATHS, elevatorDetailUrl } from '../../../lib/routes.ts';
 import { LEDGER_COLUMNS } from '../columns.tsx';
 import {
   ELEVATOR_EXPORTS,
@@ -11,7 +12,6 @@ import {
   useElevatorListColumns,
 } from '../list.tsx';
 import type { ElevatorQuery } from '../model.ts';
-import { ELEVATOR_PATHS, elevatorDetailUrl } from '../paths.ts';
 
 /** A read-only elevator list within the user's data scope, with export of the filtered rows. */
 export function ElevatorLedger({

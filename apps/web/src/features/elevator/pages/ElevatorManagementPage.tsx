@@ -9,6 +9,7 @@ import { usePermission } from '../../../lib/access.ts';
 import { call, download } from '../../../lib/api.ts';
 import { useCanOpen } from '../../../lib/page-param.ts';
 import { Permission } from '../../../lib/permission.tsx';
+import { ELEVATOR_PATHS, elevatorDetailUrl } from '../../../lib/routes.ts';
 import { BatchEditModal } from '../BatchEditModal.tsx';
 import { MANAGEMENT_COLUMNS } from '../columns.tsx';
 import { DistributionModal, SupervisionCodeModal } from '../ElevatorDialogs.tsx';
@@ -20,7 +21,6 @@ import {
   useElevatorList,
   useElevatorListColumns,
 } from '../list.tsx';
-import { ELEVATOR_PATHS, elevatorDetailUrl } from '../paths.ts';
 import { useInvalidateElevators } from '../queries.ts';
 
 type Editing = { detail: ElevatorDetail | null } | null;

@@ -7,10 +7,10 @@ import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { Permission } from '../../../lib/permission.tsx';
+import { ELEVATOR_PATHS } from '../../../lib/routes.ts';
 import { useClaimAudit } from '../ClaimAudit.tsx';
 import { ClaimDescriptions, ClaimTimeline } from '../ClaimHistory.tsx';
 import { ElevatorDescriptions } from '../ElevatorDescriptions.tsx';
-import { ELEVATOR_PATHS } from '../paths.ts';
 import { elevatorKeys } from '../queries.ts';
 
 /** 监管认领详情 (?id=): the claim, the elevator and the review history; a pending claim can be decided here. */

@@ -4,12 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Space, Table, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
+import { OrderStatusTag } from '../../../components/OrderStatusTag.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
-import { dash } from '../../../lib/format.ts';
+import { dash, durationText } from '../../../lib/format.ts';
 import { useCanOpen, usePageParam } from '../../../lib/page-param.ts';
-import { ELEVATOR_PATHS, elevatorDetailUrl } from '../../elevator/paths.ts';
-import { durationText, MAINTENANCE_PATHS, ORDER_STATUS_COLOR, orderLogUrl, RESULT_COLOR } from '../paths.ts';
+import { ELEVATOR_PATHS, elevatorDetailUrl, MAINTENANCE_PATHS, orderLogUrl } from '../../../lib/routes.ts';
+import { RESULT_COLOR } from '../labels.ts';
 
 /** 维保工单详情 (?id=): who maintained which elevator when, item by item, and who confirmed it. */
 export default function WorkOrderPage() {
@@ -41,7 +42,7 @@ export default function WorkOrderPage() {
       title={
         <Space>
           {`维保工单 · ${o.orderNo}`}
-          <Tag color={ORDER_STATUS_COLOR[o.status]}>{o.statusLabel}</Tag>
+          <OrderStatusTag status={o.status} label={o.statusLabel} />
         </Space>
       }
       extra={

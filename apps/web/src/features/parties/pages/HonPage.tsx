@@ -13,13 +13,13 @@ import { RowAction } from '../../../components/RowAction.tsx';
 import { useCanAudit, usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
 import { useCanOpen } from '../../../lib/page-param.ts';
-import { ELEVATOR_PATHS, unitElevatorsUrl } from '../../elevator/paths.ts';
+import { ELEVATOR_PATHS, PARTY_PAGES, unitElevatorsUrl } from '../../../lib/routes.ts';
 import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { auditOptionColumn, ListWithAudits, useRemoveCase } from '../AuditTabs.tsx';
 import { areaSearch, companyAuditColumns, filingColumn } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { dash, unitTypeEnum } from '../format.tsx';
-import { PAGES, useCanOpenPage, usePagePath } from '../paths.ts';
+import { useCanOpenPage, usePagePath } from '../paths.ts';
 import { partyKeys, useInvalidateParties, usePartyQuery } from '../queries.ts';
 
 function Statistics() {
@@ -103,7 +103,7 @@ export default function HonPage() {
       title: '单位名称',
       dataIndex: 'name',
       render: (_, r) => (
-        <RowAction onClick={() => navigate(path(PAGES.unitDetail, { id: r.id }))}>{r.name}</RowAction>
+        <RowAction onClick={() => navigate(path(PARTY_PAGES.unitDetail, { id: r.id }))}>{r.name}</RowAction>
       ),
     },
     { title: '统一社会信用代码', dataIndex: 'creditCode', render: (_, r) => dash(r.creditCode) },
@@ -131,7 +131,7 @@ export default function HonPage() {
       fixed: 'right',
       render: (_, r) => (
         <RowActions>
-          <RowAction onClick={() => navigate(path(PAGES.unitDetail, { id: r.id }))}>详情</RowAction>
+          <RowAction onClick={() => navigate(path(PARTY_PAGES.unitDetail, { id: r.id }))}>详情</RowAction>
           {canOpenUnitElevators && (
             <RowAction onClick={() => navigate(unitElevatorsUrl(r.id))}>单位电梯</RowAction>
           )}
@@ -140,11 +140,11 @@ export default function HonPage() {
               审核
             </RowAction>
           )}
-          {canEdit && r.filingState !== FILING_STATE.pending && canOpen(PAGES.newUseUnit) && (
-            <RowAction onClick={() => navigate(path(PAGES.newUseUnit, { id: r.id }))}>编辑</RowAction>
+          {canEdit && r.filingState !== FILING_STATE.pending && canOpen(PARTY_PAGES.newUseUnit) && (
+            <RowAction onClick={() => navigate(path(PARTY_PAGES.newUseUnit, { id: r.id }))}>编辑</RowAction>
           )}
-          {r.filingState === FILING_STATE.passed && canOpen(PAGES.newContract) && (
-            <RowAction onClick={() => navigate(path(PAGES.newContract, { useCompanyId: r.id }))}>
+          {r.filingState === FILING_STATE.passed && canOpen(PARTY_PAGES.newContract) && (
+            <RowAction onClick={() => navigate(path(PARTY_PAGES.newContract, { useCompanyId: r.id }))}>
               新增维保
             </RowAction>
           )}
@@ -160,7 +160,7 @@ export default function HonPage() {
   const audits: ProColumns<CompanyAuditRow>[] = [
     ...companyAuditColumns(),
     auditOptionColumn<CompanyAuditRow>({
-      detail: (r) => navigate(path(PAGES.recordDetail, { id: r.auditId })),
+      detail: (r) => navigate(path(PARTY_PAGES.recordDetail, { id: r.auditId })),
       detailLabel: '备案详情',
       decide,
       remove: removeCase,
@@ -183,9 +183,9 @@ export default function HonPage() {
               columns={list}
               add={
                 canEdit &&
-                canOpen(PAGES.newUseUnit) && {
+                canOpen(PARTY_PAGES.newUseUnit) && {
                   label: '新增使用单位',
-                  onClick: () => navigate(path(PAGES.newUseUnit)),
+                  onClick: () => navigate(path(PARTY_PAGES.newUseUnit)),
                 }
               }
             />

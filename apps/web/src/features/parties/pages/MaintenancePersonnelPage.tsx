@@ -16,6 +16,7 @@ import { validated } from '../../../components/form.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { useCanAudit, usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
+import { PARTY_PAGES } from '../../../lib/routes.ts';
 import { useSession } from '../../../lib/session.ts';
 import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { auditOptionColumn, ListWithAudits, useRemoveCase } from '../AuditTabs.tsx';
@@ -23,7 +24,7 @@ import { auditColumns, personAuditColumns, personColumns } from '../columns.tsx'
 import { useDecision } from '../Decision.tsx';
 import { dash } from '../format.tsx';
 import { PersonModal } from '../PersonModal.tsx';
-import { PAGES, useCanOpenPage, usePagePath } from '../paths.ts';
+import { useCanOpenPage, usePagePath } from '../paths.ts';
 import { partyKeys, useInvalidateParties, useRecordEditor } from '../queries.ts';
 
 /** 离职: the reason and date; the regulator audits it. */
@@ -111,7 +112,9 @@ export default function MaintenancePersonnelPage() {
       fixed: 'right',
       render: (_, r) => (
         <RowActions>
-          <RowAction onClick={() => navigate(path(PAGES.personnelDetail, { id: r.id }))}>详情</RowAction>
+          <RowAction onClick={() => navigate(path(PARTY_PAGES.personnelDetail, { id: r.id }))}>
+            详情
+          </RowAction>
           {canAudit && r.filingState === FILING_STATE.pending && r.auditId !== null && (
             <RowAction onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
               审核
@@ -137,7 +140,7 @@ export default function MaintenancePersonnelPage() {
   const audits: ProColumns<PersonAuditRow>[] = [
     ...personAuditColumns(),
     auditOptionColumn<PersonAuditRow>({
-      detail: (r) => navigate(path(PAGES.personnelDetail, { id: r.userId })),
+      detail: (r) => navigate(path(PARTY_PAGES.personnelDetail, { id: r.userId })),
       decide,
       remove: removeCase,
     }),
@@ -164,9 +167,9 @@ export default function MaintenancePersonnelPage() {
             rowKey="id"
             columns={list}
             toolbar={() => [
-              ...(user?.userType === 'maintenance' && user.companyId && canOpen(PAGES.maintenanceDetail)
+              ...(user?.userType === 'maintenance' && user.companyId && canOpen(PARTY_PAGES.maintenanceDetail)
                 ? [
-                    <Button key="own" onClick={() => navigate(path(PAGES.maintenanceDetail))}>
+                    <Button key="own" onClick={() => navigate(path(PARTY_PAGES.maintenanceDetail))}>
                       本单位信息
                     </Button>,
                   ]

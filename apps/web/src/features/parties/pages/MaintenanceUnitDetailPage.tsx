@@ -14,6 +14,7 @@ import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { usePermission } from '../../../lib/access.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
+import { PARTY_PAGES } from '../../../lib/routes.ts';
 import { useSession } from '../../../lib/session.ts';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { personColumns } from '../columns.tsx';
@@ -21,7 +22,7 @@ import { useDecision } from '../Decision.tsx';
 import { CompanyDescriptions } from '../Descriptions.tsx';
 import { ContractTag, dash } from '../format.tsx';
 import { OwnCompanyEdit } from '../OwnCompanyEdit.tsx';
-import { PAGES, useCanOpenPage, usePagePath } from '../paths.ts';
+import { useCanOpenPage, usePagePath } from '../paths.ts';
 import { partyKeys, usePartyQuery } from '../queries.ts';
 
 const contractColumns = [
@@ -87,8 +88,10 @@ export default function MaintenanceUnitDetailPage() {
             {user?.companyId === d.id && d.filingState !== FILING_STATE.pending && (
               <Button onClick={() => setEditingOwn(true)}>修改单位信息</Button>
             )}
-            {canEdit && canOpen(PAGES.newMaintenanceUnit) && d.filingState !== FILING_STATE.pending && (
-              <Button onClick={() => navigate(path(PAGES.newMaintenanceUnit, { id: d.id }))}>编辑</Button>
+            {canEdit && canOpen(PARTY_PAGES.newMaintenanceUnit) && d.filingState !== FILING_STATE.pending && (
+              <Button onClick={() => navigate(path(PARTY_PAGES.newMaintenanceUnit, { id: d.id }))}>
+                编辑
+              </Button>
             )}
           </Space>
         }
@@ -151,13 +154,15 @@ export default function MaintenanceUnitDetailPage() {
                   rowKey="id"
                   columns={[
                     ...person,
-                    ...(canOpen(PAGES.personnelDetail)
+                    ...(canOpen(PARTY_PAGES.personnelDetail)
                       ? [
                           {
                             title: '操作',
                             valueType: 'option' as const,
                             render: (_: unknown, r: PersonRow) => (
-                              <RowAction onClick={() => navigate(path(PAGES.personnelDetail, { id: r.id }))}>
+                              <RowAction
+                                onClick={() => navigate(path(PARTY_PAGES.personnelDetail, { id: r.id }))}
+                              >
                                 详情
                               </RowAction>
                             ),

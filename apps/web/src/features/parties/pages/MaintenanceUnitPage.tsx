@@ -12,12 +12,13 @@ import { ContractTable } from '../../../components/ContractTable.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { useCanAudit, usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
+import { PARTY_PAGES } from '../../../lib/routes.ts';
 import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { auditOptionColumn, ListWithAudits, useRemoveCase } from '../AuditTabs.tsx';
 import { areaSearch, companyAuditColumns, filingColumn } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { dash, gradeEnum } from '../format.tsx';
-import { PAGES, usePagePath } from '../paths.ts';
+import { usePagePath } from '../paths.ts';
 import { partyKeys, useInvalidateParties } from '../queries.ts';
 
 /** 维保单位管理: the units in scope, and their filings awaiting or past review. */
@@ -46,7 +47,9 @@ export default function MaintenanceUnitPage() {
       title: '单位名称',
       dataIndex: 'name',
       render: (_, r) => (
-        <RowAction onClick={() => navigate(path(PAGES.maintenanceDetail, { id: r.id }))}>{r.name}</RowAction>
+        <RowAction onClick={() => navigate(path(PARTY_PAGES.maintenanceDetail, { id: r.id }))}>
+          {r.name}
+        </RowAction>
       ),
     },
     { title: '统一社会信用代码', dataIndex: 'creditCode', render: (_, r) => dash(r.creditCode) },
@@ -80,14 +83,18 @@ export default function MaintenanceUnitPage() {
       fixed: 'right',
       render: (_, r) => (
         <RowActions>
-          <RowAction onClick={() => navigate(path(PAGES.maintenanceDetail, { id: r.id }))}>详情</RowAction>
+          <RowAction onClick={() => navigate(path(PARTY_PAGES.maintenanceDetail, { id: r.id }))}>
+            详情
+          </RowAction>
           {canAudit && r.filingState === FILING_STATE.pending && r.auditId !== null && (
             <RowAction onClick={() => decide({ auditId: r.auditId!, version: r.auditVersion ?? 0 })}>
               审核
             </RowAction>
           )}
           {canEdit && r.filingState !== FILING_STATE.pending && (
-            <RowAction onClick={() => navigate(path(PAGES.newMaintenanceUnit, { id: r.id }))}>编辑</RowAction>
+            <RowAction onClick={() => navigate(path(PARTY_PAGES.newMaintenanceUnit, { id: r.id }))}>
+              编辑
+            </RowAction>
           )}
           {canEdit && (
             <ConfirmButton title={`确定删除「${r.name}」吗？`} onConfirm={() => remove([r.id])}>
@@ -102,7 +109,7 @@ export default function MaintenanceUnitPage() {
   const auditColumns: ProColumns<CompanyAuditRow>[] = [
     ...companyAuditColumns(),
     auditOptionColumn<CompanyAuditRow>({
-      detail: (r) => navigate(path(PAGES.maintenanceDetail, { id: r.companyId })),
+      detail: (r) => navigate(path(PARTY_PAGES.maintenanceDetail, { id: r.companyId })),
       decide,
       remove: removeCase,
     }),
@@ -122,7 +129,10 @@ export default function MaintenanceUnitPage() {
             rowKey="id"
             columns={listColumns}
             add={
-              canEdit && { label: '新增维保单位', onClick: () => navigate(path(PAGES.newMaintenanceUnit)) }
+              canEdit && {
+                label: '新增维保单位',
+                onClick: () => navigate(path(PARTY_PAGES.newMaintenanceUnit)),
+              }
             }
           />
         ),

@@ -5,8 +5,9 @@ import { useNavigate } from 'react-router';
 import { validated } from '../../../components/form.ts';
 import { call } from '../../../lib/api.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
+import { PARTY_PAGES } from '../../../lib/routes.ts';
 import { ContractForm, type ContractFormValues, contractInput } from '../ContractForm.tsx';
-import { PAGES, useCanOpenPage, usePagePath } from '../paths.ts';
+import { useCanOpenPage, usePagePath } from '../paths.ts';
 import { useInvalidateParties } from '../queries.ts';
 
 /** 新增维保: a maintenance contract for a use unit (`?useCompanyId=` preselects it), submitted for audit. */
@@ -28,7 +29,7 @@ export default function NewMaintenancePage() {
       message.success('合同已提交，等待审核');
       await invalidate();
       form.resetFields();
-      if (canOpen(PAGES.contract)) navigate(path(PAGES.contract));
+      if (canOpen(PARTY_PAGES.contract)) navigate(path(PARTY_PAGES.contract));
     } catch {
       // shown by the request layer
     } finally {

@@ -5,8 +5,9 @@ import { useNavigate } from 'react-router';
 import { validated } from '../../../components/form.ts';
 import { call } from '../../../lib/api.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
+import { PARTY_PAGES } from '../../../lib/routes.ts';
 import { CompanyForm, type CompanyFormValues, companyInput, companyValues } from '../CompanyForm.tsx';
-import { PAGES, usePagePath } from '../paths.ts';
+import { usePagePath } from '../paths.ts';
 import { useInvalidateParties, usePartyQuery } from '../queries.ts';
 
 /**
@@ -28,7 +29,7 @@ export function CompanyEditor({ kind }: { kind: 'maintenance' | 'use' }) {
   const building = usePartyQuery(buildingCompanyCalls.companyDetail, id && kind === 'use' ? { id } : null);
   const detail = kind === 'maintenance' ? maintenance.data?.info : building.data;
   if (id && !detail) return <Skeleton active />;
-  const detailPage = kind === 'maintenance' ? PAGES.maintenanceDetail : PAGES.unitDetail;
+  const detailPage = kind === 'maintenance' ? PARTY_PAGES.maintenanceDetail : PARTY_PAGES.unitDetail;
 
   const submit = async () => {
     const v = await validated(form);

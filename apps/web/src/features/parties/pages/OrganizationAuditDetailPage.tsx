@@ -5,10 +5,11 @@ import { useNavigate } from 'react-router';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { useCanAudit } from '../../../lib/access.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
+import { ORG_PATHS } from '../../../lib/routes.ts';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { type Decidable, useDecision } from '../Decision.tsx';
 import { AuditCaseDescriptions, CompanyDescriptions, PersonDescriptions } from '../Descriptions.tsx';
-import { ORG_PAGES } from '../paths.ts';
+import { ORG_AUDIT_PERMISSION } from '../paths.ts';
 import { usePartyQuery } from '../queries.ts';
 
 /** The case as the reviewer sees it: state, who submitted and decided, the opinion; the decision. */
@@ -58,7 +59,7 @@ function Layout({
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="org-audit-detail">
       <div>
-        <Button onClick={() => navigate(ORG_PAGES.audit)}>返回审核列表</Button>
+        <Button onClick={() => navigate(ORG_PATHS.audit)}>返回审核列表</Button>
       </div>
       {caseCard}
       <Card title={subjectTitle}>{subject}</Card>
@@ -71,7 +72,7 @@ function Layout({
 }
 
 function OrganisationFiling({ id }: { id: number }) {
-  const canDecide = useCanAudit(ORG_PAGES.permission);
+  const canDecide = useCanAudit(ORG_AUDIT_PERMISSION);
   const detail = usePartyQuery(inspectionOrgCalls.auditGet, { id });
   const [decide, dialog] = useDecision(
     inspectionOrgCalls.auditPass,
@@ -92,7 +93,7 @@ function OrganisationFiling({ id }: { id: number }) {
 }
 
 function JoinRequest({ id }: { id: number }) {
-  const canDecide = useCanAudit(ORG_PAGES.permission);
+  const canDecide = useCanAudit(ORG_AUDIT_PERMISSION);
   const detail = usePartyQuery(inspectionOrgCalls.userAuditGet, { id });
   const [decide, dialog] = useDecision(
     inspectionOrgCalls.userAuditPass,

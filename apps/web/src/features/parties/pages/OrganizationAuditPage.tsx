@@ -4,11 +4,12 @@ import { Alert } from 'antd';
 import { useNavigate } from 'react-router';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { useCanAudit } from '../../../lib/access.ts';
+import { ORG_PATHS } from '../../../lib/routes.ts';
 import { auditOptionColumn, ListWithAudits } from '../AuditTabs.tsx';
 import { auditColumns, companyAuditColumns } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { dash } from '../format.tsx';
-import { ORG_PAGES } from '../paths.ts';
+import { ORG_AUDIT_PERMISSION } from '../paths.ts';
 import { partyKeys } from '../queries.ts';
 
 /**
@@ -18,7 +19,7 @@ import { partyKeys } from '../queries.ts';
  */
 export default function OrganizationAuditPage() {
   const navigate = useNavigate();
-  const canDecide = useCanAudit(ORG_PAGES.permission);
+  const canDecide = useCanAudit(ORG_AUDIT_PERMISSION);
   const [decide, dialog] = useDecision(
     inspectionOrgCalls.auditPass,
     inspectionOrgCalls.auditReject,
@@ -33,7 +34,7 @@ export default function OrganizationAuditPage() {
   const filings: ProColumns<CompanyAuditRow>[] = [
     ...companyAuditColumns(),
     auditOptionColumn<CompanyAuditRow>({
-      detail: (r) => navigate(`${ORG_PAGES.auditDetail}?id=${r.auditId}`),
+      detail: (r) => navigate(`${ORG_PATHS.auditDetail}?id=${r.auditId}`),
       decide: canDecide ? decide : undefined,
     }),
   ];
@@ -50,7 +51,7 @@ export default function OrganizationAuditPage() {
     { title: '岗位', dataIndex: 'roleLabel', search: false },
     ...auditColumns<PersonAuditRow>(),
     auditOptionColumn<PersonAuditRow>({
-      detail: (r) => navigate(`${ORG_PAGES.auditDetail}?joinId=${r.auditId}`),
+      detail: (r) => navigate(`${ORG_PATHS.auditDetail}?joinId=${r.auditId}`),
       decide: canDecide ? decideJoin : undefined,
     }),
   ];

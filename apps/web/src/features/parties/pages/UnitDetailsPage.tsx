@@ -14,13 +14,14 @@ import { ContractTable } from '../../../components/ContractTable.tsx';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { useCanAudit, usePermission } from '../../../lib/access.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
+import { PARTY_PAGES } from '../../../lib/routes.ts';
 import { useSession } from '../../../lib/session.ts';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { personColumns } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { CompanyDescriptions } from '../Descriptions.tsx';
 import { ContractTag } from '../format.tsx';
-import { PAGES, useCanOpenPage, usePagePath } from '../paths.ts';
+import { useCanOpenPage, usePagePath } from '../paths.ts';
 import { partyKeys, usePartyQuery } from '../queries.ts';
 import { OfficerAssignments } from './HonForTheRecordPage.tsx';
 
@@ -69,8 +70,8 @@ export function UnitDetailView({ id }: { id: number | null }) {
             {canEdit &&
               !ownCompany &&
               d.filingState !== FILING_STATE.pending &&
-              canOpen(PAGES.newUseUnit) && (
-                <Button onClick={() => navigate(path(PAGES.newUseUnit, { id: d.id }))}>编辑</Button>
+              canOpen(PARTY_PAGES.newUseUnit) && (
+                <Button onClick={() => navigate(path(PARTY_PAGES.newUseUnit, { id: d.id }))}>编辑</Button>
               )}
           </Space>
         }

@@ -3,11 +3,12 @@ import { Button, Card, Result, Skeleton, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
+import { PARTY_PAGES } from '../../../lib/routes.ts';
 import { useSession } from '../../../lib/session.ts';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { CompanyDescriptions } from '../Descriptions.tsx';
 import { OwnCompanyEdit } from '../OwnCompanyEdit.tsx';
-import { PAGES, useCanOpenPage, usePagePath } from '../paths.ts';
+import { useCanOpenPage, usePagePath } from '../paths.ts';
 import { usePartyQuery } from '../queries.ts';
 
 /** 使用单位档案: the use unit's own record, its filing history, and its contact details to keep current. */
@@ -31,11 +32,11 @@ export default function UserRecordPage() {
             {d.filingState !== FILING_STATE.pending && (
               <Button onClick={() => setEditing(true)}>修改单位信息</Button>
             )}
-            {canOpen(PAGES.userUnitDetail) && (
-              <Button onClick={() => navigate(path(PAGES.userUnitDetail))}>安全员与合同</Button>
+            {canOpen(PARTY_PAGES.userUnitDetail) && (
+              <Button onClick={() => navigate(path(PARTY_PAGES.userUnitDetail))}>安全员与合同</Button>
             )}
-            {canOpen(PAGES.incentive) && (
-              <Button onClick={() => navigate(path(PAGES.incentive))}>维保激励</Button>
+            {canOpen(PARTY_PAGES.incentive) && (
+              <Button onClick={() => navigate(path(PARTY_PAGES.incentive))}>维保激励</Button>
             )}
           </Space>
         }

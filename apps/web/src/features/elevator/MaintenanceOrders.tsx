@@ -1,15 +1,15 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { elevatorCalls, type MaintenanceOrderRow } from '@ec/contract';
-import { Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { ContractTable } from '../../components/ContractTable.tsx';
+import { OrderStatusTag } from '../../components/OrderStatusTag.tsx';
 import { actionColumn, RowAction } from '../../components/RowAction.tsx';
-import { dash } from '../../lib/format.ts';
+import { dash, durationText } from '../../lib/format.ts';
 import { useCanOpen } from '../../lib/page-param.ts';
-import { durationText, MAINTENANCE_PATHS, ORDER_STATUS_COLOR, orderLogUrl, workOrderUrl } from './paths.ts';
+import { MAINTENANCE_PATHS, orderLogUrl, workOrderUrl } from '../../lib/routes.ts';
 
 /** 维保记录 of one elevator (the elevator detail's tab): its work orders, newest plan first. */
-export function MaintenanceOrderTable({ elevatorId }: { elevatorId: number }) {
+export function MaintenanceOrders({ elevatorId }: { elevatorId: number }) {
   const navigate = useNavigate();
   const canOpenOrder = useCanOpen(MAINTENANCE_PATHS.workOrder);
   const canOpenLog = useCanOpen(MAINTENANCE_PATHS.log);
@@ -30,7 +30,7 @@ export function MaintenanceOrderTable({ elevatorId }: { elevatorId: number }) {
     {
       title: '状态',
       dataIndex: 'statusLabel',
-      render: (_, r) => <Tag color={ORDER_STATUS_COLOR[r.status]}>{r.statusLabel}</Tag>,
+      render: (_, r) => <OrderStatusTag status={r.status} label={r.statusLabel} />,
     },
     { title: '维保人员', dataIndex: 'workers', width: 150, render: (_, r) => dash(r.workers.join('、')) },
     { title: '签到时间', dataIndex: 'signInTime', width: 170, render: (_, r) => dash(r.signInTime) },

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DASHBOARD_PATH,
+  ELEVATOR_PATHS,
+  FILING_PATHS,
+  MAINTENANCE_PATHS,
+  ORG_PATHS,
+  PARTY_PAGES,
+  partyPaths,
+  SYSTEM_PATHS,
+} from '../lib/routes.ts';
+import { builtPages } from './pages.tsx';
+import { isKnownPath } from './route-table.ts';
+
+const routePaths = [
+  DASHBOARD_PATH,
+  ...Object.values(ELEVATOR_PATHS),
+  ...Object.values(MAINTENANCE_PATHS),
+  ...Object.values(SYSTEM_PATHS),
+  ...Object.values(ORG_PATHS),
+  ...Object.values(PARTY_PAGES).flatMap(partyPaths),
+  ...FILING_PATHS,
+];
+
+describe('page registration', () => {
+  it('every path in lib/routes.ts is a page of the menu catalogue', () => {
+    expect(routePaths.filter((p) => !isKnownPath(p))).toEqual([]);
+  });
+  it('every built page is reached by a catalogue path, and every path in lib/routes.ts has its page', () => {
+    expect(Object.keys(builtPages).filter((p) => !isKnownPath(p))).toEqual([]);
+    expect(routePaths.filter((p) => !(p in builtPages))).toEqual([]);
+  });
+  it('a parties page serves its filing variant with the same component', () => {
+    for (const page of Object.values(PARTY_PAGES)) {
+      const [records, filing] = partyPaths(page);
+      expect(builtPages[filing]).toBe(builtPages[records]);
+    }
+  });
+});

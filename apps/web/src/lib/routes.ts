@@ -1,0 +1,95 @@
+import { filingPages } from '@ec/contract/menu-catalogue';
+
+/**
+ * Route paths of the console's built pages, in one place. The spelling is the contract's menu
+ * catalogue (routes.test.ts holds every path here to it); app/pages.tsx maps these paths to page
+ * components, and features link with them, so that no feature imports another's paths.
+ */
+
+export const DASHBOARD_PATH = '/dashboard';
+
+export const ELEVATOR_PATHS = {
+  management: '/basicInformation/theElevatorManagement',
+  ledger: '/basicInformation/thelEevatorList',
+  myElevators: '/basicInformation/userMyTheElevator',
+  unitElevators: '/basicInformation/myTheElevator',
+  detail: '/basicInformation/elevatorPageDetails',
+  maintenanceClaim: '/basicInformation/elevatorMaintenance',
+  maintenanceHistory: '/basicInformation/maintenanceHistory',
+  useClaim: '/basicInformation/useTheElevator',
+  useClaimRecords: '/basicInformation/theElevatorUsesClaim',
+  regulationClaim: '/basicInformation/regulationClaim',
+  regulationClaimManager: '/basicInformation/regulationClaimManager',
+  regulationClaimDetail: '/basicInformation/regulationClaimDetail',
+  sync: '/equ/manage',
+} as const;
+
+export const MAINTENANCE_PATHS = {
+  workOrder: '/basicInformation/workOrderNo',
+  log: '/basicInformation/theLog',
+} as const;
+
+export const SYSTEM_PATHS = {
+  users: '/permission/page',
+  roles: '/permission/role',
+  menus: '/permission/menuManagement',
+  offices: '/permission/mechanism',
+  dictTypes: '/permission/dicManagement',
+  dictValues: '/permission/dictionaryValue',
+  params: '/permission/parameterManagement',
+  oplog: '/permission/operationRecord',
+  platform: '/permission/platformSet',
+  agreement: '/permission/agreement',
+  enterprises: '/permission/nested/nested',
+} as const;
+
+/**
+ * Page names of the parties pages. Each lives in two groups: /basicInformation and its record-filing
+ * (备案) variant /basicInformationb, which the catalogue lists with the same names.
+ */
+export const PARTY_PAGES = {
+  maintenanceUnit: 'maintenanceUnit',
+  maintenanceDetail: 'detailsOfMaintenance',
+  newMaintenanceUnit: 'newMaintenanceUnit',
+  personnel: 'maintenancePersonnel',
+  personnelDetail: 'personnelDetails',
+  contract: 'maintenanceContract',
+  hon: 'hon',
+  newContract: 'newMaintenance',
+  newUseUnit: 'newOccupancyUnit',
+  unitDetail: 'unitDetails',
+  recordDetail: 'recordDetails',
+  officerRecord: 'safetyOfficerRecord',
+  userRecord: 'userRecord',
+  incentive: 'maintenanceIncentive',
+  userUnitDetail: 'userUnitDetails',
+  officers: 'honForTheRecord',
+  community: 'community',
+} as const;
+export type PartyPage = (typeof PARTY_PAGES)[keyof typeof PARTY_PAGES];
+
+export const PARTY_GROUPS = { records: '/basicInformation', filing: '/basicInformationb' } as const;
+
+/** A parties page's path in one group. */
+export const partyPath = (page: PartyPage, filing = false) =>
+  `${filing ? PARTY_GROUPS.filing : PARTY_GROUPS.records}/${page}`;
+
+/** Both paths of a parties page (its page and its filing variant). */
+export const partyPaths = (page: PartyPage) => [partyPath(page), partyPath(page, true)];
+
+/** The inspection organisations' audit pages (机构审核). */
+export const ORG_PATHS = {
+  audit: '/organization/Audit',
+  auditDetail: '/organization/auditDetail',
+} as const;
+
+/** The initial filing pages (doc 000 §2), one page for every account kind. */
+export const FILING_PATHS: readonly string[] = filingPages.map((p) => p.path);
+
+const withId = (path: string, key: string, id: number) => `${path}?${key}=${id}`;
+export const elevatorDetailUrl = (id: number) => withId(ELEVATOR_PATHS.detail, 'id', id);
+export const unitElevatorsUrl = (useCompanyId: number) =>
+  withId(ELEVATOR_PATHS.unitElevators, 'id', useCompanyId);
+export const claimDetailUrl = (id: number) => withId(ELEVATOR_PATHS.regulationClaimDetail, 'id', id);
+export const workOrderUrl = (id: number) => withId(MAINTENANCE_PATHS.workOrder, 'id', id);
+export const orderLogUrl = (orderId: number) => withId(MAINTENANCE_PATHS.log, 'orderId', orderId);
