@@ -75,17 +75,3 @@ export const PERMS = {
   agreementEdit: 'system:agreement:edit',
   enterpriseEdit: 'system:enterprise:edit',
 } as const;
-
-export const SYSTEM_PATHS = {
-  users: '/permission/page',
-  roles: '/permission/role',
-  menus: '/permission/menuManagement',
-  offices: '/permission/mechanism',
-  dictTypes: '/permission/dicManagement',
-  dictValues: '/permission/dictionaryValue',
-  params: '/permission/parameterManagement',
-  oplog: '/permission/operationRecord',
-  platform: '/permission/platformSet',
-  agreement: '/permission/agreement',
-  enterprises: '/permission/nested/nested',
-} as const;
