@@ -1,4 +1,4 @@
-import { API_PREFIX, allCalls, type Call } from '@ec/contract';
+import { API_PREFIX, allCalls, type Call, isWrite } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
@@ -32,6 +32,33 @@ function fieldsOf(call: Call): string[] {
     return [];
   }
 }
+
+/** How a refusal may answer: bad input, no such record, a conflict, too large, path too long, wrong body type. */
+const REFUSALS = [400, 404, 409, 413, 414, 415];
+
+/**
+ * Writes that may answer 200 to the sweep's input, and why. Every other write must refuse every
+ * case: a 200 would be a record changed by input that no form of the console sends.
+ */
+const ACCEPTS_ANY_TEXT: Record<string, string> = {
+  // The browser's error report: whatever text the page saw is what it reports.
+  'POST /common/clientError': 'a report of any text',
+};
+
+/**
+ * Writes that today take `true` for a numeric id (the contract coerces it to 1) and act on record 1.
+ * Each has a test below that expects the refusal and is marked as failing: once the contract refuses
+ * a boolean id, that test passes, vitest reports it, and the entry goes.
+ */
+const BOOLEAN_ID_TAKEN = [
+  'POST /pc/sysUser/updateStatus',
+  'POST /pc/elevator/unbindingEmergencyCode',
+  'POST /pc/elevatorClaim/historyElevatorClaim',
+];
+
+/** A well-formed id list (the sweep's `[1, 2]`) is valid input for a call taking ids, not an attack. */
+const wellFormedIds = (input: Record<string, unknown>) =>
+  Array.isArray(input.ids) && input.ids.every((v) => Number.isInteger(v) && v > 0);
 
 /** Every variation of bad input for one call: missing, wrong types, huge, hostile, paging extremes. */
 function badInputs(call: Call): Record<string, unknown>[] {
@@ -79,16 +106,35 @@ describe.each(dbKinds)('malformed input sweep on %s', (kind) => {
   });
   afterAll(() => t.close());
 
+  // Before the sweep, which acts on record 1 through these very gaps.
+  it.fails.each(BOOLEAN_ID_TAKEN)(
+    '%s refuses true as an id (known gap: the contract coerces it to 1)',
+    async (name) => {
+      const call = allCalls.find((c) => `${c.method} ${c.path}` === name)!;
+      const input = Object.fromEntries(fieldsOf(call).map((f) => [f, true]));
+      const res = await t.inject(requestOf(call, input, token) as never);
+      expect(REFUSALS).toContain(res.statusCode);
+    },
+  );
+
   // Logging out would end the sweep's own session; its input is empty anyway.
   const calls = allCalls.filter((c) => c.path !== '/oauth/logout');
 
   it.each(calls.map((c) => [`${c.method} ${c.path}`, c] as const))(
-    '%s never answers 5xx',
-    async (_name, call) => {
+    '%s never answers 5xx, and a write refuses hostile input',
+    async (name, call) => {
+      // A download changes nothing; any other write must refuse what the sweep sends.
+      const mustRefuse = isWrite(call) && call.result !== 'file' && !(name in ACCEPTS_ANY_TEXT);
       for (const input of badInputs(call)) {
         const res = await t.inject(requestOf(call, input, token) as never);
         const label = `${call.method} ${call.path} ${JSON.stringify(input).slice(0, 80)}`;
         expect(res.statusCode, label).toBeLessThan(500);
+        // The call exists: a 404 is about a record, never the router's 接口不存在.
+        expect(res.body, label).not.toContain('接口不存在');
+        if (res.statusCode !== 200) expect(REFUSALS.concat(403), label).toContain(res.statusCode);
+        const knownGap = BOOLEAN_ID_TAKEN.includes(name) && Object.values(input).includes(true);
+        if (mustRefuse && !wellFormedIds(input) && !knownGap)
+          expect(REFUSALS, label).toContain(res.statusCode);
         if (call.result === 'file' && res.statusCode === 200) continue;
         const body = res.json();
         expect(typeof body.code, label).toBe('number');
