@@ -4,11 +4,13 @@
  * answers through these functions. Add a function here when another module needs one; keep each
  * one small and about lifts.
  */
-import type { ClaimType } from '@ec/contract';
+import type { ClaimType, ElevatorFilters } from '@ec/contract';
 import { type AnyColumn, and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { integer, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
+import { listElevators } from './list.ts';
 import { elevatorScope } from './scope.ts';
 import { elevator } from './tables.ts';
 
@@ -74,4 +76,68 @@ export function liftsBoundTo(q: Queryable, side: ClaimType, companyId?: number):
  */
 export function liftVisibleTo(user: AuthUser, liftId: AnyColumn | SQL): SQL {
   return sql`exists (select 1 from ${elevator} where ${elevator.id} = ${liftId} and ${elevatorScope(user)})`;
+}
+
+// ---------------------------------------------------------------- for the parties module
+
+/**
+ * A column of another module's table that names a lift: the foreign key to the registry, deleted
+ * with the lift (a contract's or an officer's link, a rating).
+ */
+export const liftReference = (name: string) =>
+  integer(name)
+    .notNull()
+    .references(() => elevator.id, { onDelete: 'cascade' });
+
+const relationColumns = {
+  id: elevator.id,
+  registerCode: elevator.registerCode,
+  name: elevator.name,
+  address: elevator.address,
+  areaCode: elevator.areaCode,
+  community: elevator.community,
+  useCompanyId: elevator.useCompanyId,
+  maintenanceCompanyId: elevator.maintenanceCompanyId,
+};
+
+/**
+ * The lifts as a relation another module may join (its columns: id, register_code, name, address,
+ * area_code, community, use_company_id, maintenance_company_id): those the user may see, or every
+ * lift without a user. Use it with `.as(alias)` in a drizzle query or inside `sql` as a subquery;
+ * PostgreSQL flattens it, so a join through it costs what a join on the table costs.
+ */
+export function liftsRelation(user?: AuthUser) {
+  return new QueryBuilder()
+    .select(relationColumns)
+    .from(elevator)
+    .where(user ? elevatorScope(user) : undefined);
+}
+
+/** How many lifts a company is bound to on one side, for a company id column or value. */
+export function liftCountOf(side: ClaimType, companyId: AnyColumn | SQL): SQL<number> {
+  const column = side === 'maintenance' ? elevator.maintenanceCompanyId : elevator.useCompanyId;
+  return sql<number>`(select count(*) from ${elevator} where ${column} = ${companyId})`.mapWith(Number);
+}
+
+/** How many lifts stand in a community (by its name and area). */
+export function liftCountInCommunity(name: AnyColumn | SQL, areaCode: AnyColumn | SQL): SQL<number> {
+  return sql<number>`(select count(*) from ${elevator}
+    where ${elevator.community} = ${name} and ${elevator.areaCode} = ${areaCode})`.mapWith(Number);
+}
+
+/**
+ * The registry's list of the lifts a maintenance company maintains: a reviewer sees those of its
+ * own scope, anyone else who may open the company (checked by the caller) all of them.
+ */
+export function liftsOfMaintenanceCompany(
+  q: Queryable,
+  user: AuthUser,
+  companyId: number,
+  f: ElevatorFilters,
+) {
+  const reviewer = user.dataScope === 'all' || user.dataScope === 'area';
+  return listElevators(q, reviewer ? elevatorScope(user) : sql`true`, false, {
+    ...f,
+    maintenanceCompanyId: companyId,
+  });
 }

@@ -16,8 +16,9 @@ import {
 } from '@ec/contract';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type AuthUser, hasPermission, scopeCondition } from '../../platform/access.ts';
-import type { Queryable, Tx } from '../../platform/db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { refusingConflicts } from '../../platform/db/conflicts.ts';
+import { paginate } from '../../platform/db/paginate.ts';
 import { likePattern, rowsOf } from '../../platform/db/sql.ts';
 import { auditRecord, enterprise, sysArea, sysUser } from '../../platform/db/tables.ts';
 import { versionedUpdate } from '../../platform/db/versioned.ts';
@@ -34,6 +35,7 @@ import {
   submit,
   type TransitionEvent,
 } from '../../platform/workflow.ts';
+import { liftCountOf, liftsRelation } from '../elevator/api.ts';
 import {
   assertArea,
   assertFiles,
@@ -47,10 +49,16 @@ import {
   seesInFull,
   today,
 } from './common.ts';
-import { inspectionOrgProfile, maintenanceUnitProfile, staffProfile, useUnitProfile } from './tables.ts';
+import {
+  elevatorSafetyOfficer,
+  inspectionOrgProfile,
+  maintenanceUnitProfile,
+  staffProfile,
+  useUnitProfile,
+} from './tables.ts';
 
 /** Mirrors a company filing's state onto the party row, so that sign-in sees it (needIntercept). */
-async function mirrorCompany(tx: Tx, { to, record }: TransitionEvent) {
+async function mirrorCompany(tx: Queryable, { to, record }: TransitionEvent) {
   await tx
     .update(enterprise)
     .set({ filingState: to, updatedAt: new Date() })
@@ -143,10 +151,6 @@ function coreOf(user: AuthUser, e: EnterpriseRow, areaName: string | null, audit
   };
 }
 
-const elevatorCountBy = (column: 'maintenance_company_id' | 'use_company_id') =>
-  sql<number>`(select count(*) from elevator el where el.${sql.raw(column)} = ${enterprise.id})`.mapWith(
-    Number,
-  );
 /** Filed (passed) people of the company still employed there, by profile role. */
 const memberCount = (roles: string) =>
   sql<number>`(select count(*) from ${staffProfile} sp join sys_user su on su.id = sp.user_id
@@ -176,7 +180,7 @@ function selectMaintenanceUnits(q: Queryable) {
       audit: auditRecord,
       areaName: sysArea.name,
       staffCount,
-      elevatorCount: elevatorCountBy('maintenance_company_id'),
+      elevatorCount: liftCountOf('maintenance', enterprise.id),
     })
     .from(enterprise)
     .leftJoin(maintenanceUnitProfile, eq(maintenanceUnitProfile.enterpriseId, enterprise.id))
@@ -225,17 +229,21 @@ export async function listMaintenanceUnits(
     f.licenceExpired === true ? sql`${maintenanceUnitProfile.licenceExpiry} < ${day}` : undefined,
     f.licenceExpired === false ? sql`${maintenanceUnitProfile.licenceExpiry} >= ${day}` : undefined,
   );
-  const rows = await selectMaintenanceUnits(q)
-    .where(where)
-    .orderBy(desc(enterprise.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  const [{ total }] = await q
-    .select({ total: count() })
-    .from(enterprise)
-    .leftJoin(maintenanceUnitProfile, eq(maintenanceUnitProfile.enterpriseId, enterprise.id))
-    .where(where);
-  return { records: rows.map((r) => maintenanceRowOf(user, r, day)), total, page: f.page, limit: f.limit };
+  return paginate(
+    q,
+    f,
+    (w) =>
+      selectMaintenanceUnits(q).where(where).orderBy(desc(enterprise.id)).limit(w.limit).offset(w.offset),
+    async () => {
+      const [{ total }] = await q
+        .select({ total: count() })
+        .from(enterprise)
+        .leftJoin(maintenanceUnitProfile, eq(maintenanceUnitProfile.enterpriseId, enterprise.id))
+        .where(where);
+      return total;
+    },
+    (r) => maintenanceRowOf(user, r, day),
+  );
 }
 
 export async function maintenanceUnitDetail(
@@ -268,7 +276,7 @@ function selectBuildingCompanies(q: Queryable) {
       audit: auditRecord,
       areaName: sysArea.name,
       officerCount,
-      elevatorCount: elevatorCountBy('use_company_id'),
+      elevatorCount: liftCountOf('use', enterprise.id),
     })
     .from(enterprise)
     .leftJoin(useUnitProfile, eq(useUnitProfile.enterpriseId, enterprise.id))
@@ -311,17 +319,21 @@ export async function listBuildingCompanies(
     ...companyFilters(f),
     f.unitType ? eq(useUnitProfile.unitType, f.unitType) : undefined,
   );
-  const rows = await selectBuildingCompanies(q)
-    .where(where)
-    .orderBy(desc(enterprise.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  const [{ total }] = await q
-    .select({ total: count() })
-    .from(enterprise)
-    .leftJoin(useUnitProfile, eq(useUnitProfile.enterpriseId, enterprise.id))
-    .where(where);
-  return { records: rows.map((r) => buildingRowOf(user, r)), total, page: f.page, limit: f.limit };
+  return paginate(
+    q,
+    f,
+    (w) =>
+      selectBuildingCompanies(q).where(where).orderBy(desc(enterprise.id)).limit(w.limit).offset(w.offset),
+    async () => {
+      const [{ total }] = await q
+        .select({ total: count() })
+        .from(enterprise)
+        .leftJoin(useUnitProfile, eq(useUnitProfile.enterpriseId, enterprise.id))
+        .where(where);
+      return total;
+    },
+    (r) => buildingRowOf(user, r),
+  );
 }
 
 export async function buildingCompanyDetail(
@@ -379,8 +391,8 @@ export async function buildingStatistics(q: Queryable, user: AuthUser, areaCode?
   const [lifts] = rowsOf<{ total: number; covered: number }>(
     await q.execute(sql`
       select count(*)::int as total,
-        count(*) filter (where exists (select 1 from elevator_safety_officer o where o.elevator_id = el.id))::int as covered
-      from elevator el where el.use_company_id in ${companyIds}`),
+        count(*) filter (where exists (select 1 from ${elevatorSafetyOfficer} o where o.elevator_id = el.id))::int as covered
+      from (${liftsRelation()}) el where el.use_company_id in ${companyIds}`),
   );
   return {
     total: byStateRows.reduce((n, r) => n + r.n, 0),
@@ -499,7 +511,7 @@ async function loadProfile(
  * writer saw (`versionedUpdate`): of concurrent changes from one version exactly one is stored.
  */
 async function writeProfile(
-  tx: Tx,
+  tx: Queryable,
   key: CompanyKey,
   id: number,
   input: CompanyInput,
@@ -591,7 +603,7 @@ async function joinRequestOf(q: Queryable, userId: number) {
  * directly: submitted and passed at once, in its own area.
  */
 export async function saveCompany(
-  tx: Tx,
+  tx: Queryable,
   user: AuthUser,
   key: CompanyKey,
   input: CompanyInput,
@@ -663,7 +675,7 @@ const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
  * reviewer with the edit permission changes anything in scope without touching the filing state.
  */
 export async function updateCompany(
-  tx: Tx,
+  tx: Queryable,
   user: AuthUser,
   key: CompanyKey,
   input: CompanyInput & { id: number; version?: number },
@@ -730,7 +742,7 @@ export async function updateCompany(
 }
 
 /** Deletes companies in scope that nothing refers to any more; pending filings are decided first. */
-export async function deleteCompanies(tx: Tx, user: AuthUser, key: CompanyKey, ids: number[]) {
+export async function deleteCompanies(tx: Queryable, user: AuthUser, key: CompanyKey, ids: number[]) {
   const kind = COMPANY_KINDS[key];
   const unique = [...new Set(ids)];
   const rows = await tx

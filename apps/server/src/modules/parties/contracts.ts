@@ -7,11 +7,12 @@ import {
   formatDateTime,
   PLAN_TYPE_LABEL,
 } from '@ec/contract';
-import { and, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../platform/access.ts';
-import type { Queryable, Tx } from '../../platform/db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { refusingConflicts } from '../../platform/db/conflicts.ts';
+import { paginate } from '../../platform/db/paginate.ts';
 import { likePattern, rowsOf } from '../../platform/db/sql.ts';
 import { auditRecord, enterprise } from '../../platform/db/tables.ts';
 import { versionedUpdate } from '../../platform/db/versioned.ts';
@@ -26,8 +27,7 @@ import {
   historySteps,
   submit,
 } from '../../platform/workflow.ts';
-import { elevatorScope } from '../elevator/scope.ts';
-import { elevator } from '../elevator/tables.ts';
+import { liftsRelation, liftVisibleTo } from '../elevator/api.ts';
 import {
   addDays,
   assertFiles,
@@ -40,6 +40,9 @@ import {
   today,
 } from './common.ts';
 import { maintenanceContract, maintenanceContractElevator } from './tables.ts';
+
+/** Every lift, as the registry lets other modules join it. */
+const lift = liftsRelation().as('lift');
 
 /** Contracts are audited; a change to a passed contract goes back for audit (submit from 3). */
 export const contractKind = defineKind({
@@ -190,13 +193,14 @@ export async function listContracts(
       ? sql`exists (select 1 from ${maintenanceContractElevator} ce where ce.contract_id = ${maintenanceContract.id} and ce.elevator_id = ${f.elevatorId})`
       : undefined,
   );
-  const rows = await selectContracts(q)
-    .where(where)
-    .orderBy(desc(maintenanceContract.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  const [{ total }] = await q.select({ total: count() }).from(maintenanceContract).where(where);
-  return { records: rows.map((r) => contractRowOf(r, day)), total, page: f.page, limit: f.limit };
+  return paginate(
+    q,
+    f,
+    (w) =>
+      selectContracts(q).where(where).orderBy(desc(maintenanceContract.id)).limit(w.limit).offset(w.offset),
+    { from: maintenanceContract, where },
+    (r) => contractRowOf(r, day),
+  );
 }
 
 /** The contracts of a company (either party), newest first, for the company's detail page. */
@@ -222,16 +226,16 @@ export async function contractDetail(q: Queryable, user: AuthUser, id: number): 
   if (!r) throw notFound('维保合同不存在或无权访问');
   const elevators = await q
     .select({
-      id: elevator.id,
-      registerCode: elevator.registerCode,
-      name: elevator.name,
-      address: elevator.address,
-      areaCode: elevator.areaCode,
+      id: lift.id,
+      registerCode: lift.registerCode,
+      name: lift.name,
+      address: lift.address,
+      areaCode: lift.areaCode,
     })
     .from(maintenanceContractElevator)
-    .innerJoin(elevator, eq(elevator.id, maintenanceContractElevator.elevatorId))
+    .innerJoin(lift, eq(lift.id, maintenanceContractElevator.elevatorId))
     .where(eq(maintenanceContractElevator.contractId, id))
-    .orderBy(elevator.registerCode);
+    .orderBy(lift.registerCode);
   return {
     ...contractRowOf(r),
     signDate: r.c.signDate,
@@ -288,13 +292,13 @@ async function checkElevators(q: Queryable, input: ContractInput, exceptContract
   const ids = [...new Set(input.elevatorIds)];
   const rows = await q
     .select({
-      id: elevator.id,
-      registerCode: elevator.registerCode,
-      useCompanyId: elevator.useCompanyId,
-      maintenanceCompanyId: elevator.maintenanceCompanyId,
+      id: lift.id,
+      registerCode: lift.registerCode,
+      useCompanyId: lift.useCompanyId,
+      maintenanceCompanyId: lift.maintenanceCompanyId,
     })
-    .from(elevator)
-    .where(inArray(elevator.id, ids));
+    .from(lift)
+    .where(inArray(lift.id, ids));
   if (rows.length !== ids.length) {
     throw badRequest('elevatorIds：部分电梯不存在', [{ field: 'elevatorIds', message: '部分电梯不存在' }]);
   }
@@ -306,14 +310,14 @@ async function checkElevators(q: Queryable, input: ContractInput, exceptContract
   }
   const [overlap] = await q
     .select({
-      registerCode: elevator.registerCode,
+      registerCode: lift.registerCode,
       contractNo: maintenanceContract.contractNo,
       startDate: maintenanceContract.startDate,
       endDate: maintenanceContract.endDate,
     })
     .from(maintenanceContractElevator)
     .innerJoin(maintenanceContract, eq(maintenanceContract.id, maintenanceContractElevator.contractId))
-    .innerJoin(elevator, eq(elevator.id, maintenanceContractElevator.elevatorId))
+    .innerJoin(lift, eq(lift.id, maintenanceContractElevator.elevatorId))
     .where(
       and(
         inArray(maintenanceContractElevator.elevatorId, ids),
@@ -373,7 +377,7 @@ const guardContractNo = <T>(no: string, write: () => Promise<T>) =>
   refusingConflicts(write, { unique: `合同编号 ${no} 已存在` });
 
 async function fileContract(
-  tx: Tx,
+  tx: Queryable,
   user: AuthUser,
   id: number,
   areaCode: string | null,
@@ -399,7 +403,7 @@ async function fileContract(
   }
 }
 
-export async function saveContract(tx: Tx, user: AuthUser, input: ContractInput) {
+export async function saveContract(tx: Queryable, user: AuthUser, input: ContractInput) {
   const as = actingAs(user, input);
   await party(tx, input.maintenanceCompanyId, 'maintenance');
   const use = await party(tx, input.useCompanyId, 'use');
@@ -424,7 +428,7 @@ export async function saveContract(tx: Tx, user: AuthUser, input: ContractInput)
 }
 
 export async function updateContract(
-  tx: Tx,
+  tx: Queryable,
   user: AuthUser,
   input: ContractInput & { id: number; version?: number },
 ) {
@@ -470,7 +474,7 @@ export async function updateContract(
   return input.id;
 }
 
-export async function deleteContracts(tx: Tx, user: AuthUser, ids: number[]) {
+export async function deleteContracts(tx: Queryable, user: AuthUser, ids: number[]) {
   const unique = [...new Set(ids)];
   const rows = await tx
     .select()
@@ -570,16 +574,16 @@ export async function elevatorContractStates(q: Queryable, user: AuthUser, eleva
   const ids = [...new Set(elevatorIds)];
   // The user's elevators, and those of contracts the user is a party to.
   const visible = await q
-    .select({ id: elevator.id })
-    .from(elevator)
+    .select({ id: lift.id })
+    .from(lift)
     .where(
       and(
-        inArray(elevator.id, ids),
+        inArray(lift.id, ids),
         or(
-          elevatorScope(user),
+          liftVisibleTo(user, lift.id),
           sql`exists (select 1 from ${maintenanceContractElevator} ce
             join ${maintenanceContract} on ${maintenanceContract.id} = ce.contract_id
-            where ce.elevator_id = ${elevator.id} and ${contractScope(user)})`,
+            where ce.elevator_id = ${lift.id} and ${contractScope(user)})`,
         ),
       ),
     );
@@ -644,27 +648,26 @@ export async function flaggedElevators(
 ) {
   const day = today();
   const soon = addDays(day, 30);
-  const scope = elevatorScope(user);
   const flag = sql`case
       when c.id is null then 'missing'
       when c.end_date < ${day} then 'expired'
       when c.start_date > ${day} then 'missing'
       else 'expiring' end`;
   const base = sql`
-    from elevator
+    from (${liftsRelation(user)}) lift
     left join lateral (
       select mc.id, mc.contract_no, mc.start_date, mc.end_date
       from maintenance_contract_elevator ce join maintenance_contract mc on mc.id = ce.contract_id
-      where ce.elevator_id = elevator.id and mc.filing_state = 3
+      where ce.elevator_id = lift.id and mc.filing_state = 3
       order by (mc.start_date <= ${day} and mc.end_date >= ${day}) desc, mc.end_date desc
       limit 1) c on true
-    left join enterprise m on m.id = elevator.maintenance_company_id
-    left join enterprise u on u.id = elevator.use_company_id
-    where elevator.maintenance_company_id is not null and ${scope}
+    left join enterprise m on m.id = lift.maintenance_company_id
+    left join enterprise u on u.id = lift.use_company_id
+    where lift.maintenance_company_id is not null
       and (c.id is null or c.end_date < ${day} or c.start_date > ${day} or c.end_date <= ${soon})
-      ${f.registerCode ? sql`and elevator.register_code like ${`${f.registerCode.toUpperCase().replace(/[\\%_]/g, '')}%`}` : sql``}
+      ${f.registerCode ? sql`and lift.register_code like ${`${f.registerCode.toUpperCase().replace(/[\\%_]/g, '')}%`}` : sql``}
       ${f.flag ? sql`and ${flag} = ${f.flag}` : sql``}`;
-  const rows = rowsOf<{
+  type Flagged = {
     id: number;
     register_code: string;
     name: string | null;
@@ -677,15 +680,19 @@ export async function flaggedElevators(
     flag: 'missing' | 'expired' | 'expiring';
     contract_no: string | null;
     end_date: string | null;
-  }>(
-    await q.execute(sql`select elevator.id, elevator.register_code, elevator.name, elevator.address,
-        elevator.area_code, elevator.maintenance_company_id, m.name as maintenance_name,
-        elevator.use_company_id, u.name as use_name, ${flag} as flag, c.contract_no, c.end_date::text as end_date
-      ${base} order by elevator.id limit ${f.limit} offset ${(f.page - 1) * f.limit}`),
-  );
-  const [{ n }] = rowsOf<{ n: number }>(await q.execute(sql`select count(*)::int as n ${base}`));
-  return {
-    records: rows.map((r) => ({
+  };
+  return paginate(
+    q,
+    f,
+    async (w) =>
+      rowsOf<Flagged>(
+        await q.execute(sql`select lift.id, lift.register_code, lift.name, lift.address,
+        lift.area_code, lift.maintenance_company_id, m.name as maintenance_name,
+        lift.use_company_id, u.name as use_name, ${flag} as flag, c.contract_no, c.end_date::text as end_date
+      ${base} order by lift.id limit ${w.limit} offset ${w.offset}`),
+      ),
+    async () => Number(rowsOf<{ n: number }>(await q.execute(sql`select count(*)::int as n ${base}`))[0].n),
+    (r) => ({
       elevatorId: Number(r.id),
       registerCode: r.register_code,
       name: r.name,
@@ -699,9 +706,6 @@ export async function flaggedElevators(
       flagLabel: CONTRACT_FLAG_LABEL[r.flag],
       contractNo: r.contract_no,
       endDate: r.end_date,
-    })),
-    total: Number(n),
-    page: f.page,
-    limit: f.limit,
-  };
+    }),
+  );
 }

@@ -2,7 +2,7 @@ import type { FilingKind, MyFiling, UserType } from '@ec/contract';
 import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import { filingStateOf, needsIntercept } from '../../platform/auth/roles.ts';
-import type { Queryable, Tx } from '../../platform/db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { enterprise, sysUser } from '../../platform/db/tables.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { currentCase, historySteps } from '../../platform/workflow.ts';
@@ -132,7 +132,7 @@ export async function myFiling(q: Queryable, user: AuthUser): Promise<MyFiling> 
  * on the filing page.
  */
 export async function bindCompany(
-  tx: Tx,
+  tx: Queryable,
   user: AuthUser,
   input: { creditCode: string; name: string; idNumber: string; position?: string },
 ) {

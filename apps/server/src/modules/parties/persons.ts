@@ -15,8 +15,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type AuthUser, hasPermission, scopeCondition } from '../../platform/access.ts';
 import { DEFAULT_ROLE_BY_TYPE } from '../../platform/auth/roles.ts';
 import { temporaryPassword } from '../../platform/auth/temporary.ts';
-import type { Queryable, Tx } from '../../platform/db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { refusingConflicts } from '../../platform/db/conflicts.ts';
+import { paginate } from '../../platform/db/paginate.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { auditRecord, enterprise, sysRole, sysUser, sysUserRole } from '../../platform/db/tables.ts';
 import { sentFields, versionedUpdate } from '../../platform/db/versioned.ts';
@@ -58,7 +59,7 @@ import { elevatorSafetyOfficer, staffProfile } from './tables.ts';
  * (`sys_user.company_id`) once it passes. A passed person leaves the company by a withdraw from 3
  * (after a passed leave audit): the binding ends and the person is "not filed" again.
  */
-async function mirrorPerson(tx: Tx, { to, record }: TransitionEvent) {
+async function mirrorPerson(tx: Queryable, { to, record }: TransitionEvent) {
   const userId = Number(record.subjectId);
   const [profile] = await tx.select().from(staffProfile).where(eq(staffProfile.userId, userId));
   if (!profile) throw notFound('人员备案信息不存在');
@@ -307,18 +308,26 @@ export async function listPersons(q: Queryable, user: AuthUser, key: PersonKey, 
     f.filingState ? eq(sysUser.filingState, f.filingState) : undefined,
     f.employed === undefined ? undefined : eq(staffProfile.employed, f.employed ? 1 : 0),
   );
-  const rows = await selectPersons(q, key)
-    .where(where)
-    .orderBy(desc(staffProfile.createdAt), desc(staffProfile.userId))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  const [{ total }] = await q
-    .select({ total: count() })
-    .from(staffProfile)
-    .innerJoin(sysUser, eq(sysUser.id, staffProfile.userId))
-    .innerJoin(enterprise, eq(enterprise.id, staffProfile.companyId))
-    .where(where);
-  return { records: rows.map((r) => personRowOf(user, r, day)), total, page: f.page, limit: f.limit };
+  return paginate(
+    q,
+    f,
+    (w) =>
+      selectPersons(q, key)
+        .where(where)
+        .orderBy(desc(staffProfile.createdAt), desc(staffProfile.userId))
+        .limit(w.limit)
+        .offset(w.offset),
+    async () => {
+      const [{ total }] = await q
+        .select({ total: count() })
+        .from(staffProfile)
+        .innerJoin(sysUser, eq(sysUser.id, staffProfile.userId))
+        .innerJoin(enterprise, eq(enterprise.id, staffProfile.companyId))
+        .where(where);
+      return total;
+    },
+    (r) => personRowOf(user, r, day),
+  );
 }
 
 /** One person in scope (or the signed-in person themself), in full for the owner and the admin. */
@@ -424,7 +433,7 @@ async function filedCompany(q: Queryable, key: PersonKey, companyId: number | un
   return company;
 }
 
-async function createAccount(tx: Tx, key: PersonKey, input: PersonInput) {
+async function createAccount(tx: Queryable, key: PersonKey, input: PersonInput) {
   const kind = PERSON_KINDS[key];
   if (!input.phone)
     throw badRequest('phone：手机号不能为空', [{ field: 'phone', message: '手机号不能为空' }]);
@@ -469,7 +478,7 @@ function inReviewerArea(user: AuthUser, areaCode: string | null) {
  * admin adds a person to its own filed company (an account is opened, its one-time password returned);
  * a reviewer adds a person to a company of its area, filed at once.
  */
-export async function savePerson(tx: Tx, user: AuthUser, key: PersonKey, input: PersonInput) {
+export async function savePerson(tx: Queryable, user: AuthUser, key: PersonKey, input: PersonInput) {
   const kind = PERSON_KINDS[key];
   const self = user.userType === kind.accountType;
   let companyId: number;
@@ -537,7 +546,7 @@ export async function savePerson(tx: Tx, user: AuthUser, key: PersonKey, input: 
 }
 
 /** The profile and account of a person the user may change, with how they may change it. */
-async function editable(tx: Tx, user: AuthUser, key: PersonKey, id: number) {
+async function editable(tx: Queryable, user: AuthUser, key: PersonKey, id: number) {
   const [row] = await tx
     .select({ p: staffProfile, u: sysUser, companyArea: enterprise.areaCode, companyKind: enterprise.kind })
     .from(staffProfile)
@@ -564,7 +573,7 @@ const CERT_FIELDS = ['certType', 'certNo', 'certExpiry', 'certFileId'] as const;
  * filing that awaits audit. A field the request does not send keeps its value.
  */
 export async function updatePerson(
-  tx: Tx,
+  tx: Queryable,
   user: AuthUser,
   key: PersonKey,
   changes: Omit<PersonInput, 'idNumber'> & { id: number; version?: number; idNumber?: string },
@@ -643,7 +652,7 @@ export async function updatePerson(
 }
 
 /** Deletes people and their accounts; pending filings and leaves are decided first, nobody deletes themself. */
-export async function deletePersons(tx: Tx, user: AuthUser, key: PersonKey, ids: number[]) {
+export async function deletePersons(tx: Queryable, user: AuthUser, key: PersonKey, ids: number[]) {
   const kind = PERSON_KINDS[key];
   const unique = [...new Set(ids)];
   if (unique.includes(user.id)) throw conflict('不能删除自己的账号');
@@ -747,7 +756,7 @@ export const personDesks = {
 
 /** Applies for a worker's leave: the worker, its company admin, or a reviewer (passed at once). */
 export async function applyLeave(
-  tx: Tx,
+  tx: Queryable,
   user: AuthUser,
   input: { id: number; leaveReason: string; leaveDate: string },
 ) {
@@ -822,7 +831,7 @@ export async function profileOf(q: Queryable, userId: number) {
  * company account and the kind's own role (检验人员) for a person account.
  */
 export async function requestJoin(
-  tx: Tx,
+  tx: Queryable,
   user: AuthUser,
   key: PersonKey,
   company: typeof enterprise.$inferSelect,
@@ -892,4 +901,45 @@ export async function filedOfficers(q: Queryable, companyId: number) {
       ),
     )
     .orderBy(sysUser.realName);
+}
+
+/** Certificates of a company's filed, employed workers: how many, expired, and expiring within 30 days. */
+export async function staffCertCounts(q: Queryable, companyId: number) {
+  const day = today();
+  const soon = addDays(day, 30);
+  const [certs] = await q
+    .select({
+      total: count(),
+      expired: sql<number>`count(*) filter (where ${staffProfile.certExpiry} < ${day})`.mapWith(Number),
+      expiring:
+        sql<number>`count(*) filter (where ${staffProfile.certExpiry} >= ${day} and ${staffProfile.certExpiry} <= ${soon})`.mapWith(
+          Number,
+        ),
+    })
+    .from(staffProfile)
+    .innerJoin(sysUser, eq(sysUser.id, staffProfile.userId))
+    .where(
+      and(
+        eq(staffProfile.companyId, companyId),
+        eq(staffProfile.employed, 1),
+        eq(staffProfile.role, 'staff'),
+        eq(sysUser.filingState, 3),
+      ),
+    );
+  return {
+    total: certs.total,
+    expired: certs.expired,
+    expiring: certs.expiring,
+    valid: certs.total - certs.expired - certs.expiring,
+  };
+}
+
+/** People of a company whose filing awaits audit. */
+export async function pendingPeopleCount(q: Queryable, companyId: number) {
+  const [{ pending }] = await q
+    .select({ pending: count() })
+    .from(staffProfile)
+    .innerJoin(sysUser, eq(sysUser.id, staffProfile.userId))
+    .where(and(eq(staffProfile.companyId, companyId), eq(sysUser.filingState, 2)));
+  return pending;
 }

@@ -2,15 +2,14 @@ import { type CommunityRow, formatDateTime, type RatingRow } from '@ec/contract'
 import { and, avg, count, desc, eq, ilike, inArray, max, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type AuthUser, scopeCondition } from '../../platform/access.ts';
-import type { Queryable, Tx } from '../../platform/db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { refusingConflicts } from '../../platform/db/conflicts.ts';
 import { paginate } from '../../platform/db/paginate.ts';
 import { likePattern, uniqueViolation } from '../../platform/db/sql.ts';
 import { enterprise, sysArea, sysUser } from '../../platform/db/tables.ts';
 import { sentFields, versionedUpdate } from '../../platform/db/versioned.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { elevatorScope } from '../elevator/scope.ts';
-import { elevator } from '../elevator/tables.ts';
+import { liftCountInCommunity, liftsRelation } from '../elevator/api.ts';
 import { orderElevatorId } from '../maintenance/api.ts';
 import { assertArea, assertInArea, blank, isReviewer, phoneFor, seesInFull, today } from './common.ts';
 import { filedOfficers } from './persons.ts';
@@ -22,8 +21,7 @@ import { community, elevatorSafetyOfficer, maintenanceRating } from './tables.ts
 const communityScope = (user: AuthUser) =>
   scopeCondition(user, { area: community.areaCode, company: community.useCompanyId });
 
-const communityElevators = sql<number>`(select count(*) from elevator el
-  where el.community = ${community.name} and el.area_code = ${community.areaCode})`.mapWith(Number);
+const communityElevators = liftCountInCommunity(community.name, community.areaCode);
 
 function selectCommunities(q: Queryable) {
   return q
@@ -96,7 +94,7 @@ export interface CommunityInput {
 }
 
 /** Adds or changes a community: reviewers in their area, a use unit for itself. */
-export async function saveCommunity(tx: Tx, user: AuthUser, sent: CommunityInput) {
+export async function saveCommunity(tx: Queryable, user: AuthUser, sent: CommunityInput) {
   // A change keeps what the request does not send (use unit, buildings, position, remark).
   const stored = sent.id ? await communityDetail(tx, user, sent.id) : null;
   const input: CommunityInput = stored
@@ -171,7 +169,7 @@ export async function saveCommunity(tx: Tx, user: AuthUser, sent: CommunityInput
   return communityDetail(tx, user, id!);
 }
 
-export async function deleteCommunities(tx: Tx, user: AuthUser, ids: number[]) {
+export async function deleteCommunities(tx: Queryable, user: AuthUser, ids: number[]) {
   const unique = [...new Set(ids)];
   const rows = await tx
     .select({ id: community.id })
@@ -202,67 +200,66 @@ export async function listElevatorOfficers(
     assigned?: boolean;
   },
 ) {
+  const lift = liftsRelation(user).as('lift');
   const where = and(
-    elevatorScope(user),
-    sql`${elevator.useCompanyId} is not null`,
-    f.elevatorId ? eq(elevator.id, f.elevatorId) : undefined,
+    sql`${lift.useCompanyId} is not null`,
+    f.elevatorId ? eq(lift.id, f.elevatorId) : undefined,
     f.userId ? eq(elevatorSafetyOfficer.userId, f.userId) : undefined,
-    f.useCompanyId ? eq(elevator.useCompanyId, f.useCompanyId) : undefined,
+    f.useCompanyId ? eq(lift.useCompanyId, f.useCompanyId) : undefined,
     f.registerCode
-      ? sql`${elevator.registerCode} like ${`${f.registerCode.toUpperCase().replace(/[\\%_]/g, '')}%`}`
+      ? sql`${lift.registerCode} like ${`${f.registerCode.toUpperCase().replace(/[\\%_]/g, '')}%`}`
       : undefined,
     f.assigned === true ? sql`${elevatorSafetyOfficer.userId} is not null` : undefined,
     f.assigned === false ? sql`${elevatorSafetyOfficer.userId} is null` : undefined,
   );
-  const rows = await q
-    .select({
-      e: {
-        id: elevator.id,
-        registerCode: elevator.registerCode,
-        name: elevator.name,
-        address: elevator.address,
-        areaCode: elevator.areaCode,
-        useCompanyId: elevator.useCompanyId,
-      },
-      useName: useCo.name,
-      o: elevatorSafetyOfficer,
-      officerName: officer.realName,
-      officerPhone: officer.phone,
-    })
-    .from(elevator)
-    .leftJoin(elevatorSafetyOfficer, eq(elevatorSafetyOfficer.elevatorId, elevator.id))
-    .leftJoin(officer, eq(officer.id, elevatorSafetyOfficer.userId))
-    .leftJoin(useCo, eq(useCo.id, elevator.useCompanyId))
-    .where(where)
-    .orderBy(elevator.id)
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  const [{ total }] = await q
-    .select({ total: count() })
-    .from(elevator)
-    .leftJoin(elevatorSafetyOfficer, eq(elevatorSafetyOfficer.elevatorId, elevator.id))
-    .where(where);
-  return {
-    records: rows.map((r) => {
-      const full = r.o !== null && seesInFull(user, { userId: r.o.userId });
-      return {
-        elevatorId: r.e.id,
-        registerCode: r.e.registerCode,
-        elevatorName: r.e.name,
-        address: r.e.address,
-        areaCode: r.e.areaCode,
-        useCompanyId: r.e.useCompanyId,
-        useCompanyName: r.useName,
-        userId: r.o?.userId ?? null,
-        realName: r.officerName,
-        phone: phoneFor(full, r.officerPhone),
-        assignTime: r.o ? formatDateTime(r.o.assignedAt) : null,
-      };
-    }),
-    total,
-    page: f.page,
-    limit: f.limit,
+  const rows = (w: { limit: number; offset: number }) =>
+    q
+      .select({
+        e: {
+          id: lift.id,
+          registerCode: lift.registerCode,
+          name: lift.name,
+          address: lift.address,
+          areaCode: lift.areaCode,
+          useCompanyId: lift.useCompanyId,
+        },
+        useName: useCo.name,
+        o: elevatorSafetyOfficer,
+        officerName: officer.realName,
+        officerPhone: officer.phone,
+      })
+      .from(lift)
+      .leftJoin(elevatorSafetyOfficer, eq(elevatorSafetyOfficer.elevatorId, lift.id))
+      .leftJoin(officer, eq(officer.id, elevatorSafetyOfficer.userId))
+      .leftJoin(useCo, eq(useCo.id, lift.useCompanyId))
+      .where(where)
+      .orderBy(lift.id)
+      .limit(w.limit)
+      .offset(w.offset);
+  const total = async () => {
+    const [{ n }] = await q
+      .select({ n: count() })
+      .from(lift)
+      .leftJoin(elevatorSafetyOfficer, eq(elevatorSafetyOfficer.elevatorId, lift.id))
+      .where(where);
+    return n;
   };
+  return paginate(q, f, rows, total, (r) => {
+    const full = r.o !== null && seesInFull(user, { userId: r.o.userId });
+    return {
+      elevatorId: r.e.id,
+      registerCode: r.e.registerCode,
+      elevatorName: r.e.name,
+      address: r.e.address,
+      areaCode: r.e.areaCode,
+      useCompanyId: r.e.useCompanyId,
+      useCompanyName: r.useName,
+      userId: r.o?.userId ?? null,
+      realName: r.officerName,
+      phone: phoneFor(full, r.officerPhone),
+      assignTime: r.o ? formatDateTime(r.o.assignedAt) : null,
+    };
+  });
 }
 
 /** The company whose officers a user picks from: its own, or the one a reviewer names. */
@@ -297,12 +294,18 @@ export async function companyOfficers(q: Queryable, user: AuthUser, companyId?: 
 }
 
 /** Assigns one officer to elevators of its own use unit (or removes the assignment). */
-export async function assignOfficer(tx: Tx, user: AuthUser, elevatorIds: number[], userId: number | null) {
+export async function assignOfficer(
+  tx: Queryable,
+  user: AuthUser,
+  elevatorIds: number[],
+  userId: number | null,
+) {
   const ids = [...new Set(elevatorIds)];
+  const lift = liftsRelation(user).as('lift');
   const lifts = await tx
-    .select({ id: elevator.id, registerCode: elevator.registerCode, useCompanyId: elevator.useCompanyId })
-    .from(elevator)
-    .where(and(inArray(elevator.id, ids), elevatorScope(user)));
+    .select({ id: lift.id, registerCode: lift.registerCode, useCompanyId: lift.useCompanyId })
+    .from(lift)
+    .where(inArray(lift.id, ids));
   if (lifts.length !== ids.length) throw notFound('部分电梯不存在或无权访问');
   if (!isReviewer(user)) {
     if (user.userType !== 'use_unit' || user.companyId === null)
@@ -343,6 +346,8 @@ export async function assignOfficer(tx: Tx, user: AuthUser, elevatorIds: number[
 // ---------------------------------------------------------------- maintenance incentive (维保激励)
 
 const maintenanceCo = alias(enterprise, 'maintenance_co');
+/** Every lift, as the registry lets other modules join it. */
+const anyLift = liftsRelation().as('lift');
 
 /** Ratings a user may see: all, the elevators' areas, those its company gave or received. */
 function ratingScope(user: AuthUser): SQL {
@@ -370,55 +375,54 @@ export async function listIncentives(
 ) {
   const where = and(ratingScope(user), f.name ? ilike(maintenanceCo.name, likePattern(f.name)) : undefined);
   const average = sql<number>`round(avg(${maintenanceRating.score})::numeric, 2)::float8`.mapWith(Number);
-  const rows = await q
-    .select({
-      id: maintenanceRating.maintenanceCompanyId,
-      name: maintenanceCo.name,
-      ratings: count(),
-      elevators: sql<number>`count(distinct ${maintenanceRating.elevatorId})`.mapWith(Number),
-      average,
-      last: max(maintenanceRating.createdAt),
-    })
-    .from(maintenanceRating)
-    .innerJoin(maintenanceCo, eq(maintenanceCo.id, maintenanceRating.maintenanceCompanyId))
-    .where(where)
-    .groupBy(maintenanceRating.maintenanceCompanyId, maintenanceCo.name)
-    .orderBy(desc(average), maintenanceRating.maintenanceCompanyId)
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  const [{ total }] = await q
-    .select({ total: sql<number>`count(distinct ${maintenanceRating.maintenanceCompanyId})`.mapWith(Number) })
-    .from(maintenanceRating)
-    .innerJoin(maintenanceCo, eq(maintenanceCo.id, maintenanceRating.maintenanceCompanyId))
-    .where(where);
-  return {
-    records: rows.map((r) => ({
-      maintenanceCompanyId: r.id,
-      maintenanceCompanyName: r.name,
-      ratingCount: r.ratings,
-      elevatorCount: r.elevators,
-      averageScore: r.average,
-      lastRatedAt: r.last ? formatDateTime(r.last) : null,
-    })),
-    total,
-    page: f.page,
-    limit: f.limit,
+  const rows = (w: { limit: number; offset: number }) =>
+    q
+      .select({
+        id: maintenanceRating.maintenanceCompanyId,
+        name: maintenanceCo.name,
+        ratings: count(),
+        elevators: sql<number>`count(distinct ${maintenanceRating.elevatorId})`.mapWith(Number),
+        average,
+        last: max(maintenanceRating.createdAt),
+      })
+      .from(maintenanceRating)
+      .innerJoin(maintenanceCo, eq(maintenanceCo.id, maintenanceRating.maintenanceCompanyId))
+      .where(where)
+      .groupBy(maintenanceRating.maintenanceCompanyId, maintenanceCo.name)
+      .orderBy(desc(average), maintenanceRating.maintenanceCompanyId)
+      .limit(w.limit)
+      .offset(w.offset);
+  const total = async () => {
+    const [{ n }] = await q
+      .select({ n: sql<number>`count(distinct ${maintenanceRating.maintenanceCompanyId})`.mapWith(Number) })
+      .from(maintenanceRating)
+      .innerJoin(maintenanceCo, eq(maintenanceCo.id, maintenanceRating.maintenanceCompanyId))
+      .where(where);
+    return n;
   };
+  return paginate(q, f, rows, total, (r) => ({
+    maintenanceCompanyId: r.id,
+    maintenanceCompanyName: r.name,
+    ratingCount: r.ratings,
+    elevatorCount: r.elevators,
+    averageScore: r.average,
+    lastRatedAt: r.last ? formatDateTime(r.last) : null,
+  }));
 }
 
 function selectRatings(q: Queryable) {
   return q
     .select({
       r: maintenanceRating,
-      registerCode: elevator.registerCode,
-      elevatorName: elevator.name,
-      address: elevator.address,
+      registerCode: anyLift.registerCode,
+      elevatorName: anyLift.name,
+      address: anyLift.address,
       maintenanceName: maintenanceCo.name,
       useName: useCo.name,
       raterName: sysUser.realName,
     })
     .from(maintenanceRating)
-    .innerJoin(elevator, eq(elevator.id, maintenanceRating.elevatorId))
+    .innerJoin(anyLift, eq(anyLift.id, maintenanceRating.elevatorId))
     .innerJoin(maintenanceCo, eq(maintenanceCo.id, maintenanceRating.maintenanceCompanyId))
     .innerJoin(useCo, eq(useCo.id, maintenanceRating.useCompanyId))
     .leftJoin(sysUser, eq(sysUser.id, maintenanceRating.ratedBy));
@@ -447,13 +451,13 @@ export async function listRatings(
   f: { page: number; limit: number; maintenanceCompanyId: number },
 ) {
   const where = and(ratingScope(user), eq(maintenanceRating.maintenanceCompanyId, f.maintenanceCompanyId));
-  const rows = await selectRatings(q)
-    .where(where)
-    .orderBy(desc(maintenanceRating.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  const [{ total }] = await q.select({ total: count() }).from(maintenanceRating).where(where);
-  return { records: rows.map(ratingRowOf), total, page: f.page, limit: f.limit };
+  return paginate(
+    q,
+    f,
+    (w) => selectRatings(q).where(where).orderBy(desc(maintenanceRating.id)).limit(w.limit).offset(w.offset),
+    { from: maintenanceRating, where },
+    ratingRowOf,
+  );
 }
 
 /** Why a second rating of an elevator in one month is refused (the rule shown on the page too). */
@@ -474,7 +478,7 @@ async function guardRating<T>(registerCode: string, period: string, write: () =>
 
 /** A use unit rates the maintenance company of one of its elevators: once a month (and once per order). */
 export async function rate(
-  tx: Tx,
+  tx: Queryable,
   user: AuthUser,
   input: { elevatorId: number; score: number; comment?: string; orderId?: number | null },
 ) {
@@ -482,14 +486,14 @@ export async function rate(
     throw forbidden('只有使用单位可以评价维保单位');
   const [e] = await tx
     .select({
-      id: elevator.id,
-      registerCode: elevator.registerCode,
-      areaCode: elevator.areaCode,
-      useCompanyId: elevator.useCompanyId,
-      maintenanceCompanyId: elevator.maintenanceCompanyId,
+      id: anyLift.id,
+      registerCode: anyLift.registerCode,
+      areaCode: anyLift.areaCode,
+      useCompanyId: anyLift.useCompanyId,
+      maintenanceCompanyId: anyLift.maintenanceCompanyId,
     })
-    .from(elevator)
-    .where(eq(elevator.id, input.elevatorId));
+    .from(anyLift)
+    .where(eq(anyLift.id, input.elevatorId));
   if (!e || e.useCompanyId !== user.companyId) throw notFound('电梯不存在或不属于本单位');
   if (e.maintenanceCompanyId === null) throw conflict(`电梯 ${e.registerCode} 还没有维保单位`);
   // A work order rated must be one of this elevator's (so of this use unit's): another unit's order

@@ -14,18 +14,15 @@ import {
   maintenanceUnitCalls,
   maintenanceUserCalls,
 } from '@ec/contract';
-import { and, count, eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
-import type { Db, Tx } from '../../platform/db/client.ts';
-import { sysUser } from '../../platform/db/tables.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { implement } from '../../platform/http/implement.ts';
 import { auditRoutes, groupCalls } from '../../platform/workflow/audit-desk.ts';
-import { listElevators } from '../elevator/list.ts';
-import { elevatorScope } from '../elevator/scope.ts';
-import { addDays, today } from './common.ts';
 import {
   buildingCompanyDetail,
   buildingStatistics,
+  type CompanyInput,
+  type CompanyKey,
   companyDesks,
   deleteCompanies,
   filedCompanies,
@@ -40,7 +37,6 @@ import {
 import {
   contractDesk,
   contractDetail,
-  contractsOfCompany,
   deleteContracts,
   elevatorContractStates,
   flaggedElevators,
@@ -63,7 +59,6 @@ import {
 } from './persons.ts';
 import {
   assignOfficer,
-  averageRating,
   communityDetail,
   companyOfficers,
   deleteCommunities,
@@ -74,254 +69,168 @@ import {
   rate,
   saveCommunity,
 } from './places.ts';
-import { staffProfile } from './tables.ts';
-
-const inTx = <T>(db: Db, fn: (tx: Tx) => Promise<T>) => db.transaction(fn);
+import {
+  maintenanceUnitCerts,
+  maintenanceUnitLifts,
+  maintenanceUnitStaff,
+  maintenanceUnitView,
+} from './unit-views.ts';
 
 /** Right after filing, the filer (bound to the new company in this transaction) sees it as its own. */
 const viewerAfterSave = (user: AuthUser, id: number): AuthUser =>
   user.companyId === null && user.dataScope === 'company' ? { ...user, companyId: id } : user;
 
-function personRoutes(key: PersonKey) {
+type Ctx = { user: AuthUser; db: Queryable };
+
+/** Adding and changing people of one kind: the person as now filed (and a new account's password). */
+function personWrites(key: PersonKey) {
   return {
-    save: (input: PersonInput, { user, platform }: { user: AuthUser; platform: { db: Db } }) =>
-      inTx(platform.db, async (tx) => {
-        const { personId, oneTimePassword } = await savePerson(tx, user, key, input);
-        return { person: await personDetail(tx, user, key, personId), oneTimePassword };
-      }),
-    update: (
+    save: async (input: PersonInput, { user, db }: Ctx) => {
+      const { personId, oneTimePassword } = await savePerson(db, user, key, input);
+      return { person: await personDetail(db, user, key, personId), oneTimePassword };
+    },
+    update: async (
       input: Omit<PersonInput, 'idNumber'> & { id: number; version?: number; idNumber?: string },
-      { user, platform }: { user: AuthUser; platform: { db: Db } },
-    ) =>
-      inTx(platform.db, async (tx) => {
-        const id = await updatePerson(tx, user, key, input);
-        return { person: await personDetail(tx, user, key, id), oneTimePassword: null };
-      }),
+      { user, db }: Ctx,
+    ) => {
+      const id = await updatePerson(db, user, key, input);
+      return { person: await personDetail(db, user, key, id), oneTimePassword: null };
+    },
   };
 }
-const staff = personRoutes('maintenance');
-const officers = personRoutes('use');
+const staff = personWrites('maintenance');
+const officers = personWrites('use');
+
+/** Filing a company of one kind and changing it: the company as now filed. */
+function companyWrites<D>(key: CompanyKey, detail: (q: Queryable, user: AuthUser, id: number) => Promise<D>) {
+  return {
+    save: async (input: CompanyInput, { user, db }: Ctx) => {
+      const id = await saveCompany(db, user, key, input);
+      return detail(db, viewerAfterSave(user, id), id);
+    },
+    update: async (input: CompanyInput & { id: number; version?: number }, { user, db }: Ctx) =>
+      detail(db, user, await updateCompany(db, user, key, input)),
+    delete: async ({ ids }: { ids: number[] }, { user, db }: Ctx) => ({
+      deleted: await deleteCompanies(db, user, key, ids),
+    }),
+  };
+}
+const units = companyWrites('maintenance', maintenanceUnitDetail);
+const useUnits = companyWrites('use', buildingCompanyDetail);
+const orgs = companyWrites('inspection', inspectionOrgDetail);
+
+const tx = { tx: true };
 
 export const partiesRoutes = [
   // ------------------------------------------------------------ maintenance units
-  implement(maintenanceUnitCalls.query, (f, { user, platform }) =>
-    listMaintenanceUnits(platform.db, user, f),
+  implement(maintenanceUnitCalls.query, (f, { user, db }) => listMaintenanceUnits(db, user, f)),
+  implement(maintenanceUnitCalls.delete, units.delete, tx),
+  implement(maintenanceUnitCalls.userInfo, ({ id, ...f }, { user, db }) =>
+    maintenanceUnitStaff(db, user, id, f),
   ),
-  implement(maintenanceUnitCalls.delete, ({ ids }, { user, platform }) =>
-    inTx(platform.db, async (tx) => ({ deleted: await deleteCompanies(tx, user, 'maintenance', ids) })),
+  implement(maintenanceUnitCalls.certInfo, ({ id }, { user, db }) => maintenanceUnitCerts(db, user, id)),
+  implement(maintenanceUnitCalls.queryDetail, ({ id, type }, { user, db }) =>
+    maintenanceUnitView(db, user, id, type),
   ),
-  implement(maintenanceUnitCalls.userInfo, async ({ id, ...f }, { user, platform }) => {
-    await maintenanceUnitDetail(platform.db, user, id);
-    return listPersons(platform.db, { ...user, dataScope: 'all' }, 'maintenance', { ...f, companyId: id });
-  }),
-  implement(maintenanceUnitCalls.certInfo, async ({ id }, { user, platform }) => {
-    const d = await maintenanceUnitDetail(platform.db, user, id);
-    const day = today();
-    const soon = addDays(day, 30);
-    const [certs] = await platform.db
-      .select({
-        total: count(),
-        expired: sql<number>`count(*) filter (where ${staffProfile.certExpiry} < ${day})`.mapWith(Number),
-        expiring:
-          sql<number>`count(*) filter (where ${staffProfile.certExpiry} >= ${day} and ${staffProfile.certExpiry} <= ${soon})`.mapWith(
-            Number,
-          ),
-      })
-      .from(staffProfile)
-      .innerJoin(sysUser, eq(sysUser.id, staffProfile.userId))
-      .where(
-        and(
-          eq(staffProfile.companyId, id),
-          eq(staffProfile.employed, 1),
-          eq(staffProfile.role, 'staff'),
-          eq(sysUser.filingState, 3),
-        ),
-      );
-    return {
-      licenceType: d.licenceType,
-      licenceTypeLabel: d.licenceTypeLabel,
-      licenceGrade: d.licenceGrade,
-      licenceNo: d.licenceNo,
-      licenceExpiry: d.licenceExpiry,
-      licenceExpired: d.licenceExpired,
-      licenceFile: d.licenceFile,
-      businessLicenceFile: d.businessLicenceFile,
-      staffCerts: {
-        total: certs.total,
-        expired: certs.expired,
-        expiring: certs.expiring,
-        valid: certs.total - certs.expired - certs.expiring,
-      },
-    };
-  }),
-  implement(maintenanceUnitCalls.queryDetail, async ({ id, type }, { user, platform }) => {
-    const { db } = platform;
-    const info = await maintenanceUnitDetail(db, user, id);
-    if (type === 'info') return { type, info };
-    if (type === 'history') return { type, history: info.history };
-    if (type === 'contracts') return { type, contracts: await contractsOfCompany(db, user, id) };
-    const staffRows = await listPersons(db, { ...user, dataScope: 'all' }, 'maintenance', {
-      page: 1,
-      limit: 500,
-      companyId: id,
-    });
-    const contracts = await contractsOfCompany(db, user, id);
-    const rating = await averageRating(db, id);
-    const [{ pending }] = await db
-      .select({ pending: count() })
-      .from(staffProfile)
-      .innerJoin(sysUser, eq(sysUser.id, staffProfile.userId))
-      .where(and(eq(staffProfile.companyId, id), eq(sysUser.filingState, 2)));
-    const employed = staffRows.records.filter((r) => r.employed && r.role === 'staff' && r.filingState === 3);
-    return {
-      type,
-      stats: {
-        staffCount: employed.length,
-        staffPending: pending,
-        certExpired: employed.filter((r) => r.certStatus === 'expired').length,
-        certExpiring: employed.filter((r) => r.certStatus === 'expiring').length,
-        elevatorCount: info.elevatorCount,
-        contractCount: contracts.length,
-        contractValid: contracts.filter((c) => c.status === 'valid' || c.status === 'expiring').length,
-        averageRating: rating.average,
-        ratingCount: rating.count,
-      },
-    };
-  }),
-  implement(maintenanceUnitCalls.save, (input, { user, platform }) =>
-    inTx(platform.db, async (tx) => {
-      const id = await saveCompany(tx, user, 'maintenance', input);
-      return maintenanceUnitDetail(tx, viewerAfterSave(user, id), id);
-    }),
+  implement(maintenanceUnitCalls.save, units.save, tx),
+  implement(maintenanceUnitCalls.update, units.update, tx),
+  implement(maintenanceUnitCalls.elevatorList, ({ id, ...f }, { user, db }) =>
+    maintenanceUnitLifts(db, user, id, f),
   ),
-  implement(maintenanceUnitCalls.update, (input, { user, platform }) =>
-    inTx(platform.db, async (tx) =>
-      maintenanceUnitDetail(tx, user, await updateCompany(tx, user, 'maintenance', input)),
-    ),
+  implement(maintenanceUnitCalls.creditCodeAndName, (f, { db }) => lookupCompanies(db, f)),
+  implement(maintenanceUnitCalls.querySimple, ({ keyword, limit }, { db }) =>
+    filedCompanies(db, 'maintenance', keyword, limit),
   ),
-  implement(maintenanceUnitCalls.elevatorList, async ({ id, ...f }, { user, platform }) => {
-    await maintenanceUnitDetail(platform.db, user, id);
-    const scope = user.dataScope === 'all' || user.dataScope === 'area' ? elevatorScope(user) : sql`true`;
-    return listElevators(platform.db, scope, false, { ...f, maintenanceCompanyId: id });
-  }),
-  implement(maintenanceUnitCalls.creditCodeAndName, (f, { platform }) => lookupCompanies(platform.db, f)),
-  implement(maintenanceUnitCalls.querySimple, ({ keyword, limit }, { platform }) =>
-    filedCompanies(platform.db, 'maintenance', keyword, limit),
-  ),
-  implement(maintenanceUnitCalls.selectAllSimpleMaintenanceList, (_input, { platform }) =>
-    filedCompanies(platform.db, 'maintenance'),
+  implement(maintenanceUnitCalls.selectAllSimpleMaintenanceList, (_input, { db }) =>
+    filedCompanies(db, 'maintenance'),
   ),
 
   // ------------------------------------------------------------ maintenance users (staff)
-  implement(maintenanceUserCalls.queryList, (f, { user, platform }) =>
-    listPersons(platform.db, user, 'maintenance', f),
+  implement(maintenanceUserCalls.queryList, (f, { user, db }) => listPersons(db, user, 'maintenance', f)),
+  implement(maintenanceUserCalls.detail, ({ id }, { user, db }) => personDetail(db, user, 'maintenance', id)),
+  implement(maintenanceUserCalls.save, staff.save, tx),
+  implement(maintenanceUserCalls.update, staff.update, tx),
+  implement(
+    maintenanceUserCalls.delete,
+    async ({ ids }, { user, db }) => ({ deleted: await deletePersons(db, user, 'maintenance', ids) }),
+    tx,
   ),
-  implement(maintenanceUserCalls.detail, ({ id }, { user, platform }) =>
-    personDetail(platform.db, user, 'maintenance', id),
-  ),
-  implement(maintenanceUserCalls.save, (input, ctx) => staff.save(input, ctx)),
-  implement(maintenanceUserCalls.update, (input, ctx) => staff.update(input, ctx)),
-  implement(maintenanceUserCalls.delete, ({ ids }, { user, platform }) =>
-    inTx(platform.db, async (tx) => ({ deleted: await deletePersons(tx, user, 'maintenance', ids) })),
-  ),
-  implement(maintenanceUserCalls.leave, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => applyLeave(tx, user, input)),
-  ),
+  implement(maintenanceUserCalls.leave, (input, { user, db }) => applyLeave(db, user, input), tx),
 
   // ------------------------------------------------------------ contracts
-  implement(contractCalls.queryList, (f, { user, platform }) => listContracts(platform.db, user, f)),
-  implement(contractCalls.detail, ({ id }, { user, platform }) => contractDetail(platform.db, user, id)),
-  implement(contractCalls.save, (input, { user, platform }) =>
-    inTx(platform.db, async (tx) => contractDetail(tx, user, await saveContract(tx, user, input))),
+  implement(contractCalls.queryList, (f, { user, db }) => listContracts(db, user, f)),
+  implement(contractCalls.detail, ({ id }, { user, db }) => contractDetail(db, user, id)),
+  implement(
+    contractCalls.save,
+    async (input, { user, db }) => contractDetail(db, user, await saveContract(db, user, input)),
+    tx,
   ),
-  implement(contractCalls.update, (input, { user, platform }) =>
-    inTx(platform.db, async (tx) => contractDetail(tx, user, await updateContract(tx, user, input))),
+  implement(
+    contractCalls.update,
+    async (input, { user, db }) => contractDetail(db, user, await updateContract(db, user, input)),
+    tx,
   ),
-  implement(contractCalls.delete, ({ ids }, { user, platform }) =>
-    inTx(platform.db, async (tx) => ({ deleted: await deleteContracts(tx, user, ids) })),
+  implement(
+    contractCalls.delete,
+    async ({ ids }, { user, db }) => ({ deleted: await deleteContracts(db, user, ids) }),
+    tx,
   ),
-  implement(contractCalls.elevatorState, ({ elevatorIds }, { user, platform }) =>
-    elevatorContractStates(platform.db, user, elevatorIds),
+  implement(contractCalls.elevatorState, ({ elevatorIds }, { user, db }) =>
+    elevatorContractStates(db, user, elevatorIds),
   ),
-  implement(contractCalls.flaggedElevators, (f, { user, platform }) =>
-    flaggedElevators(platform.db, user, f),
-  ),
+  implement(contractCalls.flaggedElevators, (f, { user, db }) => flaggedElevators(db, user, f)),
 
   // ------------------------------------------------------------ building companies (use units)
-  implement(buildingCompanyCalls.queryList, (f, { user, platform }) =>
-    listBuildingCompanies(platform.db, user, f),
+  implement(buildingCompanyCalls.queryList, (f, { user, db }) => listBuildingCompanies(db, user, f)),
+  implement(buildingCompanyCalls.companyDetail, ({ id }, { user, db }) =>
+    buildingCompanyDetail(db, user, id),
   ),
-  implement(buildingCompanyCalls.companyDetail, ({ id }, { user, platform }) =>
-    buildingCompanyDetail(platform.db, user, id),
-  ),
-  implement(buildingCompanyCalls.save, (input, { user, platform }) =>
-    inTx(platform.db, async (tx) => {
-      const id = await saveCompany(tx, user, 'use', input);
-      return buildingCompanyDetail(tx, viewerAfterSave(user, id), id);
-    }),
-  ),
-  implement(buildingCompanyCalls.update, (input, { user, platform }) =>
-    inTx(platform.db, async (tx) =>
-      buildingCompanyDetail(tx, user, await updateCompany(tx, user, 'use', input)),
-    ),
-  ),
-  implement(buildingCompanyCalls.delete, ({ ids }, { user, platform }) =>
-    inTx(platform.db, async (tx) => ({ deleted: await deleteCompanies(tx, user, 'use', ids) })),
-  ),
-  implement(buildingCompanyCalls.selectAll, ({ keyword }, { platform }) =>
-    filedCompanies(platform.db, 'use', keyword),
-  ),
-  implement(buildingCompanyCalls.buildingCompanyStatistics, ({ areaCode }, { user, platform }) =>
-    buildingStatistics(platform.db, user, areaCode),
+  implement(buildingCompanyCalls.save, useUnits.save, tx),
+  implement(buildingCompanyCalls.update, useUnits.update, tx),
+  implement(buildingCompanyCalls.delete, useUnits.delete, tx),
+  implement(buildingCompanyCalls.selectAll, ({ keyword }, { db }) => filedCompanies(db, 'use', keyword)),
+  implement(buildingCompanyCalls.buildingCompanyStatistics, ({ areaCode }, { user, db }) =>
+    buildingStatistics(db, user, areaCode),
   ),
 
   // ------------------------------------------------------------ building company users (safety officers)
-  implement(buildingUserCalls.queryList, (f, { user, platform }) => listPersons(platform.db, user, 'use', f)),
-  implement(buildingUserCalls.detail, ({ id }, { user, platform }) =>
-    personDetail(platform.db, user, 'use', id),
+  implement(buildingUserCalls.queryList, (f, { user, db }) => listPersons(db, user, 'use', f)),
+  implement(buildingUserCalls.detail, ({ id }, { user, db }) => personDetail(db, user, 'use', id)),
+  implement(buildingUserCalls.save, officers.save, tx),
+  implement(buildingUserCalls.update, officers.update, tx),
+  implement(
+    buildingUserCalls.delete,
+    async ({ ids }, { user, db }) => ({ deleted: await deletePersons(db, user, 'use', ids) }),
+    tx,
   ),
-  implement(buildingUserCalls.save, (input, ctx) => officers.save(input, ctx)),
-  implement(buildingUserCalls.update, (input, ctx) => officers.update(input, ctx)),
-  implement(buildingUserCalls.delete, ({ ids }, { user, platform }) =>
-    inTx(platform.db, async (tx) => ({ deleted: await deletePersons(tx, user, 'use', ids) })),
+  implement(elevatorOfficerCalls.queryList, (f, { user, db }) => listElevatorOfficers(db, user, f)),
+  implement(elevatorOfficerCalls.queryCompanyUserList, ({ companyId }, { user, db }) =>
+    companyOfficers(db, user, companyId),
   ),
-  implement(elevatorOfficerCalls.queryList, (f, { user, platform }) =>
-    listElevatorOfficers(platform.db, user, f),
-  ),
-  implement(elevatorOfficerCalls.queryCompanyUserList, ({ companyId }, { user, platform }) =>
-    companyOfficers(platform.db, user, companyId),
-  ),
-  implement(elevatorOfficerCalls.save, ({ elevatorIds, userId }, { user, platform }) =>
-    inTx(platform.db, async (tx) => ({ updated: await assignOfficer(tx, user, elevatorIds, userId) })),
+  implement(
+    elevatorOfficerCalls.save,
+    async ({ elevatorIds, userId }, { user, db }) => ({
+      updated: await assignOfficer(db, user, elevatorIds, userId),
+    }),
+    tx,
   ),
 
   // ------------------------------------------------------------ communities and incentive
-  implement(communityCalls.query, (f, { user, platform }) => listCommunities(platform.db, user, f)),
-  implement(communityCalls.detail, ({ id }, { user, platform }) => communityDetail(platform.db, user, id)),
-  implement(communityCalls.save, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => saveCommunity(tx, user, input)),
+  implement(communityCalls.query, (f, { user, db }) => listCommunities(db, user, f)),
+  implement(communityCalls.detail, ({ id }, { user, db }) => communityDetail(db, user, id)),
+  implement(communityCalls.save, (input, { user, db }) => saveCommunity(db, user, input), tx),
+  implement(
+    communityCalls.delete,
+    async ({ ids }, { user, db }) => ({ deleted: await deleteCommunities(db, user, ids) }),
+    tx,
   ),
-  implement(communityCalls.delete, ({ ids }, { user, platform }) =>
-    inTx(platform.db, async (tx) => ({ deleted: await deleteCommunities(tx, user, ids) })),
-  ),
-  implement(incentiveCalls.queryList, (f, { user, platform }) => listIncentives(platform.db, user, f)),
-  implement(incentiveCalls.detail, (f, { user, platform }) => listRatings(platform.db, user, f)),
-  implement(incentiveCalls.save, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => rate(tx, user, input)),
-  ),
+  implement(incentiveCalls.queryList, (f, { user, db }) => listIncentives(db, user, f)),
+  implement(incentiveCalls.detail, (f, { user, db }) => listRatings(db, user, f)),
+  implement(incentiveCalls.save, (input, { user, db }) => rate(db, user, input), tx),
 
   // ------------------------------------------------------------ inspection organisations
-  implement(inspectionOrgCalls.submitAudit, (input, { user, platform }) =>
-    inTx(platform.db, async (tx) => {
-      const id = await saveCompany(tx, user, 'inspection', input);
-      return inspectionOrgDetail(tx, viewerAfterSave(user, id), id);
-    }),
-  ),
-  implement(inspectionOrgCalls.updateAudit, (input, { user, platform }) =>
-    inTx(platform.db, async (tx) =>
-      inspectionOrgDetail(tx, user, await updateCompany(tx, user, 'inspection', input)),
-    ),
-  ),
+  implement(inspectionOrgCalls.submitAudit, orgs.save, tx),
+  implement(inspectionOrgCalls.updateAudit, orgs.update, tx),
 
   // ------------------------------------------------------------ audits
   ...auditRoutes(companyDesks.maintenance, {
@@ -364,8 +273,6 @@ export const partiesRoutes = [
   ...auditRoutes(contractDesk, groupCalls(contractAuditCalls)),
 
   // ------------------------------------------------------------ the account's own filing
-  implement(filingCalls.current, (_input, { user, platform }) => myFiling(platform.db, user)),
-  implement(filingCalls.bindCompany, (input, { user, platform }) =>
-    inTx(platform.db, (tx) => bindCompany(tx, user, input)),
-  ),
+  implement(filingCalls.current, (_input, { user, db }) => myFiling(db, user)),
+  implement(filingCalls.bindCompany, (input, { user, db }) => bindCompany(db, user, input), tx),
 ];

@@ -17,7 +17,7 @@ import {
 import { communityNames } from '../../platform/seed/names.ts';
 import { rng } from '../../platform/seed/random.ts';
 import { decide, type RecordKind, submit } from '../../platform/workflow.ts';
-import { elevator } from '../elevator/tables.ts';
+import { liftsRelation } from '../elevator/api.ts';
 import { addDays, today } from './common.ts';
 import { buildingCompanyKind, inspectionOrgKind, maintenanceUnitKind } from './companies.ts';
 import { contractKind } from './contracts.ts';
@@ -33,6 +33,9 @@ import {
   staffProfile,
   useUnitProfile,
 } from './tables.ts';
+
+/** The registry's lifts, as other modules may join them. */
+const lift = liftsRelation().as('lift');
 
 /** Completes a 17-digit citizen ID body with its GB 11643 check character. */
 export function withIdCheck(body: string): string {
@@ -406,10 +409,10 @@ export async function seedParties(tx: Tx, config: Config) {
   for (const company of [sy1, sy2]) {
     const ids = officers.get(company.id) ?? [];
     const lifts = await tx
-      .select({ id: elevator.id })
-      .from(elevator)
-      .where(eq(elevator.useCompanyId, company.id))
-      .orderBy(asc(elevator.id));
+      .select({ id: lift.id })
+      .from(lift)
+      .where(eq(lift.useCompanyId, company.id))
+      .orderBy(asc(lift.id));
     const rows = lifts
       .filter((_, i) => i % 4 !== 3)
       .map((e, i) => ({
@@ -426,13 +429,13 @@ export async function seedParties(tx: Tx, config: Config) {
   // ---------------------------------------------------------------- contracts
   const pairs = await tx
     .select({
-      id: elevator.id,
-      maintenanceCompanyId: elevator.maintenanceCompanyId,
-      useCompanyId: elevator.useCompanyId,
+      id: lift.id,
+      maintenanceCompanyId: lift.maintenanceCompanyId,
+      useCompanyId: lift.useCompanyId,
     })
-    .from(elevator)
-    .where(and(isNotNull(elevator.maintenanceCompanyId), isNotNull(elevator.useCompanyId)))
-    .orderBy(asc(elevator.maintenanceCompanyId), asc(elevator.useCompanyId), asc(elevator.id));
+    .from(lift)
+    .where(and(isNotNull(lift.maintenanceCompanyId), isNotNull(lift.useCompanyId)))
+    .orderBy(asc(lift.maintenanceCompanyId), asc(lift.useCompanyId), asc(lift.id));
   const groups = new Map<string, number[]>();
   for (const p of pairs) {
     const key = `${p.maintenanceCompanyId}:${p.useCompanyId}`;
@@ -486,12 +489,12 @@ export async function seedParties(tx: Tx, config: Config) {
 
   // ---------------------------------------------------------------- communities
   const combos = await tx
-    .select({ name: elevator.community, areaCode: elevator.areaCode, areaName: sysArea.name, n: count() })
-    .from(elevator)
-    .leftJoin(sysArea, eq(sysArea.code, elevator.areaCode))
-    .where(isNotNull(elevator.community))
-    .groupBy(elevator.community, elevator.areaCode, sysArea.name)
-    .orderBy(desc(count()), asc(elevator.community), asc(elevator.areaCode))
+    .select({ name: lift.community, areaCode: lift.areaCode, areaName: sysArea.name, n: count() })
+    .from(lift)
+    .leftJoin(sysArea, eq(sysArea.code, lift.areaCode))
+    .where(isNotNull(lift.community))
+    .groupBy(lift.community, lift.areaCode, sysArea.name)
+    .orderBy(desc(count()), asc(lift.community), asc(lift.areaCode))
     .limit(30);
   const districts = await tx
     .select({ code: sysArea.code, name: sysArea.name })
@@ -524,14 +527,14 @@ export async function seedParties(tx: Tx, config: Config) {
   }
   const managed = await tx
     .select({
-      community: elevator.community,
-      areaCode: elevator.areaCode,
-      useCompanyId: elevator.useCompanyId,
+      community: lift.community,
+      areaCode: lift.areaCode,
+      useCompanyId: lift.useCompanyId,
       n: count(),
     })
-    .from(elevator)
-    .where(isNotNull(elevator.useCompanyId))
-    .groupBy(elevator.community, elevator.areaCode, elevator.useCompanyId)
+    .from(lift)
+    .where(isNotNull(lift.useCompanyId))
+    .groupBy(lift.community, lift.areaCode, lift.useCompanyId)
     .orderBy(desc(count()));
   for (const c of communities) {
     const m = managed.find((x) => x.community === c.name && x.areaCode === c.areaCode);
@@ -545,14 +548,14 @@ export async function seedParties(tx: Tx, config: Config) {
   // ---------------------------------------------------------------- maintenance incentive ratings
   const rated = await tx
     .select({
-      id: elevator.id,
-      areaCode: elevator.areaCode,
-      maintenanceCompanyId: elevator.maintenanceCompanyId,
-      useCompanyId: elevator.useCompanyId,
+      id: lift.id,
+      areaCode: lift.areaCode,
+      maintenanceCompanyId: lift.maintenanceCompanyId,
+      useCompanyId: lift.useCompanyId,
     })
-    .from(elevator)
-    .where(and(isNotNull(elevator.maintenanceCompanyId), isNotNull(elevator.useCompanyId)))
-    .orderBy(asc(elevator.id))
+    .from(lift)
+    .where(and(isNotNull(lift.maintenanceCompanyId), isNotNull(lift.useCompanyId)))
+    .orderBy(asc(lift.id))
     .limit(60);
   const months = [0, 1, 2].map((back) => {
     const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);

@@ -16,7 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, enterprise, sysFile, sysUser, updatedAt } from '../../platform/db/tables.ts';
-import { elevator } from '../elevator/tables.ts';
+import { liftReference } from '../elevator/api.ts';
 
 const fileColumn = (name: string) => uuid(name).references(() => sysFile.id, { onDelete: 'set null' });
 
@@ -168,9 +168,7 @@ export const maintenanceContractElevator = pgTable(
     contractId: integer('contract_id')
       .notNull()
       .references(() => maintenanceContract.id, { onDelete: 'cascade' }),
-    elevatorId: integer('elevator_id')
-      .notNull()
-      .references(() => elevator.id, { onDelete: 'cascade' }),
+    elevatorId: liftReference('elevator_id'),
     /**
      * The contract's period and whether it is open (pending or passed), copied by triggers from the
      * contract (migration 0011): never written by the application. The exclusion constraint
@@ -191,9 +189,7 @@ export const maintenanceContractElevator = pgTable(
 export const elevatorSafetyOfficer = pgTable(
   'elevator_safety_officer',
   {
-    elevatorId: integer('elevator_id')
-      .primaryKey()
-      .references(() => elevator.id, { onDelete: 'cascade' }),
+    elevatorId: liftReference('elevator_id').primaryKey(),
     userId: integer('user_id')
       .notNull()
       .references(() => sysUser.id, { onDelete: 'cascade' }),
@@ -235,9 +231,7 @@ export const maintenanceRating = pgTable(
   'maintenance_rating',
   {
     id: serial('id').primaryKey(),
-    elevatorId: integer('elevator_id')
-      .notNull()
-      .references(() => elevator.id, { onDelete: 'cascade' }),
+    elevatorId: liftReference('elevator_id'),
     maintenanceCompanyId: integer('maintenance_company_id')
       .notNull()
       .references(() => enterprise.id, { onDelete: 'cascade' }),
