@@ -5,9 +5,9 @@ import {
   type ClaimRecord,
   ELEVATOR_TYPES,
   type ElevatorRow,
-  formatDate,
   INSPECT_STATE_LABEL,
   inspectStateOf,
+  shanghaiToday,
   USE_STATUS,
 } from '@ec/contract';
 import { Tag } from 'antd';
@@ -115,7 +115,7 @@ export const claimRecordStateTag = (state: number) => (
 
 /** 超期未检 (red) or 即将到期 (orange) beside a lift's next inspection date; nothing otherwise. */
 export function inspectTag(e: { nextInspectDate: string | null; useStatus: number }) {
-  const state = inspectStateOf(e, formatDate(new Date()));
+  const state = inspectStateOf(e, shanghaiToday());
   if (!state) return null;
   return (
     <Tag color={state === 'overdue' ? 'red' : 'orange'} data-testid={`inspect-${state}`}>
