@@ -119,7 +119,9 @@ export function PersonDescriptions({ person, column = 2 }: { person: PersonDetai
       <Descriptions.Item label="在职状态">
         {p.employed ? <Tag color="success">在职</Tag> : <Tag>离职</Tag>}
         {p.leaveStateLabel && (
-          <Tag color={p.leaveState === 2 ? 'processing' : 'default'}>{p.leaveStateLabel}</Tag>
+          <Tag color={p.leaveState === FILING_STATE.pending ? 'processing' : 'default'}>
+            {p.leaveStateLabel}
+          </Tag>
         )}
       </Descriptions.Item>
       <Descriptions.Item label="证书类型">{dash(p.certTypeLabel)}</Descriptions.Item>

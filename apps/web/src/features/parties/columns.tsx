@@ -1,5 +1,11 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import type { AuditInfo, CompanyAuditRow, PersonAuditRow, PersonRow } from '@ec/contract';
+import {
+  type AuditInfo,
+  type CompanyAuditRow,
+  FILING_STATE,
+  type PersonAuditRow,
+  type PersonRow,
+} from '@ec/contract';
 import { AreaCascader } from '../../components/index.ts';
 import { CertTag, certStatusEnum, certTypeEnum, dash, FilingTag, filingEnum } from './format.tsx';
 
@@ -93,7 +99,7 @@ export function personColumns(withCompany: boolean): ProColumns<PersonRow>[] {
       valueEnum: { true: { text: '在职' }, false: { text: '离职' } },
       render: (_, r) =>
         (r.employed ? '在职' : '离职') +
-        (r.leaveStateLabel && r.leaveState === 2 ? `（${r.leaveStateLabel}）` : ''),
+        (r.leaveStateLabel && r.leaveState === FILING_STATE.pending ? `（${r.leaveStateLabel}）` : ''),
     },
   ];
 }

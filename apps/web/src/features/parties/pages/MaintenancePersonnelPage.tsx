@@ -126,7 +126,7 @@ export default function MaintenancePersonnelPage() {
           {canEdit &&
             r.employed &&
             r.filingState === FILING_STATE.passed &&
-            r.leaveState !== 2 &&
+            r.leaveState !== FILING_STATE.pending &&
             r.role === 'staff' && <RowAction onClick={() => setLeaving(r)}>离职</RowAction>}
           {canEdit && r.filingState !== FILING_STATE.pending && (
             <ConfirmButton title={`删除「${r.realName}」及其账号？`} onConfirm={() => editor.remove(r.id)}>
