@@ -1,8 +1,10 @@
-import { AGREEMENT_TITLES, agreementCalls, formatDateTime } from '@ec/contract';
+import type { CallParsedInput } from '@ec/contract';
+import { AGREEMENT_TITLES, type agreementCalls, formatDateTime } from '@ec/contract';
 import { eq } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
+import type { AuthUser } from '../../platform/access.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { sysAgreement } from '../../platform/db/tables.ts';
-import { implement } from '../../platform/http/implement.ts';
 
 /**
  * What an agreement may contain: text structure and links, nothing that runs or restyles the page.
@@ -66,26 +68,30 @@ const agreementView = (r: typeof sysAgreement.$inferSelect) => ({
   updateTime: formatDateTime(r.updatedAt),
 });
 
-export const agreementRoutes = [
-  implement(agreementCalls.detail, async ({ kind }, { platform: { db } }) => {
-    const [row] = await db.select().from(sysAgreement).where(eq(sysAgreement.kind, kind));
-    if (!row) return { kind, title: AGREEMENT_TITLES[kind], content: '', updateTime: null };
-    return agreementView(row);
-  }),
+/** An agreement as pages show it; an unwritten one is empty, under its default title. */
+export async function agreementOf(db: Queryable, { kind }: CallParsedInput<typeof agreementCalls.detail>) {
+  const [row] = await db.select().from(sysAgreement).where(eq(sysAgreement.kind, kind));
+  if (!row) return { kind, title: AGREEMENT_TITLES[kind], content: '', updateTime: null };
+  return agreementView(row);
+}
 
-  implement(agreementCalls.save, async ({ kind, title, content }, { user, platform: { db } }) => {
-    const values = {
-      kind,
-      title,
-      content: sanitizeAgreement(content),
-      updatedBy: user.id,
-      updatedAt: new Date(),
-    };
-    const [row] = await db
-      .insert(sysAgreement)
-      .values(values)
-      .onConflictDoUpdate({ target: sysAgreement.kind, set: values })
-      .returning();
-    return agreementView(row);
-  }),
-];
+/** Writes an agreement, sanitised. */
+export async function saveAgreement(
+  db: Queryable,
+  user: AuthUser,
+  { kind, title, content }: CallParsedInput<typeof agreementCalls.save>,
+) {
+  const values = {
+    kind,
+    title,
+    content: sanitizeAgreement(content),
+    updatedBy: user.id,
+    updatedAt: new Date(),
+  };
+  const [row] = await db
+    .insert(sysAgreement)
+    .values(values)
+    .onConflictDoUpdate({ target: sysAgreement.kind, set: values })
+    .returning();
+  return agreementView(row);
+}

@@ -1,11 +1,14 @@
-import { type CallParsedInput, formatDateTime, oplogCalls, parseShanghaiTime } from '@ec/contract';
-import { and, asc, count, eq, gt, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { type CallParsedInput, formatDateTime, type oplogCalls, parseShanghaiTime } from '@ec/contract';
+import { and, asc, eq, gt, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Queryable } from '../../platform/db/client.ts';
+import { paginate } from '../../platform/db/paginate.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { operationLog } from '../../platform/db/tables.ts';
 import { notFound } from '../../platform/errors.ts';
 import { type ExcelColumn, keysetBatches, streamXlsx } from '../../platform/excel.ts';
-import { implement } from '../../platform/http/implement.ts';
 import { maskedUsername, maskNumbersIn } from '../../platform/masking.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { orderOf } from './shared.ts';
 
 type LogRow = typeof operationLog.$inferSelect;
@@ -55,51 +58,65 @@ const EXPORT_COLUMNS: ExcelColumn<LogRow>[] = [
   { header: '请求编号', width: 38, value: (r) => r.requestId },
 ];
 
-export const oplogRoutes = [
-  implement(oplogCalls.query, async (input, { platform: { db, oplog } }) => {
-    await oplog.flush();
-    const { page, limit } = input;
-    const where = and(...filtersOf(input));
-    const rows = await db
-      .select()
-      .from(operationLog)
-      .where(where)
-      .orderBy(
-        ...orderOf(
-          { createTime: operationLog.createdAt, durationMs: operationLog.durationMs },
-          operationLog.id,
-          input.sortField,
-          input.sortOrder,
-        ),
-      )
-      .limit(limit)
-      .offset((page - 1) * limit);
-    const [{ total }] = await db.select({ total: count() }).from(operationLog).where(where);
-    return { records: rows.map(recordView), total, page, limit };
-  }),
+export async function listOperations(
+  db: Queryable,
+  oplog: Platform['oplog'],
+  input: CallParsedInput<typeof oplogCalls.query>,
+) {
+  await oplog.flush();
+  const where = and(...filtersOf(input));
+  const order = orderOf(
+    { createTime: operationLog.createdAt, durationMs: operationLog.durationMs },
+    operationLog.id,
+    input.sortField,
+    input.sortOrder,
+  );
+  return paginate(
+    db,
+    input,
+    (w) =>
+      db
+        .select()
+        .from(operationLog)
+        .where(where)
+        .orderBy(...order)
+        .limit(w.limit)
+        .offset(w.offset),
+    { from: operationLog, where },
+    recordView,
+  );
+}
 
-  implement(oplogCalls.detail, async ({ id }, { platform: { db, oplog } }) => {
-    await oplog.flush();
-    const [row] = await db.select().from(operationLog).where(eq(operationLog.id, id));
-    if (!row) throw notFound('操作记录不存在');
-    return { ...recordView(row), params: maskNumbersIn(row.params ?? null) };
-  }),
+export async function operationDetail(
+  db: Queryable,
+  oplog: Platform['oplog'],
+  { id }: CallParsedInput<typeof oplogCalls.detail>,
+) {
+  await oplog.flush();
+  const [row] = await db.select().from(operationLog).where(eq(operationLog.id, id));
+  if (!row) throw notFound('操作记录不存在');
+  return { ...recordView(row), params: maskNumbersIn(row.params ?? null) };
+}
 
-  implement(oplogCalls.export, async (input, { reply, platform: { db, oplog } }) => {
-    await oplog.flush();
-    const filters = filtersOf(input);
-    return streamXlsx(reply, {
-      fileName: `操作记录_${formatDateTime(new Date()).slice(0, 10)}.xlsx`,
-      sheetName: '操作记录',
-      columns: EXPORT_COLUMNS,
-      batches: keysetBatches((afterId, size) =>
-        db
-          .select()
-          .from(operationLog)
-          .where(and(...filters, gt(operationLog.id, afterId)))
-          .orderBy(asc(operationLog.id))
-          .limit(size),
-      ),
-    });
-  }),
-];
+export async function exportOperations(
+  db: Queryable,
+  oplog: Platform['oplog'],
+  reply: FastifyReply,
+  input: CallParsedInput<typeof oplogCalls.export>,
+) {
+  await oplog.flush();
+  const filters = filtersOf(input);
+  return streamXlsx(reply, {
+    fileName: `操作记录_${formatDateTime(new Date()).slice(0, 10)}.xlsx`,
+    sheetName: '操作记录',
+    columns: EXPORT_COLUMNS,
+    batches: keysetBatches((afterId, size) =>
+      db
+        .select()
+        .from(operationLog)
+        .where(and(...filters, gt(operationLog.id, afterId)))
+        .orderBy(asc(operationLog.id))
+        .limit(size),
+    ),
+  });
+}

@@ -12,9 +12,8 @@ import {
   sql,
 } from 'drizzle-orm';
 import { type AuthUser, broadestScope } from '../../platform/access.ts';
-import { identifierConflict } from '../../platform/auth/identifiers.ts';
 import { loadGrants } from '../../platform/auth/session.ts';
-import type { Queryable, Tx } from '../../platform/db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { sysArea, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../../platform/db/tables.ts';
 import { badRequest, conflict, forbidden } from '../../platform/errors.ts';
 
@@ -113,7 +112,7 @@ const organisationOf = (u: { id: number; companyId: number | null; officeId: num
  * held by all maintenance companies). Only the platform administrator edits shared roles.
  * Run inside the transaction that changes the roles.
  */
-export async function assertRolesOwnedBy(tx: Tx, actor: AuthUser, roleIds: number[]) {
+export async function assertRolesOwnedBy(tx: Queryable, actor: AuthUser, roleIds: number[]) {
   if (roleIds.length === 0) return;
   await tx
     .select({ id: sysRole.id })
@@ -177,7 +176,7 @@ export async function assertCanManageUsers(q: Queryable, actor: AuthUser, userId
  * administration permission they had, and the built-in administrator keeps all of them.
  * Throwing rolls the change back.
  */
-export async function assertAdminsKeepRights(tx: Tx, actor: AuthUser) {
+export async function assertAdminsKeepRights(tx: Queryable, actor: AuthUser) {
   const after = await loadGrants(tx, actor.id);
   const lost = ADMIN_PERMISSIONS.filter((p) => holds(actor.permissions, p) && !holds(after.permissions, p));
   if (lost.length > 0) {

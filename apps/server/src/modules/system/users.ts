@@ -1,16 +1,18 @@
-import { formatDateTime, maskIdNumber, maskPhone, type UserType, userCalls } from '@ec/contract';
+import type { CallParsedInput } from '@ec/contract';
+import { formatDateTime, maskIdNumber, maskPhone, type UserType, type userCalls } from '@ec/contract';
 import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AuthUser, scopeCondition } from '../../platform/access.ts';
 import { refusingIdentifierClash } from '../../platform/auth/identifiers.ts';
 import { temporaryPassword } from '../../platform/auth/temporary.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { refusingConflicts } from '../../platform/db/conflicts.ts';
+import { paginate } from '../../platform/db/paginate.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { authToken, enterprise, sysOffice, sysRole, sysUser, sysUserRole } from '../../platform/db/tables.ts';
 import { sentFields } from '../../platform/db/versioned.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { implement } from '../../platform/http/implement.ts';
 import { shownIdNumber, shownPhone, unmasked } from '../../platform/masking.ts';
+import type { Platform } from '../../platform/platform.ts';
 import {
   assertAdminsKeepRights,
   assertAreasExist,
@@ -67,7 +69,7 @@ function userView(r: UserJoin, roles: RoleRef[], viewer: AuthUser) {
 }
 
 /** A user for the edit form (numbers masked as in lists), or 404 when outside the actor's data scope. */
-async function userDetailOf(q: Queryable, actor: AuthUser, id: number) {
+export async function userDetailOf(q: Queryable, actor: AuthUser, id: number) {
   const [row] = await usersFrom(q).where(and(eq(sysUser.id, id), userScope(actor)));
   if (!row) throw notFound('用户不存在或无权访问');
   const roles = (await rolesOfUsers(q, [id])).get(id) ?? [];
@@ -97,261 +99,276 @@ const revokeTokensOf = (q: Queryable, userIds: number[]) =>
     .set({ revokedAt: new Date() })
     .where(and(inArray(authToken.userId, userIds), sql`${authToken.revokedAt} is null`));
 
-export const userRoutes = [
-  implement(userCalls.query, async (input, { user: actor, platform: { db } }) => {
-    const { page, limit } = input;
-    const filters: (SQL | undefined)[] = [userScope(actor)];
-    if (input.name) {
-      filters.push(
-        or(
-          ilike(sysUser.realName, likePattern(input.name)),
-          ilike(sysUser.username, likePattern(input.name)),
-        ),
-      );
-    }
-    if (input.phone) filters.push(ilike(sysUser.phone, likePattern(input.phone)));
-    if (input.roleId) {
-      filters.push(
-        inArray(
-          sysUser.id,
-          db.select({ id: sysUserRole.userId }).from(sysUserRole).where(eq(sysUserRole.roleId, input.roleId)),
-        ),
-      );
-    }
-    if (input.companyId) filters.push(eq(sysUser.companyId, input.companyId));
-    if (input.companyName) filters.push(ilike(enterprise.name, likePattern(input.companyName)));
-    if (input.officeId) filters.push(eq(sysUser.officeId, input.officeId));
-    if (input.userType) filters.push(eq(sysUser.userType, input.userType));
-    if (input.status !== undefined) filters.push(eq(sysUser.status, input.status));
-    const where = and(...filters);
-    const order = orderOf(
-      {
-        id: sysUser.id,
-        username: sysUser.username,
-        realName: sysUser.realName,
-        createTime: sysUser.createdAt,
-      },
-      sysUser.id,
-      input.sortField,
-      input.sortOrder,
+export async function listUsers(
+  db: Queryable,
+  actor: AuthUser,
+  input: CallParsedInput<typeof userCalls.query>,
+) {
+  const filters: (SQL | undefined)[] = [userScope(actor)];
+  if (input.name) {
+    filters.push(
+      or(ilike(sysUser.realName, likePattern(input.name)), ilike(sysUser.username, likePattern(input.name))),
     );
-    const rows = await usersFrom(db)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset((page - 1) * limit);
-    const [{ total }] = await db
-      .select({ total: count() })
-      .from(sysUser)
-      .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
-      .where(where);
-    const roles = await rolesOfUsers(
-      db,
-      rows.map((r) => r.user.id),
+  }
+  if (input.phone) filters.push(ilike(sysUser.phone, likePattern(input.phone)));
+  if (input.roleId) {
+    filters.push(
+      inArray(
+        sysUser.id,
+        db.select({ id: sysUserRole.userId }).from(sysUserRole).where(eq(sysUserRole.roleId, input.roleId)),
+      ),
     );
-    return {
-      records: rows.map((r) => userView(r, roles.get(r.user.id) ?? [], actor)),
-      total,
-      page,
-      limit,
-    };
-  }),
+  }
+  if (input.companyId) filters.push(eq(sysUser.companyId, input.companyId));
+  if (input.companyName) filters.push(ilike(enterprise.name, likePattern(input.companyName)));
+  if (input.officeId) filters.push(eq(sysUser.officeId, input.officeId));
+  if (input.userType) filters.push(eq(sysUser.userType, input.userType));
+  if (input.status !== undefined) filters.push(eq(sysUser.status, input.status));
+  const where = and(...filters);
+  const order = orderOf(
+    {
+      id: sysUser.id,
+      username: sysUser.username,
+      realName: sysUser.realName,
+      createTime: sysUser.createdAt,
+    },
+    sysUser.id,
+    input.sortField,
+    input.sortOrder,
+  );
+  const found = await paginate(
+    db,
+    input,
+    (w) =>
+      usersFrom(db)
+        .where(where)
+        .orderBy(...order)
+        .limit(w.limit)
+        .offset(w.offset),
+    async () => {
+      // The scope and the company-name filter read the company: the count joins it too.
+      const [{ total }] = await db
+        .select({ total: count() })
+        .from(sysUser)
+        .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
+        .where(where);
+      return total;
+    },
+  );
+  const roles = await rolesOfUsers(
+    db,
+    found.records.map((r) => r.user.id),
+  );
+  return { ...found, records: found.records.map((r) => userView(r, roles.get(r.user.id) ?? [], actor)) };
+}
 
-  implement(userCalls.detail, ({ id }, { user: actor, platform: { db } }) => userDetailOf(db, actor, id)),
+export async function saveUser(db: Queryable, actor: AuthUser, sent: CallParsedInput<typeof userCalls.save>) {
+  // A change keeps what the request does not send (phone, e-mail, ID number, company, office,
+  // areas); a new user has no areas. Whether the actor may change this user is checked below.
+  const [row] = sent.id ? await db.select().from(sysUser).where(eq(sysUser.id, sent.id)) : [];
+  const kept = row
+    ? {
+        phone: row.phone,
+        email: row.email,
+        idNumber: row.idNumber,
+        companyId: row.companyId,
+        officeId: row.officeId,
+        areaCodes: row.areaCodes,
+      }
+    : { areaCodes: [] as string[] };
+  const input = { ...kept, ...sentFields(sent), ...{ username: sent.username, realName: sent.realName } };
+  const roleIds = [...new Set(sent.roleIds)];
+  const roles = await db.select({ id: sysRole.id }).from(sysRole).where(inArray(sysRole.id, roleIds));
+  if (roles.length !== roleIds.length)
+    throw badRequest('所选角色不存在', [{ field: 'roleIds', message: '角色不存在' }]);
+  await assertCanAssignRoles(db, actor, roleIds, input.areaCodes);
+  if (input.companyId) {
+    const [company] = await db
+      .select({ id: enterprise.id })
+      .from(enterprise)
+      .where(eq(enterprise.id, input.companyId));
+    if (!company) throw badRequest('所属企业不存在', [{ field: 'companyId', message: '企业不存在' }]);
+  }
+  if (input.officeId) {
+    const [office] = await db
+      .select({ id: sysOffice.id })
+      .from(sysOffice)
+      .where(eq(sysOffice.id, input.officeId));
+    if (!office) throw badRequest('所属机构不存在', [{ field: 'officeId', message: '机构不存在' }]);
+  }
+  await assertAreasExist(db, input.areaCodes);
+  let stored: { phone: string | null; idNumber: string | null } | null = null;
+  if (input.id) {
+    [stored] = await targetsOf(db, actor, [input.id]);
+    await assertCanManageUsers(db, actor, [input.id]);
+  }
 
-  implement(userCalls.save, async (sent, { user: actor, platform: { db } }) => {
-    // A change keeps what the request does not send (phone, e-mail, ID number, company, office,
-    // areas); a new user has no areas. Whether the actor may change this user is checked below.
-    const [row] = sent.id ? await db.select().from(sysUser).where(eq(sysUser.id, sent.id)) : [];
-    const kept = row
-      ? {
-          phone: row.phone,
-          email: row.email,
-          idNumber: row.idNumber,
-          companyId: row.companyId,
-          officeId: row.officeId,
-          areaCodes: row.areaCodes,
+  // The detail showed phone and ID number masked: sent back unchanged, they keep the stored ones.
+  const phone = unmasked(input.phone, stored?.phone, maskPhone, { name: 'phone', label: '手机号' }) || null;
+  const idNumber = unmasked(input.idNumber, stored?.idNumber, maskIdNumber, {
+    name: 'idNumber',
+    label: '身份证号',
+  });
+  // Sign-in accepts a user name or a phone: the identifier table refuses one naming another account.
+  const identifierMessages = {
+    username: `用户名 ${input.username} 已被其他账号使用`,
+    phone: `手机号 ${phone} 已被其他账号使用`,
+  };
+
+  const values = {
+    username: input.username,
+    realName: input.realName,
+    phone,
+    email: input.email || null,
+    idNumber: idNumber ? idNumber.toUpperCase() : null,
+    userType: sent.userType,
+    companyId: input.companyId ?? null,
+    officeId: input.officeId ?? null,
+    areaCodes: [...new Set(input.areaCodes)],
+  };
+  // A new user's password is temporary: the first sign-in leads to the password change only.
+  const initial = input.id ? null : await temporaryPassword();
+
+  const user = await refusingConflicts(
+    () =>
+      refusingIdentifierClash(async () => {
+        let id = input.id;
+        if (id) {
+          await db
+            .update(sysUser)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(sysUser.id, id));
+          await db.delete(sysUserRole).where(eq(sysUserRole.userId, id));
+        } else {
+          const [created] = await db
+            .insert(sysUser)
+            .values({ ...values, ...initial!.columns })
+            .returning({ id: sysUser.id });
+          id = created.id;
         }
-      : { areaCodes: [] as string[] };
-    const input = { ...kept, ...sentFields(sent), ...{ username: sent.username, realName: sent.realName } };
-    const roleIds = [...new Set(sent.roleIds)];
-    const roles = await db.select({ id: sysRole.id }).from(sysRole).where(inArray(sysRole.id, roleIds));
-    if (roles.length !== roleIds.length)
-      throw badRequest('所选角色不存在', [{ field: 'roleIds', message: '角色不存在' }]);
-    await assertCanAssignRoles(db, actor, roleIds, input.areaCodes);
-    if (input.companyId) {
-      const [company] = await db
-        .select({ id: enterprise.id })
-        .from(enterprise)
-        .where(eq(enterprise.id, input.companyId));
-      if (!company) throw badRequest('所属企业不存在', [{ field: 'companyId', message: '企业不存在' }]);
-    }
-    if (input.officeId) {
-      const [office] = await db
-        .select({ id: sysOffice.id })
-        .from(sysOffice)
-        .where(eq(sysOffice.id, input.officeId));
-      if (!office) throw badRequest('所属机构不存在', [{ field: 'officeId', message: '机构不存在' }]);
-    }
-    await assertAreasExist(db, input.areaCodes);
-    let stored: { phone: string | null; idNumber: string | null } | null = null;
-    if (input.id) {
-      [stored] = await targetsOf(db, actor, [input.id]);
-      await assertCanManageUsers(db, actor, [input.id]);
-    }
+        await db.insert(sysUserRole).values(roleIds.map((roleId) => ({ userId: id, roleId })));
+        await assertAdminsKeepRights(db, actor);
+        // The saved user must stay inside the actor's data scope (no moving users to other companies).
+        const [visible] = await db
+          .select({ id: sysUser.id })
+          .from(sysUser)
+          .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
+          .where(and(eq(sysUser.id, id), userScope(actor)));
+        if (!visible) throw forbidden('不能把用户设置到自己的数据范围之外');
+        return userDetailOf(db, actor, id);
+      }, identifierMessages),
+    { unique: '用户名或手机号已被其他账号使用' },
+  );
+  return { user, initialPassword: initial?.password ?? null };
+}
 
-    // The detail showed phone and ID number masked: sent back unchanged, they keep the stored ones.
-    const phone = unmasked(input.phone, stored?.phone, maskPhone, { name: 'phone', label: '手机号' }) || null;
-    const idNumber = unmasked(input.idNumber, stored?.idNumber, maskIdNumber, {
-      name: 'idNumber',
-      label: '身份证号',
-    });
-    // Sign-in accepts a user name or a phone: the identifier table refuses one naming another account.
-    const identifierMessages = {
-      username: `用户名 ${input.username} 已被其他账号使用`,
-      phone: `手机号 ${phone} 已被其他账号使用`,
-    };
+export async function setUserStatus(
+  db: Queryable,
+  actor: AuthUser,
+  { id, status }: CallParsedInput<typeof userCalls.updateStatus>,
+) {
+  const [target] = await targetsOf(db, actor, [id]);
+  if (status === 0 && id === actor.id) throw conflict('不能停用自己的账号');
+  if (status === 0 && target.builtIn) throw conflict(`不能停用内置管理员账号 ${target.username}`);
+  await assertCanManageUsers(db, actor, [id]);
 
-    const values = {
-      username: input.username,
-      realName: input.realName,
-      phone,
-      email: input.email || null,
-      idNumber: idNumber ? idNumber.toUpperCase() : null,
-      userType: sent.userType,
-      companyId: input.companyId ?? null,
-      officeId: input.officeId ?? null,
-      areaCodes: [...new Set(input.areaCodes)],
-    };
-    // A new user's password is temporary: the first sign-in leads to the password change only.
-    const initial = input.id ? null : await temporaryPassword();
+  await db.update(sysUser).set({ status, updatedAt: new Date() }).where(eq(sysUser.id, id));
+  // A disabled account's sessions end now and do not come back when it is enabled again.
+  if (status === 0) await revokeTokensOf(db, [id]);
 
-    const user = await refusingConflicts(
-      () =>
-        refusingIdentifierClash(
-          () =>
-            db.transaction(async (tx) => {
-              let id = input.id;
-              if (id) {
-                await tx
-                  .update(sysUser)
-                  .set({ ...values, updatedAt: new Date() })
-                  .where(eq(sysUser.id, id));
-                await tx.delete(sysUserRole).where(eq(sysUserRole.userId, id));
-              } else {
-                const [created] = await tx
-                  .insert(sysUser)
-                  .values({ ...values, ...initial!.columns })
-                  .returning({ id: sysUser.id });
-                id = created.id;
-              }
-              await tx.insert(sysUserRole).values(roleIds.map((roleId) => ({ userId: id, roleId })));
-              await assertAdminsKeepRights(tx, actor);
-              // The saved user must stay inside the actor's data scope (no moving users to other companies).
-              const [visible] = await tx
-                .select({ id: sysUser.id })
-                .from(sysUser)
-                .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
-                .where(and(eq(sysUser.id, id), userScope(actor)));
-              if (!visible) throw forbidden('不能把用户设置到自己的数据范围之外');
-              return userDetailOf(tx, actor, id);
-            }),
-          identifierMessages,
-        ),
-      { unique: '用户名或手机号已被其他账号使用' },
-    );
-    return { user, initialPassword: initial?.password ?? null };
-  }),
+  return null;
+}
 
-  implement(userCalls.updateStatus, async ({ id, status }, { user: actor, platform: { db } }) => {
-    const [target] = await targetsOf(db, actor, [id]);
-    if (status === 0 && id === actor.id) throw conflict('不能停用自己的账号');
-    if (status === 0 && target.builtIn) throw conflict(`不能停用内置管理员账号 ${target.username}`);
-    await assertCanManageUsers(db, actor, [id]);
-    await db.transaction(async (tx) => {
-      await tx.update(sysUser).set({ status, updatedAt: new Date() }).where(eq(sysUser.id, id));
-      // A disabled account's sessions end now and do not come back when it is enabled again.
-      if (status === 0) await revokeTokensOf(tx, [id]);
-    });
-    return null;
-  }),
-
-  implement(userCalls.resetPassword, async ({ id, delivery }, { user: actor, platform }) => {
-    const { db } = platform;
-    const [target] = await targetsOf(db, actor, [id]);
-    if (id === actor.id) throw conflict('不能重置自己的密码，请在个人中心修改密码');
-    await assertCanManageUsers(db, actor, [id]);
-    if (delivery === 'sms' && !target.phone) throw badRequest('该用户没有手机号，无法通过短信发送新密码');
-    // The new password is temporary: the user must change it at the next sign-in.
-    const { password, columns } = await temporaryPassword();
-    await db.transaction(async (tx) => {
-      await tx
-        .update(sysUser)
-        .set({
-          ...columns,
-          passwordChangedAt: new Date(),
-          failedLogins: 0,
-          firstFailedAt: null,
-          lockedUntil: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(sysUser.id, id));
-      await revokeTokensOf(tx, [id]);
-    });
-    if (delivery === 'show') return { password, sentTo: null };
-    try {
-      await platform.sms.send(
-        target.phone!,
-        `您的电梯云监管平台登录密码已被管理员重置为 ${password}，首次登录后须先修改密码。`,
-      );
-    } catch (err) {
-      platform.log.error({ err }, 'reset-password SMS failed');
-      throw new AppError(503, '密码已重置，但短信发送失败，请重新重置并选择显示一次性密码');
-    }
-    return { password: null, sentTo: maskPhone(target.phone) };
-  }),
-
-  implement(userCalls.delete, async ({ ids }, { user: actor, platform: { db } }) => {
-    if (ids.includes(actor.id)) throw conflict('不能删除自己的账号');
-    const targets = await targetsOf(db, actor, ids);
-    const builtIn = targets.filter((t) => t.builtIn).map((t) => t.username);
-    if (builtIn.length > 0) throw conflict(`不能删除内置管理员账号 ${nameSome(builtIn)}`);
-    await assertCanManageUsers(db, actor, ids);
-    await refusingConflicts(
-      () =>
-        db.transaction(async (tx) => {
-          await tx.delete(sysUser).where(inArray(sysUser.id, ids));
-          await assertAdminsKeepRights(tx, actor);
-        }),
-      {
-        foreignKey: `用户 ${nameSome(targets.map((t) => t.username))} 已有业务数据，不能删除，请改为停用`,
-      },
-    );
-    return null;
-  }),
-
-  implement(userCalls.selectSubMaintenanceAdmin, async (input, { user: actor, platform: { db } }) => {
-    const filters: (SQL | undefined)[] = [
-      eq(sysUser.userType, 'maintenance'),
-      eq(sysUser.status, 1),
-      userScope(actor),
-    ];
-    if (input.companyId) filters.push(eq(sysUser.companyId, input.companyId));
-    if (input.name) filters.push(ilike(sysUser.realName, likePattern(input.name)));
-    const rows = await db
-      .select({
-        id: sysUser.id,
-        username: sysUser.username,
-        realName: sysUser.realName,
-        phone: sysUser.phone,
-        companyId: sysUser.companyId,
-        companyName: enterprise.name,
+/** A new temporary password for a user, shown once or sent by SMS; the user's sessions end. */
+export async function resetUserPassword(
+  platform: Platform,
+  actor: AuthUser,
+  { id, delivery }: CallParsedInput<typeof userCalls.resetPassword>,
+) {
+  const { db } = platform;
+  const [target] = await targetsOf(db, actor, [id]);
+  if (id === actor.id) throw conflict('不能重置自己的密码，请在个人中心修改密码');
+  await assertCanManageUsers(db, actor, [id]);
+  if (delivery === 'sms' && !target.phone) throw badRequest('该用户没有手机号，无法通过短信发送新密码');
+  // The new password is temporary: the user must change it at the next sign-in.
+  const { password, columns } = await temporaryPassword();
+  // Its own transaction, not the call's: the reset is committed before the SMS is sent, and stays
+  // when the SMS fails (the 503 below says so).
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sysUser)
+      .set({
+        ...columns,
+        passwordChangedAt: new Date(),
+        failedLogins: 0,
+        firstFailedAt: null,
+        lockedUntil: null,
+        updatedAt: new Date(),
       })
-      .from(sysUser)
-      .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
-      .where(and(...filters))
-      .orderBy(sysUser.id)
-      .limit(200);
-    return rows.map((r) => ({ ...r, phone: shownPhone(actor, { userId: r.id }, r.phone) ?? '' }));
-  }),
-];
+      .where(eq(sysUser.id, id));
+    await revokeTokensOf(tx, [id]);
+  });
+  if (delivery === 'show') return { password, sentTo: null };
+  try {
+    await platform.sms.send(
+      target.phone!,
+      `您的电梯云监管平台登录密码已被管理员重置为 ${password}，首次登录后须先修改密码。`,
+    );
+  } catch (err) {
+    platform.log.error({ err }, 'reset-password SMS failed');
+    throw new AppError(503, '密码已重置，但短信发送失败，请重新重置并选择显示一次性密码');
+  }
+  return { password: null, sentTo: maskPhone(target.phone) };
+}
+
+export async function deleteUsers(
+  db: Queryable,
+  actor: AuthUser,
+  { ids }: CallParsedInput<typeof userCalls.delete>,
+) {
+  if (ids.includes(actor.id)) throw conflict('不能删除自己的账号');
+  const targets = await targetsOf(db, actor, ids);
+  const builtIn = targets.filter((t) => t.builtIn).map((t) => t.username);
+  if (builtIn.length > 0) throw conflict(`不能删除内置管理员账号 ${nameSome(builtIn)}`);
+  await assertCanManageUsers(db, actor, ids);
+  await refusingConflicts(
+    async () => {
+      await db.delete(sysUser).where(inArray(sysUser.id, ids));
+      await assertAdminsKeepRights(db, actor);
+    },
+    {
+      foreignKey: `用户 ${nameSome(targets.map((t) => t.username))} 已有业务数据，不能删除，请改为停用`,
+    },
+  );
+  return null;
+}
+
+/** Enabled maintenance-company administrators in scope, for a picker (at most 200). */
+export async function maintenanceAdmins(
+  db: Queryable,
+  actor: AuthUser,
+  input: CallParsedInput<typeof userCalls.selectSubMaintenanceAdmin>,
+) {
+  const filters: (SQL | undefined)[] = [
+    eq(sysUser.userType, 'maintenance'),
+    eq(sysUser.status, 1),
+    userScope(actor),
+  ];
+  if (input.companyId) filters.push(eq(sysUser.companyId, input.companyId));
+  if (input.name) filters.push(ilike(sysUser.realName, likePattern(input.name)));
+  const rows = await db
+    .select({
+      id: sysUser.id,
+      username: sysUser.username,
+      realName: sysUser.realName,
+      phone: sysUser.phone,
+      companyId: sysUser.companyId,
+      companyName: enterprise.name,
+    })
+    .from(sysUser)
+    .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
+    .where(and(...filters))
+    .orderBy(sysUser.id)
+    .limit(200);
+  return rows.map((r) => ({ ...r, phone: shownPhone(actor, { userId: r.id }, r.phone) ?? '' }));
+}
