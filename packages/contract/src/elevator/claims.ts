@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { idField, idList, idParam, pageOf, paging, text } from '../common.ts';
+import { FILING_STATE } from '../rules.ts';
 import {
   audit,
   claim,
@@ -62,7 +63,7 @@ export const claimCalls = {
     input: z.object({
       ...paging,
       claimType: claimType.optional(),
-      state: z.coerce.number().int().min(1).max(4).optional(),
+      state: z.coerce.number().int().min(FILING_STATE.notFiled).max(FILING_STATE.rejected).optional(),
       registerCode: text(32).optional(),
       companyId: idField().optional(),
     }),

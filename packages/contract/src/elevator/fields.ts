@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateText, INT4_MAX, idField, idList, pageOf, paging, requiredText, text } from '../common.ts';
-import { addDays, INSPECT_DUE_DAYS } from '../rules.ts';
+import { addDays, FILING_STATE, INSPECT_DUE_DAYS } from '../rules.ts';
 
 /**
  * The elevator registry's labels, rules and schemas (rows, forms, filters, claims, attachments),
@@ -22,10 +22,10 @@ export type ClaimType = z.infer<typeof claimType>;
 export const CLAIM_STATE_LABEL: Record<number, string> = { 0: '未认领', 2: '待审核', 3: '已认领' };
 /** A claim record's state: the workflow's 2/3/4, and 1 once withdrawn or released. */
 export const CLAIM_RECORD_STATE_LABEL: Record<number, string> = {
-  1: '已撤回/已解除',
-  2: '待审核',
-  3: '已通过',
-  4: '已驳回',
+  [FILING_STATE.notFiled]: '已撤回/已解除',
+  [FILING_STATE.pending]: '待审核',
+  [FILING_STATE.passed]: '已通过',
+  [FILING_STATE.rejected]: '已驳回',
 };
 
 /**

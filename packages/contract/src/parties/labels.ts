@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { FILING_STATE } from '../rules.ts';
 
 /** Labels and enums of the parties domain. The filing states themselves are in ../rules.ts. */
 
 export const filingStateFilter = z.coerce
   .number({ error: '备案状态应为 1–4' })
   .int('备案状态应为 1–4')
-  .min(1, '备案状态应为 1–4')
-  .max(4, '备案状态应为 1–4');
+  .min(FILING_STATE.notFiled, '备案状态应为 1–4')
+  .max(FILING_STATE.rejected, '备案状态应为 1–4');
 
 /** 许可项目 of TSG 07-2019 for maintenance (DOMAIN.md §5.3). */
 export const LICENCE_TYPES = ['manufacture', 'install_repair', 'repair'] as const;
