@@ -13,7 +13,7 @@ import {
 import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { AreaCascader, DictSelect, useDictLabel } from '../../components/index.ts';
-import { actionColumn } from '../../components/RowAction.tsx';
+import { actionColumn, RowAction } from '../../components/RowAction.tsx';
 import { CLAIM_RECORD_COLOR, CLAIM_TYPE_LABEL, ELEVATOR_CLAIM_COLOR } from './model.ts';
 import { useCompanyOptions } from './queries.ts';
 
@@ -440,3 +440,13 @@ export function claimRecordColumns(options: {
   }
   return columns;
 }
+
+/** The 审核历史 row action of a claim records list: opens the claim's history. */
+export const claimHistoryAction = (open: (claimId: number) => void) => ({
+  width: 80,
+  render: (row: ClaimRecord) => [
+    <RowAction key="history" onClick={() => open(row.id)}>
+      审核历史
+    </RowAction>,
+  ],
+});

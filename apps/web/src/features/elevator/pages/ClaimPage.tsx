@@ -6,7 +6,7 @@ import { RowAction } from '../../../components/RowAction.tsx';
 import { useActsForCompany } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
 import { ClaimHistoryDrawer } from '../ClaimHistory.tsx';
-import { claimColumns, claimRecordColumns } from '../columns.tsx';
+import { claimColumns, claimHistoryAction, claimRecordColumns } from '../columns.tsx';
 import {
   claimRecordList,
   type ElevatorTableContext,
@@ -39,14 +39,7 @@ export function ClaimRecords({ type }: { type: ClaimType }) {
         testId={`claim-records-${type}`}
         columns={claimRecordColumns({
           searchState: true,
-          actions: {
-            width: 80,
-            render: (row) => [
-              <RowAction key="history" onClick={() => setHistoryOf(row.id)}>
-                审核历史
-              </RowAction>,
-            ],
-          },
+          actions: claimHistoryAction(setHistoryOf),
         })}
       />
       <ClaimHistoryDrawer claimId={historyOf} onClose={() => setHistoryOf(null)} />

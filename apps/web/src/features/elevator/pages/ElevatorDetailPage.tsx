@@ -6,13 +6,12 @@ import { Button, Card, Skeleton, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
-import { RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { Permission } from '../../../lib/permission.tsx';
 import { ELEVATOR_PATHS } from '../../../lib/routes.ts';
 import { ClaimHistoryDrawer } from '../ClaimHistory.tsx';
-import { claimRecordColumns } from '../columns.tsx';
+import { claimHistoryAction, claimRecordColumns } from '../columns.tsx';
 import { ElevatorAttachments } from '../ElevatorAttachments.tsx';
 import { CompanyDescriptions, ElevatorDescriptions } from '../ElevatorDescriptions.tsx';
 import { ElevatorFormModal } from '../ElevatorFormModal.tsx';
@@ -157,14 +156,7 @@ export default function ElevatorDetailPage() {
                 cardProps={{ bodyStyle: { padding: 0 } }}
                 columns={claimRecordColumns({
                   withType: true,
-                  actions: {
-                    width: 80,
-                    render: (row) => [
-                      <RowAction key="history" onClick={() => setHistoryOf(row.id)}>
-                        审核历史
-                      </RowAction>,
-                    ],
-                  },
+                  actions: claimHistoryAction(setHistoryOf),
                 })}
                 locale={{ emptyText: '暂无认领记录' }}
               />
