@@ -104,8 +104,11 @@ export function ContractTable<Row extends object, C extends Call = Call>({
   add?: { label: string; onClick: () => void; permission?: string } | false;
   /** Buttons on the right, after 新增: import and the like. */
   toolbar?: (ctx: TableContext<Row>) => ReactNode[];
-  /** Export buttons, last in the toolbar: each sends the list's filters and sort. */
-  exports?: { call: Call; label?: string; permission: string }[];
+  /**
+   * Export buttons, last in the toolbar: each sends the list's filters and its sort (`unsorted`: the
+   * filters alone, for an export call that takes no sort).
+   */
+  exports?: { call: Call; label?: string; permission: string; unsorted?: boolean }[];
   /** No toolbar at all (no reload, density or column settings): a short list inside a detail page. */
   bare?: boolean;
   emptyText?: string;
@@ -258,7 +261,10 @@ export function ContractTable<Row extends object, C extends Call = Call>({
                 ...(toolbar?.(ctx) ?? []),
                 ...exports.map((e) => (
                   <Permission key={`export:${e.call.path}`} value={e.permission}>
-                    <ExportButton call={e.call} input={() => ({ ...ctx.query }) as never}>
+                    <ExportButton
+                      call={e.call}
+                      input={() => ({ ...(e.unsorted ? ctx.filters : ctx.query) }) as never}
+                    >
                       {e.label ?? '导出'}
                     </ExportButton>
                   </Permission>

@@ -4,11 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Spin, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
-import { ExportButton } from '../../../components/index.ts';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { splitRange, toInput } from '../../../components/table-input.ts';
 import { call } from '../../../lib/api.ts';
-import { Permission } from '../../../lib/permission.tsx';
 import { PERMS } from '../shared/labels.ts';
 import { systemKeys } from '../shared/queries.ts';
 
@@ -151,15 +149,7 @@ export default function OplogPage() {
         columns={columns}
         toQuery={(v) => toInput(splitRange(v, 'timeRange', 'startTime', 'endTime'))}
         emptyText="没有符合条件的操作记录"
-        toolbar={(ctx) => [
-          <Permission key="export" value={PERMS.oplogList}>
-            <ExportButton
-              call={oplogCalls.export}
-              // The search form's filters without the sort.
-              input={() => ctx.filters}
-            />
-          </Permission>,
-        ]}
+        exports={[{ call: oplogCalls.export, permission: PERMS.oplogList, unsorted: true }]}
       />
       <OplogDetail id={detailId} onClose={() => setDetailId(null)} />
     </>
