@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { enterprise } from '../../platform/db/tables.ts';
 import type { FileReference } from '../../platform/files/references.ts';
-import { companyScope } from './companies.ts';
-import { contractScope } from './contracts.ts';
-import { personScope } from './persons.ts';
+import { companyScope } from './companies/kinds.ts';
+import { contractScope } from './contracts/read.ts';
+import { personScope } from './persons/read.ts';
 import {
   inspectionOrgProfile,
   maintenanceContract,

@@ -1,7 +1,19 @@
+/**
+ * The parties (相关方) module: the companies (maintenance units, use units, inspection organisations)
+ * and their people who file with the regulator, the maintenance contracts between them, communities,
+ * the use units' ratings of their maintenance (incentives) and each account's own filing. One folder
+ * per sub-domain, each with its services and its routes (`routes.ts`); `tables.ts` holds the module's
+ * tables, `common.ts` what the sub-domains share, `api.ts` what other modules may ask of it.
+ */
 import { defineModule } from '../../platform/module.ts';
+import { communityRoutes } from './communities/routes.ts';
+import { companyRoutes } from './companies/routes.ts';
+import { contractRoutes } from './contracts/routes.ts';
 import { partiesFiles } from './files.ts';
+import { filingRoutes } from './filing/routes.ts';
+import { incentiveRoutes } from './incentives/routes.ts';
+import { personRoutes } from './persons/routes.ts';
 import { partiesRevealers } from './reveal.ts';
-import { partiesRoutes } from './routes.ts';
 import { seedParties } from './seed.ts';
 
 type Buttons = { name: string; perms: string }[];
@@ -58,7 +70,14 @@ for (const [page, buttons] of Object.entries(pages)) {
 
 export const partiesModule = defineModule({
   name: 'parties',
-  routes: partiesRoutes,
+  routes: [
+    ...companyRoutes,
+    ...personRoutes,
+    ...contractRoutes,
+    ...communityRoutes,
+    ...incentiveRoutes,
+    ...filingRoutes,
+  ],
   menuButtons,
   demoSeeders: [seedParties],
   fileReferences: partiesFiles,

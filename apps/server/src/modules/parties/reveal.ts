@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { enterprise, sysUser } from '../../platform/db/tables.ts';
 import type { RevealerDefinition } from '../../platform/module.ts';
-import { companyScope } from './companies.ts';
-import { personScope } from './persons.ts';
+import { companyScope } from './companies/kinds.ts';
+import { personScope } from './persons/read.ts';
 import { staffProfile, useUnitProfile } from './tables.ts';
 
 /**

@@ -1,3 +1,9 @@
+/**
+ * The parties' demo data: companies of each kind, their people, contracts, communities and ratings,
+ * each filed through the audit workflow as a user would. Longer than 400 lines because it is one
+ * ordered script (each step reads what the previous one wrote) that tests import from (withIdCheck);
+ * splitting it would only spread that order over files.
+ */
 import { hashPassword } from '@ec/contract';
 import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
@@ -19,9 +25,9 @@ import { rng } from '../../platform/seed/random.ts';
 import { decide, type RecordKind, submit } from '../../platform/workflow.ts';
 import { liftsRelation } from '../elevator/api.ts';
 import { addDays, today } from './common.ts';
-import { buildingCompanyKind, inspectionOrgKind, maintenanceUnitKind } from './companies.ts';
-import { contractKind } from './contracts.ts';
-import { buildingUserKind, maintenanceUserKind, staffLeaveKind } from './persons.ts';
+import { buildingCompanyKind, inspectionOrgKind, maintenanceUnitKind } from './companies/kinds.ts';
+import { contractKind } from './contracts/read.ts';
+import { buildingUserKind, maintenanceUserKind, staffLeaveKind } from './persons/kinds.ts';
 import {
   community,
   elevatorSafetyOfficer,

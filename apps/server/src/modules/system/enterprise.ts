@@ -1,13 +1,19 @@
+/**
+ * 企业管理: the platform administrator's view of every company's registry row. The rows belong to the
+ * parties module's companies (modules/parties/companies/registry.ts): this page reads them and writes
+ * them only through the parties api, so that one set of rules (the credit code, what keeps a company
+ * from deletion) holds for filings and for this page alike.
+ */
 import { enterpriseCalls, formatDateTime, maskPhone } from '@ec/contract';
-import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { type AuthUser, scopeCondition } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
-import { refusingConflicts } from '../../platform/db/conflicts.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../platform/db/tables.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { implement } from '../../platform/http/implement.ts';
 import { shownPhone, unmasked } from '../../platform/masking.ts';
+import { assertCreditCodeFree, deleteRegistryRows, writeRegistryRow } from '../parties/api.ts';
 import { assertAreasExist, correlatedCount, nameSome, orderOf } from './shared.ts';
 
 /** Enterprises the acting user may see: in their areas, their own company, none for self scope. */
@@ -88,13 +94,7 @@ export const enterpriseRoutes = [
 
   implement(enterpriseCalls.save, async (input, { user: actor, platform: { db } }) => {
     const stored = input.id ? await storedEnterprise(db, actor, input.id) : null;
-    const [clash] = await db
-      .select({ name: enterprise.name })
-      .from(enterprise)
-      .where(
-        and(eq(enterprise.creditCode, input.creditCode), input.id ? ne(enterprise.id, input.id) : undefined),
-      );
-    if (clash) throw conflict(`统一社会信用代码 ${input.creditCode} 已被「${clash.name}」使用`);
+    await assertCreditCodeFree(db, input.creditCode, input.id);
     if (input.areaCode) await assertAreasExist(db, [input.areaCode]);
     const values = {
       name: input.name,
@@ -111,27 +111,15 @@ export const enterpriseRoutes = [
           label: '联系电话',
         }) || null,
     };
-    return refusingConflicts(
-      () =>
-        db.transaction(async (tx) => {
-          let id = input.id;
-          if (id) {
-            await tx
-              .update(enterprise)
-              .set({ ...values, updatedAt: new Date() })
-              .where(eq(enterprise.id, id));
-          } else {
-            [{ id }] = await tx.insert(enterprise).values(values).returning({ id: enterprise.id });
-          }
-          const [visible] = await tx
-            .select({ id: enterprise.id })
-            .from(enterprise)
-            .where(and(eq(enterprise.id, id), enterpriseScope(actor)));
-          if (!visible) throw forbidden('不能把企业设置到自己的数据范围之外');
-          return enterpriseOf(tx, actor, id);
-        }),
-      { unique: `统一社会信用代码 ${input.creditCode} 已被其他企业使用` },
-    );
+    return db.transaction(async (tx) => {
+      const id = await writeRegistryRow(tx, input.id, values);
+      const [visible] = await tx
+        .select({ id: enterprise.id })
+        .from(enterprise)
+        .where(and(eq(enterprise.id, id), enterpriseScope(actor)));
+      if (!visible) throw forbidden('不能把企业设置到自己的数据范围之外');
+      return enterpriseOf(tx, actor, id);
+    });
   }),
 
   implement(enterpriseCalls.delete, async ({ ids }, { user: actor, platform: { db } }) => {
@@ -152,7 +140,7 @@ export const enterpriseRoutes = [
         );
       }
     }
-    await refusingConflicts(() => db.delete(enterprise).where(inArray(enterprise.id, ids)), {
+    await deleteRegistryRows(db, ids, {
       foreignKey: `企业 ${nameSome(targets.map((t) => `「${t.name}」`))} 仍被业务数据引用，不能删除`,
     });
     return null;

@@ -2,13 +2,13 @@
  * The sections of a maintenance unit's detail page beyond its filing: its people, its certificates,
  * its lifts and the page's statistics, gathered from the people, contracts and incentive services.
  */
-import type { AuthUser } from '../../platform/access.ts';
-import type { Queryable } from '../../platform/db/client.ts';
-import { liftsOfMaintenanceCompany } from '../elevator/api.ts';
-import { maintenanceUnitDetail } from './companies.ts';
-import { contractsOfCompany } from './contracts.ts';
-import { listPersons, type PersonFilters, pendingPeopleCount, staffCertCounts } from './persons.ts';
-import { averageRating } from './places.ts';
+import type { AuthUser } from '../../../platform/access.ts';
+import type { Queryable } from '../../../platform/db/client.ts';
+import { liftsOfMaintenanceCompany } from '../../elevator/api.ts';
+import { contractsOfCompany } from '../contracts/read.ts';
+import { averageRating } from '../incentives/service.ts';
+import { listPersons, type PersonFilters, pendingPeopleCount, staffCertCounts } from '../persons/read.ts';
+import { maintenanceUnitDetail } from './read.ts';
 
 /** The unit's people, for whoever may see the unit (the people's own scope does not narrow them). */
 export async function maintenanceUnitStaff(

@@ -1,20 +1,18 @@
 import type { FilingKind, MyFiling, UserType } from '@ec/contract';
 import { eq } from 'drizzle-orm';
-import type { AuthUser } from '../../platform/access.ts';
-import { filingStateOf, needsIntercept } from '../../platform/auth/roles.ts';
-import type { Queryable } from '../../platform/db/client.ts';
-import { enterprise, sysUser } from '../../platform/db/tables.ts';
-import { conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { currentCase, historySteps } from '../../platform/workflow.ts';
-import { filingLabel } from './common.ts';
-import {
-  buildingCompanyDetail,
-  COMPANY_KINDS,
-  type CompanyKey,
-  inspectionOrgDetail,
-  maintenanceUnitDetail,
-} from './companies.ts';
-import { PERSON_KINDS, type PersonKey, personDetail, profileOf, requestJoin } from './persons.ts';
+import type { AuthUser } from '../../../platform/access.ts';
+import { filingStateOf, needsIntercept } from '../../../platform/auth/roles.ts';
+import type { Queryable } from '../../../platform/db/client.ts';
+import { enterprise, sysUser } from '../../../platform/db/tables.ts';
+import { conflict, forbidden, notFound } from '../../../platform/errors.ts';
+import { currentCase, historySteps } from '../../../platform/workflow.ts';
+import { filingLabel } from '../common.ts';
+
+import { COMPANY_KINDS, type CompanyKey } from '../companies/kinds.ts';
+import { buildingCompanyDetail, inspectionOrgDetail, maintenanceUnitDetail } from '../companies/read.ts';
+import { PERSON_KINDS, type PersonKey } from '../persons/kinds.ts';
+import { personDetail, profileOf } from '../persons/read.ts';
+import { requestJoin } from '../persons/write.ts';
 
 /** The initial filing page of each kind of account (doc 000 §2). */
 export function filingPageOf(type: UserType): string {
