@@ -7,9 +7,11 @@ import {
   type PersonDetail,
 } from '@ec/contract';
 import { Descriptions, Space, Tag } from 'antd';
+import { FilingTag } from '../../components/FilingTag.tsx';
 import { MaskedValue } from '../../components/MaskedValue.tsx';
+import { dash } from '../../lib/format.ts';
 import { FileView } from './Files.tsx';
-import { CertTag, ContractTag, dash, FilingTag } from './format.tsx';
+import { CertTag, ContractTag } from './format.tsx';
 
 type AnyCompany = Partial<MaintenanceUnitDetail & BuildingCompanyDetail & InspectionOrgDetail> &
   Pick<MaintenanceUnitDetail, 'id' | 'name' | 'filingState' | 'filingStateLabel'>;

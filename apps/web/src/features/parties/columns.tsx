@@ -6,8 +6,10 @@ import {
   type PersonAuditRow,
   type PersonRow,
 } from '@ec/contract';
+import { FilingTag } from '../../components/FilingTag.tsx';
 import { AreaCascader } from '../../components/index.ts';
-import { CertTag, certStatusEnum, certTypeEnum, dash, FilingTag, filingEnum } from './format.tsx';
+import { dash } from '../../lib/format.ts';
+import { CertTag, certStatusEnum, certTypeEnum, filingEnum } from './format.tsx';
 
 /** The area filter of a search form (the cascader's last code is sent). */
 export const areaSearch = <Row,>(title = '所在区域'): ProColumns<Row> => ({

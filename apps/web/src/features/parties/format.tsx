@@ -13,9 +13,6 @@ import {
 } from '@ec/contract';
 import { Tag } from 'antd';
 
-export { FilingTag } from '../../components/FilingTag.tsx';
-export { dash } from '../../lib/format.ts';
-
 const CERT_COLOR: Record<string, string> = {
   valid: 'success',
   expiring: 'warning',

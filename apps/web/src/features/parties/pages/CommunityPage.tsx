@@ -8,11 +8,11 @@ import { validated } from '../../../components/form.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { isReviewer, usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
+import { dash } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { areaSearch } from '../columns.tsx';
 import { AreaField, areaOf, areaPath, TextField } from '../fields.tsx';
-import { dash } from '../format.tsx';
 import { partyKeys, useInvalidateParties } from '../queries.ts';
 
 interface CommunityValues {

@@ -12,13 +12,14 @@ import { ContractTable } from '../../../components/ContractTable.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { useCanAudit, usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
+import { dash } from '../../../lib/format.ts';
 import { useCanOpen } from '../../../lib/page-param.ts';
 import { ELEVATOR_PATHS, PARTY_PAGES, unitElevatorsUrl } from '../../../lib/routes.ts';
 import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { auditOptionColumn, ListWithAudits, useRemoveCase } from '../AuditTabs.tsx';
 import { areaSearch, companyAuditColumns, filingColumn } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
-import { dash, unitTypeEnum } from '../format.tsx';
+import { unitTypeEnum } from '../format.tsx';
 import { useCanOpenPage, usePagePath } from '../paths.ts';
 import { partyKeys, useInvalidateParties, usePartyQuery } from '../queries.ts';
 

@@ -25,6 +25,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { FilingTag } from '../../../components/FilingTag.tsx';
 import { validated } from '../../../components/form.ts';
 import { call } from '../../../lib/api.ts';
 import { loadSession, signOut } from '../../../lib/session-load.ts';
@@ -38,7 +39,6 @@ import {
 } from '../CompanyForm.tsx';
 import { CompanyDescriptions, PersonDescriptions } from '../Descriptions.tsx';
 import { creditCodeRules, idNumberRules, req } from '../fields.tsx';
-import { FilingTag } from '../format.tsx';
 import { PersonForm, type PersonFormValues, personInput, personValues } from '../PersonForm.tsx';
 import { partyKeys, useInvalidateParties } from '../queries.ts';
 

@@ -15,6 +15,7 @@ import { validated } from '../../../components/form.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { useCanAudit, usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
+import { dash } from '../../../lib/format.ts';
 import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { AuditHistory } from '../AuditHistory.tsx';
 import { auditOptionColumn, ListWithAudits, useRemoveCase } from '../AuditTabs.tsx';
@@ -22,7 +23,7 @@ import { ContractForm, type ContractFormValues, contractInput, contractValues } 
 import { auditColumns, filingColumn } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
 import { ContractDescriptions } from '../Descriptions.tsx';
-import { ContractTag, contractStatusEnum, dash, FlagTag, flagEnum } from '../format.tsx';
+import { ContractTag, contractStatusEnum, FlagTag, flagEnum } from '../format.tsx';
 import { partyKeys, useInvalidateParties, usePartyQuery, useRecordEditor } from '../queries.ts';
 
 /** Adds or edits a contract; a change to a filed contract goes back for audit. */

@@ -8,7 +8,7 @@ import { validated } from '../../../components/form.ts';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
-import { dash } from '../format.tsx';
+import { dash } from '../../../lib/format.ts';
 import { partyKeys, useInvalidateParties } from '../queries.ts';
 
 /** The rating rule, shown where ratings are given and read. */

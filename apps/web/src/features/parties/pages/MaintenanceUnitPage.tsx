@@ -12,12 +12,13 @@ import { ContractTable } from '../../../components/ContractTable.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { useCanAudit, usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
+import { dash } from '../../../lib/format.ts';
 import { PARTY_PAGES } from '../../../lib/routes.ts';
 import { ConfirmButton, RowActions } from '../Actions.tsx';
 import { auditOptionColumn, ListWithAudits, useRemoveCase } from '../AuditTabs.tsx';
 import { areaSearch, companyAuditColumns, filingColumn } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
-import { dash, gradeEnum } from '../format.tsx';
+import { gradeEnum } from '../format.tsx';
 import { usePagePath } from '../paths.ts';
 import { partyKeys, useInvalidateParties } from '../queries.ts';
 

@@ -4,11 +4,11 @@ import { Alert } from 'antd';
 import { useNavigate } from 'react-router';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { useCanAudit } from '../../../lib/access.ts';
+import { dash } from '../../../lib/format.ts';
 import { ORG_PATHS } from '../../../lib/routes.ts';
 import { auditOptionColumn, ListWithAudits } from '../AuditTabs.tsx';
 import { auditColumns, companyAuditColumns } from '../columns.tsx';
 import { useDecision } from '../Decision.tsx';
-import { dash } from '../format.tsx';
 import { ORG_AUDIT_PERMISSION } from '../paths.ts';
 import { partyKeys } from '../queries.ts';
 
