@@ -4,7 +4,7 @@
  * answers through these functions. Add a function here when another module needs one; keep each
  * one small and about lifts.
  */
-import type { ClaimType, ElevatorFilters } from '@ec/contract';
+import { type ClaimType, type ElevatorFilters, isReviewer } from '@ec/contract';
 import { type AnyColumn, and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { integer, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../platform/access.ts';
@@ -135,8 +135,7 @@ export function liftsOfMaintenanceCompany(
   companyId: number,
   f: ElevatorFilters,
 ) {
-  const reviewer = user.dataScope === 'all' || user.dataScope === 'area';
-  return listElevators(q, reviewer ? elevatorScope(user) : sql`true`, false, {
+  return listElevators(q, isReviewer(user.dataScope) ? elevatorScope(user) : sql`true`, false, {
     ...f,
     maintenanceCompanyId: companyId,
   });

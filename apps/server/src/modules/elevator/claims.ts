@@ -1,4 +1,10 @@
-import { CLAIM_RECORD_STATE_LABEL, type ClaimRecord, type ClaimType, formatDateTime } from '@ec/contract';
+import {
+  CLAIM_RECORD_STATE_LABEL,
+  type ClaimRecord,
+  type ClaimType,
+  formatDateTime,
+  isReviewer,
+} from '@ec/contract';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -11,6 +17,7 @@ import {
   decideAsReviewer,
   defineKind,
   deleteCases,
+  FILING,
   submit,
   withdraw,
 } from '../../platform/workflow.ts';
@@ -18,6 +25,9 @@ import { type JoinedElevator, selectElevators } from './rows.ts';
 import { claimTypeOf, elevatorScope } from './scope.ts';
 import { requireElevator } from './service.ts';
 import { elevator, elevatorClaim } from './tables.ts';
+
+/** A claim pending review or bound: at most one per lift and side (the open-claim unique index). */
+export const OPEN_CLAIM_STATES: number[] = [FILING.pending, FILING.passed];
 
 const stateColumn = (type: ClaimType) => (type === 'maintenance' ? 'maintenanceClaimState' : 'useClaimState');
 const companyColumn = (type: ClaimType) => (type === 'maintenance' ? 'maintenanceCompanyId' : 'useCompanyId');
@@ -29,7 +39,7 @@ const companyColumn = (type: ClaimType) => (type === 'maintenance' ? 'maintenanc
 export const claimKind = defineKind({
   kind: 'elevator-claim',
   label: '电梯认领',
-  transitions: { withdraw: [2, 3], submit: [] },
+  transitions: { withdraw: [FILING.pending, FILING.passed], submit: [] },
   onTransition: async (tx, { to, record }) => {
     const [claim] = await tx
       .select()
@@ -41,9 +51,10 @@ export const claimKind = defineKind({
       .update(elevatorClaim)
       .set({ state: to, auditId: record.id })
       .where(eq(elevatorClaim.id, claim.id));
-    const elevatorState = to === 2 ? 2 : to === 3 ? 3 : 0;
+    // The lift shows 0 未认领, 2 待审核 or 3 已认领 (CLAIM_STATE_LABEL): an open claim's state, else none.
+    const elevatorState = OPEN_CLAIM_STATES.includes(to) ? to : 0;
     const set: Record<string, unknown> = { [stateColumn(type)]: elevatorState, updatedAt: new Date() };
-    if (to === 3) set[companyColumn(type)] = claim.companyId;
+    if (to === FILING.passed) set[companyColumn(type)] = claim.companyId;
     else
       set[companyColumn(type)] =
         sql`case when ${elevator[companyColumn(type)]} = ${claim.companyId} and ${to} = 1 then null else ${elevator[companyColumn(type)]} end`;
@@ -83,7 +94,13 @@ export async function claimElevators(
     if (e.status !== 1) throw conflict(`电梯 ${e.registerCode} 已停用，不能认领`);
     const [created] = await tx
       .insert(elevatorClaim)
-      .values({ elevatorId: e.id, claimType: type, companyId, communityId: communityId ?? null, state: 2 })
+      .values({
+        elevatorId: e.id,
+        claimType: type,
+        companyId,
+        communityId: communityId ?? null,
+        state: FILING.pending,
+      })
       .onConflictDoNothing()
       .returning({ id: elevatorClaim.id });
     if (!created) throw conflict(`电梯 ${e.registerCode} 已被认领或正在审核中`);
@@ -105,7 +122,7 @@ export async function releaseElevators(tx: Queryable, user: AuthUser, ids: numbe
         inArray(elevatorClaim.elevatorId, unique),
         eq(elevatorClaim.companyId, companyId),
         eq(elevatorClaim.claimType, type),
-        inArray(elevatorClaim.state, [2, 3]),
+        inArray(elevatorClaim.state, OPEN_CLAIM_STATES),
       ),
     );
   if (open.length !== unique.length) throw notFound('部分电梯没有本单位的认领');
@@ -138,11 +155,11 @@ export async function distribute(tx: Queryable, user: AuthUser, ids: number[], m
         and(
           eq(elevatorClaim.elevatorId, id),
           eq(elevatorClaim.claimType, 'maintenance'),
-          inArray(elevatorClaim.state, [2, 3]),
+          inArray(elevatorClaim.state, OPEN_CLAIM_STATES),
         ),
       );
     for (const c of current) {
-      if (c.state === 2) throw conflict(`电梯 ${e.registerCode} 有待审核的认领，请先审核`);
+      if (c.state === FILING.pending) throw conflict(`电梯 ${e.registerCode} 有待审核的认领，请先审核`);
       if (c.companyId === maintenanceCompanyId) continue;
       await withdraw(tx, claimKind, {
         auditId: c.auditId!,
@@ -154,7 +171,12 @@ export async function distribute(tx: Queryable, user: AuthUser, ids: number[], m
     // The open-claim unique index decides between concurrent assignments of the same elevator.
     const [created] = await tx
       .insert(elevatorClaim)
-      .values({ elevatorId: id, claimType: 'maintenance', companyId: maintenanceCompanyId, state: 2 })
+      .values({
+        elevatorId: id,
+        claimType: 'maintenance',
+        companyId: maintenanceCompanyId,
+        state: FILING.pending,
+      })
       .onConflictDoNothing()
       .returning({ id: elevatorClaim.id });
     if (!created) throw conflict(`电梯 ${e.registerCode} 的维保单位刚被他人修改，请刷新后重试`);
@@ -223,7 +245,7 @@ function toClaim(r: ClaimJoin): ClaimRecord {
  */
 export function claimScope(user: AuthUser): SQL {
   const live = sql`${auditRecord.deletedAt} is null`;
-  if (user.dataScope === 'all' || user.dataScope === 'area') return and(live, caseScope(user))!;
+  if (isReviewer(user.dataScope)) return and(live, caseScope(user))!;
   if (user.companyId === null) return sql`false`;
   return and(live, eq(elevatorClaim.companyId, user.companyId))!;
 }
@@ -310,8 +332,8 @@ export async function claimedElevator(db: Queryable, user: AuthUser, where: SQL)
     .innerJoin(auditRecord, eq(auditRecord.id, elevatorClaim.auditId))
     .where(and(where, claimScope(user)));
   if (!claim) throw notFound('审核记录不存在或无权访问');
-  const reviewer = user.dataScope === 'all' || user.dataScope === 'area';
-  const reach = reviewer || claim.state === 2 ? undefined : elevatorScope(user);
+  const reach =
+    isReviewer(user.dataScope) || claim.state === FILING.pending ? undefined : elevatorScope(user);
   const [joined] = await selectElevators(db).where(and(eq(elevator.id, claim.elevatorId), reach));
   if (!joined) throw notFound('认领已撤回或未通过，不能再查看该电梯');
   return { claim, joined: joined as JoinedElevator };
@@ -337,8 +359,7 @@ export async function claimPartyCompany(db: Queryable, user: AuthUser, auditId: 
     .where(and(eq(elevatorClaim.auditId, auditId), claimScope(user)));
   if (!row) throw notFound('审核记录不存在或无权访问');
   if (row.claimType === side) return row.companyId;
-  const reviewer = user.dataScope === 'all' || user.dataScope === 'area';
-  if (!reviewer && !row.held) throw notFound('认领审核通过前不能查看其他单位的信息');
+  if (!isReviewer(user.dataScope) && !row.held) throw notFound('认领审核通过前不能查看其他单位的信息');
   return row.current;
 }
 

@@ -1,4 +1,5 @@
 import {
+  addDays,
   type ElevatorFilters,
   type ElevatorRow,
   formatDate,
@@ -89,13 +90,6 @@ function keywordSearch(term: string, indexed: boolean): SQL | undefined {
   );
 }
 
-/** `day` moved by `days` (dates as `yyyy-MM-dd`). */
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
 /**
  * 超期未检 / 即将到期 in SQL, the contract's inspectStateOf: a lift in use whose next inspection
  * date has passed, or falls within INSPECT_DUE_DAYS. Today is Asia/Shanghai's, sent as a parameter.
@@ -110,7 +104,7 @@ export function inspectCondition(state: InspectState, today = formatDate(new Dat
       )!;
 }
 
-/** How many lifts in use within `scope` are overdue for inspection or due within 30 days. */
+/** How many lifts in use within `scope` are overdue for inspection or due within INSPECT_DUE_DAYS. */
 export async function countInspections(db: Queryable, scope: SQL): Promise<InspectionCounts> {
   const count = async (state: InspectState) => {
     const [{ n }] = await preparedRows<{ n: number }>(

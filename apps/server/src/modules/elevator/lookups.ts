@@ -1,10 +1,11 @@
 import type { CallParsedInput, ClaimType, ElevatorFilters, elevatorCalls } from '@ec/contract';
-import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { enterprise } from '../../platform/db/tables.ts';
 import { notFound } from '../../platform/errors.ts';
 import { maskedPhone, shownPhone } from '../../platform/masking.ts';
+import { OPEN_CLAIM_STATES } from './claims.ts';
 import { listElevators, textSearch } from './list.ts';
 import { selectElevators, toDetail } from './rows.ts';
 import { claimTypeOf, elevatorScope } from './scope.ts';
@@ -93,7 +94,7 @@ export function claimedElevators(db: Queryable, user: AuthUser, f: ClaimFilters)
     user.companyId === null
       ? sql`false`
       : sql`exists (select 1 from ${elevatorClaim} where ${elevatorClaim.elevatorId} = ${elevator.id}
-          and ${elevatorClaim.companyId} = ${user.companyId} and ${elevatorClaim.claimType} = ${type} and ${elevatorClaim.state} in (2, 3))`;
+          and ${elevatorClaim.companyId} = ${user.companyId} and ${elevatorClaim.claimType} = ${type} and ${inArray(elevatorClaim.state, OPEN_CLAIM_STATES)})`;
   return listElevators(db, mine, false, f);
 }
 

@@ -1,9 +1,9 @@
-import { claimCalls, elevatorCalls } from '@ec/contract';
+import { claimCalls, elevatorCalls, shanghaiToday } from '@ec/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { attachmentHeader, streamXlsx, XLSX_MIME } from '../../platform/excel.ts';
 import { receiveSpreadsheet, storeGenerated } from '../../platform/files/service.ts';
 import { implement } from '../../platform/http/implement.ts';
-import { historySteps } from '../../platform/workflow.ts';
+import { FILING, historySteps } from '../../platform/workflow.ts';
 import { addAttachments, listAttachments, removeAttachments } from './attachments.ts';
 import {
   claimElevators,
@@ -47,7 +47,8 @@ import {
 import { exportColumns, fullExportColumns } from './sheet.ts';
 import { elevator, elevatorClaim } from './tables.ts';
 
-const EXPORT_NAME = () => `电梯台账_${new Date().toISOString().slice(0, 10)}.xlsx`;
+/** Exports are named by today's date in Asia/Shanghai, as every date the platform shows. */
+const EXPORT_NAME = () => `电梯台账_${shanghaiToday()}.xlsx`;
 
 /** The registry's calls: each hands its input to a service (SQL lives there, not here). */
 export const elevatorRoutes = [
@@ -147,7 +148,7 @@ export const elevatorRoutes = [
   ),
   implement(elevatorCalls.exportExcel, (f, { user, reply, db }) =>
     streamXlsx(reply, {
-      fileName: `电梯台账（含技术参数）_${new Date().toISOString().slice(0, 10)}.xlsx`,
+      fileName: `电梯台账（含技术参数）_${shanghaiToday()}.xlsx`,
       sheetName: '电梯台账',
       columns: fullExportColumns,
       batches: exportRows(db, and(elevatorScope(user), ...filterConditions(f))),
@@ -200,7 +201,7 @@ export const elevatorRoutes = [
     companyInfo(db, await claimPartyCompany(db, user, auditId, 'maintenance')),
   ),
   implement(elevatorCalls.queryClaimElevatorList, (f, { user, db }) =>
-    listClaims(db, user, { ...f, state: 2 }),
+    listClaims(db, user, { ...f, state: FILING.pending }),
   ),
   implement(elevatorCalls.queryClaimElevatorDetail, async ({ id }, { user, db }) => {
     const claim = await getClaim(db, user, eq(elevatorClaim.id, id));

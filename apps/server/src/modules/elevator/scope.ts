@@ -1,4 +1,4 @@
-import type { ClaimType } from '@ec/contract';
+import { type ClaimType, isReviewer } from '@ec/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import { scopeCondition } from '../../platform/access.ts';
@@ -20,7 +20,7 @@ export function claimTypeOf(user: AuthUser): ClaimType | null {
  * Any other kind of account sees none.
  */
 export function elevatorScope(user: AuthUser): SQL {
-  if (user.dataScope === 'all' || user.dataScope === 'area') {
+  if (isReviewer(user.dataScope)) {
     return scopeCondition(user, { area: elevator.areaCode });
   }
   if (user.companyId === null) return sql`false`;

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { formatDate } from '@ec/contract';
+import { addDays, formatDate } from '@ec/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -9,6 +9,7 @@ import { rowsOf } from '../../platform/db/sql.ts';
 import { auditHistory, auditRecord, enterprise, sysUser } from '../../platform/db/tables.ts';
 import { communityNames } from '../../platform/seed/names.ts';
 import { pad, pick, rng } from '../../platform/seed/random.ts';
+import { AUDIT, FILING } from '../../platform/workflow.ts';
 import { bigrams } from './search.ts';
 import { columnsOf, nextInspection } from './service.ts';
 import { elevator, elevatorClaim } from './tables.ts';
@@ -52,13 +53,6 @@ const VARIETIES: [string, number, number][] = [
   ['3320', 2, 2],
   ['3430', 1, 2],
 ];
-
-/** `day` moved by `days` (dates as `yyyy-MM-dd`). */
-function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 /**
  * Periodic inspection dates as a registry holds them (TSG T7001: every year): the last inspection
@@ -165,7 +159,7 @@ export async function seedElevators(tx: Tx, count: number) {
         elevatorId: id,
         claimType: 'maintenance',
         companyId: m === 0 ? wb1.id : wb2.id,
-        state: 3,
+        state: FILING.passed,
         actor: userId(m === 0 ? 'wb_admin1' : 'wb_admin2'),
       });
     if (i % 5 < 2)
@@ -173,7 +167,7 @@ export async function seedElevators(tx: Tx, count: number) {
         elevatorId: id,
         claimType: 'use',
         companyId: i % 5 === 0 ? sy1.id : sy2.id,
-        state: 3,
+        state: FILING.passed,
         actor: userId(i % 5 === 0 ? 'sy_admin1' : 'sy_admin2'),
       });
   });
@@ -188,7 +182,7 @@ export async function seedElevators(tx: Tx, count: number) {
       elevatorId: e.id,
       claimType: 'maintenance',
       companyId: i % 2 === 0 ? wb1.id : wb2.id,
-      state: 2,
+      state: FILING.pending,
       actor: userId(i % 2 === 0 ? 'wb_admin1' : 'wb_admin2'),
     });
   });
@@ -227,15 +221,15 @@ export async function seedElevators(tx: Tx, count: number) {
           kind: 'elevator-claim',
           subjectId: String(created[k].id),
           state: c.state,
-          auditState: c.state === 3 ? 1 : null,
+          auditState: c.state === FILING.passed ? AUDIT.approved : null,
           areaCode: areaOf.get(c.elevatorId) ?? null,
           companyId: c.companyId,
-          version: c.state === 3 ? 1 : 0,
+          version: c.state === FILING.passed ? 1 : 0,
           submittedBy: c.actor,
           submittedAt: sql`now() - interval '30 days'`,
-          decidedBy: c.state === 3 ? regulator : null,
-          decidedAt: c.state === 3 ? sql`now() - interval '29 days'` : null,
-          description: c.state === 3 ? '资料齐全，同意认领' : null,
+          decidedBy: c.state === FILING.passed ? regulator : null,
+          decidedAt: c.state === FILING.passed ? sql`now() - interval '29 days'` : null,
+          description: c.state === FILING.passed ? '资料齐全，同意认领' : null,
         })),
       )
       .returning({ id: auditRecord.id, subjectId: auditRecord.subjectId, state: auditRecord.state });
@@ -245,17 +239,17 @@ export async function seedElevators(tx: Tx, count: number) {
           auditId: a.id,
           action: 'submit',
           fromState: null,
-          toState: 2,
+          toState: FILING.pending,
           actorId: chunk[k].actor,
           createdAt: new Date(Date.now() - 30 * 86400_000),
         },
-        ...(a.state === 3
+        ...(a.state === FILING.passed
           ? [
               {
                 auditId: a.id,
                 action: 'pass',
-                fromState: 2,
-                toState: 3,
+                fromState: FILING.pending,
+                toState: FILING.passed,
                 actorId: regulator,
                 description: '资料齐全，同意认领',
                 createdAt: new Date(Date.now() - 29 * 86400_000),
@@ -269,11 +263,11 @@ export async function seedElevators(tx: Tx, count: number) {
   }
   await tx.execute(sql`update ${elevator} e set
       maintenance_company_id = c.company_id, maintenance_claim_state = c.state
-    from ${elevatorClaim} c where c.elevator_id = e.id and c.claim_type = 'maintenance' and c.state in (2, 3) and c.state = 3`);
-  await tx.execute(sql`update ${elevator} e set maintenance_claim_state = 2
-    from ${elevatorClaim} c where c.elevator_id = e.id and c.claim_type = 'maintenance' and c.state = 2`);
-  await tx.execute(sql`update ${elevator} e set use_company_id = c.company_id, use_claim_state = 3
-    from ${elevatorClaim} c where c.elevator_id = e.id and c.claim_type = 'use' and c.state = 3`);
+    from ${elevatorClaim} c where c.elevator_id = e.id and c.claim_type = 'maintenance' and c.state = ${FILING.passed}`);
+  await tx.execute(sql`update ${elevator} e set maintenance_claim_state = ${FILING.pending}
+    from ${elevatorClaim} c where c.elevator_id = e.id and c.claim_type = 'maintenance' and c.state = ${FILING.pending}`);
+  await tx.execute(sql`update ${elevator} e set use_company_id = c.company_id, use_claim_state = ${FILING.passed}
+    from ${elevatorClaim} c where c.elevator_id = e.id and c.claim_type = 'use' and c.state = ${FILING.passed}`);
 }
 
 /**

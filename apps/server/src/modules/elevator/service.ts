@@ -1,4 +1,4 @@
-import type { CallParsedInput, ElevatorFields, elevatorCalls } from '@ec/contract';
+import { type CallParsedInput, type ElevatorFields, type elevatorCalls, isReviewer } from '@ec/contract';
 import { and, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -6,6 +6,7 @@ import { uniqueViolation } from '../../platform/db/sql.ts';
 import { enterprise, sysArea } from '../../platform/db/tables.ts';
 import { sentFields, versionedUpdate } from '../../platform/db/versioned.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { FILING } from '../../platform/workflow.ts';
 import { selectElevators, toDetail } from './rows.ts';
 import { elevatorScope } from './scope.ts';
 import { bigrams } from './search.ts';
@@ -181,7 +182,7 @@ export async function deleteElevators(db: Queryable, user: AuthUser, ids: number
     .select({ registerCode: elevator.registerCode })
     .from(elevatorClaim)
     .innerJoin(elevator, eq(elevator.id, elevatorClaim.elevatorId))
-    .where(and(inArray(elevatorClaim.elevatorId, own), eq(elevatorClaim.state, 2)));
+    .where(and(inArray(elevatorClaim.elevatorId, own), eq(elevatorClaim.state, FILING.pending)));
   if (pending.length > 0) {
     throw conflict(`以下电梯有待审核的认领，不能删除：${pending.map((p) => p.registerCode).join('、')}`);
   }
@@ -219,7 +220,7 @@ async function forRecord<T>(registerCode: string, step: () => Promise<T>): Promi
 export async function syncRecords(db: Queryable, user: AuthUser, records: ElevatorFields[]) {
   let created = 0;
   let updated = 0;
-  const reviewer = user.dataScope === 'all' || user.dataScope === 'area';
+  const reviewer = isReviewer(user.dataScope);
   for (const record of records) {
     const values = columnsOf(record);
     await forRecord(values.registerCode, async () => {

@@ -1,4 +1,4 @@
-import { formatDate } from '@ec/contract';
+import { formatDate, SHANGHAI_OFFSET_MS } from '@ec/contract';
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { enterprise } from '../../platform/db/tables.ts';
@@ -181,7 +181,7 @@ export async function seedMaintenanceOrders(tx: Tx, now = Date.now()) {
         orders.push({ order: { ...planned, status: 0 }, steps });
         continue;
       }
-      const signIn = new Date(plan - 8 * 3600_000 + (9 * 60 + Math.floor(r() * 420)) * 60_000);
+      const signIn = new Date(plan - SHANGHAI_OFFSET_MS + (9 * 60 + Math.floor(r() * 420)) * 60_000);
       const signOut = new Date(signIn.getTime() + (35 + Math.floor(r() * 60)) * 60_000);
       const items = itemsFor(e.type, kind, r);
       const awaiting = k <= 0 && r() < 0.4;
