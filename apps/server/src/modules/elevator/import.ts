@@ -292,6 +292,8 @@ export async function importElevators(
       errorSheet,
     };
   }
+  // A transaction of its own rather than the call's ({ tx: true }): the upload is received and the
+  // sheet read (seconds for a large one) before any row is written, without holding a connection.
   await db.transaction(async (tx) => {
     for (let i = 0; i < valid.length; i += BATCH) {
       const chunk = valid.slice(i, i + BATCH).map((v) => ({ ...v.values, createdBy: user.id }));
