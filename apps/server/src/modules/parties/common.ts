@@ -1,15 +1,8 @@
-import {
-  type AuditInfo,
-  FILING_STATE_LABEL,
-  type FileRef,
-  formatDateTime,
-  maskIdNumber,
-  maskPhone,
-} from '@ec/contract';
+import { FILING_STATE_LABEL, type FileRef, maskIdNumber, maskPhone } from '@ec/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
-import { sysArea, sysFile, sysUser } from '../../platform/db/tables.ts';
+import { sysArea, sysFile } from '../../platform/db/tables.ts';
 import { badRequest, forbidden } from '../../platform/errors.ts';
 import { readableFileIds } from '../../platform/files/references.ts';
 import type { AuditRecordRow } from '../../platform/workflow.ts';
@@ -44,57 +37,6 @@ export function addDays(day: string, days: number): string {
 }
 
 export const blank = <T>(v: T | '' | null | undefined): T | null => (v === '' || v === undefined ? null : v);
-
-/** Names of users by id, for "submitted by" and "decided by". */
-export async function userNames(
-  q: Queryable,
-  ids: (number | null | undefined)[],
-): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
-  if (wanted.length === 0) return new Map();
-  const rows = await q
-    .select({ id: sysUser.id, name: sysUser.realName })
-    .from(sysUser)
-    .where(inArray(sysUser.id, wanted));
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-export async function areaNames(
-  q: Queryable,
-  codes: (string | null | undefined)[],
-): Promise<Map<string, string>> {
-  const wanted = [...new Set(codes.filter((c): c is string => !!c))];
-  if (wanted.length === 0) return new Map();
-  const rows = await q
-    .select({ code: sysArea.code, name: sysArea.name })
-    .from(sysArea)
-    .where(inArray(sysArea.code, wanted));
-  return new Map(rows.map((r) => [r.code, r.name]));
-}
-
-export function auditInfoOf(r: AuditRecordRow, names: Map<number, string>): AuditInfo {
-  return {
-    auditId: r.id,
-    state: r.state,
-    stateLabel: filingLabel(r.state),
-    auditState: r.auditState,
-    auditDescription: r.description,
-    version: r.version,
-    submitterName: r.submittedBy === null ? null : (names.get(r.submittedBy) ?? null),
-    submitTime: r.submittedAt ? formatDateTime(r.submittedAt) : null,
-    deciderName: r.decidedBy === null ? null : (names.get(r.decidedBy) ?? null),
-    decideTime: r.decidedAt ? formatDateTime(r.decidedAt) : null,
-  };
-}
-
-/** Audit info of several cases with the names of their submitters and deciders. */
-export async function auditInfos(q: Queryable, rows: AuditRecordRow[]): Promise<AuditInfo[]> {
-  const names = await userNames(
-    q,
-    rows.flatMap((r) => [r.submittedBy, r.decidedBy]),
-  );
-  return rows.map((r) => auditInfoOf(r, names));
-}
 
 /** The case fields a filed record carries in lists and details. */
 export function filingOf(state: number, record: AuditRecordRow | null | undefined) {

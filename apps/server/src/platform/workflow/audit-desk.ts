@@ -7,17 +7,18 @@
  * step (companies, people, contracts, and later maintenance orders, inspectors, inspection orders,
  * advertising orders) declares a desk instead of writing these five operations again.
  */
-import type { Call } from '@ec/contract';
+import { type AuditInfo, type Call, FILING_STATE_LABEL, formatDateTime } from '@ec/contract';
 import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../access.ts';
 import type { Queryable } from '../db/client.ts';
 import { type PageQuery, paginate } from '../db/paginate.ts';
 import { rowsOf } from '../db/sql.ts';
-import { auditRecord } from '../db/tables.ts';
+import { auditRecord, sysUser } from '../db/tables.ts';
 import { notFound } from '../errors.ts';
 import { type Handler, type Implementation, implement } from '../http/implement.ts';
 import {
+  type AuditRecordRow,
   caseScope,
   decideAsReviewer,
   deleteCases,
@@ -34,14 +35,17 @@ export type CaseFilters<F> = F & PageQuery & { state?: number };
 export interface AuditDeskOptions<S extends PgSelect, Row, F, Subject> {
   kind: RecordKind;
   /**
-   * The cases and what their rows show: a `.$dynamic()` select FROM `audit_record` joined with the
-   * subject. The desk adds the kind, the live cases, the reviewer's scope and the list's filters.
+   * The cases and what their rows show: a `.$dynamic()` select FROM `audit_record` (selected whole
+   * as `audit`) joined with the subject. The desk adds the kind, the live cases, the reviewer's scope and the list's filters.
    */
   selectCases: (q: Queryable) => S;
   /** Conditions of the list's own filters (a name, a contract number…) on the joined columns. */
   filters?: (f: F) => (SQL | undefined)[];
-  /** The joined rows as the contract shows them, in their order (one batch: names are read once). */
-  toRows: (q: Queryable, viewer: AuthUser, rows: Awaited<S>) => Promise<Row[]>;
+  /**
+   * A joined row (its case in `audit`) as the contract shows it, given the case's audit info (state,
+   * opinion, who submitted and decided, when), which the desk reads for a page at once.
+   */
+  toRow: (row: Awaited<S>[number], info: AuditInfo, viewer: AuthUser) => Row;
   /** The name of the subject beside the case in the detail call (`{ audit, [subjectKey]: … }`). */
   subjectKey?: string;
   /** The subject of a case in full, for the detail call. */
@@ -74,12 +78,52 @@ export interface AuditDesk<Row, F, Subject> {
 
 const NOT_FOUND = '审核记录不存在或无权访问';
 
+/** Names of users by id, for "submitted by" and "decided by". */
+async function userNames(q: Queryable, ids: (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => typeof id === 'number'))];
+  if (wanted.length === 0) return new Map();
+  const rows = await q
+    .select({ id: sysUser.id, name: sysUser.realName })
+    .from(sysUser)
+    .where(inArray(sysUser.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** What audit lists show of each case (the contract's `auditInfo`), the users' names read at once. */
+export async function auditInfos(q: Queryable, rows: AuditRecordRow[]): Promise<AuditInfo[]> {
+  const names = await userNames(
+    q,
+    rows.flatMap((r) => [r.submittedBy, r.decidedBy]),
+  );
+  const name = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+  return rows.map((r) => ({
+    auditId: r.id,
+    state: r.state,
+    stateLabel: FILING_STATE_LABEL[r.state] ?? String(r.state),
+    auditState: r.auditState,
+    auditDescription: r.description,
+    version: r.version,
+    submitterName: name(r.submittedBy),
+    submitTime: r.submittedAt ? formatDateTime(r.submittedAt) : null,
+    deciderName: name(r.decidedBy),
+    decideTime: r.decidedAt ? formatDateTime(r.decidedAt) : null,
+  }));
+}
+
 export function auditDesk<S extends PgSelect, Row, F = object, Subject = unknown>(
   o: AuditDeskOptions<S, Row, F, Subject>,
 ): AuditDesk<Row, F, Subject> {
   const live = and(eq(auditRecord.kind, o.kind.kind), isNull(auditRecord.deletedAt));
+  const toRows = async (q: Queryable, viewer: AuthUser, rows: Awaited<S>) => {
+    const infos = await auditInfos(
+      q,
+      // Every selection of cases carries its case as `audit` (selectCases' contract).
+      rows.map((r: Awaited<S>[number]) => (r as { audit: AuditRecordRow }).audit),
+    );
+    return rows.map((r: Awaited<S>[number], i: number) => o.toRow(r, infos[i], viewer));
+  };
   const read = async (q: Queryable, viewer: AuthUser, where: SQL | undefined) =>
-    o.toRows(q, viewer, (await o.selectCases(q).where(and(live, where))) as Awaited<S>);
+    toRows(q, viewer, (await o.selectCases(q).where(and(live, where))) as Awaited<S>);
 
   const row = async (q: Queryable, viewer: AuthUser, auditId: number) => {
     const [found] = await read(q, viewer, and(eq(auditRecord.id, auditId), caseScope(viewer)));
@@ -102,7 +146,7 @@ export function auditDesk<S extends PgSelect, Row, F = object, Subject = unknown
         q,
         f,
         async (w) =>
-          o.toRows(
+          toRows(
             q,
             viewer,
             (await o

@@ -1,3 +1,6 @@
+/**
+ * The calls of communities, bound to their service.
+ */
 import { communityCalls } from '@ec/contract';
 import { implement } from '../../../platform/http/implement.ts';
 import { communityDetail, deleteCommunities, listCommunities, saveCommunity } from './service.ts';

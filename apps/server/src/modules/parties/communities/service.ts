@@ -1,3 +1,6 @@
+/**
+ * Communities (小区): named places lifts stand in, kept by reviewers and use units.
+ */
 import { type CommunityRow, formatDateTime } from '@ec/contract';
 import { and, desc, eq, ilike, inArray } from 'drizzle-orm';
 import { type AuthUser, scopeCondition } from '../../../platform/access.ts';

@@ -1,11 +1,13 @@
-import type { CompanyAuditRow } from '@ec/contract';
+/**
+ * The audit desks of the companies' filings (platform/workflow/audit-desk.ts).
+ */
+import type { AuditInfo, CompanyAuditRow } from '@ec/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { auditRecord, enterprise, sysArea } from '../../../platform/db/tables.ts';
 import { auditDesk } from '../../../platform/workflow/audit-desk.ts';
-import type { AuditRecordRow } from '../../../platform/workflow.ts';
-import { assertReviewer, auditInfos } from '../common.ts';
+import { assertReviewer } from '../common.ts';
 import { COMPANY_KINDS, type CompanyKey } from './kinds.ts';
 import {
   buildingCompanyDetail,
@@ -23,26 +25,20 @@ const selectCompanyCases = (q: Queryable) =>
     .leftJoin(sysArea, eq(sysArea.code, enterprise.areaCode))
     .$dynamic();
 
-async function companyAuditRows(
-  q: Queryable,
-  rows: { audit: AuditRecordRow; e: EnterpriseRow; areaName: string | null }[],
-): Promise<CompanyAuditRow[]> {
-  const infos = await auditInfos(
-    q,
-    rows.map((r) => r.audit),
-  );
-  return rows.map((r, i) => ({
-    ...infos[i],
-    companyId: r.e.id,
-    kind: r.e.kind,
-    name: r.e.name,
-    creditCode: r.e.creditCode,
-    areaCode: r.e.areaCode,
-    areaName: r.areaName,
-    legalPerson: r.e.legalPerson,
-    contactName: r.e.contactName,
-  }));
-}
+const companyAuditRow = (
+  r: { e: EnterpriseRow; areaName: string | null },
+  info: AuditInfo,
+): CompanyAuditRow => ({
+  ...info,
+  companyId: r.e.id,
+  kind: r.e.kind,
+  name: r.e.name,
+  creditCode: r.e.creditCode,
+  areaCode: r.e.areaCode,
+  areaName: r.areaName,
+  legalPerson: r.e.legalPerson,
+  contactName: r.e.contactName,
+});
 
 const companyDesk = <Subject>(
   key: CompanyKey,
@@ -53,7 +49,7 @@ const companyDesk = <Subject>(
     selectCases: selectCompanyCases,
     filters: (f: { name?: string; creditCode?: string; areaCode?: string }) =>
       companyFilters({ name: f.name, creditCode: f.creditCode, areaCode: f.areaCode }),
-    toRows: (q, _viewer, rows) => companyAuditRows(q, rows),
+    toRow: companyAuditRow,
     subjectKey: 'company',
     loadSubject: (q, viewer, row) => loadSubject(q, viewer, row.companyId),
     assertReviewer,

@@ -1,3 +1,7 @@
+/**
+ * The kinds of company that file (maintenance units, use units, inspection organisations): their audit
+ * kinds, what each may change once filed, and who sees a company.
+ */
 import type { UserType } from '@ec/contract';
 import { eq } from 'drizzle-orm';
 import { type AuthUser, scopeCondition } from '../../../platform/access.ts';

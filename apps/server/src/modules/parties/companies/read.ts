@@ -1,3 +1,6 @@
+/**
+ * Reading companies: lists, details, the use units' statistics and the lookups pickers use.
+ */
 import {
   type BuildingCompanyDetail,
   type BuildingCompanyRow,

@@ -1,3 +1,6 @@
+/**
+ * The calls of maintenance units, use units and inspection organisations, bound to their services.
+ */
 import {
   buildingCompanyAuditCalls,
   buildingCompanyCalls,

@@ -1,3 +1,6 @@
+/**
+ * Filing companies (a company for itself, or a reviewer adding one), changing and deleting them.
+ */
 import {
   LICENCE_GRADES_BY_TYPE,
   LICENCE_TYPE_LABEL,

@@ -1,11 +1,13 @@
-import type { ContractAuditRow } from '@ec/contract';
+/**
+ * The audit desk of maintenance contracts.
+ */
+import type { AuditInfo, ContractAuditRow } from '@ec/contract';
 import { eq, ilike, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { likePattern } from '../../../platform/db/sql.ts';
 import { auditRecord } from '../../../platform/db/tables.ts';
 import { auditDesk } from '../../../platform/workflow/audit-desk.ts';
-import type { AuditRecordRow } from '../../../platform/workflow.ts';
-import { assertReviewer, auditInfos } from '../common.ts';
+import { assertReviewer } from '../common.ts';
 import { maintenanceContract } from '../tables.ts';
 import { contractDetail, contractKind, elevatorCount, maintenanceCo, useCo } from './read.ts';
 import { type ContractInput, checkElevators } from './write.ts';
@@ -26,31 +28,18 @@ function selectContractCases(q: Queryable) {
     .$dynamic();
 }
 
-async function contractAuditRows(
-  q: Queryable,
-  rows: {
-    audit: AuditRecordRow;
-    c: typeof maintenanceContract.$inferSelect;
-    maintenanceName: string;
-    useName: string;
-    elevatorCount: number;
-  }[],
-): Promise<ContractAuditRow[]> {
-  const infos = await auditInfos(
-    q,
-    rows.map((r) => r.audit),
-  );
-  return rows.map((r, i) => ({
-    ...infos[i],
-    contractId: r.c.id,
-    contractNo: r.c.contractNo,
-    maintenanceCompanyName: r.maintenanceName,
-    useCompanyName: r.useName,
-    startDate: r.c.startDate,
-    endDate: r.c.endDate,
-    elevatorCount: r.elevatorCount,
-  }));
-}
+type ContractCaseJoin = Awaited<ReturnType<ReturnType<typeof selectContractCases>['execute']>>[number];
+
+const contractAuditRow = (r: ContractCaseJoin, info: AuditInfo): ContractAuditRow => ({
+  ...info,
+  contractId: r.c.id,
+  contractNo: r.c.contractNo,
+  maintenanceCompanyName: r.maintenanceName,
+  useCompanyName: r.useName,
+  startDate: r.c.startDate,
+  endDate: r.c.endDate,
+  elevatorCount: r.elevatorCount,
+});
 
 /** The audit of contracts: a pass checks again that the lifts are free (another may have passed meanwhile). */
 export const contractDesk = auditDesk({
@@ -59,7 +48,7 @@ export const contractDesk = auditDesk({
   filters: (f: { contractNo?: string }) => [
     f.contractNo ? ilike(maintenanceContract.contractNo, likePattern(f.contractNo)) : undefined,
   ],
-  toRows: (q, _viewer, rows) => contractAuditRows(q, rows),
+  toRow: contractAuditRow,
   subjectKey: 'contract',
   loadSubject: (q, viewer, row) => contractDetail(q, viewer, row.contractId),
   assertReviewer,

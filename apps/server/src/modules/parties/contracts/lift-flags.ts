@@ -1,3 +1,7 @@
+/**
+ * Lifts seen through their contracts: each lift's contract state, and the lifts whose maintenance no
+ * valid contract covers.
+ */
 import { CONTRACT_FLAG_LABEL, CONTRACT_STATUS_LABEL } from '@ec/contract';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';

@@ -1,3 +1,6 @@
+/**
+ * Maintenance contracts: their audit kind, who sees them, their status, lists and details.
+ */
 import {
   CONTRACT_STATUS_LABEL,
   type ContractDetail,

@@ -1,3 +1,6 @@
+/**
+ * The calls of maintenance contracts, bound to their services.
+ */
 import { contractAuditCalls, contractCalls } from '@ec/contract';
 import { implement } from '../../../platform/http/implement.ts';
 import { auditRoutes, groupCalls } from '../../../platform/workflow/audit-desk.ts';

@@ -1,3 +1,6 @@
+/**
+ * Signing, changing and deleting maintenance contracts, with the rules on their lifts.
+ */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';

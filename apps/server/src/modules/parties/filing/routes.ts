@@ -1,3 +1,6 @@
+/**
+ * The calls of the account's own filing.
+ */
 import { filingCalls } from '@ec/contract';
 import { implement } from '../../../platform/http/implement.ts';
 import { bindCompany, myFiling } from './service.ts';

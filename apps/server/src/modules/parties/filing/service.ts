@@ -1,3 +1,7 @@
+/**
+ * The account's own filing: which filing page it needs, its state, and binding to a company already on
+ * the platform.
+ */
 import type { FilingKind, MyFiling, UserType } from '@ec/contract';
 import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';

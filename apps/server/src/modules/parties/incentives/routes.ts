@@ -1,3 +1,6 @@
+/**
+ * The calls of the maintenance incentive, bound to its service.
+ */
 import { incentiveCalls } from '@ec/contract';
 import { implement } from '../../../platform/http/implement.ts';
 import { listIncentives, listRatings, rate } from './service.ts';

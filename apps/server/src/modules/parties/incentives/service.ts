@@ -1,3 +1,6 @@
+/**
+ * Maintenance incentive (维保激励): the use units' monthly ratings of their lifts' maintenance companies.
+ */
 import { formatDateTime, type RatingRow } from '@ec/contract';
 import { and, avg, count, desc, eq, ilike, inArray, max, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

@@ -1,4 +1,7 @@
-import { type LeaveAuditRow, PERSON_ROLE_LABEL, type PersonAuditRow } from '@ec/contract';
+/**
+ * The audit desks of the people's filings and of workers' leaves, and the leave application.
+ */
+import { type AuditInfo, type LeaveAuditRow, PERSON_ROLE_LABEL, type PersonAuditRow } from '@ec/contract';
 import { eq, ilike, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../../platform/access.ts';
@@ -8,7 +11,7 @@ import { auditRecord, enterprise, sysUser } from '../../../platform/db/tables.ts
 import { conflict } from '../../../platform/errors.ts';
 import { auditDesk } from '../../../platform/workflow/audit-desk.ts';
 import { decide, submit } from '../../../platform/workflow.ts';
-import { assertReviewer, auditInfos, idNumberFor, phoneFor } from '../common.ts';
+import { assertReviewer, idNumberFor, phoneFor } from '../common.ts';
 import { staffProfile } from '../tables.ts';
 import { PERSON_KINDS, type PersonKey, staffLeaveKind } from './kinds.ts';
 import { ownerOrAdmin, personDetail, personRowOf, selectPersons } from './read.ts';
@@ -27,32 +30,24 @@ function selectPersonCases(q: Queryable) {
 }
 type PersonCaseJoin = Awaited<ReturnType<ReturnType<typeof selectPersonCases>['execute']>>;
 
-async function personAuditRows(
-  q: Queryable,
-  user: AuthUser,
-  rows: PersonCaseJoin,
-): Promise<PersonAuditRow[]> {
-  const infos = await auditInfos(
-    q,
-    rows.map((r) => r.audit),
-  );
-  return rows.map((r, i) => {
-    const full = ownerOrAdmin(user, r.u.id);
-    return {
-      ...infos[i],
-      userId: r.u.id,
-      realName: r.u.realName,
-      phone: phoneFor(full, r.u.phone),
-      idNumber: idNumberFor(full, r.p.idNumber),
-      companyId: r.p.companyId,
-      companyName: r.companyName,
-      role: r.p.role,
-      roleLabel: PERSON_ROLE_LABEL[r.p.role as keyof typeof PERSON_ROLE_LABEL] ?? r.p.role,
-      certType: r.p.certType,
-      certNo: r.p.certNo,
-      certExpiry: r.p.certExpiry,
-    };
-  });
+type PersonCaseRow = PersonCaseJoin[number];
+
+function personAuditRow(r: PersonCaseRow, info: AuditInfo, viewer: AuthUser): PersonAuditRow {
+  const full = ownerOrAdmin(viewer, r.u.id);
+  return {
+    ...info,
+    userId: r.u.id,
+    realName: r.u.realName,
+    phone: phoneFor(full, r.u.phone),
+    idNumber: idNumberFor(full, r.p.idNumber),
+    companyId: r.p.companyId,
+    companyName: r.companyName,
+    role: r.p.role,
+    roleLabel: PERSON_ROLE_LABEL[r.p.role as keyof typeof PERSON_ROLE_LABEL] ?? r.p.role,
+    certType: r.p.certType,
+    certNo: r.p.certNo,
+    certExpiry: r.p.certExpiry,
+  };
 }
 
 /** The filters of the people's audit lists (filings and leaves). */
@@ -66,7 +61,7 @@ const personDesk = (key: PersonKey) =>
     kind: PERSON_KINDS[key].audit,
     selectCases: selectPersonCases,
     filters: personCaseFilters,
-    toRows: personAuditRows,
+    toRow: personAuditRow,
     subjectKey: 'person',
     loadSubject: (q, viewer, row) => personDetail(q, viewer, key, row.userId),
     assertReviewer,
@@ -112,31 +107,21 @@ export async function applyLeave(
   return personRowOf(user, row);
 }
 
-async function leaveAuditRows(
-  q: Queryable,
-  _viewer: AuthUser,
-  rows: PersonCaseJoin,
-): Promise<LeaveAuditRow[]> {
-  const infos = await auditInfos(
-    q,
-    rows.map((r) => r.audit),
-  );
-  return rows.map((r, i) => ({
-    ...infos[i],
-    userId: r.u.id,
-    realName: r.u.realName,
-    companyId: r.p.companyId,
-    companyName: r.companyName,
-    leaveReason: r.p.leaveReason,
-    leaveDate: r.p.leaveDate,
-  }));
-}
+const leaveAuditRow = (r: PersonCaseRow, info: AuditInfo): LeaveAuditRow => ({
+  ...info,
+  userId: r.u.id,
+  realName: r.u.realName,
+  companyId: r.p.companyId,
+  companyName: r.companyName,
+  leaveReason: r.p.leaveReason,
+  leaveDate: r.p.leaveDate,
+});
 
 /** The audit of workers' leaves (list and decisions). */
 export const leaveDesk = auditDesk({
   kind: staffLeaveKind,
   selectCases: selectPersonCases,
   filters: personCaseFilters,
-  toRows: leaveAuditRows,
+  toRow: leaveAuditRow,
   assertReviewer,
 });

@@ -1,3 +1,7 @@
+/**
+ * The kinds of person that file with a company (workers, safety officers, inspectors), their audit
+ * kinds and the leave (离职) audit.
+ */
 import type { UserType } from '@ec/contract';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/client.ts';

@@ -1,3 +1,6 @@
+/**
+ * Safety officers on elevators: who is assigned to which lift of a use unit.
+ */
 import { formatDateTime } from '@ec/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

@@ -1,3 +1,6 @@
+/**
+ * Reading people: who sees whom, lists, details, and the counts a company's pages show.
+ */
 import {
   CERT_STATUS_LABEL,
   CERT_TYPE_LABEL,

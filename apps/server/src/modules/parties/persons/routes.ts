@@ -1,3 +1,6 @@
+/**
+ * The calls of workers, safety officers and inspection organisations' people, bound to their services.
+ */
 import {
   buildingUserAuditCalls,
   buildingUserCalls,

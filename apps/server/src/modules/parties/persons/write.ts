@@ -1,3 +1,7 @@
+/**
+ * Filing people (themselves, their company admin, a reviewer), changing and deleting them, and
+ * requests to join a company.
+ */
 import { maskPhone } from '@ec/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type AuthUser, hasPermission } from '../../../platform/access.ts';
