@@ -1,6 +1,6 @@
 /**
  * The audit desk of one kind of filing: the server's twin of the contract's `auditGroup()`. A domain
- * says how its cases join their subjects (`selectCases`), how a joined row reads in lists (`toRows`)
+ * says how its cases join their subjects (`selectCases`), how a joined row reads in lists (`toRow`)
  * and what the detail shows beside the case (`loadSubject`); the desk lists the cases, reads one,
  * decides (pass / reject with a reason) and removes decided cases, all within the reviewer's data
  * scope (`caseScope`), and `auditRoutes` binds those to the domain's calls. Every domain with an audit
@@ -22,6 +22,7 @@ import {
   caseScope,
   decideAsReviewer,
   deleteCases,
+  FILING,
   type FilingState,
   type RecordKind,
   type ReviewInput,
@@ -36,7 +37,8 @@ export interface AuditDeskOptions<S extends PgSelect, Row, F, Subject> {
   kind: RecordKind;
   /**
    * The cases and what their rows show: a `.$dynamic()` select FROM `audit_record` (selected whole
-   * as `audit`) joined with the subject. The desk adds the kind, the live cases, the reviewer's scope and the list's filters.
+   * as `audit`) joined with the subject. The desk adds the kind, the live cases, the reviewer's
+   * scope and the list's filters.
    */
   selectCases: (q: Queryable) => S;
   /** Conditions of the list's own filters (a name, a contract number…) on the joined columns. */
@@ -220,6 +222,8 @@ export const groupCalls = (g: {
   delete: g.delete,
 });
 
+// The desk serves calls of several shapes: their inputs are parsed and their answers checked against
+// the contract at run time (register.ts), so here they are bound untyped.
 type Bound = (call: Call, handler: Handler<Call>, options?: { tx: boolean }) => Implementation;
 const bind = implement as Bound;
 
@@ -238,7 +242,7 @@ export function auditRoutes<Row, F, Subject>(
     if (call) routes.push(bind(call, handler as Handler<Call>, { tx }));
   };
   add(calls.list, (f, { user, db }) => desk.list(db, user, f as CaseFilters<F>));
-  add(calls.pendingList, (f, { user, db }) => desk.list(db, user, f as CaseFilters<F>, [2]));
+  add(calls.pendingList, (f, { user, db }) => desk.list(db, user, f as CaseFilters<F>, [FILING.pending]));
   add(calls.detail, async ({ id }, { user, db }) => {
     const { audit, subject } = await desk.detail(db, user, id as number);
     return { audit, [desk.subjectKey]: subject };
