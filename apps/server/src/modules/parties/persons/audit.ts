@@ -1,7 +1,7 @@
 /**
  * The audit desks of the people's filings and of workers' leaves, and the leave application.
  */
-import { type AuditInfo, type LeaveAuditRow, PERSON_ROLE_LABEL, type PersonAuditRow } from '@ec/contract';
+import type { AuditInfo, LeaveAuditRow, PersonAuditRow } from '@ec/contract';
 import { eq, ilike, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../../platform/access.ts';
@@ -11,10 +11,10 @@ import { auditRecord, enterprise, sysUser } from '../../../platform/db/tables.ts
 import { conflict } from '../../../platform/errors.ts';
 import { auditDesk } from '../../../platform/workflow/audit-desk.ts';
 import { decide, submit } from '../../../platform/workflow.ts';
-import { assertReviewer, idNumberFor, phoneFor } from '../common.ts';
+import { assertReviewer } from '../common.ts';
 import { staffProfile } from '../tables.ts';
 import { PERSON_KINDS, type PersonKey, staffLeaveKind } from './kinds.ts';
-import { ownerOrAdmin, personDetail, personRowOf, selectPersons } from './read.ts';
+import { personDetail, personIdentity, personRowOf, selectPersons } from './read.ts';
 import { editable } from './write.ts';
 
 const caseUser = alias(sysUser, 'case_user');
@@ -32,23 +32,14 @@ type PersonCaseJoin = Awaited<ReturnType<ReturnType<typeof selectPersonCases>['e
 
 type PersonCaseRow = PersonCaseJoin[number];
 
-function personAuditRow(r: PersonCaseRow, info: AuditInfo, viewer: AuthUser): PersonAuditRow {
-  const full = ownerOrAdmin(viewer, r.u.id);
-  return {
-    ...info,
-    userId: r.u.id,
-    realName: r.u.realName,
-    phone: phoneFor(full, r.u.phone),
-    idNumber: idNumberFor(full, r.p.idNumber),
-    companyId: r.p.companyId,
-    companyName: r.companyName,
-    role: r.p.role,
-    roleLabel: PERSON_ROLE_LABEL[r.p.role as keyof typeof PERSON_ROLE_LABEL] ?? r.p.role,
-    certType: r.p.certType,
-    certNo: r.p.certNo,
-    certExpiry: r.p.certExpiry,
-  };
-}
+const personAuditRow = (r: PersonCaseRow, info: AuditInfo, viewer: AuthUser): PersonAuditRow => ({
+  ...info,
+  userId: r.u.id,
+  ...personIdentity(viewer, r),
+  certType: r.p.certType,
+  certNo: r.p.certNo,
+  certExpiry: r.p.certExpiry,
+});
 
 /** The filters of the people's audit lists (filings and leaves). */
 const personCaseFilters = (f: { realName?: string; companyId?: number }) => [

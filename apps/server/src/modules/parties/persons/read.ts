@@ -76,12 +76,13 @@ type PersonJoin = Awaited<ReturnType<ReturnType<typeof selectPersons>['execute']
 /** A person's phone and ID number in full for that person only (one policy: platform/masking.ts). */
 export const ownerOrAdmin = (user: AuthUser, personId: number) => seesInFull(user, { userId: personId });
 
-export function personRowOf(user: AuthUser, r: PersonJoin, day = today()): PersonRow {
-  const full = ownerOrAdmin(user, r.u.id);
-  const certStatus = certStatusOf(r.p.certExpiry, day);
-  const leaveState = r.leave && r.leave.state !== 1 ? r.leave.state : null;
+/** Who a person is, as lists and audit rows show it to `viewer` (numbers masked unless theirs). */
+export function personIdentity(
+  viewer: AuthUser,
+  r: { u: typeof sysUser.$inferSelect; p: typeof staffProfile.$inferSelect; companyName: string },
+) {
+  const full = ownerOrAdmin(viewer, r.u.id);
   return {
-    id: r.u.id,
     realName: r.u.realName,
     phone: phoneFor(full, r.u.phone),
     idNumber: idNumberFor(full, r.p.idNumber),
@@ -89,6 +90,15 @@ export function personRowOf(user: AuthUser, r: PersonJoin, day = today()): Perso
     companyName: r.companyName,
     role: r.p.role,
     roleLabel: PERSON_ROLE_LABEL[r.p.role as keyof typeof PERSON_ROLE_LABEL] ?? r.p.role,
+  };
+}
+
+export function personRowOf(user: AuthUser, r: PersonJoin, day = today()): PersonRow {
+  const certStatus = certStatusOf(r.p.certExpiry, day);
+  const leaveState = r.leave && r.leave.state !== 1 ? r.leave.state : null;
+  return {
+    id: r.u.id,
+    ...personIdentity(user, r),
     position: r.p.position,
     certType: r.p.certType,
     certTypeLabel: r.p.certType
@@ -217,6 +227,10 @@ export async function profileOf(q: Queryable, userId: number) {
   return row ?? null;
 }
 
+/** People of a company whose filing passed and who still work there (staff_profile joined with sys_user). */
+const filedMembersOf = (companyId: number) =>
+  and(eq(staffProfile.companyId, companyId), eq(staffProfile.employed, 1), eq(sysUser.filingState, 3));
+
 /** Passed safety officers of a company who are still employed. */
 export async function filedOfficers(q: Queryable, companyId: number) {
   return q
@@ -234,10 +248,8 @@ export async function filedOfficers(q: Queryable, companyId: number) {
     .innerJoin(sysUser, eq(sysUser.id, staffProfile.userId))
     .where(
       and(
-        eq(staffProfile.companyId, companyId),
+        filedMembersOf(companyId),
         eq(sysUser.companyId, companyId),
-        eq(sysUser.filingState, 3),
-        eq(staffProfile.employed, 1),
         inArray(staffProfile.role, ['safety_officer', 'safety_director']),
         ne(sysUser.status, 0),
       ),
@@ -260,14 +272,7 @@ export async function staffCertCounts(q: Queryable, companyId: number) {
     })
     .from(staffProfile)
     .innerJoin(sysUser, eq(sysUser.id, staffProfile.userId))
-    .where(
-      and(
-        eq(staffProfile.companyId, companyId),
-        eq(staffProfile.employed, 1),
-        eq(staffProfile.role, 'staff'),
-        eq(sysUser.filingState, 3),
-      ),
-    );
+    .where(and(filedMembersOf(companyId), eq(staffProfile.role, 'staff')));
   return {
     total: certs.total,
     expired: certs.expired,
