@@ -45,17 +45,6 @@ const ACCEPTS_ANY_TEXT: Record<string, string> = {
   'POST /common/clientError': 'a report of any text',
 };
 
-/**
- * Writes that today take `true` for a numeric id (the contract coerces it to 1) and act on record 1.
- * Each has a test below that expects the refusal and is marked as failing: once the contract refuses
- * a boolean id, that test passes, vitest reports it, and the entry goes.
- */
-const BOOLEAN_ID_TAKEN = [
-  'POST /pc/sysUser/updateStatus',
-  'POST /pc/elevator/unbindingEmergencyCode',
-  'POST /pc/elevatorClaim/historyElevatorClaim',
-];
-
 /** A well-formed id list (the sweep's `[1, 2]`) is valid input for a call taking ids, not an attack. */
 const wellFormedIds = (input: Record<string, unknown>) =>
   Array.isArray(input.ids) && input.ids.every((v) => Number.isInteger(v) && v > 0);
@@ -106,16 +95,15 @@ describe.each(dbKinds)('malformed input sweep on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  // Before the sweep, which acts on record 1 through these very gaps.
-  it.fails.each(BOOLEAN_ID_TAKEN)(
-    '%s refuses true as an id (known gap: the contract coerces it to 1)',
-    async (name) => {
-      const call = allCalls.find((c) => `${c.method} ${c.path}` === name)!;
-      const input = Object.fromEntries(fieldsOf(call).map((f) => [f, true]));
-      const res = await t.inject(requestOf(call, input, token) as never);
-      expect(REFUSALS).toContain(res.statusCode);
-    },
-  );
+  // An id of `true` would be coerced to 1 and act on record 1: every call taking an id refuses it.
+  it.each(
+    allCalls
+      .filter((c) => isWrite(c) && fieldsOf(c).includes('id') && c.result !== 'file')
+      .map((c) => [`${c.method} ${c.path}`, c] as const),
+  )('%s refuses true as an id', async (_name, call) => {
+    const res = await t.inject(requestOf(call, { id: true }, token) as never);
+    expect(REFUSALS.concat(403)).toContain(res.statusCode);
+  });
 
   // Logging out would end the sweep's own session; its input is empty anyway.
   const calls = allCalls.filter((c) => c.path !== '/oauth/logout');
@@ -132,9 +120,7 @@ describe.each(dbKinds)('malformed input sweep on %s', (kind) => {
         // The call exists: a 404 is about a record, never the router's 接口不存在.
         expect(res.body, label).not.toContain('接口不存在');
         if (res.statusCode !== 200) expect(REFUSALS.concat(403), label).toContain(res.statusCode);
-        const knownGap = BOOLEAN_ID_TAKEN.includes(name) && Object.values(input).includes(true);
-        if (mustRefuse && !wellFormedIds(input) && !knownGap)
-          expect(REFUSALS, label).toContain(res.statusCode);
+        if (mustRefuse && !wellFormedIds(input)) expect(REFUSALS, label).toContain(res.statusCode);
         if (call.result === 'file' && res.statusCode === 200) continue;
         const body = res.json();
         expect(typeof body.code, label).toBe('number');

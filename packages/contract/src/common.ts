@@ -48,13 +48,21 @@ export const nothing = z.null();
  * by it here, in the shared field schemas, so that 2^31 is a 400 with a message, not a database error.
  */
 export const INT4_MAX = 2_147_483_647;
-/** A record id: a positive integer within the column's range. */
+/** Text that spells a number (a query string, a form field) is read as that number; nothing else is. */
+const numberFromText = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+/**
+ * A record id: a positive integer within the column's range, sent as a number or as its digits.
+ * Not `z.coerce`: it turns `true` into 1, and a request with `"id": true` would act on record 1.
+ */
 export const idField = (label = '编号') =>
-  z.coerce
-    .number({ error: `${label}应为数字` })
-    .int(`${label}应为整数`)
-    .positive(`${label}应为正整数`)
-    .max(INT4_MAX, `${label}超出范围`);
+  z.preprocess(
+    numberFromText,
+    z
+      .number({ error: `${label}应为数字` })
+      .int(`${label}应为整数`)
+      .positive(`${label}应为正整数`)
+      .max(INT4_MAX, `${label}超出范围`),
+  );
 export const idParam = z.object({ id: idField() });
 
 /** `ids` as an array or as "1,2,3" (DELETE calls carry it in the query string). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATA_SCOPES, USER_TYPES } from '../auth.ts';
-import { INT4_MAX, isEmail, isIdNumber, messages, PHONE_RE, text } from '../common.ts';
+import { INT4_MAX, idField, isEmail, isIdNumber, messages, PHONE_RE, text } from '../common.ts';
 import { parseShanghaiTime } from '../rules.ts';
 
 /**
@@ -22,12 +22,8 @@ export const status = z.coerce
   .int('状态应为 0 或 1')
   .min(0, '状态应为 0 或 1')
   .max(1, '状态应为 0 或 1');
-export const optionalId = (label: string) =>
-  z.coerce
-    .number({ error: `${label}应为数字` })
-    .int(`${label}应为整数`)
-    .positive(`${label}应为正整数`)
-    .max(INT4_MAX, `${label}超出范围`);
+/** An id named in its messages (the shared idField: digits or a number, never `true`). */
+export const optionalId = (label: string) => idField(label);
 export const nullableRef = (label: string) =>
   z
     .number({ error: `${label}应为数字` })
