@@ -83,6 +83,7 @@ export const claimCalls = {
     method: 'POST',
     path: `${C}/historyElevatorClaim`,
     permission: list,
+    reads: true,
     summary: '一台电梯的全部认领记录',
     input: elevatorIdInput,
     output: z.array(claimRecord),
