@@ -4,7 +4,6 @@
 import {
   type BuildingCompanyDetail,
   type BuildingCompanyRow,
-  type CompanyBrief,
   formatDateTime,
   type InspectionOrgDetail,
   LICENCE_TYPE_LABEL,
@@ -29,13 +28,7 @@ import {
   staffProfile,
   useUnitProfile,
 } from '../tables.ts';
-import {
-  buildingCompanyKind,
-  type CompanyKey,
-  companyScope,
-  inspectionOrgKind,
-  maintenanceUnitKind,
-} from './kinds.ts';
+import { buildingCompanyKind, companyScope, inspectionOrgKind, maintenanceUnitKind } from './kinds.ts';
 
 const caseJoin = (kind: RecordKind) =>
   and(eq(auditRecord.kind, kind.kind), eq(auditRecord.subjectId, sql`${enterprise.id}::text`));
@@ -83,6 +76,36 @@ export function companyFilters(f: {
     f.areaCode ? eq(enterprise.areaCode, f.areaCode) : undefined,
     f.filingState ? eq(enterprise.filingState, f.filingState) : undefined,
   ];
+}
+
+/** What a company's detail shows of its filing beyond the row: the profile's version, the last change, the steps. */
+async function filedState(
+  q: Queryable,
+  r: {
+    e: EnterpriseRow;
+    p: { version: number; updatedAt: Date } | null;
+    audit: AuditRecordRow | null;
+  },
+) {
+  return {
+    version: r.p?.version ?? 0,
+    updateTime: formatDateTime(r.p?.updatedAt ?? r.e.updatedAt),
+    history: await historySteps(q, r.audit?.id),
+  };
+}
+
+/** The companies a list's condition keeps (it may name the kind's profile columns). */
+async function countCompanies(
+  q: Queryable,
+  profile: typeof maintenanceUnitProfile | typeof useUnitProfile,
+  where: SQL | undefined,
+) {
+  const [{ total }] = await q
+    .select({ total: count() })
+    .from(enterprise)
+    .leftJoin(profile, eq(profile.enterpriseId, enterprise.id))
+    .where(where);
+  return total;
 }
 
 function selectMaintenanceUnits(q: Queryable) {
@@ -147,14 +170,7 @@ export async function listMaintenanceUnits(
     f,
     (w) =>
       selectMaintenanceUnits(q).where(where).orderBy(desc(enterprise.id)).limit(w.limit).offset(w.offset),
-    async () => {
-      const [{ total }] = await q
-        .select({ total: count() })
-        .from(enterprise)
-        .leftJoin(maintenanceUnitProfile, eq(maintenanceUnitProfile.enterpriseId, enterprise.id))
-        .where(where);
-      return total;
-    },
+    () => countCompanies(q, maintenanceUnitProfile, where),
     (r) => maintenanceRowOf(user, r, day),
   );
 }
@@ -173,9 +189,7 @@ export async function maintenanceUnitDetail(
     ...maintenanceRowOf(user, r),
     licenceFile: (r.p?.licenceFileId && files.get(r.p.licenceFileId)) || null,
     businessLicenceFile: (r.p?.businessLicenceFileId && files.get(r.p.businessLicenceFileId)) || null,
-    version: r.p?.version ?? 0,
-    updateTime: formatDateTime(r.p?.updatedAt ?? r.e.updatedAt),
-    history: await historySteps(q, r.audit?.id),
+    ...(await filedState(q, r)),
   };
 }
 
@@ -235,14 +249,7 @@ export async function listBuildingCompanies(
     f,
     (w) =>
       selectBuildingCompanies(q).where(where).orderBy(desc(enterprise.id)).limit(w.limit).offset(w.offset),
-    async () => {
-      const [{ total }] = await q
-        .select({ total: count() })
-        .from(enterprise)
-        .leftJoin(useUnitProfile, eq(useUnitProfile.enterpriseId, enterprise.id))
-        .where(where);
-      return total;
-    },
+    () => countCompanies(q, useUnitProfile, where),
     (r) => buildingRowOf(user, r),
   );
 }
@@ -260,9 +267,7 @@ export async function buildingCompanyDetail(
   return {
     ...buildingRowOf(user, r),
     businessLicenceFile: (r.p?.businessLicenceFileId && files.get(r.p.businessLicenceFileId)) || null,
-    version: r.p?.version ?? 0,
-    updateTime: formatDateTime(r.p?.updatedAt ?? r.e.updatedAt),
-    history: await historySteps(q, r.audit?.id),
+    ...(await filedState(q, r)),
   };
 }
 
@@ -340,65 +345,6 @@ export async function inspectionOrgDetail(
     approvalExpiry: r.p?.approvalExpiry ?? null,
     approvalFile: (r.p?.approvalFileId && files.get(r.p.approvalFileId)) || null,
     businessLicenceFile: (r.p?.businessLicenceFileId && files.get(r.p.businessLicenceFileId)) || null,
-    version: r.p?.version ?? 0,
-    updateTime: formatDateTime(r.p?.updatedAt ?? r.e.updatedAt),
-    history: await historySteps(q, r.audit?.id),
+    ...(await filedState(q, r)),
   };
-}
-
-const brief = (e: EnterpriseRow): CompanyBrief => ({
-  id: e.id,
-  name: e.name,
-  creditCode: e.creditCode,
-  kind: e.kind,
-  areaCode: e.areaCode,
-  filingState: e.filingState,
-});
-
-/** Companies by exact credit code or by name (prefix match, at most 10): public registry facts. */
-export async function lookupCompanies(q: Queryable, f: { creditCode?: string; name?: string }) {
-  const conditions: SQL[] = [];
-  if (f.creditCode && f.creditCode.length >= 6) {
-    const code = f.creditCode.toUpperCase();
-    conditions.push(
-      code.length === 18
-        ? eq(enterprise.creditCode, code)
-        : ilike(enterprise.creditCode, `${code.replace(/[\\%_]/g, '')}%`),
-    );
-  }
-  if (f.name && f.name.length >= 2) conditions.push(ilike(enterprise.name, likePattern(f.name)));
-  if (conditions.length === 0) return [];
-  const rows = await q
-    .select()
-    .from(enterprise)
-    .where(sql.join(conditions, sql` or `))
-    .orderBy(asc(enterprise.id))
-    .limit(10);
-  return rows.map(brief);
-}
-
-/** Filed (passed) companies of a kind, for pickers. */
-export async function filedCompanies(q: Queryable, key: CompanyKey, keyword?: string, limit = 1000) {
-  const rows = await q
-    .select()
-    .from(enterprise)
-    .where(
-      and(
-        eq(enterprise.kind, key),
-        eq(enterprise.filingState, 3),
-        keyword ? ilike(enterprise.name, likePattern(keyword)) : undefined,
-      ),
-    )
-    .orderBy(asc(enterprise.name), asc(enterprise.id))
-    .limit(limit);
-  return rows.map(brief);
-}
-
-/** The company and its kind, or 404. */
-export async function companyOfKind(q: Queryable, id: number, key: CompanyKey) {
-  const [row] = await q
-    .select()
-    .from(enterprise)
-    .where(and(eq(enterprise.id, id), eq(enterprise.kind, key)));
-  return row ?? null;
 }

@@ -14,14 +14,13 @@ import { implement } from '../../../platform/http/implement.ts';
 import { auditRoutes, groupCalls } from '../../../platform/workflow/audit-desk.ts';
 import { companyDesks } from './audit.ts';
 import type { CompanyKey } from './kinds.ts';
+import { filedCompanies, lookupCompanies } from './lookups.ts';
 import {
   buildingCompanyDetail,
   buildingStatistics,
-  filedCompanies,
   inspectionOrgDetail,
   listBuildingCompanies,
   listMaintenanceUnits,
-  lookupCompanies,
   maintenanceUnitDetail,
 } from './read.ts';
 import {
