@@ -163,7 +163,6 @@ describe.each(dbKinds)('parties data scope, call by call, on %s', (kind) => {
 
   const recordIds = (d: Page<Id>) => d.records.map((r) => r.id);
   const auditIds = (d: Page<AuditRow>) => d.records.map((r) => r.auditId);
-  const listIds = (d: Id[]) => d.map((r) => r.id);
   const page = { page: 1, limit: 500 };
   const decision = (a: { auditId: number }, version = 1) => ({
     auditId: a.auditId,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATA_SCOPES, USER_TYPES } from '../auth.ts';
-import { INT4_MAX, idField, isEmail, isIdNumber, messages, PHONE_RE, text } from '../common.ts';
+import { idField, isEmail, isIdNumber, messages, PHONE_RE, text } from '../common.ts';
 import { parseShanghaiTime } from '../rules.ts';
 
 /**
