@@ -1,18 +1,11 @@
-import { authCalls, hashPassword, messages } from '@ec/contract';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { messages } from '@ec/contract';
+import { Alert, App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call } from '../../lib/api.ts';
-import { rules } from '../../lib/rules.ts';
+import { changePassword, PasswordFields, type PasswordForm } from '../../components/PasswordFields.tsx';
 import { emptySession, sessionStore, useSession } from '../../lib/session.ts';
 import { signOut } from '../../lib/session-load.ts';
 import { AuthFrame } from './AuthFrame.tsx';
-
-interface PasswordForm {
-  currPassword: string;
-  password: string;
-  rePassword: string;
-}
 
 /**
  * Shown by the route guard, whatever the address, to a user signed in with a temporary password
@@ -29,11 +22,7 @@ export default function ChangeTemporaryPasswordPage() {
   const onFinish = async (v: PasswordForm) => {
     setSaving(true);
     try {
-      await call(authCalls.modifyPsw, {
-        currPassword: hashPassword(v.currPassword),
-        password: hashPassword(v.password),
-        rePassword: hashPassword(v.rePassword),
-      });
+      await changePassword(v);
       message.success(messages.passwordChanged);
       // The token stays valid: an empty session makes the guard load the full one.
       sessionStore.set(emptySession());
@@ -59,20 +48,7 @@ export default function ChangeTemporaryPasswordPage() {
         description="该密码由管理员或所在单位设置，请设置您自己的新密码后继续使用系统。"
       />
       <Form form={form} layout="vertical" onFinish={onFinish} className="temporary-password-form">
-        <Form.Item name="currPassword" label="临时密码" rules={rules.oldPassword}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item name="password" label="新密码" rules={rules.newPassword}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="rePassword"
-          label="确认密码"
-          dependencies={['password']}
-          rules={rules.confirm('password')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <PasswordFields currentLabel="临时密码" />
         <Button type="primary" htmlType="submit" block loading={saving}>
           修改密码并进入系统
         </Button>

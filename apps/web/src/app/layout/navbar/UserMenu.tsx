@@ -1,9 +1,10 @@
 import { DownOutlined, KeyOutlined, LogoutOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { authCalls, hashPassword, messages } from '@ec/contract';
+import { authCalls, messages } from '@ec/contract';
 import { App, Avatar, Dropdown, Form, Input, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { validated } from '../../../components/form.ts';
+import { changePassword, PasswordFields, type PasswordForm } from '../../../components/PasswordFields.tsx';
 import { SmsCodeField } from '../../../components/SmsCodeButton.tsx';
 import { call } from '../../../lib/api.ts';
 import { maskPhone } from '../../../lib/format.ts';
@@ -12,12 +13,6 @@ import { useSession } from '../../../lib/session.ts';
 import { reloadUser, signOut } from '../../../lib/session-load.ts';
 import { queryClient } from '../../providers.tsx';
 import { resetTags } from '../tags.ts';
-
-interface PasswordForm {
-  currPassword: string;
-  password: string;
-  rePassword: string;
-}
 
 function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form] = Form.useForm<PasswordForm>();
@@ -28,11 +23,7 @@ function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => 
     if (!v) return;
     setSaving(true);
     try {
-      await call(authCalls.modifyPsw, {
-        currPassword: hashPassword(v.currPassword),
-        password: hashPassword(v.password),
-        rePassword: hashPassword(v.rePassword),
-      });
+      await changePassword(v);
       message.success(messages.passwordChanged);
       form.resetFields();
       onClose();
@@ -51,20 +42,7 @@ function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => 
       okText="确定"
     >
       <Form form={form} layout="vertical" preserve={false} className="change-password-form">
-        <Form.Item name="currPassword" label="旧密码" rules={rules.oldPassword}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item name="password" label="新密码" rules={rules.newPassword}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="rePassword"
-          label="确认密码"
-          dependencies={['password']}
-          rules={rules.confirm('password')}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <PasswordFields currentLabel="旧密码" />
       </Form>
     </Modal>
   );
