@@ -1,4 +1,13 @@
-import { FILING_STATE_LABEL, type FileRef, maskIdNumber, maskPhone } from '@ec/contract';
+import {
+  addDays,
+  CERT_EXPIRING_DAYS,
+  FILING_STATE_LABEL,
+  type FileRef,
+  isReviewer,
+  maskIdNumber,
+  maskPhone,
+  shanghaiToday,
+} from '@ec/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -8,10 +17,8 @@ import { readableFileIds } from '../../platform/files/references.ts';
 import type { AuditRecordRow } from '../../platform/workflow.ts';
 
 /** Regulators (area scope) and the platform (all) review filings; companies never review their own. */
-export const isReviewer = (user: AuthUser) => user.dataScope === 'all' || user.dataScope === 'area';
-
 export function assertReviewer(user: AuthUser) {
-  if (!isReviewer(user)) throw forbidden('只有监管部门可以审核备案');
+  if (!isReviewer(user.dataScope)) throw forbidden('只有监管部门可以审核备案');
 }
 
 /**
@@ -25,16 +32,6 @@ export const idNumberFor = (full: boolean, v: string | null | undefined) =>
   v ? (full ? v : maskIdNumber(v)) : null;
 
 export const filingLabel = (state: number) => FILING_STATE_LABEL[state] ?? String(state);
-
-/** `yyyy-MM-dd` of today in Asia/Shanghai. */
-export function today(now = new Date()): string {
-  return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
-}
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 
 export const blank = <T>(v: T | '' | null | undefined): T | null => (v === '' || v === undefined ? null : v);
 
@@ -111,9 +108,9 @@ export function assertInArea(user: AuthUser, areaCode: string | null) {
   }
 }
 
-export const certStatusOf = (expiry: string | null, day = today()) => {
+export const certStatusOf = (expiry: string | null, day = shanghaiToday()) => {
   if (!expiry) return 'none' as const;
   if (expiry < day) return 'expired' as const;
-  if (expiry <= addDays(day, 30)) return 'expiring' as const;
+  if (expiry <= addDays(day, CERT_EXPIRING_DAYS)) return 'expiring' as const;
   return 'valid' as const;
 };

@@ -4,7 +4,7 @@
  * ordered script (each step reads what the previous one wrote) that tests import from (withIdCheck);
  * splitting it would only spread that order over files.
  */
-import { hashPassword } from '@ec/contract';
+import { addDays, hashPassword, shanghaiToday } from '@ec/contract';
 import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { hashSecret } from '../../platform/auth/passwords.ts';
@@ -24,7 +24,6 @@ import { communityNames } from '../../platform/seed/names.ts';
 import { rng } from '../../platform/seed/random.ts';
 import { decide, type RecordKind, submit } from '../../platform/workflow.ts';
 import { liftsRelation } from '../elevator/api.ts';
-import { addDays, today } from './common.ts';
 import { buildingCompanyKind, inspectionOrgKind, maintenanceUnitKind } from './companies/kinds.ts';
 import { contractKind } from './contracts/read.ts';
 import { buildingUserKind, maintenanceUserKind, staffLeaveKind } from './persons/kinds.ts';
@@ -89,7 +88,7 @@ async function file(
  */
 export async function seedParties(tx: Tx, config: Config) {
   const r = rng(20260601);
-  const day = today();
+  const day = shanghaiToday();
   const users = await tx.select({ id: sysUser.id, username: sysUser.username }).from(sysUser);
   const uid = (name: string) => users.find((u) => u.username === name)?.id ?? null;
   const admin = uid('admin');

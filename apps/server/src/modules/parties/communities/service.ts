@@ -1,7 +1,7 @@
 /**
  * Communities (小区): named places lifts stand in, kept by reviewers and use units.
  */
-import { type CommunityRow, formatDateTime } from '@ec/contract';
+import { type CommunityRow, formatDateTime, isReviewer } from '@ec/contract';
 import { and, desc, eq, ilike, inArray } from 'drizzle-orm';
 import { type AuthUser, scopeCondition } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
@@ -12,7 +12,7 @@ import { enterprise, sysArea } from '../../../platform/db/tables.ts';
 import { sentFields, versionedUpdate } from '../../../platform/db/versioned.ts';
 import { badRequest, forbidden, notFound } from '../../../platform/errors.ts';
 import { liftCountInCommunity } from '../../elevator/api.ts';
-import { assertArea, assertInArea, blank, isReviewer } from '../common.ts';
+import { assertArea, assertInArea, blank } from '../common.ts';
 import { community } from '../tables.ts';
 
 /** Communities a user may see: all, the regulator's areas, those its use unit manages. */
@@ -111,7 +111,7 @@ export async function saveCommunity(tx: Queryable, user: AuthUser, sent: Communi
   await assertArea(tx, input.areaCode);
   assertInArea(user, input.areaCode);
   let useCompanyId = input.useCompanyId ?? null;
-  if (!isReviewer(user)) {
+  if (!isReviewer(user.dataScope)) {
     if (user.userType !== 'use_unit' || user.companyId === null)
       throw forbidden('只有监管部门或使用单位可以维护小区');
     useCompanyId = user.companyId;
@@ -174,7 +174,7 @@ export async function deleteCommunities(tx: Queryable, user: AuthUser, ids: numb
     .from(community)
     .where(and(inArray(community.id, unique), communityScope(user)));
   if (rows.length !== unique.length) throw notFound('小区不存在或无权访问');
-  if (!isReviewer(user) && user.userType !== 'use_unit')
+  if (!isReviewer(user.dataScope) && user.userType !== 'use_unit')
     throw forbidden('只有监管部门或使用单位可以删除小区');
   await tx.delete(community).where(inArray(community.id, unique));
   return unique.length;

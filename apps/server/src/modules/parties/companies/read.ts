@@ -9,6 +9,7 @@ import {
   LICENCE_TYPE_LABEL,
   type MaintenanceUnitDetail,
   type MaintenanceUnitRow,
+  shanghaiToday,
   USE_UNIT_TYPE_LABEL,
 } from '@ec/contract';
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
@@ -20,7 +21,7 @@ import { auditRecord, enterprise, sysArea, sysUser } from '../../../platform/db/
 import { notFound } from '../../../platform/errors.ts';
 import { type AuditRecordRow, historySteps, type RecordKind } from '../../../platform/workflow.ts';
 import { liftCountOf, liftsRelation } from '../../elevator/api.ts';
-import { fileRefs, filingOf, phoneFor, seesInFull, today } from '../common.ts';
+import { fileRefs, filingOf, phoneFor, seesInFull } from '../common.ts';
 import {
   elevatorSafetyOfficer,
   inspectionOrgProfile,
@@ -125,7 +126,7 @@ function selectMaintenanceUnits(q: Queryable) {
 }
 type MaintenanceJoin = Awaited<ReturnType<ReturnType<typeof selectMaintenanceUnits>['execute']>>[number];
 
-function maintenanceRowOf(user: AuthUser, r: MaintenanceJoin, day = today()): MaintenanceUnitRow {
+function maintenanceRowOf(user: AuthUser, r: MaintenanceJoin, day = shanghaiToday()): MaintenanceUnitRow {
   const p = r.p;
   return {
     ...coreOf(user, r.e, r.areaName, r.audit),
@@ -156,7 +157,7 @@ export async function listMaintenanceUnits(
     licenceExpired?: boolean;
   },
 ) {
-  const day = today();
+  const day = shanghaiToday();
   const where = and(
     eq(enterprise.kind, 'maintenance'),
     companyScope(user),

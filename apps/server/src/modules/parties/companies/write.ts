@@ -2,6 +2,7 @@
  * Filing companies (a company for itself, or a reviewer adding one), changing and deleting them.
  */
 import {
+  isReviewer,
   LICENCE_GRADES_BY_TYPE,
   LICENCE_TYPE_LABEL,
   type LicenceType,
@@ -191,7 +192,7 @@ export async function saveCompany(
     if (request && request.state === 2) throw conflict(`您已申请加入「${request.name}」，请等待审核结果`);
     if (request) await tx.delete(staffProfile).where(eq(staffProfile.userId, user.id));
   } else {
-    if (!kind.editPermission || !hasPermission(user, kind.editPermission) || !isReviewerScope(user)) {
+    if (!kind.editPermission || !hasPermission(user, kind.editPermission) || !isReviewer(user.dataScope)) {
       throw forbidden(`没有新增${kind.label}的权限`);
     }
     assertInArea(user, input.areaCode);
@@ -235,7 +236,6 @@ export async function saveCompany(
   return id;
 }
 
-const isReviewerScope = (user: AuthUser) => user.dataScope === 'all' || user.dataScope === 'area';
 export const same = (a: unknown, b: unknown) => String(a ?? '') === String(b ?? '');
 
 /**
@@ -251,7 +251,8 @@ export async function updateCompany(
 ): Promise<number> {
   const kind = COMPANY_KINDS[key];
   const self = user.userType === kind.filer && user.companyId === input.id;
-  const reviewer = !!kind.editPermission && hasPermission(user, kind.editPermission) && isReviewerScope(user);
+  const reviewer =
+    !!kind.editPermission && hasPermission(user, kind.editPermission) && isReviewer(user.dataScope);
   const [current] = await tx
     .select()
     .from(enterprise)

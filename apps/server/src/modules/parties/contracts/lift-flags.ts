@@ -2,14 +2,19 @@
  * Lifts seen through their contracts: each lift's contract state, and the lifts whose maintenance no
  * valid contract covers.
  */
-import { CONTRACT_FLAG_LABEL, CONTRACT_STATUS_LABEL } from '@ec/contract';
+import {
+  addDays,
+  CONTRACT_EXPIRING_DAYS,
+  CONTRACT_FLAG_LABEL,
+  CONTRACT_STATUS_LABEL,
+  shanghaiToday,
+} from '@ec/contract';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { paginate } from '../../../platform/db/paginate.ts';
 import { rowsOf } from '../../../platform/db/sql.ts';
 import { liftsRelation, liftVisibleTo } from '../../elevator/api.ts';
-import { addDays, today } from '../common.ts';
 import { maintenanceContract, maintenanceContractElevator } from '../tables.ts';
 import { contractScope, contractStatus, lift } from './read.ts';
 
@@ -31,7 +36,7 @@ export async function elevatorContractStates(q: Queryable, user: AuthUser, eleva
         ),
       ),
     );
-  const day = today();
+  const day = shanghaiToday();
   const contracts = visible.length
     ? await q
         .select({
@@ -90,8 +95,8 @@ export async function flaggedElevators(
   user: AuthUser,
   f: { page: number; limit: number; flag?: 'missing' | 'expired' | 'expiring'; registerCode?: string },
 ) {
-  const day = today();
-  const soon = addDays(day, 30);
+  const day = shanghaiToday();
+  const soon = addDays(day, CONTRACT_EXPIRING_DAYS);
   const flag = sql`case
       when c.id is null then 'missing'
       when c.end_date < ${day} then 'expired'

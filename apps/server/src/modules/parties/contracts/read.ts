@@ -2,11 +2,14 @@
  * Maintenance contracts: their audit kind, who sees them, their status, lists and details.
  */
 import {
+  addDays,
+  CONTRACT_EXPIRING_DAYS,
   CONTRACT_STATUS_LABEL,
   type ContractDetail,
   type ContractRow,
   formatDateTime,
   PLAN_TYPE_LABEL,
+  shanghaiToday,
 } from '@ec/contract';
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -18,7 +21,7 @@ import { auditRecord, enterprise } from '../../../platform/db/tables.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { defineKind, historySteps } from '../../../platform/workflow.ts';
 import { liftsRelation } from '../../elevator/api.ts';
-import { addDays, fileRef, filingOf, today } from '../common.ts';
+import { fileRef, filingOf } from '../common.ts';
 import { maintenanceContract, maintenanceContractElevator } from '../tables.ts';
 
 /** Every lift, as the registry lets other modules join it. */
@@ -65,20 +68,20 @@ export function contractStatus(
   filingState: number,
   start: string,
   end: string,
-  day = today(),
+  day = shanghaiToday(),
 ): ContractStatus {
   if (filingState === 1) return 'draft';
   if (filingState === 2) return 'pending';
   if (filingState === 4) return 'rejected';
   if (start > day) return 'notStarted';
   if (end < day) return 'expired';
-  if (end <= addDays(day, 30)) return 'expiring';
+  if (end <= addDays(day, CONTRACT_EXPIRING_DAYS)) return 'expiring';
   return 'valid';
 }
 
 function statusCondition(status: ContractStatus | undefined, day: string): SQL | undefined {
   const c = maintenanceContract;
-  const soon = addDays(day, 30);
+  const soon = addDays(day, CONTRACT_EXPIRING_DAYS);
   switch (status) {
     case 'draft':
       return eq(c.filingState, 1);
@@ -124,7 +127,7 @@ function selectContracts(q: Queryable) {
 }
 type ContractJoin = Awaited<ReturnType<ReturnType<typeof selectContracts>['execute']>>[number];
 
-function contractRowOf(r: ContractJoin, day = today()): ContractRow {
+function contractRowOf(r: ContractJoin, day = shanghaiToday()): ContractRow {
   const c = r.c;
   const status = contractStatus(c.filingState, c.startDate, c.endDate, day);
   return {
@@ -161,7 +164,7 @@ export async function listContracts(
     elevatorId?: number;
   },
 ) {
-  const day = today();
+  const day = shanghaiToday();
   const where = and(
     contractScope(user),
     f.contractNo ? ilike(maintenanceContract.contractNo, likePattern(f.contractNo)) : undefined,
@@ -197,7 +200,7 @@ export async function contractsOfCompany(q: Queryable, user: AuthUser, companyId
     )
     .orderBy(desc(maintenanceContract.endDate), desc(maintenanceContract.id))
     .limit(200);
-  const day = today();
+  const day = shanghaiToday();
   return rows.map((r) => contractRowOf(r, day));
 }
 

@@ -1,3 +1,4 @@
+import { isReviewer } from '@ec/contract';
 /**
  * Signing, changing and deleting maintenance contracts, with the rules on their lifts.
  */
@@ -9,7 +10,7 @@ import { enterprise } from '../../../platform/db/tables.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { currentCase, decide, deleteCases, submit } from '../../../platform/workflow.ts';
-import { assertFiles, blank, isReviewer } from '../common.ts';
+import { assertFiles, blank } from '../common.ts';
 import { maintenanceContract, maintenanceContractElevator } from '../tables.ts';
 import { contractKind, contractScope, lift } from './read.ts';
 
@@ -29,7 +30,7 @@ export interface ContractInput {
 
 /** How the user acts on contracts: as one of the parties, or as a reviewer (filed at once). */
 function actingAs(user: AuthUser, input: Pick<ContractInput, 'maintenanceCompanyId' | 'useCompanyId'>) {
-  if (isReviewer(user)) return 'reviewer' as const;
+  if (isReviewer(user.dataScope)) return 'reviewer' as const;
   if (user.companyId === null) throw forbidden('只有合同双方或监管部门可以签订合同');
   if (user.userType === 'maintenance' && input.maintenanceCompanyId === user.companyId)
     return 'party' as const;

@@ -1,7 +1,7 @@
 /**
  * Maintenance incentive (维保激励): the use units' monthly ratings of their lifts' maintenance companies.
  */
-import { formatDateTime, type RatingRow } from '@ec/contract';
+import { formatDateTime, type RatingRow, shanghaiMonth } from '@ec/contract';
 import { and, avg, count, desc, eq, ilike, inArray, max, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../../platform/access.ts';
@@ -12,7 +12,7 @@ import { enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { liftsRelation } from '../../elevator/api.ts';
 import { orderElevatorId } from '../../maintenance/api.ts';
-import { blank, today } from '../common.ts';
+import { blank } from '../common.ts';
 import { maintenanceRating } from '../tables.ts';
 
 const maintenanceCo = alias(enterprise, 'maintenance_co');
@@ -175,7 +175,7 @@ export async function rate(
       { field: 'orderId', message: '维保工单不存在或不属于该电梯' },
     ]);
   }
-  const period = today().slice(0, 7);
+  const period = shanghaiMonth();
   // One rating per elevator and month is the table's unique key (maintenance_rating_period_uq): of
   // any number of concurrent ratings one is stored, the others are this 409.
   const [created] = await guardRating(e.registerCode, period, () =>

@@ -1,7 +1,7 @@
 /**
  * Safety officers on elevators: who is assigned to which lift of a use unit.
  */
-import { formatDateTime } from '@ec/contract';
+import { formatDateTime, isReviewer } from '@ec/contract';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../../platform/access.ts';
@@ -10,7 +10,7 @@ import { paginate } from '../../../platform/db/paginate.ts';
 import { enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { liftsRelation } from '../../elevator/api.ts';
-import { isReviewer, phoneFor, seesInFull } from '../common.ts';
+import { phoneFor, seesInFull } from '../common.ts';
 import { elevatorSafetyOfficer } from '../tables.ts';
 import { filedOfficers } from './read.ts';
 
@@ -94,7 +94,7 @@ export async function listElevatorOfficers(
 
 /** The company whose officers a user picks from: its own, or the one a reviewer names. */
 function officerCompany(user: AuthUser, companyId?: number) {
-  if (isReviewer(user)) {
+  if (isReviewer(user.dataScope)) {
     if (!companyId)
       throw badRequest('companyId：请选择使用单位', [{ field: 'companyId', message: '请选择使用单位' }]);
     return companyId;
@@ -105,7 +105,7 @@ function officerCompany(user: AuthUser, companyId?: number) {
 
 export async function companyOfficers(q: Queryable, user: AuthUser, companyId?: number) {
   const id = officerCompany(user, companyId);
-  if (isReviewer(user) && user.dataScope === 'area') {
+  if (isReviewer(user.dataScope) && user.dataScope === 'area') {
     const [c] = await q
       .select({ areaCode: enterprise.areaCode })
       .from(enterprise)
@@ -137,7 +137,7 @@ export async function assignOfficer(
     .from(lift)
     .where(inArray(lift.id, ids));
   if (lifts.length !== ids.length) throw notFound('部分电梯不存在或无权访问');
-  if (!isReviewer(user)) {
+  if (!isReviewer(user.dataScope)) {
     if (user.userType !== 'use_unit' || user.companyId === null)
       throw forbidden('只有使用单位可以指定安全员');
   }

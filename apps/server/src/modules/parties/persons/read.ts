@@ -2,12 +2,15 @@
  * Reading people: who sees whom, lists, details, and the counts a company's pages show.
  */
 import {
+  addDays,
+  CERT_EXPIRING_DAYS,
   CERT_STATUS_LABEL,
   CERT_TYPE_LABEL,
   formatDateTime,
   PERSON_ROLE_LABEL,
   type PersonDetail,
   type PersonRow,
+  shanghaiToday,
 } from '@ec/contract';
 import { and, count, desc, eq, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -19,7 +22,6 @@ import { auditRecord, enterprise, sysUser } from '../../../platform/db/tables.ts
 import { notFound } from '../../../platform/errors.ts';
 import { historySteps } from '../../../platform/workflow.ts';
 import {
-  addDays,
   certStatusOf,
   fileRefs,
   filingLabel,
@@ -27,7 +29,6 @@ import {
   idNumberFor,
   phoneFor,
   seesInFull,
-  today,
 } from '../common.ts';
 import { elevatorSafetyOfficer, staffProfile } from '../tables.ts';
 import { companyKindOf, PERSON_KINDS, type PersonKey, staffLeaveKind } from './kinds.ts';
@@ -93,7 +94,7 @@ export function personIdentity(
   };
 }
 
-export function personRowOf(user: AuthUser, r: PersonJoin, day = today()): PersonRow {
+export function personRowOf(user: AuthUser, r: PersonJoin, day = shanghaiToday()): PersonRow {
   const certStatus = certStatusOf(r.p.certExpiry, day);
   const leaveState = r.leave && r.leave.state !== 1 ? r.leave.state : null;
   return {
@@ -132,7 +133,7 @@ export interface PersonFilters {
 }
 
 function certStatusCondition(status: string | undefined, day: string): SQL | undefined {
-  const soon = addDays(day, 30);
+  const soon = addDays(day, CERT_EXPIRING_DAYS);
   switch (status) {
     case 'none':
       return isNull(staffProfile.certExpiry);
@@ -148,7 +149,7 @@ function certStatusCondition(status: string | undefined, day: string): SQL | und
 }
 
 export async function listPersons(q: Queryable, user: AuthUser, key: PersonKey, f: PersonFilters) {
-  const day = today();
+  const day = shanghaiToday();
   const where = and(
     eq(enterprise.kind, companyKindOf(key)),
     personScope(user),
@@ -259,8 +260,8 @@ export async function filedOfficers(q: Queryable, companyId: number) {
 
 /** Certificates of a company's filed, employed workers: how many, expired, and expiring within 30 days. */
 export async function staffCertCounts(q: Queryable, companyId: number) {
-  const day = today();
-  const soon = addDays(day, 30);
+  const day = shanghaiToday();
+  const soon = addDays(day, CERT_EXPIRING_DAYS);
   const [certs] = await q
     .select({
       total: count(),

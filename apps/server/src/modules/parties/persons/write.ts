@@ -2,7 +2,7 @@
  * Filing people (themselves, their company admin, a reviewer), changing and deleting them, and
  * requests to join a company.
  */
-import { maskPhone } from '@ec/contract';
+import { isReviewer, maskPhone } from '@ec/contract';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type AuthUser, hasPermission } from '../../../platform/access.ts';
 import { DEFAULT_ROLE_BY_TYPE } from '../../../platform/auth/roles.ts';
@@ -13,7 +13,7 @@ import { enterprise, sysRole, sysUser, sysUserRole } from '../../../platform/db/
 import { sentFields, versionedUpdate } from '../../../platform/db/versioned.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { currentCase, decide, deleteCases, submit } from '../../../platform/workflow.ts';
-import { assertFiles, blank, isReviewer } from '../common.ts';
+import { assertFiles, blank } from '../common.ts';
 import { staffProfile } from '../tables.ts';
 import { companyKindOf, PERSON_KINDS, type PersonKey, staffLeaveKind } from './kinds.ts';
 import { profileOf } from './read.ts';
@@ -118,7 +118,7 @@ const canEditAsCompany = (user: AuthUser, key: PersonKey) =>
   user.companyId !== null &&
   hasPermission(user, PERSON_KINDS[key].editPermission);
 const canEditAsReviewer = (user: AuthUser, key: PersonKey) =>
-  isReviewer(user) && hasPermission(user, PERSON_KINDS[key].editPermission);
+  isReviewer(user.dataScope) && hasPermission(user, PERSON_KINDS[key].editPermission);
 
 function inReviewerArea(user: AuthUser, areaCode: string | null) {
   return user.dataScope === 'all' || (!!areaCode && user.areaCodes.includes(areaCode));
