@@ -26,6 +26,7 @@ import { and, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzl
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type AuthUser, scopeCondition } from './access.ts';
 import type { Queryable, Tx } from './db/client.ts';
+import { paginate } from './db/paginate.ts';
 import { auditHistory, auditRecord, sysUser } from './db/tables.ts';
 import { badRequest, conflict, notFound } from './errors.ts';
 
@@ -487,15 +488,19 @@ export async function listCases(q: Queryable, kind: RecordKind, opts: ListOption
     opts.where,
   );
   if (states?.length === 0) return { records: [], total: 0, page, limit };
-  const records = await q
-    .select()
-    .from(auditRecord)
-    .where(where)
-    .orderBy(desc(auditRecord.submittedAt), desc(auditRecord.id))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  const [{ total }] = await q.select({ total: count() }).from(auditRecord).where(where);
-  return { records, total, page, limit };
+  return paginate(
+    q,
+    { page, limit },
+    (w) =>
+      q
+        .select()
+        .from(auditRecord)
+        .where(where)
+        .orderBy(desc(auditRecord.submittedAt), desc(auditRecord.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    { from: auditRecord, where },
+  );
 }
 
 export interface DeleteInput {

@@ -8,6 +8,7 @@ import { enterpriseCalls, formatDateTime, maskPhone } from '@ec/contract';
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { type AuthUser, scopeCondition } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
+import { paginate } from '../../platform/db/paginate.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../platform/db/tables.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
@@ -58,34 +59,37 @@ async function storedEnterprise(q: Queryable, actor: AuthUser, id: number) {
 
 export const enterpriseRoutes = [
   implement(enterpriseCalls.query, async (input, { user: actor, platform: { db } }) => {
-    const { page, limit } = input;
     const filters: SQL[] = [enterpriseScope(actor)];
     if (input.name) filters.push(ilike(enterprise.name, likePattern(input.name)));
     if (input.creditCode) filters.push(ilike(enterprise.creditCode, likePattern(input.creditCode)));
     if (input.kind) filters.push(eq(enterprise.kind, input.kind));
     if (input.areaCode) filters.push(eq(enterprise.areaCode, input.areaCode));
     const where = and(...filters);
-    const rows = await db
-      .select({ enterprise, userCount })
-      .from(enterprise)
-      .where(where)
-      .orderBy(
-        ...orderOf(
-          {
-            id: enterprise.id,
-            name: enterprise.name,
-            creditCode: enterprise.creditCode,
-            createTime: enterprise.createdAt,
-          },
-          enterprise.id,
-          input.sortField,
-          input.sortOrder,
-        ),
-      )
-      .limit(limit)
-      .offset((page - 1) * limit);
-    const [{ total }] = await db.select({ total: count() }).from(enterprise).where(where);
-    return { records: rows.map((r) => enterpriseView(r.enterprise, r.userCount, actor)), total, page, limit };
+    const order = orderOf(
+      {
+        id: enterprise.id,
+        name: enterprise.name,
+        creditCode: enterprise.creditCode,
+        createTime: enterprise.createdAt,
+      },
+      enterprise.id,
+      input.sortField,
+      input.sortOrder,
+    );
+    return paginate(
+      db,
+      input,
+      (w) =>
+        db
+          .select({ enterprise, userCount })
+          .from(enterprise)
+          .where(where)
+          .orderBy(...order)
+          .limit(w.limit)
+          .offset(w.offset),
+      { from: enterprise, where },
+      (r) => enterpriseView(r.enterprise, r.userCount, actor),
+    );
   }),
 
   implement(enterpriseCalls.detail, ({ id }, { user: actor, platform: { db } }) =>
