@@ -22,7 +22,7 @@
  * withdraw or decide first. A later submit revives the deleted case (it needs an audit again).
  */
 import { FILING_STATE, type FilingState, formatDateTime } from '@ec/contract';
-import { and, count, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { type AuthUser, scopeCondition } from './access.ts';
 import type { Queryable, Tx } from './db/client.ts';

@@ -5,7 +5,7 @@
  * from deletion) holds for filings and for this page alike.
  */
 import { enterpriseCalls, formatDateTime, maskPhone } from '@ec/contract';
-import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { type AuthUser, scopeCondition } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { paginate } from '../../platform/db/paginate.ts';
