@@ -43,39 +43,8 @@ export const SYSTEM_PATHS = {
   enterprises: '/permission/nested/nested',
 } as const;
 
-/**
- * Page names of the parties pages. Each lives in two groups: /basicInformation and its record-filing
- * (备案) variant /basicInformationb, which the catalogue lists with the same names.
- */
-export const PARTY_PAGES = {
-  maintenanceUnit: 'maintenanceUnit',
-  maintenanceDetail: 'detailsOfMaintenance',
-  newMaintenanceUnit: 'newMaintenanceUnit',
-  personnel: 'maintenancePersonnel',
-  personnelDetail: 'personnelDetails',
-  contract: 'maintenanceContract',
-  hon: 'hon',
-  newContract: 'newMaintenance',
-  newUseUnit: 'newOccupancyUnit',
-  unitDetail: 'unitDetails',
-  recordDetail: 'recordDetails',
-  officerRecord: 'safetyOfficerRecord',
-  userRecord: 'userRecord',
-  incentive: 'maintenanceIncentive',
-  userUnitDetail: 'userUnitDetails',
-  officers: 'honForTheRecord',
-  community: 'community',
-} as const;
-export type PartyPage = (typeof PARTY_PAGES)[keyof typeof PARTY_PAGES];
-
-export const PARTY_GROUPS = { records: '/basicInformation', filing: '/basicInformationb' } as const;
-
-/** A parties page's path in one group. */
-export const partyPath = (page: PartyPage, filing = false) =>
-  `${filing ? PARTY_GROUPS.filing : PARTY_GROUPS.records}/${page}`;
-
-/** Both paths of a parties page (its page and its filing variant). */
-export const partyPaths = (page: PartyPage) => [partyPath(page), partyPath(page, true)];
+// The parties pages' names and their two groups are the contract's (the server's menu buttons use them too).
+export { PARTY_GROUPS, PARTY_PAGES, type PartyPage, partyPath, partyPaths } from '@ec/contract/menu-catalogue';
 
 /** The inspection organisations' audit pages (机构审核). */
 export const ORG_PATHS = {

@@ -5,6 +5,7 @@
  * per sub-domain, each with its services and its routes (`routes.ts`); `tables.ts` holds the module's
  * tables, `common.ts` what the sub-domains share, `api.ts` what other modules may ask of it.
  */
+import { PARTY_PAGES, type PartyPage, partyPaths } from '@ec/contract';
 import { defineModule } from '../../platform/module.ts';
 import { communityRoutes } from './communities/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
@@ -38,34 +39,36 @@ const communityEdit = { name: '编辑小区', perms: 'community:edit' };
 const incentiveList = { name: '查询维保激励', perms: 'incentive:list' };
 const incentiveRate = { name: '评价维保单位', perms: 'incentive:rate' };
 
-/** Buttons of the pages of this module; the /basicInformationb filing variants carry the same. */
-const pages: Record<string, Buttons> = {
-  maintenanceUnit: [unitList, unitEdit, unitAudit, userList, contractList],
-  detailsOfMaintenance: [unitList, userList, contractList],
-  newMaintenanceUnit: [unitList, unitEdit],
-  maintenancePersonnel: [userList, userEdit, userAudit],
-  personnelDetails: [userList],
-  maintenanceContract: [contractList, contractEdit, contractAudit, companyList],
-  hon: [companyList, companyEdit, companyAudit, officerList],
-  newMaintenance: [contractList, contractEdit],
-  newOccupancyUnit: [companyList, companyEdit],
-  unitDetails: [companyList, officerList, contractList],
-  recordDetails: [companyList, companyAudit, officerList],
-  safetyOfficerRecord: [officerList, officerAudit],
-  userRecord: [companyList, officerList, contractList],
-  maintenanceIncentive: [incentiveList, incentiveRate],
-  userUnitDetails: [companyList, officerList],
-  honForTheRecord: [officerList, officerEdit],
-  community: [communityList, communityEdit],
+/**
+ * Buttons of the pages of this module, by the contract's page names (every page, and only those:
+ * the type says so); the /basicInformationb filing variants carry the same.
+ */
+const pages: Record<PartyPage, Buttons> = {
+  [PARTY_PAGES.maintenanceUnit]: [unitList, unitEdit, unitAudit, userList, contractList],
+  [PARTY_PAGES.maintenanceDetail]: [unitList, userList, contractList],
+  [PARTY_PAGES.newMaintenanceUnit]: [unitList, unitEdit],
+  [PARTY_PAGES.personnel]: [userList, userEdit, userAudit],
+  [PARTY_PAGES.personnelDetail]: [userList],
+  [PARTY_PAGES.contract]: [contractList, contractEdit, contractAudit, companyList],
+  [PARTY_PAGES.hon]: [companyList, companyEdit, companyAudit, officerList],
+  [PARTY_PAGES.newContract]: [contractList, contractEdit],
+  [PARTY_PAGES.newUseUnit]: [companyList, companyEdit],
+  [PARTY_PAGES.unitDetail]: [companyList, officerList, contractList],
+  [PARTY_PAGES.recordDetail]: [companyList, companyAudit, officerList],
+  [PARTY_PAGES.officerRecord]: [officerList, officerAudit],
+  [PARTY_PAGES.userRecord]: [companyList, officerList, contractList],
+  [PARTY_PAGES.incentive]: [incentiveList, incentiveRate],
+  [PARTY_PAGES.userUnitDetail]: [companyList, officerList],
+  [PARTY_PAGES.officers]: [officerList, officerEdit],
+  [PARTY_PAGES.community]: [communityList, communityEdit],
 };
 
 const menuButtons: Record<string, Buttons> = {
   // Inspection organisations' filings are audited from the organisation-audit page.
   '/organization/Audit': [{ name: '审核检验机构备案', perms: 'inspection:org:audit' }],
 };
-for (const [page, buttons] of Object.entries(pages)) {
-  menuButtons[`/basicInformation/${page}`] = buttons;
-  menuButtons[`/basicInformationb/${page}`] = buttons;
+for (const [page, buttons] of Object.entries(pages) as [PartyPage, Buttons][]) {
+  for (const path of partyPaths(page)) menuButtons[path] = buttons;
 }
 
 export const partiesModule = defineModule({
