@@ -44,7 +44,13 @@ export const SYSTEM_PATHS = {
 } as const;
 
 // The parties pages' names and their two groups are the contract's (the server's menu buttons use them too).
-export { PARTY_GROUPS, PARTY_PAGES, type PartyPage, partyPath, partyPaths } from '@ec/contract/menu-catalogue';
+export {
+  PARTY_GROUPS,
+  PARTY_PAGES,
+  type PartyPage,
+  partyPath,
+  partyPaths,
+} from '@ec/contract/menu-catalogue';
 
 /** The inspection organisations' audit pages (机构审核). */
 export const ORG_PATHS = {
