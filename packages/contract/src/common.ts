@@ -40,6 +40,18 @@ export const pageOf = <T extends z.ZodType>(row: T) =>
   });
 export type Page<T> = { records: T[]; total: number; page: number; limit: number };
 
+/** One step of a record's review history (a filing, a claim…): who moved it from which state to which. */
+export const auditStep = z.object({
+  action: z.string(),
+  actionLabel: z.string(),
+  fromState: z.number().int().nullable(),
+  toState: z.number().int(),
+  actorName: z.string().nullable(),
+  description: z.string().nullable(),
+  time: z.string(),
+});
+export type AuditStep = z.infer<typeof auditStep>;
+
 export const empty = z.object({});
 export const nothing = z.null();
 

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { dateText, INT4_MAX, idField, idList, pageOf, paging, requiredText, text } from '../common.ts';
+import {
+  auditStep,
+  dateText,
+  INT4_MAX,
+  idField,
+  idList,
+  pageOf,
+  paging,
+  requiredText,
+  text,
+} from '../common.ts';
 import { addDays, FILING_STATE, INSPECT_DUE_DAYS } from '../rules.ts';
 
 /**
@@ -230,15 +240,8 @@ export const claimRecord = z.object({
 });
 export type ClaimRecord = z.infer<typeof claimRecord>;
 
-export const claimHistoryEntry = z.object({
-  action: z.string(),
-  actionLabel: z.string(),
-  fromState: z.number().int().nullable(),
-  toState: z.number().int(),
-  actorName: z.string().nullable(),
-  description: z.string().nullable(),
-  time: z.string(),
-});
+/** A claim's history has the shape of every review history. */
+export const claimHistoryEntry = auditStep;
 
 export const companyInfo = z
   .object({

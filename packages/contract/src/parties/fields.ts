@@ -92,16 +92,8 @@ export const version = z.coerce
 export const fileRef = z.object({ id: z.string(), fileName: z.string() });
 export type FileRef = z.infer<typeof fileRef>;
 
-export const auditStep = z.object({
-  action: z.string(),
-  actionLabel: z.string(),
-  fromState: z.number().int().nullable(),
-  toState: z.number().int(),
-  actorName: z.string().nullable(),
-  description: z.string().nullable(),
-  time: z.string(),
-});
-export type AuditStep = z.infer<typeof auditStep>;
+// One step of a case's history: the shared shape (common.ts), as the claims' history uses it too.
+export { type AuditStep, auditStep } from '../common.ts';
 
 /** One audit case as lists show it. */
 const auditFields = {
