@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import {
-  dateText,
   INT4_MAX,
-  idList,
   idParam,
   isCreditCode,
   isIdNumber,
@@ -15,6 +13,10 @@ import {
   text,
 } from '../common.ts';
 import { filingStateFilter } from './labels.ts';
+
+export { dateField, deleteCall, fileIdField, optionalDate, optionalFileId, version } from '../fields.ts';
+
+import { deleteCall, optionalFileId, version } from '../fields.ts';
 
 /**
  * What every parties file builds on: field validators, the shared outputs (audit case, file
@@ -49,44 +51,12 @@ const contactPhoneField = z
   .min(1, '联系电话不能为空')
   .regex(CONTACT_PHONE_RE, '请输入正确的联系电话（手机号或 0771-1234567）');
 
-const isRealDate = (v: string) => {
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
-export const dateField = (label: string) =>
-  z
-    .string({ error: `${label}不能为空` })
-    .trim()
-    .min(1, `${label}不能为空`)
-    .pipe(dateText)
-    .refine(isRealDate, `${label}不是有效日期`);
-export const optionalDate = (label: string) =>
-  z
-    .union([z.literal(''), dateField(label)])
-    .nullable()
-    .optional();
-
-/** An uploaded file (POST /common/upload → data.id). */
-export const fileIdField = (label: string) =>
-  z.uuid({ error: `请上传${label}` }).transform((v) => v.toLowerCase());
-export const optionalFileId = (label: string) =>
-  z
-    .union([z.literal(''), fileIdField(label)])
-    .nullable()
-    .optional();
-
 export const positiveId = (label: string) =>
   z.coerce
     .number({ error: `请选择${label}` })
     .int(`请选择${label}`)
     .positive(`请选择${label}`)
     .max(INT4_MAX, `请选择${label}`);
-export const version = z.coerce
-  .number({ error: '版本号应为数字' })
-  .int('版本号应为整数')
-  .min(0, '版本号不正确')
-  .max(INT4_MAX, '版本号不正确');
-
 // ---------------------------------------------------------------- shared outputs
 
 export const fileRef = z.object({ id: z.string(), fileName: z.string() });
@@ -117,20 +87,6 @@ export const auditDecision = z.object({
   auditDescription: text(500).optional(),
   version: version.optional(),
 });
-
-const deletedCount = z.object({ deleted: z.number().int() });
-
-/** `DELETE <path>` of records by id (`ids`), answering how many were deleted. */
-export const deleteCall = (domain: string, path: string, permission: string, summary: string) =>
-  defineCall({
-    domain,
-    method: 'DELETE',
-    path,
-    permission,
-    summary,
-    input: z.object({ ids: idList }),
-    output: deletedCount,
-  });
 
 /**
  * The audit calls of one kind of filing under `base`: the list of cases (`queryList`), one case with
