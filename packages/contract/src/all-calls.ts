@@ -13,7 +13,15 @@ import { authCalls } from './auth.ts';
 import type { Call } from './call.ts';
 import { claimCalls, elevatorCalls } from './elevator.ts';
 import { fileCalls } from './files.ts';
-import { maintenanceOrderCalls } from './maintenance.ts';
+import {
+  maintenanceContentCalls,
+  maintenanceItemCalls,
+  maintenanceOrderCalls,
+  maintenancePlanCalls,
+  maintenanceWorkCalls,
+  orderCheckCalls,
+  pictureCheckCalls,
+} from './maintenance.ts';
 import {
   buildingCompanyAuditCalls,
   buildingCompanyCalls,
@@ -52,6 +60,12 @@ export const allCalls: Call[] = [
   ...Object.values(elevatorCalls),
   ...Object.values(claimCalls),
   ...Object.values(maintenanceOrderCalls),
+  ...Object.values(maintenanceWorkCalls),
+  ...Object.values(maintenanceContentCalls),
+  ...Object.values(maintenanceItemCalls),
+  ...Object.values(maintenancePlanCalls),
+  ...Object.values(orderCheckCalls),
+  ...Object.values(pictureCheckCalls),
   ...Object.values(maintenanceUnitCalls),
   ...Object.values(maintenanceAuditCalls),
   ...Object.values(maintenanceUserCalls),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { idList, idParam, pageOf, paging, text } from '../common.ts';
-import { maintenanceOrderRow } from '../maintenance.ts';
+import { liftMaintenanceInfo, maintenanceOrderRow } from '../maintenance.ts';
 import {
   audit,
   auditIdInput,
@@ -49,9 +49,9 @@ export const elevatorDetailCalls = {
     path: `${P}/queryDetail/maintenanceInfo`,
     reads: true,
     permission: list,
-    summary: '电梯的维保单位',
+    summary: '电梯的维保信息（维保单位、合同、计划、超期）',
     input: elevatorIdInput,
-    output: companyInfo,
+    output: liftMaintenanceInfo,
   }),
   detailBuildingCompanyInfo: defineCall({
     domain: E,

@@ -1,0 +1,100 @@
+/*
+ * The rules of electronic maintenance (TSG T5002-2017, DOMAIN.md §2 and §6) that both the server and
+ * the console need: intervals, states, check kinds and the configurable thresholds' keys and defaults.
+ */
+
+/** 维保类别: the four intervals of TSG T5002-2017; each includes the items of the shorter ones. */
+export const MAINTENANCE_KINDS = { 1: '半月保养', 2: '季度保养', 3: '半年保养', 4: '年度保养' } as const;
+export type MaintenanceKind = 1 | 2 | 3 | 4;
+
+/**
+ * The kind of the n-th visit of a plan (1-based) at the 15-day cadence: every 6th visit is a
+ * quarterly one, every 12th a half-year one, every 24th the annual one.
+ */
+export function kindOfVisit(n: number): MaintenanceKind {
+  if (n % 24 === 0) return 4;
+  if (n % 12 === 0) return 3;
+  if (n % 6 === 0) return 2;
+  return 1;
+}
+
+/** 《特种设备安全监察条例》第31条: a lift is maintained at least every 15 days. */
+export const MAINTENANCE_INTERVAL_DAYS = 15;
+/** A bound lift whose last completed visit is more than this many days ago is 超期. */
+export const OVERDUE_AFTER_DAYS = MAINTENANCE_INTERVAL_DAYS;
+
+/** 工单状态 (the order's life: plan → site → use unit → regulator). */
+export const ORDER_STATUS = {
+  planned: 0,
+  signedIn: 1,
+  working: 2,
+  awaitingConfirm: 3,
+  completed: 4,
+  approved: 5,
+  rejected: 6,
+} as const;
+export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
+export const ORDER_STATUSES: Record<number, string> = {
+  0: '待维保',
+  1: '已签到',
+  2: '作业中',
+  3: '待确认',
+  4: '已完成',
+  5: '审核通过',
+  6: '已驳回',
+};
+
+/** An item's result, as the maintenance record states it. */
+export const ITEM_RESULTS = ['正常', '已调整', '已更换', '异常', '无此项'] as const;
+export type ItemResult = (typeof ITEM_RESULTS)[number];
+
+/** The appendices of TSG T5002-2017: which lifts a template is for. */
+export const APPENDICES = {
+  A: '曳引与强制驱动电梯',
+  B: '液压驱动电梯',
+  C: '杂物电梯',
+  D: '自动扶梯与自动人行道',
+} as const;
+export type Appendix = keyof typeof APPENDICES;
+
+/** 监管核查: what the server finds in a submitted order (DOMAIN.md §6.2). */
+export const CHECK_KINDS = {
+  short_duration: '维保时长过短',
+  far_sign_in: '签到位置异常',
+  few_workers: '作业人员不足两人',
+  cert_expired: '作业人员证书过期',
+  no_contract: '无有效维保合同',
+  photos_missing: '照片缺失',
+  duplicate_photo: '照片重复使用',
+} as const;
+export type CheckKind = keyof typeof CHECK_KINDS;
+/** The kinds the picture check page (图片核查) lists; the others are the order check's. */
+export const PICTURE_CHECK_KINDS: readonly CheckKind[] = ['photos_missing', 'duplicate_photo'];
+/** A finding's verdict: 0 待核查, 1 确认违规, 2 误报. */
+export const CHECK_VERDICTS: Record<number, string> = { 0: '待核查', 1: '确认违规', 2: '误报' };
+
+/**
+ * The thresholds of the checks and of the plan job, as system parameters (参数设置 edits them); the
+ * values here are the defaults when a parameter is missing or not a number.
+ */
+export const MAINTENANCE_PARAMS = {
+  /** Minimum minutes on site, per kind. */
+  minMinutes: { 1: 30, 2: 45, 3: 60, 4: 90 } as Record<MaintenanceKind, number>,
+  minMinutesKey: (kind: MaintenanceKind) => `maintenanceMinMinutes${kind}`,
+  signInMaxMetersKey: 'maintenanceSignInMaxMeters',
+  signInMaxMeters: 300,
+  requiredPhotosKey: 'maintenanceRequiredPhotos',
+  /** The fixed shots of every visit (a northern city requires four per lift). */
+  requiredPhotos: ['机房', '轿顶', '底坑', '轿厢'],
+  generateAheadDaysKey: 'maintenanceGenerateAheadDays',
+  generateAheadDays: 7,
+};
+
+/** Distance in metres between two WGS-84 points (haversine). */
+export function distanceMeters(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (lat2 - lat1) * rad;
+  const dLng = (lng2 - lng1) * rad;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2;
+  return Math.round(2 * 6_371_000 * Math.asin(Math.min(1, Math.sqrt(a))));
+}
