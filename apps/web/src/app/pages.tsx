@@ -33,8 +33,19 @@ const pages: [paths: string | readonly string[], load: PageLoader][] = [
   [E.regulationClaimDetail, () => import('../features/elevator/pages/RegulationClaimDetailPage.tsx')],
   [E.sync, () => import('../features/elevator/pages/ElevatorSyncPage.tsx')],
 
-  [M.workOrder, () => import('../features/maintenance/pages/WorkOrderPage.tsx')],
-  [M.log, () => import('../features/maintenance/pages/OrderLogPage.tsx')],
+  [
+    [M.workOrder, M.taskDetail, M.auditDetail],
+    () => import('../features/maintenance/pages/WorkOrderPage.tsx'),
+  ],
+  [[M.log, M.taskLog], () => import('../features/maintenance/pages/OrderLogPage.tsx')],
+  [[M.tasks, M.record], () => import('../features/maintenance/pages/OrderListPage.tsx')],
+  [[M.audit, M.wisdomAudit], () => import('../features/maintenance/pages/OrderAuditPage.tsx')],
+  [M.orderCheck, () => import('../features/maintenance/pages/OrderCheckPage.tsx')],
+  [M.pictureCheck, () => import('../features/maintenance/pages/PictureCheckPage.tsx')],
+  [[M.content, M.wisdomContent], () => import('../features/maintenance-plan/pages/TemplatePage.tsx')],
+  [[M.items, M.wisdomItems], () => import('../features/maintenance-plan/pages/TemplateItemsPage.tsx')],
+  [M.versions, () => import('../features/maintenance-plan/pages/TemplateVersionsPage.tsx')],
+  [M.lifts, () => import('../features/maintenance-plan/pages/MaintainedLiftsPage.tsx')],
 
   [S.users, () => import('../features/system/users/UserPage.tsx')],
   [S.roles, () => import('../features/system/roles/RolePage.tsx')],

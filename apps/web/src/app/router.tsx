@@ -7,6 +7,7 @@ import {
   redirect,
 } from 'react-router';
 import { getToken } from '../lib/cookies.ts';
+import { WORK_PATH } from '../lib/routes.ts';
 import { AuthGuard } from './guard.tsx';
 import { builtPages } from './pages.tsx';
 import { RedirectPage, RootShell, RouteErrorPage } from './root.tsx';
@@ -88,6 +89,12 @@ export const routes: RouteObject[] = [
         element: <AuthGuard />,
         children: [
           { path: '/', element: <Navigate to="/dashboard" replace /> },
+          // The maintenance worker's phone page: its own small chunk, no console layout around it.
+          {
+            path: WORK_PATH,
+            handle: { title: '维保作业' },
+            lazy: asComponent(() => import('../features/maintenance-work/WorkPage.tsx')),
+          },
           {
             lazy: asComponent(() => import('./layout/BasicLayout.tsx')),
             children: [

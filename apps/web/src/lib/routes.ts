@@ -27,7 +27,26 @@ export const ELEVATOR_PATHS = {
 export const MAINTENANCE_PATHS = {
   workOrder: '/basicInformation/workOrderNo',
   log: '/basicInformation/theLog',
+  /** The registry's 维保记录: the order list. */
+  record: '/basicInformation/maintenanceRecord',
+  tasks: '/components/tinymce',
+  taskDetail: '/components/tinymceDetails',
+  taskLog: '/components/theLog',
+  audit: '/components/markdown',
+  auditDetail: '/components/markdownDetails',
+  content: '/components/json-editor',
+  items: '/components/split-pane',
+  versions: '/components/split-pane-content',
+  lifts: '/components/information',
+  wisdomAudit: '/wisdom/maintenanceAudit',
+  wisdomContent: '/wisdom/maintenanceContent',
+  wisdomItems: '/wisdom/maintenanceProject',
+  pictureCheck: '/customerDept/check',
+  orderCheck: '/customerDept/imageVerification',
 } as const;
+
+/** The maintenance worker's phone page (outside the console's layout; 375 px wide). */
+export const WORK_PATH = '/m/work';
 
 export const SYSTEM_PATHS = {
   users: '/permission/page',
