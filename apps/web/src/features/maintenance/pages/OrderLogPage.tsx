@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { call } from '../../../lib/api.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
+import { maintenanceKeys } from '../queries.ts';
 
 const PAGE_SIZE = 20;
 
@@ -18,12 +19,12 @@ export default function OrderLogPage() {
   const [paging, setPaging] = useState({ orderId, page: 1 });
   const page = paging.orderId === orderId ? paging.page : 1;
   const order = useQuery({
-    queryKey: ['maintenance', 'order', orderId],
+    queryKey: maintenanceKeys.order('info', orderId),
     queryFn: ({ signal }) => call(maintenanceOrderCalls.info, { id: orderId! }, { signal, silent: true }),
     enabled: orderId !== null,
   });
   const log = useQuery({
-    queryKey: ['maintenance', 'order-log', orderId, page],
+    queryKey: [...maintenanceKeys.order('log', orderId), page],
     queryFn: ({ signal }) =>
       call(
         maintenanceOrderCalls.queryOrderRecord,
@@ -60,7 +61,7 @@ export default function OrderLogPage() {
         <Space direction="vertical" style={{ width: '100%' }}>
           <Timeline
             items={records.map((r) => ({
-              color: r.action === '使用单位确认' ? 'green' : 'blue',
+              color: /驳回|违规/.test(r.action) ? 'red' : /确认|通过/.test(r.action) ? 'green' : 'blue',
               children: (
                 <div data-testid="order-log-step">
                   <Typography.Text strong>{r.action}</Typography.Text>

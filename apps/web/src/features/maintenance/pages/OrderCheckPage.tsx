@@ -1,0 +1,7 @@
+import { orderCheckCalls } from '@ec/contract';
+import { CheckList } from '../Checks.tsx';
+
+/** 画面核验 (工单核查): what the checks found in the submitted orders, photos aside. */
+export default function OrderCheckPage() {
+  return <CheckList calls={orderCheckCalls} picture={false} testId="order-check-list" />;
+}
