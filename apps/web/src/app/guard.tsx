@@ -1,7 +1,9 @@
+import { ALL_PERMISSIONS } from '@ec/contract/call';
 import { App, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { getToken } from '../lib/cookies.ts';
+import { WORK_PATH } from '../lib/routes.ts';
 import { filingPathFor, resetSession, type Session, useSession } from '../lib/session.ts';
 import { isFilingPath, isKnownPath } from './route-table.ts';
 
@@ -19,6 +21,17 @@ function loadOnce(): Promise<Session> {
   return pending;
 }
 
+/**
+ * The permission of the worker's phone page (/m/work), outside the menu: the contract's
+ * ORDER_PERMISSIONS.work, spelled here so that the guard does not load the contract's schemas
+ * (features/maintenance-work/work.test.ts holds the two equal).
+ */
+export const WORK_PERMISSION = 'maintenance:order:work';
+
+/** Whether a user with these permissions may open the worker's phone page. */
+export const mayWork = (permissions: readonly string[]) =>
+  permissions.includes(ALL_PERMISSIONS) || permissions.includes(WORK_PERMISSION);
+
 export const loginPathFor = (wanted: string) =>
   wanted === '/' || wanted === '' ? '/login' : `/login?redirect=${encodeURIComponent(wanted)}`;
 
@@ -26,7 +39,8 @@ export const loginPathFor = (wanted: string) =>
  * The route guard (doc 000 §2, §4): no token → sign-in with the wanted path; a token but no
  * session → load it (on failure clear the token and go to sign-in); a temporary password → its
  * change, whatever the path (the server answers nothing else); filing interception; paths outside
- * the user's menu → /401.
+ * the user's menu → /401, and the worker's phone page (not in any menu) → /401 without its
+ * permission.
  */
 export function AuthGuard() {
   const location = useLocation();
@@ -66,6 +80,9 @@ export function AuthGuard() {
   const path = location.pathname;
   if (session.needIntercept && !isFilingPath(path)) {
     return <Navigate to={filingPathFor(session.user)} replace />;
+  }
+  if (path === WORK_PATH && !mayWork(session.user.permissions)) {
+    return <Navigate to="/401" replace />;
   }
   if (path !== '/' && isKnownPath(path) && !isFilingPath(path) && !session.allowed.has(path)) {
     return <Navigate to="/401" replace />;
