@@ -269,7 +269,9 @@ function SubmitStep({
             ))}
           </ul>
         )}
-        {form.coworkerId === null && <div className={css.muted}>未选择第二作业人员。</div>}
+        {(form.coworkerId === null || (form.coworkerId === undefined && order.workers.length < 2)) && (
+          <div className={css.muted}>未选择第二作业人员。</div>
+        )}
       </section>
       <div className={css.sectionTitle}>维保人员签名</div>
       <section className={css.card}>

@@ -1,6 +1,5 @@
 import { maintenanceWorkCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { call } from '../../lib/api.ts';
 import { MAX_NOTE, MAX_PARTS, newPart, type PartEntry, type WorkForm } from './draft.ts';
 import { workKeys } from './useOrderWork.ts';
@@ -28,15 +27,9 @@ export function PartsStep({
     queryFn: ({ signal }) => call(maintenanceWorkCalls.coworkers, { id: orderId }, { signal, silent: true }),
     staleTime: 5 * 60_000,
   });
-  // The record names its workers, not their ids: a saved second worker is found again by name.
-  // Once, when the names arrive: afterwards the worker's choice (none included) stands.
-  const adopted = useRef(false);
-  const known = coworkers.data?.find((c) => workers.includes(c.name));
-  useEffect(() => {
-    if (!coworkers.data || adopted.current) return;
-    adopted.current = true;
-    if (known && form.coworkerId === null) update((f) => ({ ...f, coworkerId: known.userId }));
-  }, [coworkers.data, known, form.coworkerId, update]);
+  // Until the worker picks, the record's second worker (found by name) is shown.
+  const recorded = coworkers.data?.find((c) => workers.includes(c.name))?.userId ?? null;
+  const chosen = form.coworkerId === undefined ? recorded : form.coworkerId;
 
   const setPart = (key: string, patch: Partial<PartEntry>) =>
     update((f) => ({ ...f, parts: f.parts.map((p) => (p.key === key ? { ...p, ...patch } : p)) }));
@@ -113,7 +106,7 @@ export function PartsStep({
         <select
           className={css.input}
           aria-label="第二作业人员"
-          value={form.coworkerId ?? ''}
+          value={chosen ?? ''}
           disabled={disabled || !coworkers.data}
           onChange={(e) =>
             update((f) => ({ ...f, coworkerId: e.target.value === '' ? null : Number(e.target.value) }))

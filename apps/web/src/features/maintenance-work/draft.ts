@@ -25,7 +25,11 @@ export interface WorkForm {
   items: Record<string, ItemEntry>;
   photos: { fileId: string; label: string }[];
   parts: PartEntry[];
-  coworkerId: number | null;
+  /**
+   * The second worker as chosen on this phone: an id, null for none, undefined when not touched
+   * (the record's own stands; it names its workers, not their ids).
+   */
+  coworkerId?: number | null;
   remark: string;
   /** The drawn signature as a PNG data URL (uploaded when submitting). */
   signature: string | null;
@@ -63,7 +67,6 @@ export function formOf(order: MaintenanceOrderDetail): WorkForm {
       model: p.model ?? '',
       quantity: String(p.quantity),
     })),
-    coworkerId: null,
     remark: order.remark ?? '',
     signature: null,
   };
@@ -101,7 +104,7 @@ export function progressOf(
       quantity: quantityOf(p.quantity) ?? 1,
     })),
     photos: form.photos,
-    coworkerId: form.coworkerId,
+    ...(form.coworkerId === undefined ? {} : { coworkerId: form.coworkerId }),
     remark: blankToNull(form.remark),
   };
 }

@@ -123,6 +123,10 @@ describe('the work form', () => {
     ]);
     expect(p.parts).toEqual([{ name: '门锁触点', model: null, quantity: 2 }]);
     expect(p.remark).toBeNull();
+    // The second worker is sent only once chosen here (null: none).
+    expect('coworkerId' in p).toBe(false);
+    expect(progressOf({ ...form, coworkerId: null }, o).coworkerId).toBeNull();
+    expect(progressOf({ ...form, coworkerId: 9 }, o).coworkerId).toBe(9);
   });
 
   it('lists what stops the submission', () => {
