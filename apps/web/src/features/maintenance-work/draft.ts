@@ -157,6 +157,11 @@ export interface LocalCopy {
   step: number;
   /** When the copy was written (ms since the epoch). */
   savedAt: number;
+  /**
+   * A save based on `baseVersion` was on its way when the copy was written: a record one version
+   * later is that save (a version moves by one per change), which the copy holds all of.
+   */
+  inFlight?: boolean;
 }
 
 export const localKey = (userId: number, orderId: number) => `ec:maintenance-work:${userId}:${orderId}`;
@@ -192,15 +197,19 @@ export function removeLocal(key: string): void {
 
 /**
  * Where the screen starts: the phone's copy when it is at least as new as the server's record (no
- * answer after it changed the order: it holds all the server has and what was typed since), else
- * the server's record.
+ * change of the order but the phone's own since the copy: it holds all the server has and what was
+ * typed since), else the server's record.
  */
 export function startingPoint(
   order: MaintenanceOrderDetail,
   local: LocalCopy | null,
 ): { form: WorkForm; step: number; restored: LocalCopy | null } {
   const server = formOf(order);
-  if (!local || local.baseVersion < order.version) return { form: server, step: 0, restored: null };
+  const current =
+    local !== null &&
+    (local.baseVersion >= order.version ||
+      (local.inFlight === true && local.baseVersion + 1 === order.version));
+  if (!local || !current) return { form: server, step: 0, restored: null };
   // The checklist is the order's: keep only entries of its items.
   const keys = new Set(order.items.map(itemKey));
   const items = Object.fromEntries(Object.entries(local.form.items).filter(([k]) => keys.has(k)));

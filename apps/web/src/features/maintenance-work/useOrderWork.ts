@@ -76,6 +76,8 @@ export function useOrderWork(orderId: number, userId: number) {
   /** Times the record was (re)loaded: a submission started before a reload stops. */
   const loads = useRef(0);
 
+  /** True while a save is on its way (the copy says so: a reload then may find it landed). */
+  const sending = useRef(false);
   const keepLocal = useCallback(() => {
     if (!formRef.current) return;
     const copy: LocalCopy = {
@@ -83,6 +85,7 @@ export function useOrderWork(orderId: number, userId: number) {
       baseVersion: version.current,
       step: stepRef.current,
       savedAt: Date.now(),
+      inFlight: sending.current,
     };
     writeLocal(key, copy);
   }, [key]);
@@ -123,6 +126,8 @@ export function useOrderWork(orderId: number, userId: number) {
       if (current.status !== ORDER_STATUS.signedIn && current.status !== ORDER_STATUS.working) return;
       const upTo = edits.current;
       setSave({ kind: 'saving' });
+      sending.current = true;
+      keepLocal();
       try {
         const next = await call(
           maintenanceWorkCalls.saveProgress,
@@ -131,6 +136,7 @@ export function useOrderWork(orderId: number, userId: number) {
         );
         answered(next);
         saved.current = upTo;
+        sending.current = false;
         keepLocal();
         setSave(
           upTo === edits.current
@@ -138,6 +144,8 @@ export function useOrderWork(orderId: number, userId: number) {
             : { kind: 'local', reason: '有新的修改，稍后保存' },
         );
       } catch (e) {
+        sending.current = false;
+        keepLocal();
         if (e instanceof ApiError && e.status === 0) {
           setSave({ kind: 'local', reason: '网络异常：进度已保存在本机，恢复网络后自动保存' });
           return;

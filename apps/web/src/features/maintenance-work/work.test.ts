@@ -184,6 +184,11 @@ describe('the copy on the phone', () => {
     const newer = startingPoint(order({ version: 4, remark: '服务器' }), readLocal(key));
     expect(newer.restored).toBeNull();
     expect(newer.form.remark).toBe('服务器');
+
+    // A reload while a save was on its way: the next version is that save, the copy holds more.
+    writeLocal(key, { form: typed, baseVersion: 3, step: 1, savedAt: 2, inFlight: true });
+    expect(startingPoint(order({ version: 4 }), readLocal(key)).restored).not.toBeNull();
+    expect(startingPoint(order({ version: 5 }), readLocal(key)).restored).toBeNull();
   });
 
   it('is per user and order, and ignores what it cannot read', () => {
