@@ -135,6 +135,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     modules.flatMap((m) => m.demoSeeders ?? []),
     modules.map((m) => m.menuButtons ?? {}),
     app.log,
+    platform.storage,
+    modules.flatMap((m) => m.baseSeeders ?? []),
   );
   for (const job of modules.flatMap((m) => m.jobs ?? [])) platform.jobs.register(job);
   if (database.kind === 'pglite') {

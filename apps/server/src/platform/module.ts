@@ -1,4 +1,5 @@
 import type { RevealField, RevealKind } from '@ec/contract';
+import type { Tx } from './db/client.ts';
 import type { FileReference } from './files/references.ts';
 import type { Implementation } from './http/implement.ts';
 import type { JobDefinition } from './jobs.ts';
@@ -21,6 +22,8 @@ export interface RevealerDefinition {
 export interface Module {
   name: string;
   routes: Implementation[];
+  /** Reference data every installation needs (e.g. checklist templates), seeded once on the first start. */
+  baseSeeders?: ((tx: Tx) => Promise<unknown>)[];
   /** Run in the order of the module list, inside the demo seeding transaction. */
   demoSeeders?: DemoSeeder[];
   /** Button permissions this module's pages carry, by page path (menu entries of type F). */

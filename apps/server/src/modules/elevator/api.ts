@@ -11,6 +11,10 @@ import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
 import { listElevators } from './list.ts';
+
+/** A company as the elevator detail shows it (the contact phone masked as the viewer may see it). */
+export { companyInfo } from './lookups.ts';
+
 import { elevatorScope } from './scope.ts';
 import { elevator } from './tables.ts';
 
@@ -98,11 +102,14 @@ const relationColumns = {
   community: elevator.community,
   useCompanyId: elevator.useCompanyId,
   maintenanceCompanyId: elevator.maintenanceCompanyId,
+  longitude: elevator.longitude,
+  latitude: elevator.latitude,
+  type: elevator.type,
 };
 
 /**
  * The lifts as a relation another module may join (its columns: id, register_code, name, address,
- * area_code, community, use_company_id, maintenance_company_id): those the user may see, or every
+ * area_code, community, use_company_id, maintenance_company_id, longitude, latitude, type): those the user may see, or every
  * lift without a user. Use it with `.as(alias)` in a drizzle query or inside `sql` as a subquery;
  * PostgreSQL flattens it, so a join through it costs what a join on the table costs.
  */

@@ -172,9 +172,6 @@ export const elevatorRoutes = [
   ),
 
   implement(elevatorCalls.detailInfo, ({ elevatorId }, { user, db }) => getDetail(db, user, elevatorId)),
-  implement(elevatorCalls.detailMaintenanceInfo, async ({ elevatorId }, { user, db }) =>
-    companyInfo(db, (await getDetail(db, user, elevatorId)).maintenanceCompanyId, user),
-  ),
   implement(elevatorCalls.detailBuildingCompanyInfo, async ({ elevatorId }, { user, db }) =>
     companyInfo(db, (await getDetail(db, user, elevatorId)).useCompanyId, user),
   ),

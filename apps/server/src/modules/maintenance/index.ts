@@ -1,10 +1,101 @@
+import {
+  CHECK_PERMISSIONS,
+  ORDER_PERMISSIONS,
+  PLAN_PERMISSIONS,
+  shanghaiToday,
+  TEMPLATE_PERMISSIONS,
+} from '@ec/contract';
+import { sql } from 'drizzle-orm';
+import type { FileReference } from '../../platform/files/references.ts';
 import { defineModule } from '../../platform/module.ts';
+import { recordOverdueDay, refreshLiftStates } from './lifts.ts';
+import { generateOrders } from './plans.ts';
 import { maintenanceRoutes } from './routes.ts';
-import { seedMaintenanceOrders } from './seed.ts';
+import { orderScope } from './scope.ts';
+import { seedMaintenance, seedTemplates } from './seed.ts';
+import { maintenanceOrder, maintenanceOrderPhoto } from './tables.ts';
 
-/** Maintenance work orders as the registry shows them (the maintenance domain grows from here). */
+const DAY_MS = 86_400_000;
+
+const list = { name: '查询维保工单', perms: ORDER_PERMISSIONS.list };
+const pdf = { name: '导出维保记录PDF', perms: ORDER_PERMISSIONS.export };
+const confirm = { name: '确认维保记录', perms: ORDER_PERMISSIONS.confirm };
+const audit = { name: '审核维保记录', perms: ORDER_PERMISSIONS.audit };
+const work = { name: '执行维保工单', perms: ORDER_PERMISSIONS.work };
+const templates = [
+  { name: '查询维保内容', perms: TEMPLATE_PERMISSIONS.list },
+  { name: '编辑维保内容', perms: TEMPLATE_PERMISSIONS.edit },
+];
+const plans = [
+  { name: '查询维保计划', perms: PLAN_PERMISSIONS.list },
+  { name: '编辑维保计划', perms: PLAN_PERMISSIONS.edit },
+];
+const checks = [
+  { name: '查询核查记录', perms: CHECK_PERMISSIONS.list },
+  { name: '标记核查结论', perms: CHECK_PERMISSIONS.edit },
+];
+
+/** Photos and signatures of a work order: readable by whoever may open the order. */
+const orderFiles: FileReference[] = [
+  {
+    name: 'maintenance-order-photo',
+    readable: (user, file) =>
+      sql`exists (select 1 from ${maintenanceOrderPhoto} inner join ${maintenanceOrder} on ${maintenanceOrder.id} = ${maintenanceOrderPhoto.orderId}
+        where ${maintenanceOrderPhoto.fileId} = ${file} and ${orderScope(user)})`,
+  },
+  {
+    name: 'maintenance-order-signature',
+    readable: (user, file) =>
+      sql`exists (select 1 from ${maintenanceOrder}
+        where (${maintenanceOrder.workerSignatureFileId} = ${file} or ${maintenanceOrder.confirmSignatureFileId} = ${file})
+        and ${orderScope(user)})`,
+  },
+];
+
+/**
+ * Electronic maintenance (电子维保): templates, plans, work orders from the worker's phone to the
+ * regulator's audit, checks, tamper evidence and PDF records.
+ */
 export const maintenanceModule = defineModule({
   name: 'maintenance',
   routes: maintenanceRoutes,
-  demoSeeders: [(tx) => seedMaintenanceOrders(tx)],
+  baseSeeders: [seedTemplates],
+  demoSeeders: [(tx, _config, storage) => seedMaintenance(tx, storage)],
+  menuButtons: {
+    // Orders: who sees them is the order's data scope; who may act is the button.
+    '/basicInformation/workOrderNo': [list, confirm, pdf],
+    '/basicInformation/theLog': [list],
+    '/basicInformation/maintenanceRecord': [list, pdf],
+    '/basicInformation/elevatorPageDetails': [list],
+    '/components/tinymce': [list, pdf, work],
+    '/components/tinymceDetails': [list, confirm, pdf],
+    '/components/theLog': [list],
+    // The maintenance company's view of its audits: the decisions are the regulator's (/wisdom).
+    '/components/markdown': [list, pdf],
+    '/components/markdownDetails': [list],
+    // The city's templates: read in the company's pages, edited in the regulator's.
+    '/components/json-editor': templates.slice(0, 1),
+    '/components/split-pane': templates.slice(0, 1),
+    '/components/split-pane-content': templates.slice(0, 1),
+    '/components/information': plans,
+    '/wisdom/maintenanceAudit': [list, audit, pdf],
+    '/wisdom/maintenanceContent': templates,
+    '/wisdom/maintenanceProject': templates,
+    '/customerDept/check': checks,
+    '/customerDept/imageVerification': checks,
+  },
+  jobs: [
+    {
+      // Every day: the lifts' maintenance state from the registry, the day's overdue counts, and the
+      // orders of the plans due within the look-ahead (a parameter).
+      name: 'maintenance-daily',
+      everyMs: DAY_MS,
+      async run(db) {
+        await refreshLiftStates(db);
+        await recordOverdueDay(db, shanghaiToday());
+        await generateOrders(db);
+      },
+    },
+  ],
+  fileReferences: orderFiles,
 });

@@ -1,232 +1,493 @@
-import { formatDate, SHANGHAI_OFFSET_MS } from '@ec/contract';
-import { asc, eq } from 'drizzle-orm';
+/**
+ * Demo data of electronic maintenance: the TSG T5002-2017 templates; a plan for every lift that is
+ * under an audited contract today, worked by two filed workers of its company whose certificates
+ * are valid; two months of visits (every 15 days) whose workers come from the roster, confirmed by
+ * the lift's use unit's safety officers, audited by the district's regulator; the coming month
+ * planned by the plan job itself. The recent visits are electronic records (photos, signatures,
+ * checks, the hash chain); older ones were entered from paper (纸质记录补录) and carry no photos.
+ * wb_staff1 has orders today (one to start, one signed in, one in progress), and nothing is dated
+ * after now.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import {
+  addDays,
+  distanceMeters,
+  kindOfVisit,
+  MAINTENANCE_INTERVAL_DAYS,
+  MAINTENANCE_PARAMS,
+  ORDER_STATUS,
+  SHANGHAI_OFFSET_MS,
+  shanghaiToday,
+} from '@ec/contract';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
-import { enterprise } from '../../platform/db/tables.ts';
-import { DEMO_SAFETY, DEMO_WORKERS } from '../../platform/seed/demo.ts';
+import { sysFile, sysUser } from '../../platform/db/tables.ts';
+import type { FileStorage } from '../../platform/files/storage.ts';
 import { rng } from '../../platform/seed/random.ts';
-import { liftsBoundTo } from '../elevator/api.ts';
-import { maintenanceOrder, maintenanceOrderRecord, type OrderItem } from './tables.ts';
+import { liftsRelation } from '../elevator/api.ts';
+import { contractOn, filedWorkersOf, type WorkerFact } from '../parties/api.ts';
+import { hashContent, linkHash } from './chain.ts';
+import { findingsOf, recordFindings } from './checks.ts';
+import { refreshLiftStates } from './lifts.ts';
+import { generateOrders } from './plans.ts';
+import {
+  maintenanceContent,
+  maintenanceContentItem,
+  maintenanceContentVersion,
+  maintenanceOrder,
+  maintenanceOrderPhoto,
+  maintenanceOrderRecord,
+  maintenancePlan,
+  type StoredItem,
+} from './tables.ts';
+import { TSG_T5002 } from './templates/tsg-t5002.ts';
 
-/** TSG T5002-2017 Appendix A half-month items (曳引与强制驱动电梯), DOMAIN.md §2.2. */
-const TRACTION_HALF_MONTH = [
-  '机房、滑轮间环境',
-  '手动紧急操作装置',
-  '驱动主机',
-  '制动器各销轴部位',
-  '制动器间隙',
-  '制动器作为轿厢意外移动保护装置制停子系统时的自监测',
-  '编码器',
-  '限速器各销轴部位',
-  '层门和轿门旁路装置',
-  '紧急电动运行',
-  '轿顶',
-  '轿顶检修开关、停止装置',
-  '导靴上油杯',
-  '对重/平衡重块及其压板',
-  '井道照明',
-  '轿厢照明、风扇、应急照明',
-  '轿厢检修开关、停止装置',
-  '轿内报警装置、对讲系统',
-  '轿内显示、指令按钮、IC卡系统',
-  '轿门防撞击保护装置',
-  '轿门门锁电气触点',
-  '轿门运行',
-  '轿厢平层准确度',
-  '层站召唤、层楼显示',
-  '层门地坎',
-  '层门自动关门装置',
-  '层门门锁自动复位',
-  '层门门锁电气触点',
-  '层门锁紧元件啮合长度',
-  '底坑环境',
-  '底坑停止装置',
-];
-/** Appendix A quarterly additions. */
-const TRACTION_QUARTER = [
-  '减速机润滑油',
-  '制动衬',
-  '选层器动静触点',
-  '曳引轮槽、悬挂装置',
-  '限速器轮槽、限速器钢丝绳',
-  '靴衬、滚轮',
-  '验证轿门关闭的电气安全装置',
-  '层门、轿门系统传动钢丝绳、链条、传动带',
-  '层门门导靴',
-  '消防开关',
-  '耗能缓冲器',
-  '限速器张紧轮装置和电气安全装置',
-];
-/** TSG T5002-2017 Appendix D half-month items (自动扶梯与自动人行道), DOMAIN.md §2.3. */
-const ESCALATOR_HALF_MONTH = [
-  '电器部件',
-  '故障显示板',
-  '设备运行状况',
-  '主驱动链',
-  '制动器机械装置',
-  '制动器状态监测开关',
-  '减速机润滑油',
-  '电机通风口',
-  '检修控制装置',
-  '自动润滑油罐油位',
-  '梳齿板开关',
-  '梳齿板照明',
-  '梳齿板梳齿与踏板面齿槽、导向胶带',
-  '梯级或踏板下陷开关',
-  '梯级或踏板缺失监测装置',
-  '超速或非操纵逆转监测装置',
-  '检修盖板和楼层板',
-  '梯级链张紧开关',
-  '防护挡板',
-  '梯级滚轮和梯级导轨',
-  '梯级、踏板与围裙板间隙',
-  '运行方向显示',
-  '扶手带入口处保护开关',
-  '扶手带',
-  '扶手带运行',
-  '扶手护壁板',
-  '上下出入口照明',
-  '上下出入口和扶梯之间保护栏杆',
-  '出入口安全警示标志',
-  '分离机房、各驱动和转向站',
-  '自动运行功能',
-  '紧急停止开关',
-  '驱动主机的固定',
-];
-const ESCALATOR_QUARTER = ['扶手带速度允差', '梯级链张紧装置', '梯级轴衬', '梯级链润滑', '防灌水保护装置'];
+const DAY = 86_400_000;
+/** Lifts whose recent visits are seeded as electronic records (photos, signatures, checks). */
+const ELECTRONIC_LIFTS = 80;
 
-/** Results other than 正常, with the note a maintainer writes. */
-const FINDINGS: Record<string, [OrderItem['result'], string][]> = {
-  制动器间隙: [['已调整', '间隙调整至 0.5 mm']],
-  导靴上油杯: [['已更换', '油杯破损，已更换']],
-  轿厢平层准确度: [['已调整', '平层误差 8 mm，调整后 3 mm']],
-  层门锁紧元件啮合长度: [['正常', '啮合长度 9 mm']],
-  轿门防撞击保护装置: [['异常', '光幕偶发误动作，已告知使用单位，待更换']],
-  扶手带: [['已调整', '扶手带张紧度已调整']],
-  '梳齿板梳齿与踏板面齿槽、导向胶带': [['已更换', '断齿两处，已更换梳齿板']],
-};
-
-/** The filed workers of each demo maintenance company whose certificates are valid (the second has expired). */
-const WORKERS = DEMO_WORKERS.map((crew) => crew.filter((_, k) => k !== 1));
-/** Who confirms a use unit's work orders: its 安全员 and 安全总监. */
-const CONFIRMERS = DEMO_SAFETY.map((s) => [...s.officers, s.director]);
-
-const day = 86_400_000;
-
-function itemsFor(type: number, kind: number, r: () => number): OrderItem[] {
-  const names =
-    type === 2
-      ? [...ESCALATOR_HALF_MONTH, ...(kind >= 2 ? ESCALATOR_QUARTER : [])]
-      : [...TRACTION_HALF_MONTH, ...(kind >= 2 ? TRACTION_QUARTER : [])];
-  return names.map((name) => {
-    const finding = FINDINGS[name]?.[0];
-    if (finding && r() < 0.25) return { name, result: finding[0], note: finding[1] };
-    return { name, result: '正常', note: null };
-  });
+/** Seeds the templates: every installation needs them (a base seeder, run on the first start). */
+export async function seedTemplates(tx: Tx) {
+  const ids = new Map<string, { id: number; items: StoredItem[] }>();
+  for (const t of TSG_T5002) {
+    const [c] = await tx
+      .insert(maintenanceContent)
+      .values({ name: t.name, appendix: t.appendix, remark: t.remark })
+      .returning();
+    const items = await tx
+      .insert(maintenanceContentItem)
+      .values(
+        t.items.map((i, k) => ({
+          contentId: c.id,
+          kind: i.kind,
+          seq: k + 1,
+          name: i.name,
+          requirement: i.requirement ?? null,
+          measured: Boolean(i.unit),
+          unit: i.unit ?? null,
+          seasonWindow: i.season ?? null,
+        })),
+      )
+      .returning();
+    const stored: StoredItem[] = items.map((i) => ({
+      itemId: i.id,
+      seq: i.seq,
+      name: i.name,
+      kind: i.kind,
+      requirement: i.requirement,
+      measured: i.measured,
+      unit: i.unit,
+      result: null,
+      value: null,
+      note: null,
+    }));
+    await tx
+      .insert(maintenanceContentVersion)
+      .values({ contentId: c.id, version: c.version, name: c.name, items: stored });
+    ids.set(t.appendix, { id: c.id, items: stored });
+  }
+  return ids;
 }
 
-/**
- * Demo work orders for every elevator bound to a maintenance company: one half-month visit every
- * 15 days over the last two months (every fourth a quarterly one), confirmed by the use unit's
- * safety officer except the latest, which some still await, and the next visit planned.
- */
-export async function seedMaintenanceOrders(tx: Tx, now = Date.now()) {
-  const r = rng(20261108);
-  const elevators = (await liftsBoundTo(tx, 'maintenance')).map((e) => ({
-    ...e,
-    companyId: e.maintenanceCompanyId,
-  }));
-  const companies = [...new Set(elevators.map((e) => e.companyId))];
-  const useUnits = (
-    await tx
-      .select({ id: enterprise.id })
-      .from(enterprise)
-      .where(eq(enterprise.kind, 'use'))
-      .orderBy(asc(enterprise.id))
-  ).map((u) => u.id);
-  let seq = 0;
-  type Order = typeof maintenanceOrder.$inferInsert;
-  type Step = Omit<typeof maintenanceOrderRecord.$inferInsert, 'orderId'>;
-  const orders: { order: Order; steps: Step[] }[] = [];
-  for (const e of elevators) {
-    const crew = WORKERS[companies.indexOf(e.companyId) % WORKERS.length];
-    const phase = Math.floor(r() * 15);
-    for (let k = -1; k < 4; k++) {
-      const plan = now - (k * 15 + phase) * day;
-      const planDate = formatDate(plan);
-      const kind = k === 3 ? 2 : 1;
-      const orderNo = `WB${planDate.replaceAll('-', '')}${String(++seq).padStart(6, '0')}`;
-      const workers = [crew[Math.floor(r() * crew.length)], crew[Math.floor(r() * crew.length)]].filter(
-        (w, i, all) => all.indexOf(w) === i,
+/** The seeded templates by appendix with their first version's items. */
+async function loadTemplates(tx: Tx) {
+  const rows = await tx
+    .select({
+      id: maintenanceContent.id,
+      appendix: maintenanceContent.appendix,
+      items: maintenanceContentVersion.items,
+    })
+    .from(maintenanceContent)
+    .innerJoin(
+      maintenanceContentVersion,
+      and(
+        eq(maintenanceContentVersion.contentId, maintenanceContent.id),
+        eq(maintenanceContentVersion.version, 1),
+      ),
+    )
+    .orderBy(asc(maintenanceContent.id));
+  return new Map(rows.map((r) => [r.appendix, { id: r.id, items: r.items }]));
+}
+
+/** A small PNG of noise (a stand-in for a site photo or a signature); its bytes differ per seed. */
+function demoPng(r: () => number, w = 48, h = 36): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const td = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const c = Buffer.alloc(4);
+    c.writeUInt32BE(crc(td));
+    return Buffer.concat([len, td, c]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const base = [Math.floor(r() * 200), Math.floor(r() * 200), Math.floor(r() * 200)];
+  const raw = Buffer.alloc((w * 3 + 1) * h);
+  for (let y = 0; y < h; y++) {
+    raw[y * (w * 3 + 1)] = 0;
+    for (let x = 0; x < w * 3; x++) raw[y * (w * 3 + 1) + 1 + x] = base[x % 3] + Math.floor(r() * 55);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function storeDemoFile(
+  tx: Tx,
+  storage: FileStorage,
+  body: Buffer,
+  name: string,
+  uploaderId: number,
+  ownerCompanyId: number | null,
+) {
+  const id = randomUUID();
+  await storage.put(id, body, 'image/png');
+  const sha256 = createHash('sha256').update(body).digest('hex');
+  await tx.insert(sysFile).values({
+    id,
+    fileName: name,
+    ext: 'png',
+    mime: 'image/png',
+    size: body.length,
+    sha256,
+    storageKey: id,
+    uploaderId,
+    ownerCompanyId,
+  });
+  return { id, sha256 };
+}
+
+/** Results a maintainer writes other than 正常, by item name. */
+const FINDINGS: Record<string, [StoredItem['result'], string, string | null]> = {
+  制动器间隙: ['已调整', '间隙调整至 0.5 mm', '0.5'],
+  导靴上油杯: ['已更换', '油杯破损，已更换', null],
+  轿厢平层准确度: ['已调整', '平层误差 8 mm，调整后 3 mm', '3'],
+  '轿门防撞击保护装置（安全触板、光幕、光电等）': ['异常', '光幕偶发误动作，已告知使用单位，待更换', null],
+  扶手带: ['已调整', '扶手带张紧度已调整', null],
+  '梳齿板梳齿与踏板面齿槽、导向胶带': ['已更换', '断齿两处，已更换梳齿板', null],
+};
+const MEASURED_DEFAULT: Record<string, string> = { mm: '9', '%': '1', m: '0.6' };
+
+function fill(items: StoredItem[], kind: number, r: () => number): StoredItem[] {
+  return items
+    .filter((i) => i.kind <= kind)
+    .map((i) => {
+      const f = FINDINGS[i.name];
+      if (f && r() < 0.25)
+        return { ...i, result: f[0], note: f[1], value: i.measured ? (f[2] ?? '5') : null };
+      return { ...i, result: '正常', value: i.measured ? (MEASURED_DEFAULT[i.unit ?? ''] ?? '1') : null };
+    });
+}
+
+const at = (day: string, minutes: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) - SHANGHAI_OFFSET_MS + minutes * 60_000);
+
+export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now = Date.now()) {
+  const r = rng(20261125);
+  const today = shanghaiToday(new Date(now));
+  const templates = await loadTemplates(tx);
+  const lift = liftsRelation().as('seed_lift');
+  const lifts = await tx
+    .select({
+      id: lift.id,
+      areaCode: lift.areaCode,
+      useCompanyId: lift.useCompanyId,
+      maintenanceCompanyId: lift.maintenanceCompanyId,
+      latitude: lift.latitude,
+      longitude: lift.longitude,
+      type: lift.type,
+    })
+    .from(lift)
+    .where(and(isNotNull(lift.maintenanceCompanyId), isNotNull(lift.useCompanyId)))
+    .orderBy(asc(lift.id));
+  const crews = new Map<number, WorkerFact[]>();
+  const confirmers = new Map<number, { id: number; name: string }[]>();
+  const [staff1] = await tx.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'wb_staff1'));
+  let staffLifts = 0;
+  let electronic = 0;
+  let duplicates = 0;
+  const files = new Map<string, string>();
+  let lastPhoto: Buffer | null = null;
+
+  for (const l of lifts) {
+    const company = l.maintenanceCompanyId as number;
+    const useCompany = l.useCompanyId as number;
+    if (!crews.has(company)) crews.set(company, await filedWorkersOf(tx, company));
+    if (!confirmers.has(useCompany))
+      confirmers.set(
+        useCompany,
+        await tx
+          .select({ id: sysUser.id, name: sysUser.realName })
+          .from(sysUser)
+          .where(
+            and(
+              eq(sysUser.companyId, useCompany),
+              eq(sysUser.userType, 'safety_officer'),
+              eq(sysUser.filingState, 3),
+            ),
+          )
+          .orderBy(asc(sysUser.id)),
       );
-      if (workers.length < 2) workers.push(crew[(crew.indexOf(workers[0]) + 1) % crew.length]);
-      const created = new Date(plan - 3 * day);
-      const steps: Step[] = [
-        {
-          at: created,
-          action: '创建工单',
-          operator: '系统',
-          detail: `按维保计划生成${kind === 2 ? '季度' : '半月'}保养工单`,
-        },
-      ];
-      const planned = {
-        orderNo,
-        elevatorId: e.id,
-        maintenanceCompanyId: e.companyId,
+    const crew = crews.get(company) ?? [];
+    const valid = crew.filter((w) => w.certExpiry !== null && w.certExpiry >= today);
+    if (valid.length < 2) continue;
+    const officers = confirmers.get(useCompany) ?? [];
+    const template = templates.get(l.type === 2 ? 'D' : 'A')!;
+    const contractToday = await contractOn(tx, l.id, today);
+    const withStaff = staffLifts < 3 && staff1 && valid.some((w) => w.userId === staff1.id);
+    if (withStaff) staffLifts++;
+    const phase = withStaff ? 0 : Math.floor(r() * MAINTENANCE_INTERVAL_DAYS) + 1;
+    const isElectronic = withStaff || electronic < ELECTRONIC_LIFTS;
+    if (isElectronic) electronic++;
+    const first = addDays(today, -(4 * MAINTENANCE_INTERVAL_DAYS + phase));
+    let seq = 0;
+    let chainHash: string | null = null;
+    let chainSeq = 0;
+    let lastDate = first;
+    for (let k = 4; k >= 0; k--) {
+      const planDate = addDays(today, -(k * MAINTENANCE_INTERVAL_DAYS + phase));
+      if (!contractToday && !(await contractOn(tx, l.id, planDate))) continue;
+      seq++;
+      lastDate = planDate;
+      const kind = kindOfVisit(seq);
+      const pickTwo = () => {
+        const a = valid[Math.floor(r() * valid.length)];
+        let b = valid[Math.floor(r() * valid.length)];
+        if (b.userId === a.userId) b = valid[(valid.indexOf(a) + 1) % valid.length];
+        return [a, b];
+      };
+      let workers = pickTwo();
+      if (withStaff)
+        workers = [valid.find((w) => w.userId === staff1.id)!, valid.find((w) => w.userId !== staff1.id)!];
+      const rare = r();
+      if (isElectronic && rare < 0.03) workers = workers.slice(0, 1);
+      else if (isElectronic && rare < 0.05) {
+        const expired = crew.find((w) => w.certExpiry !== null && w.certExpiry < planDate);
+        if (expired) workers = [workers[0], expired];
+      }
+      const base = {
+        orderNo: sql`'WB' || ${planDate.replaceAll('-', '')} || lpad(nextval('maintenance_order_no_seq')::text, 7, '0')`,
+        elevatorId: l.id,
+        maintenanceCompanyId: company,
+        useCompanyId: useCompany,
+        areaCode: l.areaCode,
         kind,
         planDate,
-        workers,
-        createdAt: created,
+        contentId: template.id,
+        contentVersion: 1,
+        workerIds: workers.map((w) => w.userId),
+        workers: workers.map((w) => w.name),
+        createdAt: at(planDate, -3 * 24 * 60 + 120),
       };
-      if (plan > now) {
-        orders.push({ order: { ...planned, status: 0 }, steps });
+      const steps: { at: Date; action: string; operator: string; detail: string | null }[] = [
+        {
+          at: base.createdAt,
+          action: '创建工单',
+          operator: '系统',
+          detail: `按维保计划生成${['', '半月', '季度', '半年', '年度'][kind]}保养工单`,
+        },
+      ];
+      // wb_staff1's visits today: one to start, one signed in, one in progress.
+      if (k === 0 && withStaff) {
+        const state = [ORDER_STATUS.planned, ORDER_STATUS.signedIn, ORDER_STATUS.working][staffLifts - 1];
+        const signInAt = state === ORDER_STATUS.planned ? null : new Date(now - 20 * 60_000);
+        const items = state === ORDER_STATUS.planned ? [] : template.items.filter((i) => i.kind <= kind);
+        const [o] = await tx
+          .insert(maintenanceOrder)
+          .values({
+            ...base,
+            status: state,
+            items:
+              state === ORDER_STATUS.working
+                ? fill(items, kind, r).map((i, n) =>
+                    n < 5 ? i : { ...i, result: null, value: null, note: null },
+                  )
+                : items,
+            signInAt,
+            signInLat: signInAt && l.latitude ? l.latitude + 0.0002 : null,
+            signInLng: signInAt && l.longitude ? l.longitude + 0.0002 : null,
+            signInDistanceM:
+              signInAt && l.latitude && l.longitude
+                ? distanceMeters(l.latitude + 0.0002, l.longitude + 0.0002, l.latitude, l.longitude)
+                : null,
+          })
+          .returning();
+        if (signInAt)
+          steps.push({
+            at: signInAt,
+            action: '现场签到',
+            operator: workers[0].name,
+            detail: `定位距电梯 ${o.signInDistanceM ?? '-'} 米`,
+          });
+        await tx.insert(maintenanceOrderRecord).values(steps.map((s) => ({ ...s, orderId: o.id })));
         continue;
       }
-      const signIn = new Date(plan - SHANGHAI_OFFSET_MS + (9 * 60 + Math.floor(r() * 420)) * 60_000);
-      const signOut = new Date(signIn.getTime() + (35 + Math.floor(r() * 60)) * 60_000);
-      const items = itemsFor(e.type, kind, r);
-      const awaiting = k <= 0 && r() < 0.4;
-      const confirmers = CONFIRMERS[Math.max(0, useUnits.indexOf(e.useCompanyId ?? -1)) % CONFIRMERS.length];
-      const officer = confirmers[Math.floor(r() * confirmers.length)];
-      const confirmedAt = new Date(signOut.getTime() + (1 + Math.floor(r() * 20)) * 3600_000);
+      const far = isElectronic && r() < 0.04;
+      const dLat = far ? 0.008 : (r() - 0.5) * 0.0006;
+      const dLng = far ? 0.004 : (r() - 0.5) * 0.0006;
+      const signInAt = at(planDate, 9 * 60 + Math.floor(r() * 420));
+      const short = isElectronic && r() < 0.05;
+      const signOutAt = new Date(
+        signInAt.getTime() + (short ? 12 + Math.floor(r() * 10) : 35 + Math.floor(r() * 60)) * 60_000,
+      );
+      if (signOutAt.getTime() > now) continue;
+      const items = fill(template.items, kind, r);
+      const signIn = l.latitude && l.longitude ? { lat: l.latitude + dLat, lng: l.longitude + dLng } : null;
+      const distance = signIn ? distanceMeters(signIn.lat, signIn.lng, l.latitude!, l.longitude!) : null;
+      const confirmAt = new Date(
+        Math.min(signOutAt.getTime() + (1 + Math.floor(r() * 20)) * 3600_000, now - 5 * 60_000),
+      );
+      const officer = officers.length ? officers[Math.floor(r() * officers.length)] : null;
+      const awaiting = !officer || confirmAt <= signOutAt || (k === 0 && r() < 0.4);
+      const audited = !awaiting && (k >= 2 ? r() < 0.85 : k === 1 ? r() < 0.4 : false);
+      const rejected = !awaiting && k === 2 && l.id % 40 === 0;
+      const status = awaiting
+        ? ORDER_STATUS.awaitingConfirm
+        : rejected
+          ? ORDER_STATUS.rejected
+          : audited
+            ? ORDER_STATUS.approved
+            : ORDER_STATUS.completed;
+      const withPhotos = isElectronic && k <= 1 && storage !== null;
+      const uploader = workers[0].userId;
+      const signature = withPhotos
+        ? await storeDemoFile(tx, storage, demoPng(r, 120, 40), '签名.png', uploader, company)
+        : null;
+      const auditAt = new Date(Math.min(confirmAt.getTime() + 2 * DAY, now - 60_000));
+      const [o] = await tx
+        .insert(maintenanceOrder)
+        .values({
+          ...base,
+          status,
+          signInAt,
+          signInLat: signIn?.lat ?? null,
+          signInLng: signIn?.lng ?? null,
+          signInDistanceM: distance,
+          signOutAt,
+          items,
+          remark:
+            withPhotos || !isElectronic
+              ? items.some((i) => i.result === '异常')
+                ? '发现异常项，已书面告知使用单位'
+                : null
+              : '纸质记录补录',
+          workerSignatureFileId: signature?.id ?? null,
+          confirmedByUserId: awaiting ? null : officer!.id,
+          confirmedBy: awaiting ? null : officer!.name,
+          confirmedAt: awaiting ? null : confirmAt,
+          auditedBy: audited || rejected ? '青秀区监管员' : null,
+          auditedAt: audited || rejected ? auditAt : null,
+          auditRemark: rejected ? '照片与电梯不符，请重新维保并拍照' : null,
+        })
+        .returning();
+      if (signature) files.set(signature.id, signature.sha256);
+      const photos: { label: string; sha256: string }[] = [];
+      if (withPhotos) {
+        for (const [n, label] of MAINTENANCE_PARAMS.requiredPhotos.entries()) {
+          if (r() < 0.02) continue;
+          let body = demoPng(r);
+          if (lastPhoto && duplicates < 3 && r() < 0.02) {
+            body = lastPhoto;
+            duplicates++;
+          }
+          lastPhoto = body;
+          const f = await storeDemoFile(tx, storage, body, `${label}.png`, uploader, company);
+          await tx
+            .insert(maintenanceOrderPhoto)
+            .values({ orderId: o.id, fileId: f.id, label, sha256: f.sha256, seq: n });
+          photos.push({ label, sha256: f.sha256 });
+        }
+      }
       steps.push(
         {
-          at: signIn,
+          at: signInAt,
           action: '现场签到',
-          operator: workers.join('、'),
-          detail: '扫码签到，定位在电梯 50 米以内',
+          operator: workers.map((w) => w.name).join('、'),
+          detail: distance === null ? null : `定位距电梯 ${distance} 米`,
         },
         {
-          at: signOut,
+          at: signOutAt,
           action: '提交维保记录',
-          operator: workers[0],
+          operator: workers[0].name,
           detail: `共 ${items.length} 项，${items.filter((i) => i.result !== '正常').length} 项有调整、更换或异常`,
         },
       );
-      if (!awaiting)
-        steps.push({ at: confirmedAt, action: '使用单位确认', operator: officer, detail: '维保记录已确认' });
-      orders.push({
-        order: {
-          ...planned,
-          status: awaiting ? 2 : 3,
-          signInAt: signIn,
-          signOutAt: signOut,
-          items,
-          remark: items.some((i) => i.result === '异常') ? '发现异常项，已书面告知使用单位' : null,
-          confirmedBy: awaiting ? null : officer,
-          confirmedAt: awaiting ? null : confirmedAt,
-        },
-        steps,
-      });
+      if (!awaiting) {
+        chainSeq++;
+        const contentHash = hashContent(o, photos, files);
+        chainHash = linkHash(chainHash, contentHash);
+        await tx
+          .update(maintenanceOrder)
+          .set({ contentHash, chainHash, chainSeq })
+          .where(eq(maintenanceOrder.id, o.id));
+        steps.push({
+          at: confirmAt,
+          action: '使用单位确认',
+          operator: officer!.name,
+          detail: `维保记录已确认，存证哈希 ${chainHash.slice(0, 16)}…`,
+        });
+      }
+      if (audited || rejected)
+        steps.push({
+          at: auditAt,
+          action: rejected ? '审核驳回' : '审核通过',
+          operator: '青秀区监管员',
+          detail: rejected ? '照片与电梯不符，请重新维保并拍照' : null,
+        });
+      await tx.insert(maintenanceOrderRecord).values(steps.map((s) => ({ ...s, orderId: o.id })));
+      if (withPhotos) await recordFindings(tx, o.id, await findingsOf(tx, o, l));
+      if (rejected) {
+        const [redo] = await tx
+          .insert(maintenanceOrder)
+          .values({
+            ...base,
+            orderNo: sql`'WB' || ${today.replaceAll('-', '')} || lpad(nextval('maintenance_order_no_seq')::text, 7, '0')`,
+            planDate: today,
+            correctsOrderId: o.id,
+            status: ORDER_STATUS.planned,
+            createdAt: auditAt,
+          })
+          .returning({ id: maintenanceOrder.id });
+        await tx.insert(maintenanceOrderRecord).values({
+          orderId: redo.id,
+          at: auditAt,
+          action: '创建工单',
+          operator: '青秀区监管员',
+          detail: '驳回后重做',
+        });
+      }
     }
+    if (contractToday && seq > 0)
+      await tx.insert(maintenancePlan).values({
+        elevatorId: l.id,
+        maintenanceCompanyId: company,
+        contentId: template.id,
+        intervalDays: MAINTENANCE_INTERVAL_DAYS,
+        firstDate: first,
+        nextDate: addDays(lastDate, MAINTENANCE_INTERVAL_DAYS),
+        visitSeq: seq,
+        workerIds: withStaff
+          ? [staff1.id, valid.find((w) => w.userId !== staff1.id)!.userId]
+          : valid.slice(0, 2).map((w) => w.userId),
+      });
   }
-  for (let i = 0; i < orders.length; i += 500) {
-    const batch = orders.slice(i, i + 500);
-    const ids = await tx
-      .insert(maintenanceOrder)
-      .values(batch.map((b) => b.order))
-      .returning({ id: maintenanceOrder.id });
-    await tx
-      .insert(maintenanceOrderRecord)
-      .values(batch.flatMap((b, j) => b.steps.map((s) => ({ ...s, orderId: ids[j].id }))));
-  }
+  await refreshLiftStates(tx);
+  // The coming month, made by the plan job itself.
+  await generateOrders(tx, today, 30);
 }

@@ -9,3 +9,11 @@ export {
   type RegistryValues,
   writeRegistryRow,
 } from './companies/registry.ts';
+export {
+  type ContractFact,
+  contractOn,
+  contractsOnRelation,
+  filedWorkersOf,
+  type WorkerFact,
+  workersByIds,
+} from './facts.ts';

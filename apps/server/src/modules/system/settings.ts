@@ -27,14 +27,7 @@ const logoRow = (r: typeof sysLogo.$inferSelect) => ({
   createTime: formatDateTime(r.createdAt),
 });
 
-/** A system parameter's value, or null when it is not set. */
-export async function paramValue(db: Queryable, configKey: string): Promise<string | null> {
-  const [row] = await db
-    .select({ value: sysParam.value })
-    .from(sysParam)
-    .where(eq(sysParam.configKey, configKey));
-  return row?.value ?? null;
-}
+export { paramValue } from '../../platform/params.ts';
 
 export async function listParams(
   db: Queryable,

@@ -84,7 +84,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
     roleType: 'regulator',
     // Regulators may reveal a masked phone or ID number in their districts (logged).
     permissions: [REVEAL_PERMISSION],
-    menus: ['/dashboard', '/basicInformation', '/wisdom', '/emergencyCode', '/rescue'],
+    menus: ['/dashboard', '/basicInformation', '/wisdom', '/customerDept', '/emergencyCode', '/rescue'],
   },
   {
     key: 'maintenance_admin',
@@ -116,7 +116,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
     dataScope: 'self',
     roleType: 'maintenance',
     permissions: [],
-    menus: ['/dashboard', '/components/tinymce'],
+    menus: ['/dashboard', '/components/tinymce', '/components/tinymceDetails', '/components/theLog'],
   },
   {
     key: 'use_admin',
@@ -138,6 +138,9 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/basicInformation/userUnitDetails',
       '/basicInformation/maintenanceIncentive',
       '/basicInformation/maintenanceContract',
+      '/components/tinymce',
+      '/components/tinymceDetails',
+      '/components/theLog',
     ],
   },
   {
@@ -147,7 +150,14 @@ export const ROLE_SEEDS: RoleSeed[] = [
     dataScope: 'self',
     roleType: 'use_unit',
     permissions: [],
-    menus: ['/dashboard', '/patrol'],
+    // Confirms the maintenance records of its unit's lifts (维保任务 → 确认).
+    menus: [
+      '/dashboard',
+      '/patrol',
+      '/components/tinymce',
+      '/components/tinymceDetails',
+      '/components/theLog',
+    ],
   },
   {
     key: 'inspection_admin',

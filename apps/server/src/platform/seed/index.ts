@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../db/client.ts';
+import type { FileStorage } from '../files/storage.ts';
 import { seedBase } from './base.ts';
 import { seedAdmin, seedDemo } from './demo.ts';
 
@@ -12,6 +13,8 @@ import { seedAdmin, seedDemo } from './demo.ts';
 export type DemoSeeder = (
   tx: Parameters<Parameters<Db['transaction']>[0]>[0],
   config: Config,
+  /** Where demo files go (photos, signatures); null when the caller has none. */
+  storage: FileStorage | null,
 ) => Promise<void>;
 
 export async function seedDatabase(
@@ -20,17 +23,20 @@ export async function seedDatabase(
   demoSeeders: DemoSeeder[] = [],
   menuButtons: Record<string, { name: string; perms: string }[]>[] = [],
   log?: { info(msg: string): void },
+  storage: FileStorage | null = null,
+  /** Reference data of the modules, seeded once with the platform's (demo or not). */
+  baseSeeders: ((tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<unknown>)[] = [],
 ) {
   await db.transaction(async (tx) => {
     // Nodes starting together on one PostgreSQL seed one after the other.
     await tx.execute(sql`select pg_advisory_xact_lock(7400002)`);
-    await seedBase(tx, menuButtons);
+    if (await seedBase(tx, menuButtons)) for (const seeder of baseSeeders) await seeder(tx);
     if (config.seedDemo) {
       if (await seedDemo(tx, config.demoPassword)) {
         // The first start of a new data folder spends a while here: say so, it prints nothing else.
         const started = Date.now();
         log?.info(`首次启动：正在生成演示数据（${config.demoElevators} 台电梯及其维保记录），请稍候…`);
-        for (const seeder of demoSeeders) await seeder(tx, config);
+        for (const seeder of demoSeeders) await seeder(tx, config, storage);
         log?.info(`演示数据已生成，用时 ${Math.round((Date.now() - started) / 1000)} 秒`);
       }
     } else if (config.adminPassword) {

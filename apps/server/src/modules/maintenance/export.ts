@@ -1,0 +1,81 @@
+/**
+ * batchExportPDF: the chosen orders the user may open, one PDF, streamed as it is drawn (orders are
+ * read 20 at a time; photos one at a time), so the server's memory does not grow with the count.
+ */
+import { ORDER_STATUSES } from '@ec/contract';
+import { and, asc, gt, inArray } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { AuthUser } from '../../platform/access.ts';
+import { notFound } from '../../platform/errors.ts';
+import { readFile } from '../../platform/files/service.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { workersByIds } from '../parties/api.ts';
+import { detailOf, selectOrders } from './orders/read.ts';
+import type { PdfOrder } from './pdf.ts';
+import { renderOrdersPdf } from './pdf.ts';
+import { orderScope } from './scope.ts';
+import { maintenanceOrder } from './tables.ts';
+
+const BATCH = 20;
+
+async function* ordersToPrint(platform: Platform, user: AuthUser, ids: number[]): AsyncGenerator<PdfOrder> {
+  const db = platform.db;
+  let after = 0;
+  for (;;) {
+    const rows = await selectOrders(
+      db,
+      and(inArray(maintenanceOrder.id, ids), orderScope(user), gt(maintenanceOrder.id, after)),
+    )
+      .orderBy(asc(maintenanceOrder.id))
+      .limit(BATCH);
+    if (rows.length === 0) return;
+    after = rows[rows.length - 1].order.id;
+    for (const j of rows) {
+      const d = await detailOf(db, j);
+      const facts = await workersByIds(db, j.order.workerIds);
+      yield {
+        ...d,
+        workers: d.workers.map((name, k) => {
+          const f = facts.find((w) => w.userId === j.order.workerIds[k]);
+          return { name, certNo: f?.certNo ?? null, certExpiry: f?.certExpiry ?? null };
+        }),
+        items: d.items.map((i) => ({
+          name: i.name,
+          kindLabel: i.kindLabel,
+          result: i.result,
+          value: i.value,
+          note: i.note,
+        })),
+        auditLabel: j.order.status >= 5 ? (ORDER_STATUSES[j.order.status] ?? null) : null,
+      };
+    }
+  }
+}
+
+export async function exportOrdersPdf(
+  platform: Platform,
+  user: AuthUser,
+  ids: number[],
+  reply: FastifyReply,
+) {
+  const [first] = await selectOrders(
+    platform.db,
+    and(inArray(maintenanceOrder.id, ids), orderScope(user)),
+  ).limit(1);
+  if (!first) throw notFound('所选工单不存在或无权访问');
+  const readImage = async (fileId: string) => {
+    try {
+      return (await readFile(platform, user, fileId)).body;
+    } catch {
+      return null;
+    }
+  };
+  const name = ids.length === 1 ? `维保记录_${first.order.orderNo}.pdf` : `维保记录_${ids.length}张.pdf`;
+  reply
+    .type('application/pdf')
+    .header(
+      'Content-Disposition',
+      `attachment; filename="records.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    );
+  return reply.send(renderOrdersPdf(ordersToPrint(platform, user, ids), readImage));
+}

@@ -1,0 +1,389 @@
+/**
+ * 维保计划 and the lifts a company maintains (维保电梯资料). A plan is made per lift from its audited
+ * contract; the daily job turns plans into orders ahead of their dates, in set-based SQL (one
+ * statement per round for every due plan), once per day across nodes (the platform's scheduler).
+ */
+import {
+  addDays,
+  type CallParsedInput,
+  isReviewer,
+  type LiftMaintenanceInfo,
+  MAINTENANCE_PARAMS,
+  type MaintainedLift,
+  type maintenancePlanCalls,
+  type Page,
+  PLAN_FLAGS,
+  type PlanFlag,
+  shanghaiToday,
+} from '@ec/contract';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AuthUser } from '../../platform/access.ts';
+import { scopeCondition } from '../../platform/access.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { refusingConflicts } from '../../platform/db/conflicts.ts';
+import { rowsOf } from '../../platform/db/sql.ts';
+import { enterprise, sysUser } from '../../platform/db/tables.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { paramNumber } from '../../platform/params.ts';
+import { STALE_MESSAGE } from '../../platform/workflow.ts';
+import { companyInfo, liftsRelation, requireLiftInScope } from '../elevator/api.ts';
+import { contractOn, contractsOnRelation, filedWorkersOf } from '../parties/api.ts';
+import {
+  maintenanceContent,
+  maintenanceLift,
+  maintenanceOrder,
+  maintenanceOrderRecord,
+  maintenancePlan,
+} from './tables.ts';
+
+type Filters = CallParsedInput<typeof maintenancePlanCalls.queryList>;
+
+const maintainer = alias(enterprise, 'plan_maintainer');
+const useUnit = alias(enterprise, 'plan_use_unit');
+
+/** The maintained lifts a user may see: a regulator its districts, a company its own (either side). */
+function liftStateScope(user: AuthUser): SQL {
+  if (isReviewer(user.dataScope)) return scopeCondition(user, { area: maintenanceLift.areaCode });
+  if (user.companyId === null) return sql`false`;
+  if (user.userType === 'maintenance' || user.userType === 'maintenance_staff')
+    return eq(maintenanceLift.maintenanceCompanyId, user.companyId);
+  if (user.userType === 'use_unit' || user.userType === 'safety_officer')
+    return eq(maintenanceLift.useCompanyId, user.companyId);
+  return sql`false`;
+}
+
+function selectLifts(db: Queryable, today: string, where: SQL | undefined) {
+  const lift = liftsRelation().as('plan_lift');
+  const contract = contractsOnRelation(today).as('plan_contract');
+  return db
+    .select({
+      s: maintenanceLift,
+      registerCode: lift.registerCode,
+      elevatorName: lift.name,
+      address: lift.address,
+      plan: maintenancePlan,
+      templateName: maintenanceContent.name,
+      maintenanceCompanyName: maintainer.name,
+      useCompanyName: useUnit.name,
+      contractNo: contract.contractNo,
+      contractEnd: contract.endDate,
+      workers: sql<
+        string[]
+      >`coalesce((select array_agg(u.real_name order by array_position(${maintenancePlan.workerIds}, u.id))
+        from ${sysUser} u where u.id = any(${maintenancePlan.workerIds})), '{}'::text[])`,
+    })
+    .from(maintenanceLift)
+    .innerJoin(lift, eq(lift.id, maintenanceLift.elevatorId))
+    .leftJoin(maintenancePlan, eq(maintenancePlan.elevatorId, maintenanceLift.elevatorId))
+    .leftJoin(maintenanceContent, eq(maintenanceContent.id, maintenancePlan.contentId))
+    .leftJoin(maintainer, eq(maintainer.id, maintenanceLift.maintenanceCompanyId))
+    .leftJoin(useUnit, eq(useUnit.id, maintenanceLift.useCompanyId))
+    .leftJoin(contract, eq(contract.elevatorId, maintenanceLift.elevatorId))
+    .where(where);
+}
+type Joined = Awaited<ReturnType<typeof selectLifts>>[number];
+
+const dayDiff = (a: string, b: string) => Math.round((Date.parse(a) - Date.parse(b)) / 86_400_000);
+
+function toLift(r: Joined, today: string): MaintainedLift {
+  const overdue = r.s.dueDate !== null && r.s.dueDate < today;
+  const flags: PlanFlag[] = [];
+  if (!r.plan) flags.push('no_plan');
+  if (!r.contractNo) flags.push('no_contract');
+  if (r.plan && r.plan.workerIds.length === 0) flags.push('no_workers');
+  if (overdue) flags.push('overdue');
+  return {
+    elevatorId: r.s.elevatorId,
+    registerCode: r.registerCode,
+    elevatorName: r.elevatorName,
+    address: r.address,
+    areaCode: r.s.areaCode,
+    maintenanceCompanyId: r.s.maintenanceCompanyId,
+    maintenanceCompanyName: r.maintenanceCompanyName,
+    useCompanyName: r.useCompanyName,
+    contractNo: r.contractNo,
+    contractEnd: r.contractEnd,
+    planId: r.plan?.id ?? null,
+    templateId: r.plan?.contentId ?? null,
+    templateName: r.templateName,
+    intervalDays: r.plan?.intervalDays ?? null,
+    firstDate: r.plan?.firstDate ?? null,
+    nextDate: r.plan?.nextDate ?? null,
+    workerIds: r.plan?.workerIds ?? [],
+    workers: r.workers,
+    enabled: r.plan?.enabled ?? null,
+    lastDoneDate: r.s.lastDoneDate,
+    dueDate: r.s.dueDate,
+    overdue,
+    overdueDays: overdue && r.s.dueDate ? dayDiff(today, r.s.dueDate) : 0,
+    flags,
+    flagLabels: flags.map((f) => PLAN_FLAGS[f]),
+    planVersion: r.plan?.version ?? null,
+  };
+}
+
+export async function listMaintainedLifts(
+  db: Queryable,
+  user: AuthUser,
+  f: Filters,
+): Promise<Page<MaintainedLift>> {
+  const today = shanghaiToday();
+  const lift = liftsRelation().as('plan_lift');
+  const conditions: (SQL | undefined)[] = [
+    liftStateScope(user),
+    f.maintenanceCompanyId ? eq(maintenanceLift.maintenanceCompanyId, f.maintenanceCompanyId) : undefined,
+    f.areaCode ? sql`${maintenanceLift.areaCode} like ${`${f.areaCode.replace(/0+$/, '')}%`}` : undefined,
+    f.keyword
+      ? sql`${maintenanceLift.elevatorId} in (select id from ${lift} where register_code = ${f.keyword} or address like ${`%${f.keyword.replace(/[\\%_]/g, '\\$&')}%`})`
+      : undefined,
+    f.flag === 'overdue' ? sql`${maintenanceLift.dueDate} < ${today}::date` : undefined,
+    f.flag === 'no_plan'
+      ? sql`not exists (select 1 from ${maintenancePlan} where ${maintenancePlan.elevatorId} = ${maintenanceLift.elevatorId})`
+      : undefined,
+    f.flag === 'no_workers'
+      ? sql`exists (select 1 from ${maintenancePlan} where ${maintenancePlan.elevatorId} = ${maintenanceLift.elevatorId} and cardinality(${maintenancePlan.workerIds}) = 0)`
+      : undefined,
+    f.flag === 'no_contract'
+      ? sql`not exists (select 1 from ${contractsOnRelation(today).as('c')} where c.contract_elevator_id = ${maintenanceLift.elevatorId})`
+      : undefined,
+  ];
+  const where = and(...conditions);
+  const [{ n }] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from ${maintenanceLift} where ${where ?? sql`true`}`),
+  );
+  const rows = await selectLifts(db, today, where)
+    .orderBy(sql`${maintenanceLift.dueDate} asc nulls first`, asc(maintenanceLift.elevatorId))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  return { records: rows.map((r) => toLift(r, today)), total: Number(n), page: f.page, limit: f.limit };
+}
+
+/** One lift's maintenance state and plan (the elevator detail's 维保信息 too); 404 out of scope. */
+export async function maintainedLift(
+  db: Queryable,
+  user: AuthUser,
+  elevatorId: number,
+): Promise<MaintainedLift | null> {
+  await requireLiftInScope(db, user, elevatorId);
+  const today = shanghaiToday();
+  const [r] = await selectLifts(db, today, eq(maintenanceLift.elevatorId, elevatorId));
+  return r ? toLift(r, today) : null;
+}
+
+/** The elevator detail's 维保信息: the lift's company, contract, plan and state, or its flags. */
+export async function liftMaintenanceInfo(
+  db: Queryable,
+  user: AuthUser,
+  elevatorId: number,
+): Promise<LiftMaintenanceInfo> {
+  const lift = await requireLiftInScope(db, user, elevatorId);
+  const state = await maintainedLift(db, user, elevatorId);
+  const maintenanceCompany = await companyInfo(db, lift.maintenanceCompanyId, user);
+  if (state) return { ...state, maintenanceCompany };
+  return {
+    elevatorId,
+    registerCode: lift.registerCode,
+    elevatorName: lift.name,
+    address: lift.address,
+    areaCode: lift.areaCode,
+    maintenanceCompanyId: lift.maintenanceCompanyId,
+    maintenanceCompanyName: maintenanceCompany?.name ?? null,
+    useCompanyName: null,
+    contractNo: null,
+    contractEnd: null,
+    planId: null,
+    templateId: null,
+    templateName: null,
+    intervalDays: null,
+    firstDate: null,
+    nextDate: null,
+    workerIds: [],
+    workers: [],
+    enabled: null,
+    lastDoneDate: null,
+    dueDate: null,
+    overdue: false,
+    overdueDays: 0,
+    flags: ['no_plan'],
+    flagLabels: [PLAN_FLAGS.no_plan],
+    planVersion: null,
+    maintenanceCompany,
+  };
+}
+
+export async function requireMaintainedLift(db: Queryable, user: AuthUser, elevatorId: number) {
+  const lift = await maintainedLift(db, user, elevatorId);
+  if (!lift) throw notFound('该电梯没有维保单位，没有维保计划');
+  return lift;
+}
+
+/**
+ * 新增或修改维保计划, by the lift's maintenance company: the lift needs an audited contract valid
+ * on the first date, the template must be enabled, the workers filed workers of the company. One
+ * plan per lift (unique index); a change names the version it edits.
+ */
+export async function savePlan(
+  db: Queryable,
+  user: AuthUser,
+  f: CallParsedInput<typeof maintenancePlanCalls.save>,
+) {
+  const lift = await requireLiftInScope(db, user, f.elevatorId);
+  const company = lift.maintenanceCompanyId;
+  if (company === null) throw conflict('该电梯没有维保单位，不能制定维保计划');
+  if (user.userType !== 'maintenance' && user.dataScope !== 'all')
+    throw forbidden('维保计划由电梯的维保单位制定');
+  if (user.userType === 'maintenance' && user.companyId !== company)
+    throw forbidden('只能为本单位维保的电梯制定计划');
+  const contract = await contractOn(
+    db,
+    f.elevatorId,
+    f.firstDate < shanghaiToday() ? shanghaiToday() : f.firstDate,
+  );
+  if (!contract) throw conflict('该电梯在首次维保日期没有审核通过的有效维保合同，不能制定维保计划');
+  const [template] = await db
+    .select({ enabled: maintenanceContent.enabled })
+    .from(maintenanceContent)
+    .where(eq(maintenanceContent.id, f.templateId));
+  if (!template) throw badRequest('维保内容不存在');
+  if (!template.enabled) throw badRequest('该维保内容已停用，请选择其他维保内容');
+  const crew = await filedWorkersOf(db, company);
+  const stranger = f.workerIds.find((id) => !crew.some((w) => w.userId === id));
+  if (stranger !== undefined) throw badRequest('维保人员应为本单位已备案、在职的维保人员');
+  const values = {
+    elevatorId: f.elevatorId,
+    maintenanceCompanyId: company,
+    contentId: f.templateId,
+    intervalDays: f.intervalDays,
+    firstDate: f.firstDate,
+    workerIds: [...new Set(f.workerIds)],
+    enabled: f.enabled ?? true,
+  };
+  if (f.id === undefined) {
+    await refusingConflicts(() => db.insert(maintenancePlan).values({ ...values, nextDate: f.firstDate }), {
+      unique: '该电梯已有维保计划，请修改原计划',
+    });
+  } else {
+    const updated = await db
+      .update(maintenancePlan)
+      .set({
+        ...values,
+        nextDate: sql`greatest(${maintenancePlan.nextDate}, ${f.firstDate}::date)`,
+        version: sql`${maintenancePlan.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(maintenancePlan.id, f.id),
+          eq(maintenancePlan.elevatorId, f.elevatorId),
+          f.version === undefined ? undefined : eq(maintenancePlan.version, f.version),
+        ),
+      )
+      .returning({ id: maintenancePlan.id });
+    if (updated.length === 0) {
+      const [exists] = await db
+        .select({ id: maintenancePlan.id })
+        .from(maintenancePlan)
+        .where(and(eq(maintenancePlan.id, f.id), eq(maintenancePlan.elevatorId, f.elevatorId)));
+      if (!exists) throw notFound('维保计划不存在');
+      throw conflict(STALE_MESSAGE);
+    }
+  }
+  await db
+    .insert(maintenanceLift)
+    .values({
+      elevatorId: lift.id,
+      maintenanceCompanyId: company,
+      useCompanyId: lift.useCompanyId,
+      areaCode: lift.areaCode,
+      dueDate: f.firstDate,
+    })
+    .onConflictDoUpdate({
+      target: maintenanceLift.elevatorId,
+      set: {
+        dueDate: sql`coalesce(${maintenanceLift.lastDoneDate} + 15, ${f.firstDate}::date)`,
+        updatedAt: new Date(),
+      },
+    });
+  return requireMaintainedLift(db, user, f.elevatorId);
+}
+
+/** Deletes plans of the caller's company (its orders stay). */
+export async function deletePlans(db: Queryable, user: AuthUser, ids: number[]) {
+  const own =
+    user.dataScope === 'all'
+      ? undefined
+      : user.userType === 'maintenance' && user.companyId !== null
+        ? eq(maintenancePlan.maintenanceCompanyId, user.companyId)
+        : sql`false`;
+  const deleted = await db
+    .delete(maintenancePlan)
+    .where(and(inArray(maintenancePlan.id, ids), own))
+    .returning({ id: maintenancePlan.id });
+  if (deleted.length === 0) throw notFound('维保计划不存在或无权删除');
+  return { deleted: deleted.length };
+}
+
+/**
+ * Makes the orders of every enabled plan due by `today + ahead` days, whose lift is still maintained
+ * by the plan's company under a contract valid today and which has workers. A plan behind by more
+ * than one interval restarts at today (missed visits show as 超期, not as back-dated orders). Each
+ * round inserts one order per due plan and moves the plans on; the unique (plan, date) index makes a
+ * repeated run harmless. Returns the number of orders made.
+ */
+export async function generateOrders(
+  db: Queryable,
+  today = shanghaiToday(),
+  ahead?: number,
+): Promise<number> {
+  const days =
+    ahead ??
+    (await paramNumber(db, MAINTENANCE_PARAMS.generateAheadDaysKey, MAINTENANCE_PARAMS.generateAheadDays));
+  const horizon = addDays(today, days);
+  const lift = liftsRelation().as('l');
+  const contract = contractsOnRelation(today).as('gen_contract');
+  await db.execute(sql`update ${maintenancePlan} set next_date = ${today}::date
+    where enabled and next_date < ${today}::date - interval_days`);
+  let made = 0;
+  for (let round = 0; round < 40; round++) {
+    const rows = rowsOf<{ n: number }>(
+      await db.execute(sql`
+      with due as (
+        select p.id, p.elevator_id, p.maintenance_company_id, p.content_id, p.next_date, p.visit_seq + 1 as seq,
+               p.worker_ids, c.version as content_version, l.use_company_id, l.area_code
+        from ${maintenancePlan} p
+        join ${lift} on l.id = p.elevator_id and l.maintenance_company_id = p.maintenance_company_id
+        join ${contract} on gen_contract.contract_elevator_id = p.elevator_id
+        join ${maintenanceContent} c on c.id = p.content_id
+        where p.enabled and p.next_date <= ${horizon}::date and cardinality(p.worker_ids) > 0
+        for update of p skip locked
+      ), made as (
+        insert into ${maintenanceOrder} (order_no, elevator_id, plan_id, maintenance_company_id, use_company_id, area_code,
+          kind, status, plan_date, content_id, content_version, worker_ids, workers)
+        select 'WB' || to_char(d.next_date, 'YYYYMMDD') || lpad(nextval('maintenance_order_no_seq')::text, 7, '0'),
+          d.elevator_id, d.id, d.maintenance_company_id, d.use_company_id, d.area_code,
+          case when d.seq % 24 = 0 then 4 when d.seq % 12 = 0 then 3 when d.seq % 6 = 0 then 2 else 1 end,
+          0, d.next_date, d.content_id, d.content_version, d.worker_ids,
+          coalesce((select array_agg(u.real_name order by array_position(d.worker_ids, u.id))
+            from ${sysUser} u where u.id = any(d.worker_ids)), '{}'::text[])
+        from due d
+        on conflict do nothing
+        returning id, kind
+      ), logged as (
+        insert into ${maintenanceOrderRecord} (order_id, at, action, operator, detail)
+        select id, now(), '创建工单', '系统',
+          '按维保计划生成' || case kind when 4 then '年度' when 3 then '半年' when 2 then '季度' else '半月' end || '保养工单'
+        from made
+      ), moved as (
+        update ${maintenancePlan} p set next_date = p.next_date + p.interval_days, visit_seq = p.visit_seq + 1
+        from due d where p.id = d.id
+        returning p.id
+      )
+      select (select count(*) from made)::int as n, (select count(*) from moved)::int as moved`),
+    );
+    const n = Number(rows[0]?.n ?? 0);
+    made += n;
+    if (Number((rows[0] as unknown as { moved: number }).moved ?? 0) === 0) break;
+  }
+  return made;
+}
