@@ -5,7 +5,7 @@
 #     6763 level 1 and level 2 hanzi and the symbols it has glyphs for), the CJK symbols and
 #     punctuation and the full-width forms. It has no Latin glyphs at all (not even digits), so
 #   - the Latin: Open Sans Regular (fonts-open-sans, by Droid Sans's designer), cut to printable ASCII,
-#     Latin-1, general punctuation and the few signs a record uses (× ± ≤ ≥ € №).
+#     Latin-1, general punctuation, Greek and Russian, the signs a record uses (× ± ≤ ≥ √ € №) and U+FFFD.
 # Droid's outlines are scaled from 256 to Open Sans's 2048 units per em (×8, exact) and the two are
 # merged, Open Sans first (its glyphs win where both have one). Hinting and OpenType layout (kerning,
 # vertical forms) are dropped: the PDF needs neither. The output is reproducible (fixed timestamp).
@@ -61,7 +61,10 @@ assert len(hanzi) == 6763, f'GB2312 has 6763 hanzi, the codec gave {len(hanzi)}'
 latin_points = set(range(0x20, 0x7F))    # printable ASCII
 latin_points |= set(range(0xA0, 0x100))  # Latin-1: no-break space, punctuation, signs (× ÷ ± ° ·), letters
 latin_points |= set(range(0x2010, 0x2070))  # general punctuation: dashes, quotes, ‰, …
-latin_points |= {0x20AC, 0x2116, 0x2122, 0x2190, 0x2191, 0x2192, 0x2193, 0x2212, 0x2264, 0x2265, 0x2260, 0x2248}
+latin_points |= set(range(0x370, 0x460))  # Greek and Russian (Ω for MΩ, μ, φ for diameters)
+latin_points |= set(range(0x2100, 0x2300))  # letterlike (№), number forms, arrows, mathematical operators (√ ≤ ≥ ≈)
+latin_points |= {0x20AC, 0xFFFD}          # €, and the replacement character pdf.ts draws for a missing glyph
+latin_points |= gb2312                    # GB2312's symbols Droid Sans Fallback lacks (× ÷ “ ” … ‰ Greek, Russian)
 
 cjk_points = set(gb2312)
 cjk_points |= set(range(0x3000, 0x3040))  # CJK symbols and punctuation: 、。《》「」【】〔〕
