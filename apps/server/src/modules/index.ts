@@ -8,7 +8,7 @@ import { systemModule } from './system/index.ts';
 export const modules: Module[] = [
   systemModule,
   elevatorModule,
-  // After the elevators: its demo orders are for the bound ones.
-  maintenanceModule,
   partiesModule,
+  // After the parties: its demo plans and orders follow their contracts and rosters.
+  maintenanceModule,
 ];

@@ -21,7 +21,6 @@ import { and, desc, eq, gte, inArray, lte, ne, notInArray, or, type SQL, sql } f
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
-import { paginate } from '../../platform/db/paginate.ts';
 import { enterprise, sysUser } from '../../platform/db/tables.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { paramList, paramNumber } from '../../platform/params.ts';

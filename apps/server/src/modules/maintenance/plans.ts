@@ -139,13 +139,13 @@ export async function listMaintainedLifts(
       : undefined,
     f.flag === 'overdue' ? sql`${maintenanceLift.dueDate} < ${today}::date` : undefined,
     f.flag === 'no_plan'
-      ? sql`not exists (select 1 from ${maintenancePlan} where ${maintenancePlan.elevatorId} = ${maintenanceLift.elevatorId})`
+      ? sql`not exists (select 1 from maintenance_plan mp where mp.elevator_id = "maintenance_lift"."elevator_id")`
       : undefined,
     f.flag === 'no_workers'
-      ? sql`exists (select 1 from ${maintenancePlan} where ${maintenancePlan.elevatorId} = ${maintenanceLift.elevatorId} and cardinality(${maintenancePlan.workerIds}) = 0)`
+      ? sql`exists (select 1 from maintenance_plan mp where mp.elevator_id = "maintenance_lift"."elevator_id" and cardinality(mp.worker_ids) = 0)`
       : undefined,
     f.flag === 'no_contract'
-      ? sql`not exists (select 1 from ${contractsOnRelation(today).as('c')} where c.contract_elevator_id = ${maintenanceLift.elevatorId})`
+      ? sql`not exists (select 1 from ${contractsOnRelation(today).as('c')} where c.contract_elevator_id = "maintenance_lift"."elevator_id")`
       : undefined,
   ];
   const where = and(...conditions);
@@ -235,11 +235,7 @@ export async function savePlan(
     throw forbidden('维保计划由电梯的维保单位制定');
   if (user.userType === 'maintenance' && user.companyId !== company)
     throw forbidden('只能为本单位维保的电梯制定计划');
-  const contract = await contractOn(
-    db,
-    f.elevatorId,
-    f.firstDate < shanghaiToday() ? shanghaiToday() : f.firstDate,
-  );
+  const contract = await contractOn(db, f.elevatorId, [f.firstDate, shanghaiToday()].sort()[1]);
   if (!contract) throw conflict('该电梯在首次维保日期没有审核通过的有效维保合同，不能制定维保计划');
   const [template] = await db
     .select({ enabled: maintenanceContent.enabled })

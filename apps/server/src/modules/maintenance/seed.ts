@@ -219,9 +219,29 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
   const crews = new Map<number, WorkerFact[]>();
   const confirmers = new Map<number, { id: number; name: string }[]>();
   const [staff1] = await tx.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'wb_staff1'));
+  const [officer1] = await tx
+    .select({ companyId: sysUser.companyId })
+    .from(sysUser)
+    .where(eq(sysUser.username, 'aq_officer1'));
+  // wb_staff1's lifts for today: his company's, preferably of aq_officer1's use unit in 青秀区 (so that
+  // the demo's worker, safety officer and regulator meet on the same orders).
+  const staffCompany = staff1
+    ? (await tx.select({ c: sysUser.companyId }).from(sysUser).where(eq(sysUser.id, staff1.id)))[0]?.c
+    : null;
+  const rank = (l: (typeof lifts)[number]) =>
+    (l.useCompanyId === officer1?.companyId ? 2 : 0) + (l.areaCode === '450103' ? 1 : 0);
+  const staffLiftIds = new Set<number>();
+  for (const l of lifts
+    .filter((x) => x.maintenanceCompanyId === staffCompany)
+    .sort((a, b) => rank(b) - rank(a) || a.id - b.id)) {
+    if (staffLiftIds.size === 3) break;
+    if (await contractOn(tx, l.id, today)) staffLiftIds.add(l.id);
+  }
   let staffLifts = 0;
   let electronic = 0;
   let duplicates = 0;
+  /** Lifts visited once after their contract lapsed (the 无有效维保合同 check finds them). */
+  let lapsed = 0;
   const files = new Map<string, string>();
   let lastPhoto: Buffer | null = null;
 
@@ -246,11 +266,11 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
       );
     const crew = crews.get(company) ?? [];
     const valid = crew.filter((w) => w.certExpiry !== null && w.certExpiry >= today);
-    if (valid.length < 2) continue;
+    if (valid.length === 0) continue;
     const officers = confirmers.get(useCompany) ?? [];
     const template = templates.get(l.type === 2 ? 'D' : 'A')!;
     const contractToday = await contractOn(tx, l.id, today);
-    const withStaff = staffLifts < 3 && staff1 && valid.some((w) => w.userId === staff1.id);
+    const withStaff = staffLiftIds.has(l.id) && staff1 && valid.some((w) => w.userId === staff1.id);
     if (withStaff) staffLifts++;
     const phase = withStaff ? 0 : Math.floor(r() * MAINTENANCE_INTERVAL_DAYS) + 1;
     const isElectronic = withStaff || electronic < ELECTRONIC_LIFTS;
@@ -262,7 +282,10 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
     let lastDate = first;
     for (let k = 4; k >= 0; k--) {
       const planDate = addDays(today, -(k * MAINTENANCE_INTERVAL_DAYS + phase));
-      if (!contractToday && !(await contractOn(tx, l.id, planDate))) continue;
+      if (!contractToday && !(await contractOn(tx, l.id, planDate))) {
+        if (!(k === 1 && isElectronic && lapsed < 2)) continue;
+        lapsed++;
+      }
       seq++;
       lastDate = planDate;
       const kind = kindOfVisit(seq);
@@ -270,7 +293,7 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
         const a = valid[Math.floor(r() * valid.length)];
         let b = valid[Math.floor(r() * valid.length)];
         if (b.userId === a.userId) b = valid[(valid.indexOf(a) + 1) % valid.length];
-        return [a, b];
+        return a.userId === b.userId ? [a] : [a, b];
       };
       let workers = pickTwo();
       if (withStaff)
@@ -402,7 +425,7 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
         for (const [n, label] of MAINTENANCE_PARAMS.requiredPhotos.entries()) {
           if (r() < 0.02) continue;
           let body = demoPng(r);
-          if (lastPhoto && duplicates < 3 && r() < 0.02) {
+          if (lastPhoto && duplicates < 2 && k === 1 && n === 0 && electronic % 10 === 5) {
             body = lastPhoto;
             duplicates++;
           }

@@ -21,7 +21,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { sysFile } from '../../../platform/db/tables.ts';
-import { badRequest, conflict, forbidden } from '../../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { moveState } from '../../../platform/workflow/moves.ts';
 import { filedWorkersOf, workersByIds } from '../../parties/api.ts';
 import { appendToChain, lockLiftChain } from '../chain.ts';
@@ -292,7 +292,15 @@ export async function audit(
       ),
     )
     .returning()) as Order[];
-  if (decided.length === 0) throw conflict('所选工单均不是「已完成」待审核状态，请刷新后重试');
+  if (decided.length === 0) {
+    const [reachable] = await db
+      .select({ id: maintenanceOrder.id })
+      .from(maintenanceOrder)
+      .where(and(inArray(maintenanceOrder.id, ids), orderScope(user)))
+      .limit(1);
+    if (!reachable) throw notFound('工单不存在或无权访问');
+    throw conflict('所选工单均不是「已完成」待审核状态，请刷新后重试');
+  }
   const today = shanghaiToday();
   for (const o of decided) {
     await log(db, o.id, pass ? '审核通过' : '审核驳回', user.realName, description ?? null);

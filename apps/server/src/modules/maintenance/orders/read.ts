@@ -18,7 +18,7 @@ import {
   type Page,
   shanghaiToday,
 } from '@ec/contract';
-import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
@@ -48,10 +48,9 @@ const label = (labels: Record<number, string>, value: number) => labels[value] ?
 const orNull = (v: Date | null) => (v ? formatDateTime(v) : null);
 
 /** Open findings (待核查 or 确认违规) of an order. */
-const findingCount = sql<number>`(select count(*) from ${maintenanceCheck}
-  where ${maintenanceCheck.orderId} = ${maintenanceOrder.id} and ${maintenanceCheck.verdict} <> 2)`.mapWith(
-  Number,
-);
+// Named in full: drizzle leaves columns unqualified in a select from one table (the count of a list).
+const findingCount = sql<number>`(select count(*) from maintenance_check c
+  where c.order_id = "maintenance_order"."id" and c.verdict <> 2)`.mapWith(Number);
 
 /** Orders with their lift and company names; `where` should hold the caller's scope. */
 export function selectOrders(db: Queryable, where: SQL | undefined) {

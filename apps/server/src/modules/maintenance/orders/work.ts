@@ -30,7 +30,14 @@ export async function coworkersOf(db: Queryable, user: AuthUser, orderId: number
   const { order } = await orderInScope(db, user, orderId);
   if (!order.workerIds.includes(user.id)) throw forbidden('只有指派的维保人员可以执行该工单');
   const crew = await filedWorkersOf(db, order.maintenanceCompanyId ?? -1);
+  const today = shanghaiToday();
   return crew
     .filter((w) => w.userId !== user.id)
-    .map((w) => ({ userId: w.userId, name: w.name, certNo: w.certNo }));
+    .map((w) => ({
+      userId: w.userId,
+      name: w.name,
+      certNo: w.certNo,
+      certExpiry: w.certExpiry,
+      certValid: w.certExpiry !== null && w.certExpiry >= today,
+    }));
 }

@@ -37,13 +37,15 @@ type Item = typeof maintenanceContentItem.$inferSelect;
 
 const kindLabel = (k: number) => MAINTENANCE_KINDS[k as 1] ?? String(k);
 
+// Correlated subqueries name their tables in full: drizzle leaves a column unqualified in a select
+// from one table, and an unqualified "id" inside the subquery would be the subquery's own.
 const itemCounts = sql<
   Record<string, number>
->`(select coalesce(jsonb_object_agg(k::text, n), '{}'::jsonb) from (
-  select ${maintenanceContentItem.kind} as k, count(*)::int as n from ${maintenanceContentItem}
-  where ${maintenanceContentItem.contentId} = ${maintenanceContent.id} group by 1) c)`;
-const planCount = sql<number>`(select count(*) from ${maintenancePlan}
-  where ${maintenancePlan.contentId} = ${maintenanceContent.id})`.mapWith(Number);
+>`(select coalesce(jsonb_object_agg(c.kind::text, c.n), '{}'::jsonb)
+  from (select i.kind, count(*)::int as n from maintenance_content_item i
+        where i.content_id = "maintenance_content"."id" group by 1) c)`;
+const planCount = sql<number>`(select count(*) from maintenance_plan p
+  where p.content_id = "maintenance_content"."id")`.mapWith(Number);
 
 function toRow(c: Content, counts: Record<string, number>, plans: number): TemplateRow {
   return {

@@ -1,0 +1,508 @@
+import { randomBytes } from 'node:crypto';
+import {
+  API_PREFIX,
+  type Call,
+  type ChainVerdict,
+  type CheckRow,
+  type MaintenanceOrderDetail,
+  type MaintenanceOrderRow,
+  type MyOrder,
+  maintenanceContentCalls,
+  maintenanceItemCalls,
+  maintenanceOrderCalls,
+  maintenancePlanCalls,
+  maintenanceWorkCalls,
+  orderCheckCalls,
+  type Page,
+  pictureCheckCalls,
+  type TemplateDetail,
+} from '@ec/contract';
+import { sql } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markDone, overdueCount } from '../src/modules/maintenance/lifts.ts';
+import { generateOrders } from '../src/modules/maintenance/plans.ts';
+import { rowsOf } from '../src/platform/db/sql.ts';
+import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { multipart, PNG_1PX } from './multipart.ts';
+
+/**
+ * Electronic maintenance end to end through the calls: the worker's visit from sign-in to submit,
+ * the use unit's confirmation, the regulator's audit and checks, the hash chain, the PDF record,
+ * templates and plans; with the refusals of each step.
+ */
+const O = maintenanceOrderCalls;
+const W = maintenanceWorkCalls;
+
+describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  const companyOf: Record<string, number> = {};
+
+  const send = <T = unknown>(user: string, call: Call, input: Record<string, unknown> = {}) => {
+    if (call.method === 'DELETE')
+      return t.api<T>(call.method, call.path, { token: tokens[user], query: { ids: String(input.ids) } });
+    return call.method === 'GET'
+      ? t.api<T>(call.method, call.path, { token: tokens[user], query: input as Record<string, number> })
+      : t.api<T>(call.method, call.path, { token: tokens[user], body: input });
+  };
+  const ok = async <T>(user: string, call: Call, input: Record<string, unknown> = {}) => {
+    const res = await send<T>(user, call, input);
+    expect(res.status, `${user} ${call.path}: ${res.body.resultMsg}`).toBe(200);
+    return res.body.data;
+  };
+  const detail = (id: number, user = 'admin') => ok<MaintenanceOrderDetail>(user, O.info, { id });
+  const query = async <T>(text: string) => rowsOf<T>(await t.platform.db.execute(sql.raw(text)));
+
+  /** A photo the worker takes: an image whose bytes are its own. */
+  const upload = async (user: string, body = Buffer.concat([PNG_1PX, randomBytes(24)])) => {
+    const { payload, contentType } = multipart([{ name: '照片.png', body, type: 'image/png' }]);
+    const res = await t.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/common/upload`,
+      headers: { authorization: `Bearer ${tokens[user]}`, 'content-type': contentType },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.id as string;
+  };
+  /** The confirmer of an order: the use unit's safety officer (aq_officer1's unit) or its admin. */
+  const confirmerOf = (o: { useCompanyId: number | null }) =>
+    o.useCompanyId === companyOf.aq_officer1
+      ? 'aq_officer1'
+      : o.useCompanyId === companyOf.sy_admin2
+        ? 'sy_admin2'
+        : 'sy_admin1';
+  const reviewerOf = (o: { areaCode: string | null }) => (o.areaCode === '450103' ? 'jg_qingxiu' : 'admin');
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { env: 'development', demoElevators: 400 });
+    for (const u of [
+      'admin',
+      'wb_admin1',
+      'wb_admin2',
+      'wb_staff1',
+      'aq_officer1',
+      'sy_admin1',
+      'sy_admin2',
+      'jg_qingxiu',
+    ]) {
+      tokens[u] = await t.login(u);
+      companyOf[u] = (
+        await t.api<{ companyId: number }>('GET', '/pc/sysUser/getUserInfo', { token: tokens[u] })
+      ).body.data.companyId;
+    }
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it("gives wb_staff1 today's orders near the lift, and his own orders only (never a 401)", async () => {
+    const mine = await ok<MyOrder[]>('wb_staff1', W.myOrders);
+    for (const status of [0, 1, 2]) expect(mine.map((o) => o.status)).toContain(status);
+    for (const o of mine) {
+      expect((await send('wb_staff1', O.info, { id: o.id })).status).toBe(200);
+      expect(o.latitude).not.toBeNull();
+    }
+    const list = await ok<Page<MaintenanceOrderRow>>('wb_staff1', O.queryList, { page: 1, limit: 500 });
+    const staffId = (await query<{ id: number }>("select id from sys_user where username = 'wb_staff1'"))[0]
+      .id;
+    const assigned = await query<{ id: number }>(
+      `select id from maintenance_order where ${staffId} = any(worker_ids)`,
+    );
+    expect(list.total).toBe(assigned.length);
+    const other = await query<{ id: number }>(
+      `select id from maintenance_order where maintenance_company_id = ${companyOf.wb_admin1} and not (${staffId} = any(worker_ids)) limit 1`,
+    );
+    const res = await send('wb_staff1', O.info, { id: other[0].id });
+    expect(res.status).toBe(404);
+    expect(res.body.resultMsg).toBe('工单不存在或无权访问');
+  });
+
+  it('carries an order from sign-in to the regulator, with every refusal on the way', async () => {
+    const planned = (await ok<MyOrder[]>('wb_staff1', W.myOrders)).find((o) => o.status === 0)!;
+    const at = { latitude: planned.latitude! + 0.0001, longitude: planned.longitude! };
+    // Sign in: the assigned worker, at the version on his screen.
+    expect(
+      (await send('wb_admin1', W.signIn, { id: planned.id, version: planned.version, ...at })).status,
+    ).toBe(403);
+    const stale = await send('wb_staff1', W.signIn, { id: planned.id, version: planned.version + 5, ...at });
+    expect(stale.status).toBe(409);
+    const badLat = await send('wb_staff1', W.signIn, {
+      id: planned.id,
+      version: planned.version,
+      latitude: 200,
+      longitude: 1,
+    });
+    expect(badLat.status).toBe(400);
+    expect(badLat.body.resultMsg).toContain('纬度不正确');
+    let order = await ok<MaintenanceOrderDetail>('wb_staff1', W.signIn, {
+      id: planned.id,
+      version: planned.version,
+      ...at,
+    });
+    expect(order.statusLabel).toBe('已签到');
+    expect(order.signInDistanceM).toBeGreaterThanOrEqual(0);
+    expect(order.signInDistanceM).toBeLessThan(30);
+    expect(order.items.length).toBeGreaterThanOrEqual(31);
+    expect(order.items.every((i) => i.result === null && i.kind <= order.kind)).toBe(true);
+    const again = await send('wb_staff1', W.signIn, { id: planned.id, version: order.version, ...at });
+    expect(again.status).toBe(409);
+    expect(again.body.resultMsg).toBe('当前状态为「已签到」，不能签到');
+
+    // Progress: results as the form goes; an item not on the order is refused.
+    const unknown = await send('wb_staff1', W.saveProgress, {
+      id: order.id,
+      version: order.version,
+      items: [{ itemId: 999999, result: '正常' }],
+    });
+    expect(unknown.status).toBe(400);
+    const half = order.items
+      .slice(0, 5)
+      .map((i) => ({ itemId: i.itemId, result: '正常', value: i.measured ? '8' : null }));
+    order = await ok('wb_staff1', W.saveProgress, { id: order.id, version: order.version, items: half });
+    expect(order.statusLabel).toBe('作业中');
+    expect(order.items.filter((i) => i.result).length).toBe(5);
+
+    // Submit: every item needs a result.
+    const photos = [];
+    for (const label of order.requiredPhotos) photos.push({ fileId: await upload('wb_staff1'), label });
+    const signatureFileId = await upload('wb_staff1');
+    const crew = (
+      await ok<{ userId: number; name: string; certValid: boolean }[]>('wb_staff1', W.coworkers, {
+        id: order.id,
+      })
+    ).filter((w) => w.certValid);
+    expect(crew.length).toBeGreaterThan(0);
+    const incomplete = await send('wb_staff1', W.submit, {
+      id: order.id,
+      version: order.version,
+      items: half,
+      photos,
+      signatureFileId,
+    });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.body.resultMsg).toMatch(/还有 \d+ 个维保项目未填写结果/);
+    const all = order.items.map((i) => ({
+      itemId: i.itemId,
+      result: i.name.includes('平层') ? '已调整' : '正常',
+      value: i.measured ? '6' : null,
+      note: i.name.includes('平层') ? '调整后 3 mm' : null,
+    }));
+    const strangerPhoto = await upload('wb_admin1');
+    const foreignFile = await send('wb_staff1', W.submit, {
+      id: order.id,
+      version: order.version,
+      items: all,
+      photos: [{ fileId: strangerPhoto, label: '机房' }],
+      signatureFileId,
+    });
+    expect(foreignFile.status).toBe(400);
+    order = await ok('wb_staff1', W.submit, {
+      id: order.id,
+      version: order.version,
+      items: all,
+      parts: [{ name: '光幕', model: 'GM-2', quantity: 1 }],
+      photos,
+      coworkerId: crew[0].userId,
+      signatureFileId,
+    });
+    expect(order.statusLabel).toBe('待确认');
+    expect(order.workers).toHaveLength(2);
+    expect(order.photos.map((p) => p.label)).toEqual(order.requiredPhotos);
+    // Signed in a moment ago: the on-site time is too short, and nothing else is wrong.
+    expect(order.findings.map((f) => f.kind)).toEqual(['short_duration']);
+    expect(await ok('wb_staff1', O.partInfo, { orderId: order.id })).toEqual([
+      { name: '光幕', model: 'GM-2', quantity: 1 },
+    ]);
+    const workers = await ok<{ name: string; certValid: boolean; certNo: string }[]>(
+      'wb_admin1',
+      O.userInfo,
+      { orderId: order.id },
+    );
+    expect(workers.map((w) => w.name)).toEqual(order.workers);
+    expect(workers.every((w) => w.certValid && w.certNo)).toBe(true);
+
+    // Confirm: the use unit's own account, once.
+    const confirmer = confirmerOf(order);
+    expect(confirmer, 'wb_staff1 works for aq_officer1’s unit today').toBe('aq_officer1');
+    expect((await send('wb_admin1', O.confirm, { id: order.id, version: order.version })).status).toBe(403);
+    expect((await send('sy_admin2', O.confirm, { id: order.id, version: order.version })).status).toBe(404);
+    const confirmed = await ok<MaintenanceOrderDetail>(confirmer, O.confirm, {
+      id: order.id,
+      version: order.version,
+      remark: '已核对',
+    });
+    expect(confirmed.statusLabel).toBe('已完成');
+    expect(confirmed.chainHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(confirmed.confirmedBy).toBeTruthy();
+    const twice = await send(confirmer, O.confirm, { id: order.id, version: confirmed.version });
+    expect(twice.status).toBe(409);
+    expect(await ok<ChainVerdict>('admin', O.verifyChain, { orderId: order.id })).toMatchObject({
+      intact: true,
+      brokenOrderId: null,
+    });
+
+    // The log tells the story in order.
+    const log = await ok<Page<{ action: string; time: string }>>('wb_admin1', O.queryOrderRecord, {
+      orderId: order.id,
+      page: 1,
+      limit: 50,
+    });
+    expect(log.records.map((r) => r.action).slice(-3)).toEqual(['现场签到', '提交维保记录', '使用单位确认']);
+
+    // The regulator audits it (a maintenance company cannot), and it appears on the check page.
+    expect((await send('wb_admin1', O.auditPass, { ids: [order.id] })).status).toBe(403);
+    const reviewer = reviewerOf(order);
+    const checks = await ok<Page<CheckRow>>(reviewer, orderCheckCalls.list, {
+      keyword: order.orderNo,
+      page: 1,
+      limit: 10,
+    });
+    expect(checks.records.map((c) => c.kind)).toEqual(['short_duration']);
+    expect(await ok(reviewer, O.auditPass, { ids: [order.id], description: '记录完整' })).toEqual({
+      updated: 1,
+    });
+    expect((await detail(order.id)).statusLabel).toBe('审核通过');
+    expect((await send(reviewer, O.auditPass, { ids: [order.id] })).status).toBe(409);
+
+    // The printed record: its register code, an item and the chain hash, as text.
+    const res = await t.inject({
+      method: 'POST',
+      url: `${API_PREFIX}${O.batchExportPDF.path}`,
+      headers: { authorization: `Bearer ${tokens.wb_admin1}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ids: [order.id] }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    const pdf = await getDocument({
+      data: new Uint8Array(res.rawPayload),
+      isEvalSupported: false,
+      disableFontFace: true,
+    }).promise;
+    let text = '';
+    for (let p = 1; p <= pdf.numPages; p++)
+      text += (await (await pdf.getPage(p)).getTextContent()).items
+        .map((i) => ('str' in i ? i.str : ''))
+        .join('');
+    await pdf.destroy();
+    expect(text).toContain(order.registerCode);
+    expect(text).toContain(order.items[0].name);
+    expect(text.replace(/\s/g, '')).toContain(confirmed.chainHash);
+  }, 60_000);
+
+  it('sees a record edited in the database break its chain, from that record on', async () => {
+    const [lift] = await query<{ elevator_id: number }>(
+      'select elevator_id from maintenance_order where chain_seq is not null group by 1 having count(*) >= 3 order by 1 limit 1',
+    );
+    const chain = await query<{ id: number; chain_seq: number }>(
+      `select id, chain_seq from maintenance_order where elevator_id = ${lift.elevator_id} and chain_seq is not null order by chain_seq`,
+    );
+    const last = chain[chain.length - 1];
+    expect(await ok<ChainVerdict>('admin', O.verifyChain, { orderId: last.id })).toMatchObject({
+      intact: true,
+      checked: chain.length,
+    });
+    const victim = chain[1];
+    const [original] = await query<{ items: unknown }>(
+      `select items from maintenance_order where id = ${victim.id}`,
+    );
+    await t.platform.db.execute(
+      sql`update maintenance_order set items = jsonb_set(items, '{0,note}', '"已更换（事后补写）"') where id = ${victim.id}`,
+    );
+    const verdict = await ok<ChainVerdict>('admin', O.verifyChain, { orderId: last.id });
+    expect(verdict).toMatchObject({ intact: false, brokenOrderId: victim.id, checked: 2 });
+    expect(verdict.reason).toContain('已被修改');
+    // An earlier record is still intact on its own.
+    expect(await ok<ChainVerdict>('admin', O.verifyChain, { orderId: chain[0].id })).toMatchObject({
+      intact: true,
+    });
+    // Put back as it was, the chain verifies again.
+    await t.platform.db.execute(
+      sql`update maintenance_order set items = ${JSON.stringify(original.items)}::jsonb where id = ${victim.id}`,
+    );
+    expect(await ok<ChainVerdict>('admin', O.verifyChain, { orderId: last.id })).toMatchObject({
+      intact: true,
+    });
+  });
+
+  it('sends a rejected order back to the company as a new order that points to it', async () => {
+    const [row] = await query<{ id: number; area_code: string }>(
+      "select id, area_code from maintenance_order where status = 4 and area_code <> '450103' order by id limit 1",
+    );
+    const noReason = await send('admin', O.auditReject, { ids: [row.id] });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.resultMsg).toBe('请填写驳回原因');
+    expect(await ok('admin', O.auditReject, { ids: [row.id], description: '照片模糊，请重做' })).toEqual({
+      updated: 1,
+    });
+    const old = await detail(row.id);
+    expect(old.statusLabel).toBe('已驳回');
+    expect(old.auditRemark).toBe('照片模糊，请重做');
+    const redo = await detail(old.redoneByOrderId!);
+    expect(redo).toMatchObject({
+      correctsOrderId: row.id,
+      statusLabel: '待维保',
+      elevatorId: old.elevatorId,
+    });
+    expect((await send('admin', O.auditReject, { ids: [row.id], description: '再驳' })).status).toBe(409);
+    // The confirmed record itself was not edited: its chain still verifies.
+    expect(await ok<ChainVerdict>('admin', O.verifyChain, { orderId: row.id })).toMatchObject({
+      intact: true,
+    });
+  });
+
+  it('lets the regulator mark a finding once, on its own page only', async () => {
+    const list = await ok<Page<CheckRow>>('admin', orderCheckCalls.list, { verdict: 0, page: 1, limit: 50 });
+    const f = list.records.find((r) => r.kind !== 'short_duration') ?? list.records[0];
+    expect((await send('wb_admin1', orderCheckCalls.update, { id: f.id, verdict: 2 })).status).toBe(403);
+    expect((await send('admin', pictureCheckCalls.update, { id: f.id, verdict: 2 })).status).toBe(404);
+    expect(await ok('admin', orderCheckCalls.update, { id: f.id, verdict: 2, note: '定位漂移' })).toEqual({
+      updated: 1,
+    });
+    const again = await send('admin', orderCheckCalls.updateByIds, { ids: [f.id], verdict: 1 });
+    expect(again.status).toBe(409);
+    expect(again.body.resultMsg).toContain('误报');
+    const marked = await ok<Page<CheckRow>>('admin', orderCheckCalls.list, {
+      keyword: f.orderNo,
+      page: 1,
+      limit: 10,
+    });
+    expect(marked.records.find((r) => r.id === f.id)).toMatchObject({
+      verdict: 2,
+      verdictLabel: '误报',
+      note: '定位漂移',
+    });
+    const pictures = await ok<Page<CheckRow>>('admin', pictureCheckCalls.list, { page: 1, limit: 50 });
+    expect(pictures.records.every((r) => ['photos_missing', 'duplicate_photo'].includes(r.kind))).toBe(true);
+    const dup = pictures.records.find((r) => r.kind === 'duplicate_photo');
+    expect(dup?.otherOrderNo).toBeTruthy();
+    expect(dup?.photos.length).toBeGreaterThan(0);
+    const bad = await send('admin', orderCheckCalls.update, { id: f.id, verdict: 3 });
+    expect(bad.status).toBe(400);
+  });
+
+  it('versions templates: an order keeps the checklist it was made with', async () => {
+    const before = await ok<TemplateDetail>('admin', maintenanceContentCalls.queryDetail, { id: 1 });
+    expect(before.appendix).toBe('A');
+    expect(before.itemCounts).toEqual({ 1: 31, 2: 13, 3: 15, 4: 17 });
+    const item = await ok<{ id: number }>('admin', maintenanceItemCalls.add, {
+      contentId: 1,
+      kind: 1,
+      name: '轿厢内监控摄像头',
+    });
+    const after = await ok<TemplateDetail>('admin', maintenanceContentCalls.queryDetail, { id: 1 });
+    expect(after.version).toBe(before.version + 1);
+    expect(after.versions[0]).toMatchObject({ version: after.version, itemCount: 77 });
+    // A planned order made before the change signs in with its own version's items.
+    const [old] = await query<{ id: number; version: number; content_version: number }>(
+      `select o.id, o.version, o.content_version from maintenance_order o where o.status = 0 and o.content_id = 1
+         and o.content_version = ${before.version} order by o.id limit 1`,
+    );
+    const withOld = await t.platform.db.transaction(async (tx) => {
+      const { templateItemsFor } = await import('../src/modules/maintenance/templates/service.ts');
+      return templateItemsFor(tx, { contentId: 1, contentVersion: old.content_version, kind: 4 });
+    });
+    expect(withOld.some((i) => i.itemId === item.id)).toBe(false);
+    expect(withOld).toHaveLength(76);
+    // Orders made now take the new version.
+    await t.platform.db.execute(
+      sql`update maintenance_plan set next_date = current_date where content_id = 1`,
+    );
+    await generateOrders(t.platform.db, new Date().toISOString().slice(0, 10), 0);
+    const [fresh] = await query<{ content_version: number }>(
+      'select content_version from maintenance_order where content_id = 1 order by id desc limit 1',
+    );
+    expect(fresh.content_version).toBe(after.version);
+    const stale = await send('admin', maintenanceContentCalls.update, {
+      id: 1,
+      version: before.version,
+      name: 'x',
+      appendix: 'A',
+    });
+    expect(stale.status).toBe(409);
+    expect(
+      (await send('wb_admin1', maintenanceItemCalls.add, { contentId: 1, kind: 1, name: '越权' })).status,
+    ).toBe(403);
+    const used = await send('admin', maintenanceContentCalls.delete, { ids: [1] });
+    expect(used.status).toBe(409);
+    expect(used.body.resultMsg).toContain('正被维保计划使用');
+  });
+
+  it('makes plan orders once however often the job runs, and none without a contract', async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    await generateOrders(t.platform.db, day, 20);
+    expect(await generateOrders(t.platform.db, day, 20)).toBe(0);
+    const [dupes] = await query<{ n: number }>(
+      'select count(*)::int as n from (select plan_id, plan_date from maintenance_order where plan_id is not null group by 1, 2 having count(*) > 1) d',
+    );
+    expect(dupes.n).toBe(0);
+    // A lift of company 1 without an audited contract today: flagged, and no plan can be made.
+    const lifts = await ok<Page<{ elevatorId: number; flags: string[]; planId: number | null }>>(
+      'wb_admin1',
+      maintenancePlanCalls.queryList,
+      {
+        flag: 'no_contract',
+        page: 1,
+        limit: 10,
+      },
+    );
+    const bare = lifts.records.find((l) => l.planId === null)!;
+    expect(bare.flags).toContain('no_contract');
+    const staffId = (await query<{ id: number }>("select id from sys_user where username = 'wb_staff1'"))[0]
+      .id;
+    const refused = await send('wb_admin1', maintenancePlanCalls.save, {
+      elevatorId: bare.elevatorId,
+      templateId: 1,
+      intervalDays: 15,
+      firstDate: day,
+      workerIds: [staffId],
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.resultMsg).toContain('没有审核通过的有效维保合同');
+    const tooLong = await send('wb_admin1', maintenancePlanCalls.save, {
+      elevatorId: bare.elevatorId,
+      templateId: 1,
+      intervalDays: 20,
+      firstDate: day,
+      workerIds: [staffId],
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.resultMsg).toContain('不能超过 15 天');
+  });
+
+  it('counts a lift overdue on the 16th day after its last visit, across a month end', async () => {
+    const [l] = await query<{ id: number }>('select id from elevator order by id desc limit 1');
+    await t.platform.db.execute(
+      sql`insert into maintenance_lift (elevator_id, area_code, maintenance_company_id) values (${l.id}, 'T-999', 1)
+          on conflict (elevator_id) do update set area_code = 'T-999', last_done_date = null`,
+    );
+    const order = { elevatorId: l.id, maintenanceCompanyId: 1, useCompanyId: null, areaCode: 'T-999' };
+    // Signed out 2027-01-31 15:00 in Shanghai.
+    await markDone(t.platform.db, { ...order, signOutAt: new Date('2027-01-31T07:00:00Z') } as never);
+    expect(await overdueCount(t.platform.db, 'T-999', '2027-02-15')).toBe(0);
+    expect(await overdueCount(t.platform.db, 'T-999', '2027-02-16')).toBe(1);
+    // A later visit moves it on; an earlier one never moves it back.
+    await markDone(t.platform.db, { ...order, signOutAt: new Date('2027-02-14T02:00:00Z') } as never);
+    await markDone(t.platform.db, { ...order, signOutAt: new Date('2027-01-20T02:00:00Z') } as never);
+    expect(await overdueCount(t.platform.db, 'T-999', '2027-03-01')).toBe(0);
+    expect(await overdueCount(t.platform.db, 'T-999', '2027-03-02')).toBe(1);
+    // 2028 is a leap year: 2028-02-20 + 15 days is 2028-03-06.
+    await markDone(t.platform.db, { ...order, signOutAt: new Date('2028-02-20T02:00:00Z') } as never);
+    expect(await overdueCount(t.platform.db, 'T-999', '2028-03-06')).toBe(0);
+    expect(await overdueCount(t.platform.db, 'T-999', '2028-03-07')).toBe(1);
+  });
+
+  it('refuses bad input with a Chinese message', async () => {
+    const many = await send('admin', O.batchExportPDF, { ids: Array.from({ length: 501 }, (_, i) => i + 1) });
+    expect(many.status).toBe(400);
+    const month = await send('admin', O.queryList, { month: '2026-13', page: 1, limit: 10 });
+    expect(month.status).toBe(400);
+    expect(month.body.resultMsg).toContain('月份格式应为 yyyy-MM');
+    const result = await send('wb_staff1', W.saveProgress, {
+      id: 1,
+      version: 0,
+      items: [{ itemId: 1, result: '很好' }],
+    });
+    expect(result.status).toBe(400);
+    expect(result.body.resultMsg).toContain('请选择维保结果');
+  });
+});
