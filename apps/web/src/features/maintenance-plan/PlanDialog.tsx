@@ -139,7 +139,8 @@ export function PlanDialog({ lift, onClose }: { lift: MaintainedLift; onClose: (
                 },
               ]}
             >
-              <InputNumber min={1} max={MAINTENANCE_INTERVAL_DAYS} precision={0} style={{ width: '100%' }} />
+              {/* No max on the input: a longer interval is refused with the regulation's words, not clamped. */}
+              <InputNumber precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
           <Col xs={24} md={10}>
