@@ -14,7 +14,7 @@ describe.each(dbKinds)('maintenance work orders of the registry on %s', (kind) =
   let own: ElevatorRow;
   let foreign: ElevatorRow;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp(kind, { env: 'development', demoElevators: 400 });
     for (const u of ['admin', 'jg_qingxiu', 'wb_admin1', 'wb_admin2', 'gg_admin1'])
       tokens[u] = await t.login(u);
     // A lift of company 1 with a confirmed (已完成) visit: under contract, so it has a plan and history.
@@ -27,11 +27,15 @@ describe.each(dbKinds)('maintenance work orders of the registry on %s', (kind) =
       body: { page: 1, limit: 500 },
     });
     own = mine.body.data.records.find((r) => r.id === done.body.data.records[0].elevatorId)!;
+    const theirOrders = await t.api<Page<MaintenanceOrderRow>>('GET', '/pc/maintenanceOrder/queryList', {
+      token: tokens.wb_admin2,
+      query: { page: 1, limit: 1 },
+    });
     const theirs = await t.api<Page<ElevatorRow>>('POST', '/pc/elevator/queryList', {
       token: tokens.wb_admin2,
-      body: { page: 1, limit: 1 },
+      body: { page: 1, limit: 500 },
     });
-    foreign = theirs.body.data.records[0];
+    foreign = theirs.body.data.records.find((r) => r.id === theirOrders.body.data.records[0].elevatorId)!;
   });
   afterAll(() => t.close());
 
@@ -82,9 +86,9 @@ describe.each(dbKinds)('maintenance work orders of the registry on %s', (kind) =
     const order = res.body.data;
     expect(order).toMatchObject({ id: done.id, orderNo: done.orderNo, address: own.address });
     expect(order.items.length).toBeGreaterThanOrEqual(31);
-    expect(order.items.every((i) => ['正常', '已调整', '已更换', '异常', '无此项'].includes(i.result ?? ''))).toBe(
-      true,
-    );
+    expect(
+      order.items.every((i) => ['正常', '已调整', '已更换', '异常', '无此项'].includes(i.result ?? '')),
+    ).toBe(true);
     expect(order.confirmedBy).toBeTruthy();
     expect(order.confirmTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
 

@@ -297,7 +297,10 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
       };
       let workers = pickTwo();
       if (withStaff)
-        workers = [valid.find((w) => w.userId === staff1.id)!, valid.find((w) => w.userId !== staff1.id)!];
+        workers = [
+          valid.find((w) => w.userId === staff1.id)!,
+          ...valid.filter((w) => w.userId !== staff1.id).slice(0, 1),
+        ];
       const rare = r();
       if (isElectronic && rare < 0.03) workers = workers.slice(0, 1);
       else if (isElectronic && rare < 0.05) {
@@ -506,7 +509,13 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
         nextDate: addDays(lastDate, MAINTENANCE_INTERVAL_DAYS),
         visitSeq: seq,
         workerIds: withStaff
-          ? [staff1.id, valid.find((w) => w.userId !== staff1.id)!.userId]
+          ? [
+              staff1.id,
+              ...valid
+                .filter((w) => w.userId !== staff1.id)
+                .slice(0, 1)
+                .map((w) => w.userId),
+            ]
           : valid.slice(0, 2).map((w) => w.userId),
       });
   }
