@@ -268,6 +268,45 @@ describe('the main lists at 1440 × 900 show their key columns whole', () => {
     await context.close();
   });
 
+  test('maintenance lists: 维保记录, 维保审核, 画面核验, 图片核查', async () => {
+    const { context, page } = await signedInPage('jg_qingxiu');
+    const orderColumns = ['工单号', '注册代码', '地址', '类别', '计划日期', '状态'];
+    await open(page, '/basicInformation/maintenanceRecord');
+    await check(page, page.getByTestId('maintenance-order-list'), orderColumns, 'maintenance-records');
+
+    await open(page, '/wisdom/maintenanceAudit');
+    await check(page, page.getByTestId('maintenance-audit-list'), orderColumns, 'maintenance-audit');
+
+    await open(page, '/customerDept/imageVerification');
+    await check(
+      page,
+      page.getByTestId('order-check-list'),
+      ['工单号', '注册代码', '核查类型', '问题说明', '结论'],
+      'order-checks',
+    );
+
+    await open(page, '/customerDept/check');
+    await check(
+      page,
+      page.getByTestId('picture-check-list'),
+      ['工单号', '注册代码', '核查类型', '照片'],
+      'picture-checks',
+    );
+    await context.close();
+  });
+
+  test('维保任务 of a maintenance company', async () => {
+    const { context, page } = await signedInPage('wb_admin1');
+    await open(page, '/components/tinymce');
+    await check(
+      page,
+      page.getByTestId('maintenance-order-list'),
+      ['工单号', '注册代码', '地址', '类别', '计划日期', '状态'],
+      'maintenance-tasks',
+    );
+    await context.close();
+  });
+
   test('用户管理', async () => {
     const { context, page } = await signedInPage('admin');
     await open(page, '/permission/page');

@@ -183,7 +183,8 @@ export function CheckList({
             dataIndex: 'photos',
             key: 'photos',
             hideInSearch: true,
-            width: 232,
+            // Three thumbnails a line (required shots are four: the fourth wraps).
+            width: 200,
             render: (_, r) =>
               r.photos.length ? <Photos photos={r.photos} size={40} caption={false} /> : '无照片',
           },

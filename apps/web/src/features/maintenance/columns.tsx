@@ -121,7 +121,8 @@ export function useOrderColumns(
       valueType: 'select',
       valueEnum: STATUS_ENUM,
       hideInSearch: !statusSearch,
-      width: 170,
+      // 已签到 and 逾期 side by side (逾期 only before submission, so never beside 审核通过).
+      width: 150,
       render: (_, r) => <OrderStatus status={r.status} label={r.statusLabel} late={r.late} />,
     },
     ...companyFilter,
