@@ -216,6 +216,31 @@ describe('维保工单详情: the use unit confirms, the record is intact', () =
     await context.close();
   });
 
+  test('a record confirmed meanwhile is refused with the server’s reason and shown as it is now', async () => {
+    const api = await apiAs(server.baseUrl, 'aq_officer1');
+    const awaiting = await api<ListPage<OrderRow & { version: number }>>('GET', ORDERS, {
+      status: 3,
+      page: 1,
+      limit: 5,
+    });
+    const target = awaiting.records[0];
+    assert.ok(target, 'another record awaiting confirmation');
+    const path = await grantedPath(api, ['/basicInformation/workOrderNo', '/components/tinymceDetails']);
+    const { context, page } = await newPage('aq_officer1');
+    await open(page, `${path}?id=${target.id}`);
+    const detail = page.getByTestId('work-order');
+    await detail.locator('[data-testid="order-status"]', { hasText: '待确认' }).first().waitFor();
+    // Confirmed from another screen while this one shows it awaiting confirmation.
+    await api('PUT', '/pc/maintenanceOrder/confirm', { id: target.id, version: target.version });
+    await detail.getByRole('button', { name: /确\s*认$/ }).click();
+    const dialog = page.locator('.ant-modal:visible', { hasText: '确认维保记录' });
+    await dialog.getByRole('button', { name: /^确\s*认$/ }).click();
+    await messageWith(page, '不能确认');
+    await detail.locator('[data-testid="order-status"]', { hasText: '已完成' }).first().waitFor();
+    await until(async () => (await page.locator('.ant-modal:visible').count()) === 0, 'the dialog to close');
+    await context.close();
+  });
+
   test('a confirmed record shows the green 记录完整 badge', async () => {
     const api = await apiAs(server.baseUrl, 'jg_qingxiu');
     const approved = await api<ListPage<OrderRow>>('GET', ORDERS, { status: 5, page: 1, limit: 1 });
