@@ -153,7 +153,7 @@ async function consolePage(username: string): Promise<{ context: BrowserContext;
 const saveState = (page: Page) => page.getByTestId('work-save-state');
 const waitSaved = (page: Page) =>
   until(
-    async () => /^已保存/.test((await saveState(page).textContent()) ?? ''),
+    async () => /^已保存 \d/.test((await saveState(page).textContent()) ?? ''),
     'the progress saved',
     20_000,
   );
@@ -353,15 +353,21 @@ describe('维保作业 on a phone: wb_staff1 maintains a lift, the use unit conf
 
   test('signs with the mouse and submits', async () => {
     await step(page, '提交');
-    await page.getByTestId('work-checklist').getByText('均已填写完整').waitFor();
+    const checklist = page.getByTestId('work-checklist');
+    await checklist.waitFor();
+    assert.match((await checklist.textContent()) ?? '', /均已填写完整/, 'nothing is missing');
     const pad = page.getByTestId('signature-pad');
+    // In the middle of the screen, clear of the fixed footer.
+    await pad.evaluate((el) =>
+      (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'center' }),
+    );
     const box = (await pad.boundingBox())!;
     await page.mouse.move(box.x + 30, box.y + 120);
     await page.mouse.down();
     for (let k = 1; k <= 12; k++)
       await page.mouse.move(box.x + 30 + k * 20, box.y + 120 - (k % 4) * 20, { steps: 3 });
     await page.mouse.up();
-    await page.getByText('已签名', { exact: true }).waitFor();
+    await page.locator('[data-testid="signature-state"][data-signed="true"]').waitFor();
     await screenshot(page, 'work-sign-375');
     await page.getByRole('button', { name: '签退并提交' }).click();
     await page
@@ -403,7 +409,9 @@ describe('维保作业 on a phone: wb_staff1 maintains a lift, the use unit conf
     await p.goto(`${server.baseUrl}/#${path}?id=${target.id}`);
     const detail = p.getByTestId('work-order');
     await detail.getByText(`维保工单 · ${target.orderNo}`).waitFor();
-    await detail.getByRole('button', { name: /^确\s*认$/ }).click();
+    await detail.locator('[data-testid="order-status"]', { hasText: '待确认' }).first().waitFor();
+    // The button's name is its icon's label and its text ("check 确认").
+    await detail.getByRole('button', { name: /确\s*认$/ }).click();
     const dialog = p.locator('.ant-modal:visible', { hasText: '确认维保记录' });
     await dialog.locator('textarea').fill('已现场核对，情况属实');
     await dialog.getByRole('button', { name: /^确\s*认$/ }).click();
@@ -425,6 +433,7 @@ describe('维保作业 on a phone: wb_staff1 maintains a lift, the use unit conf
     await list.getByRole('button', { name: /查\s*询/ }).click();
     await settle(list);
     const row = rowsOf(list).filter({ hasText: target.orderNo });
+    await row.locator('[data-testid="order-status"]', { hasText: '已完成' }).waitFor();
     await row.locator('.ant-checkbox-input').check();
     await list.getByTestId('batch-pass').click();
     const dialog = p.locator('.ant-modal:visible', { hasText: '确认审核通过' });

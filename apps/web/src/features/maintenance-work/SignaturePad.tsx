@@ -99,7 +99,9 @@ export function SignaturePad({
         onPointerCancel={onUp}
       />
       <div className={css.signatureBar}>
-        <span className={css.muted}>{value ? '已签名' : '请在上方空白处签名'}</span>
+        <span className={css.muted} data-testid="signature-state" data-signed={value !== null}>
+          {value ? '已签名' : '请在上方空白处签名'}
+        </span>
         <button type="button" className={css.linkButton} onClick={clear} disabled={disabled || !value}>
           清除重签
         </button>

@@ -193,7 +193,7 @@ export function useOrderWork(orderId: number, userId: number) {
       edits.current += 1;
       setFormState(next);
       keepLocal();
-      setSave({ kind: 'local', reason: '已保存在本机，等待同步' });
+      setSave({ kind: 'local', reason: '已存本机，稍后同步到服务器' });
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), SAVE_DELAY_MS);
     },
