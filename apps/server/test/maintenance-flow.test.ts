@@ -4,6 +4,8 @@ import {
   type Call,
   type ChainVerdict,
   type CheckRow,
+  type IncentiveRow,
+  incentiveCalls,
   type MaintenanceOrderDetail,
   type MaintenanceOrderRow,
   type MyOrder,
@@ -378,6 +380,25 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
     expect(dup?.photos.length).toBeGreaterThan(0);
     const bad = await send('admin', orderCheckCalls.update, { id: f.id, verdict: 3 });
     expect(bad.status).toBe(400);
+
+    // A confirmed violation lowers the company's incentive score by 0.2; the false alarm above did not.
+    const scoreOf = async () =>
+      (await ok<Page<IncentiveRow>>('admin', incentiveCalls.queryList, { page: 1, limit: 50 })).records.find(
+        (r) => r.maintenanceCompanyName === f.maintenanceCompanyName,
+      )!;
+    const before = await scoreOf();
+    expect(before.violationCount).toBe(0);
+    expect(before.incentiveScore).toBe(before.averageScore);
+    const pending = await ok<Page<CheckRow>>('admin', orderCheckCalls.list, {
+      verdict: 0,
+      page: 1,
+      limit: 200,
+    });
+    const next = pending.records.find((r) => r.maintenanceCompanyName === f.maintenanceCompanyName)!;
+    await ok('admin', orderCheckCalls.update, { id: next.id, verdict: 1, note: '确认未按规定作业' });
+    const after = await scoreOf();
+    expect(after.violationCount).toBe(1);
+    expect(after.incentiveScore).toBeCloseTo(Math.max(0, after.averageScore - 0.2), 2);
   });
 
   it('versions templates: an order keeps the checklist it was made with', async () => {

@@ -216,7 +216,7 @@ describe.each(dbKinds)('one masking policy for phones and ID numbers on %s', (ki
 
     const inputsFor = (call: Call): Record<string, unknown>[] => {
       const keys = inputKeys(call);
-      const needsId = keys.filter((k) => ['id', 'elevatorId', 'auditId', 'companyId'].includes(k));
+      const needsId = keys.filter((k) => ['id', 'elevatorId', 'auditId', 'companyId', 'orderId'].includes(k));
       const base: Record<string, unknown> = { page: 1, limit: 50 };
       if (keys.includes('type')) base.type = 'info';
       if (needsId.length === 0) return [base];

@@ -8,6 +8,7 @@ import {
   type MaintenanceOrderRow,
   maintenanceOrderCalls,
 } from '@ec/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { multipart, PNG_1PX } from './multipart.ts';
@@ -18,7 +19,8 @@ import { multipart, PNG_1PX } from './multipart.ts';
  * company's contacts, not the regulator's attachments or their files. After withdrawing, none of it
  * reads, also not the file ids it may have noted.
  */
-const calls = { ...elevatorCalls, ...claimCalls, ...maintenanceOrderCalls };
+// The registry's calls win a shared name (queryList is the lifts', not the work orders').
+const calls = { ...maintenanceOrderCalls, ...elevatorCalls, ...claimCalls };
 type CallName = keyof typeof calls;
 
 describe.each(dbKinds)('a pending claim on %s', (kind) => {
@@ -76,6 +78,15 @@ describe.each(dbKinds)('a pending claim on %s', (kind) => {
     // Maintained by company 1, with no use unit yet: use unit 2 may claim it.
     lift = all.find((r) => r.maintenanceCompanyId === wb1 && r.useClaimState === 0 && r.status === 1)!;
     expect(lift).toBeDefined();
+    // A lift without a use unit has no contract, so no plan: it is given a visit of its own here.
+    await t.platform.db.execute(sql`
+      with o as (
+        insert into maintenance_order (order_no, elevator_id, maintenance_company_id, area_code, kind, status, plan_date,
+          worker_ids, workers, sign_in_at, sign_out_at)
+        values ('WB-PENDING-1', ${lift.id}, ${wb1}, ${lift.areaCode}, 1, 4, current_date - 3, '{}', '{张三,李四}',
+          now() - interval '3 days', now() - interval '3 days' + interval '50 minutes')
+        returning id)
+      insert into maintenance_order_record (order_id, at, action, operator) select id, now(), '创建工单', '系统' from o`);
     const orders = await send<{ records: MaintenanceOrderRow[] }>('admin', 'detailMaintenanceOrderInfo', {
       elevatorId: lift.id,
       page: 1,

@@ -115,7 +115,9 @@ describe.each(dbKinds)('system roles and menus on %s', (kind) => {
     const token = await t.login('wb_admin1');
     expect(await sidebar(token)).toContain('/components');
     const role = await roleByKey('maintenance_admin');
-    const components = menus.filter((m) => m.url === '/components' || m.url.startsWith('/components/'));
+    // The /components pages and their buttons.
+    const pages = menus.filter((m) => m.url === '/components' || m.url.startsWith('/components/'));
+    const components = [...pages, ...pages.flatMap((p) => p.children.filter((c) => c.type === 'F'))];
     const without = role.menuIds.filter((id) => !components.some((c) => c.id === id));
     const saved = await saveRole({ ...role, menuIds: without });
     expect(saved.status).toBe(200);

@@ -70,6 +70,12 @@ export const CHECK_KINDS = {
 export type CheckKind = keyof typeof CHECK_KINDS;
 /** The kinds the picture check page (图片核查) lists; the others are the order check's. */
 export const PICTURE_CHECK_KINDS: readonly CheckKind[] = ['photos_missing', 'duplicate_photo'];
+/**
+ * What one confirmed violation (确认违规, in the last 365 days) takes from a maintenance company's
+ * incentive score (维保激励: the use units' average rating, 1–5).
+ */
+export const VIOLATION_DEDUCTION = 0.2;
+export const VIOLATION_WINDOW_DAYS = 365;
 /** A finding's verdict: 0 待核查, 1 确认违规, 2 误报. */
 export const CHECK_VERDICTS: Record<number, string> = { 0: '待核查', 1: '确认违规', 2: '误报' };
 

@@ -11,6 +11,10 @@ export const incentiveRow = z.object({
   ratingCount: z.number().int(),
   elevatorCount: z.number().int(),
   averageScore: z.number(),
+  /** Findings of the regulator's checks confirmed as violations in the last 365 days. */
+  violationCount: z.number().int(),
+  /** The average rating less 0.2 per confirmed violation (not below 0): the list's order. */
+  incentiveScore: z.number(),
   lastRatedAt: z.string().nullable(),
 });
 export type IncentiveRow = z.infer<typeof incentiveRow>;

@@ -21,7 +21,6 @@ const list = { name: '查询维保工单', perms: ORDER_PERMISSIONS.list };
 const pdf = { name: '导出维保记录PDF', perms: ORDER_PERMISSIONS.export };
 const confirm = { name: '确认维保记录', perms: ORDER_PERMISSIONS.confirm };
 const audit = { name: '审核维保记录', perms: ORDER_PERMISSIONS.audit };
-const work = { name: '执行维保工单', perms: ORDER_PERMISSIONS.work };
 const templates = [
   { name: '查询维保内容', perms: TEMPLATE_PERMISSIONS.list },
   { name: '编辑维保内容', perms: TEMPLATE_PERMISSIONS.edit },
@@ -67,7 +66,7 @@ export const maintenanceModule = defineModule({
     '/basicInformation/theLog': [list],
     '/basicInformation/maintenanceRecord': [list, pdf],
     '/basicInformation/elevatorPageDetails': [list],
-    '/components/tinymce': [list, pdf, work],
+    '/components/tinymce': [list, pdf],
     '/components/tinymceDetails': [list, confirm, pdf],
     '/components/theLog': [list],
     // The maintenance company's view of its audits: the decisions are the regulator's (/wisdom).

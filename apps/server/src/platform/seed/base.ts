@@ -115,7 +115,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
     description: '维保单位作业人员',
     dataScope: 'self',
     roleType: 'maintenance',
-    permissions: [],
+    // The worker's phone page (/m/work): only the maintenance workers execute orders.
+    permissions: ['maintenance:order:work'],
     menus: ['/dashboard', '/components/tinymce', '/components/tinymceDetails', '/components/theLog'],
   },
   {

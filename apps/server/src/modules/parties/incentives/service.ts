@@ -1,7 +1,7 @@
 /**
  * Maintenance incentive (维保激励): the use units' monthly ratings of their lifts' maintenance companies.
  */
-import { formatDateTime, type RatingRow, shanghaiMonth } from '@ec/contract';
+import { formatDateTime, type RatingRow, shanghaiMonth, VIOLATION_DEDUCTION } from '@ec/contract';
 import { and, avg, count, desc, eq, ilike, inArray, max, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../../platform/access.ts';
@@ -11,7 +11,7 @@ import { likePattern, uniqueViolation } from '../../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { liftsRelation } from '../../elevator/api.ts';
-import { orderElevatorId } from '../../maintenance/api.ts';
+import { confirmedViolations, orderElevatorId } from '../../maintenance/api.ts';
 import { blank } from '../common.ts';
 import { maintenanceRating } from '../tables.ts';
 
@@ -47,6 +47,12 @@ export async function listIncentives(
 ) {
   const where = and(ratingScope(user), f.name ? ilike(maintenanceCo.name, likePattern(f.name)) : undefined);
   const average = sql<number>`round(avg(${maintenanceRating.score})::numeric, 2)::float8`.mapWith(Number);
+  // Confirmed violations of the regulator's checks lower the score (the maintenance module counts them).
+  const violations = confirmedViolations(maintenanceRating.maintenanceCompanyId);
+  const score =
+    sql<number>`greatest(0, round((avg(${maintenanceRating.score}) - ${VIOLATION_DEDUCTION}::numeric * ${violations})::numeric, 2))::float8`.mapWith(
+      Number,
+    );
   const rows = (w: { limit: number; offset: number }) =>
     q
       .select({
@@ -55,13 +61,15 @@ export async function listIncentives(
         ratings: count(),
         elevators: sql<number>`count(distinct ${maintenanceRating.elevatorId})`.mapWith(Number),
         average,
+        violations,
+        score,
         last: max(maintenanceRating.createdAt),
       })
       .from(maintenanceRating)
       .innerJoin(maintenanceCo, eq(maintenanceCo.id, maintenanceRating.maintenanceCompanyId))
       .where(where)
       .groupBy(maintenanceRating.maintenanceCompanyId, maintenanceCo.name)
-      .orderBy(desc(average), maintenanceRating.maintenanceCompanyId)
+      .orderBy(desc(score), maintenanceRating.maintenanceCompanyId)
       .limit(w.limit)
       .offset(w.offset);
   const total = async () => {
@@ -78,6 +86,8 @@ export async function listIncentives(
     ratingCount: r.ratings,
     elevatorCount: r.elevators,
     averageScore: r.average,
+    violationCount: r.violations,
+    incentiveScore: r.score,
     lastRatedAt: r.last ? formatDateTime(r.last) : null,
   }));
 }

@@ -98,6 +98,20 @@ export default function MaintenanceIncentivePage() {
         </span>
       ),
     },
+    {
+      title: '确认违规',
+      dataIndex: 'violationCount',
+      search: false,
+      tooltip: '近一年监管核查确认的违规，每条扣 0.2 分',
+      render: (_, r) =>
+        r.violationCount > 0 ? <span style={{ color: '#cf1322' }}>{r.violationCount}</span> : 0,
+    },
+    {
+      title: '综合评分',
+      dataIndex: 'incentiveScore',
+      search: false,
+      render: (_, r) => r.incentiveScore.toFixed(2),
+    },
     { title: '评价次数', dataIndex: 'ratingCount', search: false },
     { title: '评价电梯', dataIndex: 'elevatorCount', search: false },
     { title: '最近评价', dataIndex: 'lastRatedAt', search: false, render: (_, r) => dash(r.lastRatedAt) },
