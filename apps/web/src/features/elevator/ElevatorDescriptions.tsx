@@ -1,5 +1,5 @@
 import { type CallOutput, type ElevatorDetail, type elevatorCalls, USE_STATUS } from '@ec/contract';
-import { Badge, Descriptions, Empty } from 'antd';
+import { Badge, Descriptions, Empty, Tag } from 'antd';
 import { useDictLabel } from '../../components/index.ts';
 import { MaskedValue } from '../../components/MaskedValue.tsx';
 import { claimStateTag, nextInspectText, textOrDash } from './columns.tsx';
@@ -77,7 +77,42 @@ export function ElevatorDescriptions({ elevator: e }: { elevator: ElevatorDetail
   );
 }
 
-type Company = CallOutput<typeof elevatorCalls.detailMaintenanceInfo>;
+type Company = CallOutput<typeof elevatorCalls.detailBuildingCompanyInfo>;
+type MaintenanceInfo = CallOutput<typeof elevatorCalls.detailMaintenanceInfo>;
+
+/** The elevator's maintenance: its plan, contract, last visit, due date and what is wrong (超期 …). */
+export function MaintenanceState({ info }: { info: MaintenanceInfo }) {
+  const d = textOrDash;
+  return (
+    <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
+      <Descriptions.Item label="维保状态" span={2}>
+        {info.flagLabels.length === 0 ? (
+          <Tag color="success">正常</Tag>
+        ) : (
+          info.flags.map((f, k) => (
+            <Tag key={f} color={f === 'overdue' ? 'error' : 'warning'}>
+              {info.flagLabels[k]}
+              {f === 'overdue' ? ` ${info.overdueDays} 天` : ''}
+            </Tag>
+          ))
+        )}
+      </Descriptions.Item>
+      <Descriptions.Item label="上次维保">{d(info.lastDoneDate)}</Descriptions.Item>
+      <Descriptions.Item label="最迟下次维保">{d(info.dueDate)}</Descriptions.Item>
+      <Descriptions.Item label="维保合同">
+        {info.contractNo ? `${info.contractNo}（至 ${info.contractEnd}）` : '—'}
+      </Descriptions.Item>
+      <Descriptions.Item label="维保内容">{d(info.templateName)}</Descriptions.Item>
+      <Descriptions.Item label="维保间隔">
+        {info.intervalDays ? `${info.intervalDays} 天` : '—'}
+      </Descriptions.Item>
+      <Descriptions.Item label="下次计划">{d(info.nextDate)}</Descriptions.Item>
+      <Descriptions.Item label="维保人员" span={2}>
+        {info.workers.length ? info.workers.join('、') : '—'}
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
 
 /** A company bound to the elevator, or an empty state when there is none. */
 export function CompanyDescriptions({ company, empty }: { company: Company; empty: string }) {

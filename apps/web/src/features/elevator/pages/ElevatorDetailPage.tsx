@@ -13,7 +13,7 @@ import { ELEVATOR_PATHS } from '../../../lib/routes.ts';
 import { ClaimHistoryDrawer } from '../ClaimHistory.tsx';
 import { claimHistoryAction, claimRecordColumns } from '../columns.tsx';
 import { ElevatorAttachments } from '../ElevatorAttachments.tsx';
-import { CompanyDescriptions, ElevatorDescriptions } from '../ElevatorDescriptions.tsx';
+import { CompanyDescriptions, ElevatorDescriptions, MaintenanceState } from '../ElevatorDescriptions.tsx';
 import { ElevatorFormModal } from '../ElevatorFormModal.tsx';
 import { MaintenanceOrders } from '../MaintenanceOrders.tsx';
 import { elevatorKeys } from '../queries.ts';
@@ -121,7 +121,10 @@ export default function ElevatorDetailPage() {
             key: 'maintenance',
             label: '维保单位',
             children: maintenance.isSuccess ? (
-              <CompanyDescriptions company={maintenance.data} empty="尚未绑定维保单位" />
+              <>
+                {maintenance.data.maintenanceCompany && <MaintenanceState info={maintenance.data} />}
+                <CompanyDescriptions company={maintenance.data.maintenanceCompany} empty="尚未绑定维保单位" />
+              </>
             ) : (
               loading
             ),
