@@ -38,12 +38,13 @@ describe.each(dbKinds)('maintenance write rules under %s with 50 concurrent requ
     return count;
   };
   /** Copies of an order of the lift, waiting for confirmation (the same shape as a submitted visit). */
+  let batch = 0;
   const awaitingCopies = async (from: number, n: number) =>
     (
       await query<{ id: number }>(`
       insert into maintenance_order (order_no, elevator_id, maintenance_company_id, use_company_id, area_code, kind, status,
         plan_date, content_id, content_version, worker_ids, workers, sign_in_at, sign_out_at, items)
-      select 'WB-RACE-' || o.id || '-' || g, o.elevator_id, o.maintenance_company_id, o.use_company_id, o.area_code, o.kind, 3,
+      select 'WB-RACE-' || o.id || '-' || ${++batch} || '-' || g, o.elevator_id, o.maintenance_company_id, o.use_company_id, o.area_code, o.kind, 3,
         o.plan_date, o.content_id, o.content_version, o.worker_ids, o.workers, o.sign_in_at, o.sign_out_at, o.items
       from maintenance_order o, generate_series(1, ${n}) g where o.id = ${from}
       returning id`)
