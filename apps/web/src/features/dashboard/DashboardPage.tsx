@@ -1,10 +1,11 @@
-import { elevatorCalls, INSPECT_STATE_LABEL, type InspectState } from '@ec/contract';
+import { elevatorCalls, INSPECT_STATE_LABEL, type InspectState, ORDER_PERMISSIONS } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Descriptions, Row, Statistic, Tag, Typography } from 'antd';
+import { Button, Card, Col, Descriptions, Row, Statistic, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { usePermission } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
 import { maskPhone } from '../../lib/format.ts';
+import { WORK_PATH } from '../../lib/routes.ts';
 import { useSession } from '../../lib/session.ts';
 
 /** The elevator lists that take `?inspectState=`, in the order a user is sent to the first one open. */
@@ -70,6 +71,23 @@ function greeting(hour: number): string {
   return '晚上好';
 }
 
+/** A maintenance worker's way to his phone page: today's orders, sign in, checklist, submit. */
+function WorkEntry() {
+  const canWork = usePermission(ORDER_PERMISSIONS.work);
+  const navigate = useNavigate();
+  if (!canWork) return null;
+  return (
+    <Card style={{ marginTop: 16 }} data-testid="dashboard-work">
+      <Typography.Paragraph style={{ marginBottom: 12 }}>
+        在电梯现场用手机打开维保作业：签到、逐项填写、拍照、签名后提交。
+      </Typography.Paragraph>
+      <Button type="primary" onClick={() => navigate(WORK_PATH)}>
+        进入维保作业
+      </Button>
+    </Card>
+  );
+}
+
 /** Welcome card with the signed-in user's account; figures join as later issues add statistics. */
 export default function DashboardPage() {
   const { user, menus } = useSession();
@@ -101,6 +119,7 @@ export default function DashboardPage() {
           <Descriptions.Item label="手机号">{maskPhone(user.telephone) || '—'}</Descriptions.Item>
         </Descriptions>
       </Card>
+      <WorkEntry />
       <InspectionCards />
       <Row gutter={16} style={{ marginTop: 16 }}>
         <Col xs={24} sm={12}>

@@ -100,6 +100,7 @@ export default function MaintainedLiftsPage() {
       title: '状态标记',
       key: 'flags',
       search: false,
+      width: 190,
       render: (_, r) =>
         r.flags.length === 0 ? (
           <Tag color="green">正常</Tag>

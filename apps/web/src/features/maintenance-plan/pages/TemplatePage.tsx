@@ -64,14 +64,12 @@ export default function TemplatePage() {
       title: '项目数',
       key: 'itemCounts',
       search: false,
+      width: 220,
+      tooltip: '半月 / 季度 / 半年 / 年度 的项目数（长周期包含短周期的项目）',
       render: (_, r) => (
-        <Space size={4} wrap>
-          {([1, 2, 3, 4] as const).map((k) => (
-            <Tag key={k} bordered={false}>
-              {KIND_SHORT[k]} {r.itemCounts[k]}
-            </Tag>
-          ))}
-        </Space>
+        <span style={{ whiteSpace: 'nowrap' }}>
+          {([1, 2, 3, 4] as const).map((k) => `${KIND_SHORT[k]} ${r.itemCounts[k]}`).join(' · ')}
+        </span>
       ),
     },
     { title: '使用计划', dataIndex: 'planCount', search: false, render: (_, r) => `${r.planCount} 个` },
