@@ -19,11 +19,13 @@ import {
   pictureCheckCalls,
   type TemplateDetail,
 } from '@ec/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findingsOf } from '../src/modules/maintenance/checks.ts';
 import { markDone, overdueCount } from '../src/modules/maintenance/lifts.ts';
 import { generateOrders } from '../src/modules/maintenance/plans.ts';
+import { maintenanceOrder } from '../src/modules/maintenance/tables.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { multipart, PNG_1PX } from './multipart.ts';
@@ -510,6 +512,71 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
     await markDone(t.platform.db, { ...order, signOutAt: new Date('2028-02-20T02:00:00Z') } as never);
     expect(await overdueCount(t.platform.db, 'T-999', '2028-03-06')).toBe(0);
     expect(await overdueCount(t.platform.db, 'T-999', '2028-03-07')).toBe(1);
+  });
+
+  it('fires each check on its own fault, and none on a clean visit', async () => {
+    // A seeded electronic visit with its four photos and no finding: the clean case.
+    const [clean] = await query<{ id: number }>(`
+      select o.id from maintenance_order o
+      where o.status >= 3 and cardinality(o.worker_ids) = 2
+        and (select count(*) from maintenance_order_photo p where p.order_id = o.id) = 4
+        and not exists (select 1 from maintenance_check c where c.order_id = o.id)
+      order by o.id limit 1`);
+    const [order] = await t.platform.db
+      .select()
+      .from(maintenanceOrder)
+      .where(eq(maintenanceOrder.id, clean.id));
+    const lift = { latitude: order.signInLat, longitude: order.signInLng };
+    const kinds = async (o: typeof order, at = lift) =>
+      (await findingsOf(t.platform.db, o, at)).map((f) => f.kind);
+    expect(await kinds(order)).toEqual([]);
+    const minutes = (m: number) => new Date(order.signInAt!.getTime() + m * 60_000);
+    expect(await kinds({ ...order, signOutAt: minutes(12) })).toEqual(['short_duration']);
+    expect(await kinds(order, { latitude: lift.latitude! + 0.01, longitude: lift.longitude })).toEqual([
+      'far_sign_in',
+    ]);
+    expect(await kinds({ ...order, workerIds: order.workerIds.slice(0, 1) })).toEqual(['few_workers']);
+    const [expired] = await query<{ user_id: number }>(
+      `select user_id from staff_profile where role = 'staff' and company_id = ${order.maintenanceCompanyId}
+         and cert_expiry < '${order.planDate}' limit 1`,
+    );
+    expect(await kinds({ ...order, workerIds: [order.workerIds[0], expired.user_id] })).toEqual([
+      'cert_expired',
+    ]);
+    expect(await kinds({ ...order, planDate: '2019-06-01' })).toEqual(['no_contract']);
+    // Photos: none on a planned order of the same lift; one reused from this visit on another.
+    const [other] = await query<{ id: number }>(
+      `select id from maintenance_order where status = 0 and elevator_id = ${order.elevatorId} limit 1`,
+    );
+    const [otherOrder] = await t.platform.db
+      .select()
+      .from(maintenanceOrder)
+      .where(eq(maintenanceOrder.id, other.id));
+    const copy = { ...order, id: otherOrder.id };
+    expect(await kinds(copy)).toEqual(['photos_missing']);
+    await t.platform.db.execute(sql`insert into maintenance_order_photo (order_id, file_id, label, sha256, seq)
+      select ${other.id}, file_id, label, sha256, seq from maintenance_order_photo where order_id = ${order.id}`);
+    expect(await kinds(copy)).toEqual(['duplicate_photo']);
+    await t.platform.db.execute(sql`delete from maintenance_order_photo where order_id = ${other.id}`);
+  });
+
+  it('seeds demo visits from the roster, confirmed by the use unit, and nothing dated after now', async () => {
+    const [future] = await query<{ n: number }>(
+      `select count(*)::int as n from maintenance_order_record where at > now()`,
+    );
+    expect(future.n).toBe(0);
+    const [strangers] = await query<{ n: number }>(`
+      select count(*)::int as n from maintenance_order o, unnest(o.worker_ids) w
+      where not exists (select 1 from staff_profile s where s.user_id = w and s.company_id = o.maintenance_company_id and s.role = 'staff')`);
+    expect(strangers.n).toBe(0);
+    const [outsiders] = await query<{ n: number }>(`
+      select count(*)::int as n from maintenance_order o join sys_user u on u.id = o.confirmed_by_user_id
+      where u.company_id is distinct from o.use_company_id`);
+    expect(outsiders.n).toBe(0);
+    const [noUseUnit] = await query<{ n: number }>(
+      'select count(*)::int as n from maintenance_order where confirmed_at is not null and use_company_id is null',
+    );
+    expect(noUseUnit.n).toBe(0);
   });
 
   it('refuses bad input with a Chinese message', async () => {
