@@ -84,7 +84,19 @@ export const ROLE_SEEDS: RoleSeed[] = [
     roleType: 'regulator',
     // Regulators may reveal a masked phone or ID number in their districts (logged).
     permissions: [REVEAL_PERMISSION],
-    menus: ['/dashboard', '/basicInformation', '/wisdom', '/customerDept', '/emergencyCode', '/rescue'],
+    menus: [
+      '/dashboard',
+      '/basicInformation',
+      // 电子维保: its district's orders and maintained lifts (超期); audits and templates are under /wisdom.
+      '/components/tinymce',
+      '/components/tinymceDetails',
+      '/components/theLog',
+      '/components/information',
+      '/wisdom',
+      '/customerDept',
+      '/emergencyCode',
+      '/rescue',
+    ],
   },
   {
     key: 'maintenance_admin',

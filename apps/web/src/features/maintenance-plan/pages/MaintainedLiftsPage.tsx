@@ -8,6 +8,7 @@ import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
+import { useSession } from '../../../lib/session.ts';
 import { FLAG_COLOR, flagEnum } from '../labels.ts';
 import { PlanDialog } from '../PlanDialog.tsx';
 import { planKeys, useInvalidatePlans } from '../queries.ts';
@@ -19,7 +20,10 @@ import { planKeys, useInvalidatePlans } from '../queries.ts';
 export default function MaintainedLiftsPage() {
   const { message } = App.useApp();
   const invalidate = useInvalidatePlans();
-  const canEdit = usePermission(PLAN_PERMISSIONS.edit);
+  // A district regulator reads this page (its district's lifts and who is 超期); plans are the
+  // maintenance company's (and the platform administrator's), as the server decides.
+  const { user } = useSession();
+  const canEdit = usePermission(PLAN_PERMISSIONS.edit) && user?.dataScope !== 'area';
   const [editing, setEditing] = useState<MaintainedLift | null>(null);
 
   const removePlan = async (row: MaintainedLift) => {
