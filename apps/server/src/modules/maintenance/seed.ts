@@ -41,6 +41,7 @@ import {
   maintenancePlan,
   type StoredItem,
 } from './tables.ts';
+import { snapshotItem } from './templates/service.ts';
 import { TSG_T5002 } from './templates/tsg-t5002.ts';
 
 const DAY = 86_400_000;
@@ -70,18 +71,7 @@ export async function seedTemplates(tx: Tx) {
         })),
       )
       .returning();
-    const stored: StoredItem[] = items.map((i) => ({
-      itemId: i.id,
-      seq: i.seq,
-      name: i.name,
-      kind: i.kind,
-      requirement: i.requirement,
-      measured: i.measured,
-      unit: i.unit,
-      result: null,
-      value: null,
-      note: null,
-    }));
+    const stored = items.map(snapshotItem);
     await tx
       .insert(maintenanceContentVersion)
       .values({ contentId: c.id, version: c.version, name: c.name, items: stored });

@@ -145,7 +145,8 @@ export async function templateDetail(db: Queryable, id: number): Promise<Templat
   };
 }
 
-const snapshotItem = (i: Item): StoredItem => ({
+/** An item as a template version stores it (no result yet). */
+export const snapshotItem = (i: Item): StoredItem => ({
   itemId: i.id,
   seq: i.seq,
   name: i.name,
