@@ -263,7 +263,9 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
     const withStaff = staffLiftIds.has(l.id) && staff1 && valid.some((w) => w.userId === staff1.id);
     if (withStaff) staffLifts++;
     const phase = withStaff ? 0 : Math.floor(r() * MAINTENANCE_INTERVAL_DAYS) + 1;
-    const isElectronic = withStaff || electronic < ELECTRONIC_LIFTS;
+    // Two lifts whose contract has lapsed get one visit after it (an electronic record, so checked).
+    const lapsedLift = !contractToday && lapsed < 2;
+    const isElectronic = withStaff || lapsedLift || electronic < ELECTRONIC_LIFTS;
     if (isElectronic) electronic++;
     const first = addDays(today, -(4 * MAINTENANCE_INTERVAL_DAYS + phase));
     let seq = 0;
@@ -273,7 +275,7 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
     for (let k = 4; k >= 0; k--) {
       const planDate = addDays(today, -(k * MAINTENANCE_INTERVAL_DAYS + phase));
       if (!contractToday && !(await contractOn(tx, l.id, planDate))) {
-        if (!(k === 1 && isElectronic && lapsed < 2)) continue;
+        if (!(k === 1 && lapsedLift)) continue;
         lapsed++;
       }
       seq++;
