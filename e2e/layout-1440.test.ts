@@ -49,7 +49,7 @@ before(async () => {
   // E2E_BASE_URL runs the checks against a server already running (while adjusting widths).
   const external = process.env.E2E_BASE_URL;
   server = external
-    ? { baseUrl: external, port: 0, output: () => '', stop: async () => undefined }
+    ? { baseUrl: external, port: 0, dataDir: '', output: () => '', stop: async () => undefined }
     : await startServer();
   browser = await launchBrowser();
 });

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { openDatabase } from '../apps/server/src/platform/db/client.ts';
 import { type Api, apiAs, messageWith, rowsOf, searchField, settle } from './elevator-support.ts';
 import {
   launchBrowser,
@@ -338,4 +340,34 @@ describe('画面核验: the regulator decides the findings', () => {
 
 test('the maintenance pages asked no other host', () => {
   assert.deepEqual(foreign.flat(), []);
+});
+
+describe('tamper evidence in the browser', () => {
+  test('a record edited in the database behind the server turns the badge red', async () => {
+    const api = await apiAs(server.baseUrl, 'jg_qingxiu');
+    const approved = await api<ListPage<OrderRow>>('GET', ORDERS, { status: 5, page: 1, limit: 1 });
+    const target = approved.records[0];
+    assert.ok(target, 'an approved record in 青秀区');
+    // Stop the server, change one note of the record straight in its database, start it again.
+    const { dataDir, port } = server;
+    await server.stop({ keepData: true });
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    await database.db.execute(
+      sql`update maintenance_order set items = jsonb_set(items, '{0,note}', '"事后改写"') where id = ${target.id}`,
+    );
+    await database.close();
+    server = await startServer({ dataDir, port });
+
+    const path = await grantedPath(await apiAs(server.baseUrl, 'jg_qingxiu'), [
+      '/basicInformation/workOrderNo',
+      '/components/tinymceDetails',
+    ]);
+    const { context, page } = await newPage('jg_qingxiu');
+    await open(page, `${path}?id=${target.id}`);
+    const badge = page.getByTestId('work-order').locator('[data-testid="chain-badge"][data-intact="false"]');
+    await badge.getByText('记录被篡改').waitFor();
+    assert.match((await badge.textContent()) ?? '', /已被修改/, 'the badge says what broke');
+    await screenshot(page, 'maintenance-order-tampered');
+    await context.close();
+  });
 });

@@ -42,18 +42,24 @@ function freePort(): Promise<number> {
 export interface RunningServer {
   baseUrl: string;
   port: number;
+  /** Its data folder (the embedded database and files). */
+  dataDir: string;
   /** Everything the server printed, for SMS codes in development. */
   output: () => string;
-  stop: () => Promise<void>;
+  /** Stops it; its data folder is removed unless `keepData` (to start it again on the same data). */
+  stop: (opts?: { keepData?: boolean }) => Promise<void>;
 }
 
-/** Starts the real server on a throw-away database and waits for its health check. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * Starts the real server on a throw-away database and waits for its health check; or, given the
+ * data folder and port of a server stopped with `keepData`, starts it again where it was.
+ */
+export async function startServer(again: { dataDir?: string; port?: number } = {}): Promise<RunningServer> {
   if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
     throw new Error('apps/web/dist is missing: run `npm run build -w @ec/web` first');
   }
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ec-e2e-'));
+  const port = again.port ?? (await freePort());
+  const dataDir = again.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ec-e2e-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
@@ -93,15 +99,16 @@ export async function startServer(): Promise<RunningServer> {
   return {
     baseUrl,
     port,
+    dataDir,
     output: () => output,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
