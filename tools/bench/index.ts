@@ -1,12 +1,14 @@
 /**
- * `npm run bench [-- --only auth|elevators|imports] [-- --elevators N]`: throughput and latency of the hot
- * calls, each printed beside a baseline (the health call) measured in the same run on the same
- * server. Uses a throw-away PGlite folder, or DATABASE_URL's PostgreSQL when set (the registry
- * benchmark then adds its rows to that database).
+ * `npm run bench [-- --only auth|elevators|imports|maintenance] [-- --elevators N] [-- --orders M]`:
+ * throughput and latency of the hot calls, each printed beside a baseline (the health call) measured
+ * in the same run on the same server. Uses a throw-away PGlite folder, or DATABASE_URL's PostgreSQL
+ * when set (the registry benchmark then adds its rows to that database; the maintenance benchmark
+ * creates a database of its own on that server and drops it). `--orders` defaults to 10 per elevator.
  */
 import { benchAuth } from './auth.ts';
 import { benchElevators } from './elevators.ts';
 import { benchImports } from './imports.ts';
+import { benchMaintenance } from './maintenance.ts';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -19,3 +21,5 @@ if (!only || only === 'auth') await benchAuth();
 if (!only || only === 'elevators') await benchElevators(elevators);
 // Other users' list calls while an import runs, on a registry of 20,000 (the list's cost is not the point).
 if (!only || only === 'imports') await benchImports(20_000);
+if (!only || only === 'maintenance')
+  await benchMaintenance(elevators, Number(arg('--orders') ?? elevators * 10));
