@@ -104,7 +104,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
     description: '维保单位负责人',
     dataScope: 'company',
     roleType: 'maintenance',
-    permissions: [],
+    // It files its workers and hands them the worker role, so it holds what that role holds.
+    permissions: ['maintenance:order:work'],
     menus: [
       '/dashboard',
       '/basicInformation/elevatorMaintenance',
