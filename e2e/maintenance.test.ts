@@ -29,6 +29,7 @@ interface OrderRow {
   id: number;
   orderNo: string;
   status: number;
+  version: number;
   statusLabel: string;
 }
 interface CheckRow {
@@ -263,6 +264,33 @@ describe('维保工单详情: the use unit confirms, the record is intact', () =
     await badge.getByText('记录完整').waitFor();
     assert.match((await badge.getAttribute('class')) ?? '', /\bant-tag-success\b/, 'the badge is green');
     await screenshot(page, 'maintenance-order-detail');
+    await context.close();
+  });
+});
+
+describe('live pages', () => {
+  test('an order confirmed elsewhere appears on the open 维保审核 page without a reload', async () => {
+    const officer = await apiAs(server.baseUrl, 'aq_officer1');
+    const awaiting = await officer<ListPage<OrderRow>>('GET', ORDERS, { status: 3, page: 1, limit: 5 });
+    const target = awaiting.records[0];
+    assert.ok(target, 'a record awaiting the use unit’s confirmation');
+    const admin = await apiAs(server.baseUrl, 'admin');
+    const path = await grantedPath(admin, ['/wisdom/maintenanceAudit', '/components/markdown']);
+    const { context, page } = await newPage('admin');
+    await open(page, path);
+    const list = page.getByTestId('maintenance-audit-list');
+    await rowsOf(list).first().waitFor();
+    await searchKeyword(list, target.orderNo);
+    await list.locator('.ant-table-placeholder').waitFor();
+    let reloads = 0;
+    page.on('framenavigated', () => reloads++);
+    // The use unit confirms on its own screen: the regulator's list shows it, awaiting audit.
+    await officer('PUT', '/pc/maintenanceOrder/confirm', { id: target.id, version: target.version });
+    await rowsOf(list)
+      .filter({ hasText: target.orderNo })
+      .locator('[data-testid="order-status"]', { hasText: '已完成' })
+      .waitFor({ timeout: 10_000 });
+    assert.equal(reloads, 0, 'no reload');
     await context.close();
   });
 });

@@ -19,6 +19,7 @@ import { registerCalls } from './platform/http/register.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { serveWebBuild } from './platform/http/web-build.ts';
 import { Scheduler } from './platform/jobs.ts';
+import { LiveHub, listenLive, liveRoutes } from './platform/live.ts';
 import { registerRevealer } from './platform/masking.ts';
 import { OperationLogWriter, registerOperationLog } from './platform/oplog.ts';
 import type { Platform } from './platform/platform.ts';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
       (config.s3 ? await createS3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, 'files'))),
     jobs: new Scheduler(database.db, app.log),
     oplog: new OperationLogWriter({ db: database.db, log: app.log }),
+    live: new LiveHub(),
     sessions: new SessionCache(config.authCacheMs),
   };
   let closing = false;
@@ -123,6 +125,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   const inFlight = registerCalls(app, platform, [
     ...authRoutes,
     ...fileRoutes,
+    ...liveRoutes,
     ...modules.flatMap((m) => m.routes),
   ]);
   registerOpenApi(app);
@@ -139,6 +142,8 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     modules.flatMap((m) => m.baseSeeders ?? []),
   );
   for (const job of modules.flatMap((m) => m.jobs ?? [])) platform.jobs.register(job);
+  platform.live.register(...modules.flatMap((m) => m.liveTopics ?? []));
+  const stopLive = await listenLive(database, platform.live, app.log);
   if (database.kind === 'pglite') {
     // PGlite has no autovacuum.
     platform.jobs.register({
@@ -152,11 +157,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
   if (config.jobsEnabled) platform.jobs.start();
 
+  // Open event streams would hold the server open: end them first (browsers reconnect elsewhere).
+  app.addHook('preClose', async () => platform.live.closeAll());
   app.addHook('onClose', async () => {
     await platform.jobs.stop();
     await inFlight.drained();
     await platform.oplog.flush();
     closing = true;
+    await stopLive();
     await stopListening();
     await database.close();
   });

@@ -1,9 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import { hashPassword } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
 import { jobState } from '../src/platform/db/tables.ts';
+import { publishLive } from '../src/platform/live.ts';
 import { createPostgresDatabase, DEMO_PASSWORD, testConfig } from './harness.ts';
+import { openStream, until } from './live-support.ts';
 
 type Built = Awaited<ReturnType<typeof buildApp>>;
 
@@ -91,5 +94,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     expect(runs).toBe(2);
     const [state] = await a.platform.db.select().from(jobState);
     expect(state).toMatchObject({ name: job.name, runs: 2, lastStatus: 'ok' });
+  });
+
+  it('delivers a live event published on one node to the streams of the other', async () => {
+    for (const node of [a, b]) node.platform.live.register({ name: 'test.ping', sees: () => true });
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    const login = await b.app.inject({
+      method: 'POST',
+      url: '/monitor/api/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        username: 'admin',
+        password: hashPassword(DEMO_PASSWORD),
+      }).toString(),
+    });
+    const port = (b.app.server.address() as AddressInfo).port;
+    const stream = await openStream(`http://127.0.0.1:${port}`, login.json().data.access_token, 'test.ping');
+    await until(() => b.platform.live.size === 1, 5000, 'the stream on b');
+    await a.platform.db.transaction((tx) => publishLive(tx, 'test.ping', { from: 'a' }, null));
+    await until(() => stream.events.length === 1, 5000, 'the event on b');
+    expect(stream.events[0]).toEqual({ event: 'test.ping', data: { from: 'a' } });
+    stream.close();
   });
 });

@@ -120,6 +120,28 @@ export const dictCalls = {
 };
 
 export const commonCalls = {
+  /**
+   * Live updates (server-sent events): `event: <topic>` frames whose data names what changed, for
+   * the topics asked (comma-separated, e.g. `maintenance.order`). Each event reaches only those who
+   * may see the record. The stream stays open; the browser's EventSource reconnects by itself.
+   */
+  liveEvents: defineCall({
+    domain: 'platform',
+    method: 'GET',
+    path: '/live/events',
+    permission: SIGNED_IN,
+    summary: '实时更新（服务器推送事件）',
+    result: 'file',
+    input: z.object({
+      topics: z
+        .string({ error: '请指定订阅的主题' })
+        .trim()
+        .min(1, '请指定订阅的主题')
+        .max(200)
+        .regex(/^[a-z][a-zA-Z.]*(,[a-z][a-zA-Z.]*)*$/, '主题格式不正确'),
+    }),
+    output: z.unknown(),
+  }),
   health: defineCall({
     domain: 'platform',
     method: 'GET',

@@ -3,6 +3,7 @@ import type { Tx } from './db/client.ts';
 import type { FileReference } from './files/references.ts';
 import type { Implementation } from './http/implement.ts';
 import type { JobDefinition } from './jobs.ts';
+import type { LiveTopic } from './live.ts';
 import type { Revealer } from './masking.ts';
 import type { DemoSeeder } from './seed/index.ts';
 
@@ -32,6 +33,8 @@ export interface Module {
   /** Records of this module that hold file ids: whoever may read the record may read the file. */
   fileReferences?: FileReference[];
   revealers?: RevealerDefinition[];
+  /** Kinds of live events this module publishes, and who may receive each (platform/live.ts). */
+  liveTopics?: LiveTopic[];
 }
 
 /** Declares a module (typed; the application registers what it declares). */

@@ -4,6 +4,7 @@ import type { SessionCache } from './auth/session-cache.ts';
 import type { Db } from './db/client.ts';
 import type { FileStorage } from './files/storage.ts';
 import type { Scheduler } from './jobs.ts';
+import type { LiveHub } from './live.ts';
 import type { OperationLogWriter } from './oplog.ts';
 import type { SmsDriver } from './sms.ts';
 
@@ -20,4 +21,6 @@ export interface Platform {
   sessions: SessionCache;
   /** The operation log's batched writer; readers of the log flush it first. */
   oplog: OperationLogWriter;
+  /** Open live streams of this node and the topics modules declared (platform/live.ts). */
+  live: LiveHub;
 }

@@ -11,7 +11,7 @@ import { defineModule } from '../../platform/module.ts';
 import { recordOverdueDay, refreshLiftStates } from './lifts.ts';
 import { generateOrders } from './plans.ts';
 import { maintenanceRoutes } from './routes.ts';
-import { orderScope } from './scope.ts';
+import { ORDER_TOPIC, type OrderAudience, orderScope, seesOrder } from './scope.ts';
 import { seedMaintenance, seedTemplates } from './seed.ts';
 import { maintenanceOrder, maintenanceOrderPhoto } from './tables.ts';
 
@@ -97,4 +97,5 @@ export const maintenanceModule = defineModule({
     },
   ],
   fileReferences: orderFiles,
+  liveTopics: [{ name: ORDER_TOPIC, sees: (user, audience) => seesOrder(user, audience as OrderAudience) }],
 });

@@ -20,6 +20,36 @@ export function orderScope(user: AuthUser): SQL {
   return sql`false`;
 }
 
+/** The live event of a work order that changed state (platform/live.ts). */
+export const ORDER_TOPIC = 'maintenance.order';
+
+/** Who an order is for, as a live event carries it (the columns `orderScope` reads). */
+export interface OrderAudience {
+  areaCode: string | null;
+  maintenanceCompanyId: number | null;
+  useCompanyId: number | null;
+  workerIds: number[];
+}
+
+export const audienceOf = (o: OrderAudience): OrderAudience => ({
+  areaCode: o.areaCode,
+  maintenanceCompanyId: o.maintenanceCompanyId,
+  useCompanyId: o.useCompanyId,
+  workerIds: o.workerIds,
+});
+
+/** `orderScope` in code, for live events: whether the user may see an order with this audience. */
+export function seesOrder(user: AuthUser, a: OrderAudience): boolean {
+  if (user.dataScope === 'all') return true;
+  if (user.dataScope === 'area') return a.areaCode !== null && user.areaCodes.includes(a.areaCode);
+  if (user.userType === 'maintenance_staff') return a.workerIds.includes(user.id);
+  if (user.companyId === null) return false;
+  if (user.userType === 'maintenance') return a.maintenanceCompanyId === user.companyId;
+  if (user.userType === 'use_unit' || user.userType === 'safety_officer')
+    return a.useCompanyId === user.companyId;
+  return false;
+}
+
 /** The company whose maintenance data a company user manages (null for reviewers and others). */
 export function ownMaintenanceCompany(user: AuthUser): number | null {
   return user.userType === 'maintenance' ? user.companyId : null;

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation } from 'react-router';
 import { call } from '../../lib/api.ts';
+import { useLiveRefresh } from '../../lib/live.ts';
 import { MAINTENANCE_PATHS as M } from '../../lib/routes.ts';
 import { useSession } from '../../lib/session.ts';
 
@@ -18,6 +19,9 @@ export const maintenanceKeys = {
   checks: ['maintenance', 'checks'] as const,
   order: (part: string, id: number | null) => ['maintenance', 'order', part, id] as const,
 };
+
+/** Live maintenance pages: another user's sign-in, submit, confirmation or audit refreshes them. */
+export const useLiveMaintenance = () => useLiveRefresh(['maintenance.order'], maintenanceKeys.all);
 
 /** A callback that refreshes every maintenance query after a write. */
 export function useInvalidateMaintenance(): () => Promise<void> {

@@ -22,12 +22,13 @@ import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { sysFile } from '../../../platform/db/tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
+import { publishLive } from '../../../platform/live.ts';
 import { moveState } from '../../../platform/workflow/moves.ts';
 import { filedWorkersOf, workersByIds } from '../../parties/api.ts';
 import { appendToChain, lockLiftChain } from '../chain.ts';
 import { findingsOf, recordFindings } from '../checks.ts';
 import { markDone } from '../lifts.ts';
-import { orderScope } from '../scope.ts';
+import { audienceOf, ORDER_TOPIC, orderScope } from '../scope.ts';
 import {
   maintenanceOrder,
   maintenanceOrderPhoto,
@@ -46,6 +47,10 @@ const moveOf = (verb: string) => ({
   missing: '工单不存在或无权访问',
   verb,
 });
+
+/** Tells the live pages of everyone who may see the order that it changed (on commit). */
+export const announce = (db: Queryable, o: Order, change: string) =>
+  publishLive(db, ORDER_TOPIC, { id: o.id, status: o.status, change }, audienceOf(o));
 
 export function log(db: Queryable, orderId: number, action: string, operator: string, detail: string | null) {
   return db.insert(maintenanceOrderRecord).values({ orderId, at: new Date(), action, operator, detail });
@@ -70,7 +75,7 @@ export async function signIn(
       ? distanceMeters(input.latitude, input.longitude, j.latitude, j.longitude)
       : null;
   const items = j.order.items.length > 0 ? j.order.items : await templateItemsFor(db, j.order);
-  await moveState(db, maintenanceOrder, {
+  const signed = await moveState(db, maintenanceOrder, {
     id: j.order.id,
     version: input.version,
     from: [ORDER_STATUS.planned],
@@ -91,6 +96,7 @@ export async function signIn(
     user.realName,
     distance === null ? '电梯未登记坐标，未计算距离' : `定位距电梯 ${distance} 米`,
   );
+  await announce(db, signed as Order, 'signIn');
   return detailOf(db, await orderInScope(db, user, j.order.id));
 }
 
@@ -206,6 +212,7 @@ export async function submit(db: Queryable, user: AuthUser, input: Submit) {
   })) as Order;
   await recordFindings(db, moved.id, await findingsOf(db, moved, j));
   await markDone(db, moved);
+  await announce(db, moved, 'submit');
   const changed = items.filter((i) => i.result !== '正常' && i.result !== '无此项').length;
   await log(
     db,
@@ -244,6 +251,7 @@ export async function confirm(
     ...moveOf('确认'),
   })) as Order;
   const { chainHash } = await appendToChain(db, moved);
+  await announce(db, moved, 'confirm');
   await log(
     db,
     moved.id,
@@ -304,6 +312,7 @@ export async function audit(
   const today = shanghaiToday();
   for (const o of decided) {
     await log(db, o.id, pass ? '审核通过' : '审核驳回', user.realName, description ?? null);
+    await announce(db, o, pass ? 'auditPass' : 'auditReject');
     if (pass) continue;
     const [redo] = await db
       .insert(maintenanceOrder)

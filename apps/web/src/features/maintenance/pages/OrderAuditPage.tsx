@@ -13,7 +13,7 @@ import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { useCanAudit } from '../../../lib/access.ts';
 import { toOrderQuery, useOrderColumns } from '../columns.tsx';
 import { useOrderAudit } from '../Decisions.tsx';
-import { maintenanceKeys, useOrderLinks } from '../queries.ts';
+import { maintenanceKeys, useLiveMaintenance, useOrderLinks } from '../queries.ts';
 
 /** The states the audit page shows: awaiting audit (by default), passed, rejected. */
 const AUDIT_STATES = [ORDER_STATUS.completed, ORDER_STATUS.approved, ORDER_STATUS.rejected] as const;
@@ -25,6 +25,7 @@ type AuditState = (typeof AUDIT_STATES)[number];
  * passed and rejected records are a click away.
  */
 export default function OrderAuditPage() {
+  useLiveMaintenance();
   const navigate = useNavigate();
   const links = useOrderLinks();
   const mayAudit = useCanAudit(ORDER_PERMISSIONS.audit);

@@ -4,7 +4,7 @@ import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { toOrderQuery, useOrderColumns } from '../columns.tsx';
 import { ExportPdfButton } from '../ExportPdf.tsx';
-import { maintenanceKeys, useOrderLinks } from '../queries.ts';
+import { maintenanceKeys, useLiveMaintenance, useOrderLinks } from '../queries.ts';
 
 /**
  * 维保任务 (the maintenance company's orders) and the registry's 维保记录: the work orders in the
@@ -12,6 +12,7 @@ import { maintenanceKeys, useOrderLinks } from '../queries.ts';
  * open findings; the chosen ones' records export as one PDF.
  */
 export default function OrderListPage() {
+  useLiveMaintenance();
   const navigate = useNavigate();
   const links = useOrderLinks();
   const columns = useOrderColumns(

@@ -25,7 +25,7 @@ import { ExportPdfButton } from '../ExportPdf.tsx';
 import { RESULT_COLOR } from '../labels.ts';
 import { OrderStatus, VerdictTag } from '../OrderTags.tsx';
 import { Photos, Thumbnail } from '../Photos.tsx';
-import { maintenanceKeys, useOrderLinks } from '../queries.ts';
+import { maintenanceKeys, useLiveMaintenance, useOrderLinks } from '../queries.ts';
 
 /** Account kinds that confirm a record for the use unit. */
 const USE_UNIT_KINDS = new Set(['use_unit', 'safety_officer']);
@@ -37,6 +37,7 @@ const USE_UNIT_KINDS = new Set(['use_unit', 'safety_officer']);
  * confirms here and the regulator audits here (each only when the order waits for them).
  */
 export default function WorkOrderPage() {
+  useLiveMaintenance();
   const id = usePageParam();
   const navigate = useNavigate();
   const links = useOrderLinks();
