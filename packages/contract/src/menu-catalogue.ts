@@ -357,6 +357,12 @@ export const filingPages: MenuNode[] = [
 export const samePageRoutes: ReadonlyArray<readonly [string, string]> = [
   ['/basicInformation/useTheElevator', '/basicInformation/theElevatorUsesClaim'],
   ['/basicInformationb/useTheElevator', '/basicInformationb/theElevatorUsesClaim'],
+  // 电子维保 has its pages under the maintenance company's 电子维保 and the regulator's 智慧监管 (and
+  // the registry's 维保记录): an account granted both sees each once.
+  ['/components/tinymce', '/basicInformation/maintenanceRecord'],
+  ['/wisdom/maintenanceAudit', '/components/markdown'],
+  ['/wisdom/maintenanceContent', '/components/json-editor'],
+  ['/wisdom/maintenanceProject', '/components/split-pane'],
 ];
 
 /**

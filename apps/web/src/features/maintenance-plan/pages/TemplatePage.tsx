@@ -64,11 +64,14 @@ export default function TemplatePage() {
       title: '项目数',
       key: 'itemCounts',
       search: false,
-      width: 220,
-      tooltip: '半月 / 季度 / 半年 / 年度 的项目数（长周期包含短周期的项目）',
+      width: 150,
+      tooltip: '半月 / 季度 / 半年 / 年度 各自新增的项目数（长周期包含短周期的项目）',
       render: (_, r) => (
-        <span style={{ whiteSpace: 'nowrap' }}>
-          {([1, 2, 3, 4] as const).map((k) => `${KIND_SHORT[k]} ${r.itemCounts[k]}`).join(' · ')}
+        <span
+          style={{ whiteSpace: 'nowrap' }}
+          title={([1, 2, 3, 4] as const).map((k) => `${KIND_SHORT[k]} ${r.itemCounts[k]}`).join('，')}
+        >
+          {([1, 2, 3, 4] as const).map((k) => r.itemCounts[k]).join(' / ')}
         </span>
       ),
     },
