@@ -492,6 +492,27 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
     expect(tooLong.body.resultMsg).toContain('不能超过 15 天');
   });
 
+  it('numbers orders past 9,999,999 without cutting them, and moves only plans whose order exists', async () => {
+    const db = t.platform.db;
+    await db.execute(sql`select setval('maintenance_order_no_seq', 9999990)`);
+    // A date no earlier test made orders for: every enabled plan due on it.
+    await db.execute(sql`update maintenance_plan set next_date = current_date + 200 where enabled`);
+    const day = (await query<{ d: string }>('select current_date::text as d'))[0].d;
+    const [{ last }] = await query<{ last: number }>('select max(id) as last from maintenance_order');
+    const made = await generateOrders(db, day, 200);
+    expect(made).toBeGreaterThan(20);
+    const numbers = await query<{ order_no: string }>(
+      `select order_no from maintenance_order where id > ${last}`,
+    );
+    expect(numbers).toHaveLength(made);
+    expect(numbers.some((r) => /^WB\d{8}\d{8}$/.test(r.order_no))).toBe(true);
+    const [orphans] = await query<{ n: number }>(`
+      select count(*)::int as n from maintenance_plan p
+      where p.next_date = current_date + 200 + p.interval_days
+        and not exists (select 1 from maintenance_order o where o.plan_id = p.id and o.plan_date = current_date + 200)`);
+    expect(orphans.n).toBe(0);
+  });
+
   it('counts a lift overdue on the 16th day after its last visit, across a month end', async () => {
     const [l] = await query<{ id: number }>('select id from elevator order by id desc limit 1');
     await t.platform.db.execute(

@@ -27,7 +27,7 @@ import { paramList, paramNumber } from '../../platform/params.ts';
 import { liftsRelation } from '../elevator/api.ts';
 import { contractOn, workersByIds } from '../parties/api.ts';
 import { photosOf } from './orders/read.ts';
-import { orderScope } from './scope.ts';
+import { inArea, orderScope } from './scope.ts';
 import { maintenanceCheck, maintenanceOrder, maintenanceOrderPhoto } from './tables.ts';
 
 type Order = typeof maintenanceOrder.$inferSelect;
@@ -157,7 +157,7 @@ export async function listChecks(
     f.kind ? eq(maintenanceCheck.kind, f.kind) : undefined,
     f.verdict !== undefined ? eq(maintenanceCheck.verdict, f.verdict) : undefined,
     f.maintenanceCompanyId ? eq(maintenanceOrder.maintenanceCompanyId, f.maintenanceCompanyId) : undefined,
-    f.areaCode ? sql`${maintenanceOrder.areaCode} like ${`${f.areaCode.replace(/0+$/, '')}%`}` : undefined,
+    f.areaCode ? inArea(maintenanceOrder.areaCode, f.areaCode) : undefined,
     f.dateFrom ? gte(maintenanceOrder.planDate, f.dateFrom) : undefined,
     f.dateTo ? lte(maintenanceOrder.planDate, f.dateTo) : undefined,
     f.keyword ? or(eq(maintenanceOrder.orderNo, f.keyword), eq(lift.registerCode, f.keyword)) : undefined,

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
 import { liftsRelation } from '../elevator/api.ts';
+import { areaRange } from './scope.ts';
 import { maintenanceLift, maintenanceOrder, maintenanceOverdueDaily, maintenancePlan } from './tables.ts';
 
 type Order = typeof maintenanceOrder.$inferSelect;
@@ -81,9 +82,9 @@ export async function recordOverdueDay(db: Queryable, day = shanghaiToday()) {
 
 /** Overdue lifts of a district (its code or a prefix of it) today. */
 export async function overdueCount(db: Queryable, areaCode: string, day = shanghaiToday()): Promise<number> {
-  const prefix = `${areaCode.replace(/0+$/, '')}%`;
+  const { from, to } = areaRange(areaCode);
   const rows = await db.execute(sql`
     select count(*)::int as n from ${maintenanceLift}
-    where area_code like ${prefix} and due_date < ${day}::date`);
+    where area_code >= ${from} and area_code < ${to} and due_date < ${day}::date`);
   return Number(rowsOf<{ n: number }>(rows)[0]?.n ?? 0);
 }

@@ -29,12 +29,14 @@ import { paramNumber } from '../../platform/params.ts';
 import { STALE_MESSAGE } from '../../platform/workflow.ts';
 import { companyInfo, liftsRelation, requireLiftInScope } from '../elevator/api.ts';
 import { contractOn, contractsOnRelation, filedWorkersOf } from '../parties/api.ts';
+import { inArea } from './scope.ts';
 import {
   maintenanceContent,
   maintenanceLift,
   maintenanceOrder,
   maintenanceOrderRecord,
   maintenancePlan,
+  ORDER_NO_SEQUENCE,
 } from './tables.ts';
 
 type Filters = CallParsedInput<typeof maintenancePlanCalls.queryList>;
@@ -133,7 +135,7 @@ export async function listMaintainedLifts(
   const conditions: (SQL | undefined)[] = [
     liftStateScope(user),
     f.maintenanceCompanyId ? eq(maintenanceLift.maintenanceCompanyId, f.maintenanceCompanyId) : undefined,
-    f.areaCode ? sql`${maintenanceLift.areaCode} like ${`${f.areaCode.replace(/0+$/, '')}%`}` : undefined,
+    f.areaCode ? inArea(maintenanceLift.areaCode, f.areaCode) : undefined,
     f.keyword
       ? sql`${maintenanceLift.elevatorId} in (select id from ${lift} where register_code = ${f.keyword} or address like ${`%${f.keyword.replace(/[\\%_]/g, '\\$&')}%`})`
       : undefined,
@@ -336,6 +338,8 @@ export async function generateOrders(
     ahead ??
     (await paramNumber(db, MAINTENANCE_PARAMS.generateAheadDaysKey, MAINTENANCE_PARAMS.generateAheadDays));
   const horizon = addDays(today, days);
+  // The due plans' contracts are sorted in memory rather than on disk.
+  await db.execute(sql`set local work_mem = '64MB'`);
   const lift = liftsRelation().as('l');
   const contract = contractsOnRelation(today).as('gen_contract');
   await db.execute(sql`update ${maintenancePlan} set next_date = ${today}::date
@@ -353,26 +357,34 @@ export async function generateOrders(
         join ${maintenanceContent} c on c.id = p.content_id
         where p.enabled and p.next_date <= ${horizon}::date and cardinality(p.worker_ids) > 0
         for update of p skip locked
+      ), crews as (
+        -- The workers' names once per crew, not once per order.
+        select w.worker_ids, (select array_agg(u.real_name order by array_position(w.worker_ids, u.id))
+          from ${sysUser} u where u.id = any(w.worker_ids)) as names
+        from (select distinct worker_ids from due) w
       ), made as (
         insert into ${maintenanceOrder} (order_no, elevator_id, plan_id, maintenance_company_id, use_company_id, area_code,
           kind, status, plan_date, content_id, content_version, worker_ids, workers)
-        select 'WB' || to_char(d.next_date, 'YYYYMMDD') || lpad(nextval('maintenance_order_no_seq')::text, 7, '0'),
+        select 'WB' || to_char(d.next_date, 'YYYYMMDD') || ${ORDER_NO_SEQUENCE},
           d.elevator_id, d.id, d.maintenance_company_id, d.use_company_id, d.area_code,
           case when d.seq % 24 = 0 then 4 when d.seq % 12 = 0 then 3 when d.seq % 6 = 0 then 2 else 1 end,
           0, d.next_date, d.content_id, d.content_version, d.worker_ids,
-          coalesce((select array_agg(u.real_name order by array_position(d.worker_ids, u.id))
-            from ${sysUser} u where u.id = any(d.worker_ids)), '{}'::text[])
+          coalesce(c.names, '{}'::text[])
         from due d
-        on conflict do nothing
-        returning id, kind
+        left join crews c on c.worker_ids = d.worker_ids
+        on conflict (plan_id, plan_date) where plan_id is not null do nothing
+        returning id, kind, plan_id
       ), logged as (
         insert into ${maintenanceOrderRecord} (order_id, at, action, operator, detail)
         select id, now(), '创建工单', '系统',
           '按维保计划生成' || case kind when 4 then '年度' when 3 then '半年' when 2 then '季度' else '半月' end || '保养工单'
         from made
       ), moved as (
+        -- A plan moves on when its order for the date exists: made now, or made before.
         update ${maintenancePlan} p set next_date = p.next_date + p.interval_days, visit_seq = p.visit_seq + 1
-        from due d where p.id = d.id
+        from due d
+        where p.id = d.id and (d.id in (select plan_id from made) or exists (
+          select 1 from ${maintenanceOrder} o where o.plan_id = d.id and o.plan_date = d.next_date))
         returning p.id
       )
       select (select count(*) from made)::int as n, (select count(*) from moved)::int as moved`),

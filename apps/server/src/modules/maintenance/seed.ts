@@ -20,7 +20,7 @@ import {
   SHANGHAI_OFFSET_MS,
   shanghaiToday,
 } from '@ec/contract';
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
 import { sysFile, sysUser } from '../../platform/db/tables.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
@@ -39,6 +39,7 @@ import {
   maintenanceOrderPhoto,
   maintenanceOrderRecord,
   maintenancePlan,
+  orderNoOn,
   type StoredItem,
 } from './tables.ts';
 import { snapshotItem } from './templates/service.ts';
@@ -300,7 +301,7 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
         if (expired) workers = [workers[0], expired];
       }
       const base = {
-        orderNo: sql`'WB' || ${planDate.replaceAll('-', '')} || lpad(nextval('maintenance_order_no_seq')::text, 7, '0')`,
+        orderNo: orderNoOn(planDate),
         elevatorId: l.id,
         maintenanceCompanyId: company,
         useCompanyId: useCompany,
@@ -475,7 +476,7 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
           .insert(maintenanceOrder)
           .values({
             ...base,
-            orderNo: sql`'WB' || ${today.replaceAll('-', '')} || lpad(nextval('maintenance_order_no_seq')::text, 7, '0')`,
+            orderNo: orderNoOn(today),
             planDate: today,
             correctsOrderId: o.id,
             status: ORDER_STATUS.planned,

@@ -184,7 +184,16 @@ export const maintenanceOrder = pgTable(
   (t) => [
     uniqueIndex('maintenance_order_no_uq').on(t.orderNo),
     index('maintenance_order_elevator_idx').on(t.elevatorId, t.planDate),
-    index('maintenance_order_company_idx').on(t.maintenanceCompanyId, t.status, t.planDate),
+    // The lists' usual filters (company, state, month) with their order (plan date, id), so that a
+    // page stops after its rows; the regulator's the same within its district.
+    index('maintenance_order_company_idx').on(t.maintenanceCompanyId, t.status, t.planDate, t.id),
+    index('maintenance_order_area_company_idx').on(
+      t.areaCode,
+      t.maintenanceCompanyId,
+      t.status,
+      t.planDate,
+      t.id,
+    ),
     index('maintenance_order_use_idx').on(t.useCompanyId, t.planDate),
     index('maintenance_order_area_idx').on(t.areaCode, t.planDate),
     index('maintenance_order_workers_idx').using('gin', t.workerIds),
@@ -198,6 +207,14 @@ export const maintenanceOrder = pgTable(
       .where(sql`corrects_order_id is not null`),
   ],
 );
+
+/**
+ * The running part of a work order number (WB + plan date + this): the sequence starts at 1,000,000,
+ * so it has 7 digits and more as it grows, never cut.
+ */
+export const ORDER_NO_SEQUENCE = sql<string>`nextval('maintenance_order_no_seq')::text`;
+export const orderNoOn = (day: string) =>
+  sql<string>`'WB' || ${day.replaceAll('-', '')} || ${ORDER_NO_SEQUENCE}`;
 
 /** The photos of a record, with their content hash (the duplicate-photo check looks them up). */
 export const maintenanceOrderPhoto = pgTable(

@@ -33,6 +33,7 @@ import {
   maintenanceOrder,
   maintenanceOrderPhoto,
   maintenanceOrderRecord,
+  orderNoOn,
   type StoredItem,
 } from '../tables.ts';
 import { templateItemsFor } from '../templates/service.ts';
@@ -267,8 +268,7 @@ async function confirmSignature(db: Queryable, user: AuthUser, fileId: string) {
   if (!f || f.uploaderId !== user.id) throw badRequest('签名文件不存在，请重新签名');
 }
 
-const nextOrderNo = (day: string) =>
-  sql<string>`'WB' || ${day.replaceAll('-', '')} || lpad(nextval('maintenance_order_no_seq')::text, 7, '0')`;
+const nextOrderNo = orderNoOn;
 
 /**
  * 审核通过 / 驳回 of orders 已完成, in the reviewer's scope. Orders not in that state are left out;

@@ -24,11 +24,12 @@ import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { paginate } from '../../../platform/db/paginate.ts';
 import { enterprise } from '../../../platform/db/tables.ts';
+import { pageTotal } from '../../../platform/db/totals.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { paramList } from '../../../platform/params.ts';
 import { liftsRelation } from '../../elevator/api.ts';
 import { workersByIds } from '../../parties/api.ts';
-import { orderScope } from '../scope.ts';
+import { inArea, orderScope } from '../scope.ts';
 import {
   maintenanceCheck,
   maintenanceContent,
@@ -111,7 +112,7 @@ function filterConditions(f: OrderFilters, today: string): SQL[] {
   if (f.elevatorId) c.push(eq(maintenanceOrder.elevatorId, f.elevatorId));
   if (f.maintenanceCompanyId) c.push(eq(maintenanceOrder.maintenanceCompanyId, f.maintenanceCompanyId));
   if (f.useCompanyId) c.push(eq(maintenanceOrder.useCompanyId, f.useCompanyId));
-  if (f.areaCode) c.push(sql`${maintenanceOrder.areaCode} like ${`${f.areaCode.replace(/0+$/, '')}%`}`);
+  if (f.areaCode) c.push(inArea(maintenanceOrder.areaCode, f.areaCode));
   if (f.status !== undefined) c.push(eq(maintenanceOrder.status, f.status));
   if (f.kind !== undefined) c.push(eq(maintenanceOrder.kind, f.kind));
   if (f.month) {
@@ -143,18 +144,21 @@ export async function listOrders(
   f: OrderFilters,
 ): Promise<Page<MaintenanceOrderRow>> {
   const today = shanghaiToday();
-  const where = and(orderScope(user), ...filterConditions(f, today));
-  return paginate(
+  const conditions = filterConditions(f, today);
+  const where = and(orderScope(user), ...conditions);
+  // The platform's total (exact while cheap, remembered briefly, estimated past 100,000), as the
+  // registry's list: an exact count of a large month on every page would cap the list's rate.
+  const { total } = await pageTotal(
     db,
-    f,
-    (w) =>
-      selectOrders(db, where)
-        .orderBy(desc(maintenanceOrder.planDate), desc(maintenanceOrder.id))
-        .limit(w.limit)
-        .offset(w.offset),
-    { from: maintenanceOrder, where },
-    (r) => toRow(r, today),
+    maintenanceOrder,
+    where,
+    user.dataScope === 'all' && conditions.length === 0,
   );
+  const rows = await selectOrders(db, where)
+    .orderBy(desc(maintenanceOrder.planDate), desc(maintenanceOrder.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  return { records: rows.map((r) => toRow(r, today)), total, page: f.page, limit: f.limit };
 }
 
 /** An order the user may open; 404 for a missing one and for one out of reach alike. */
