@@ -19,6 +19,7 @@ import {
 } from '@ec/contract';
 import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/client.ts';
+import { refusingConflicts } from '../../../platform/db/conflicts.ts';
 import { paginate } from '../../../platform/db/paginate.ts';
 import { likePattern } from '../../../platform/db/sql.ts';
 import { conflict, notFound } from '../../../platform/errors.ts';
@@ -213,23 +214,34 @@ export async function updateTemplate(
   return templateRow(db, f.id);
 }
 
-/** Deletes templates no plan uses (a plan's foreign key refuses it otherwise, and says so). */
+/**
+ * Deletes templates that no plan and no order uses (an order keeps the version it was made with). The
+ * check names the template; a plan made meanwhile is refused by its foreign key all the same.
+ */
 export async function deleteTemplates(db: Queryable, ids: number[]) {
-  const [used] = await db
-    .select({ name: maintenanceContent.name })
-    .from(maintenanceContent)
-    .where(
-      and(
-        inArray(maintenanceContent.id, ids),
-        sql`exists (select 1 from ${maintenancePlan} where ${maintenancePlan.contentId} = ${maintenanceContent.id})`,
-      ),
-    )
-    .limit(1);
-  if (used) throw conflict(`维保内容「${used.name}」正被维保计划使用，不能删除`);
-  const deleted = await db
-    .delete(maintenanceContent)
-    .where(inArray(maintenanceContent.id, ids))
-    .returning({ id: maintenanceContent.id });
+  const usedBy = (table: 'maintenance_plan' | 'maintenance_order') =>
+    db
+      .select({ name: maintenanceContent.name })
+      .from(maintenanceContent)
+      .where(
+        and(
+          inArray(maintenanceContent.id, ids),
+          sql`exists (select 1 from ${sql.identifier(table)} u where u.content_id = "maintenance_content"."id")`,
+        ),
+      )
+      .limit(1);
+  const [planned] = await usedBy('maintenance_plan');
+  if (planned) throw conflict(`维保内容「${planned.name}」正被维保计划使用，不能删除（可停用）`);
+  const [ordered] = await usedBy('maintenance_order');
+  if (ordered) throw conflict(`维保内容「${ordered.name}」已有维保工单按它生成，不能删除（可停用）`);
+  const deleted = await refusingConflicts(
+    () =>
+      db
+        .delete(maintenanceContent)
+        .where(inArray(maintenanceContent.id, ids))
+        .returning({ id: maintenanceContent.id }),
+    { foreignKey: '维保内容正被维保计划使用，不能删除（可停用）' },
+  );
   return { deleted: deleted.length };
 }
 
