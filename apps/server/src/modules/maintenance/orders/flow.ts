@@ -268,8 +268,6 @@ async function confirmSignature(db: Queryable, user: AuthUser, fileId: string) {
   if (!f || f.uploaderId !== user.id) throw badRequest('签名文件不存在，请重新签名');
 }
 
-const nextOrderNo = orderNoOn;
-
 /**
  * 审核通过 / 驳回 of orders 已完成, in the reviewer's scope. Orders not in that state are left out;
  * nothing decided at all is a 409. A rejected order gets its redo: a new order for the same lift and
@@ -317,7 +315,7 @@ export async function audit(
     const [redo] = await db
       .insert(maintenanceOrder)
       .values({
-        orderNo: nextOrderNo(today),
+        orderNo: orderNoOn(today),
         elevatorId: o.elevatorId,
         planId: null,
         maintenanceCompanyId: o.maintenanceCompanyId,
@@ -343,5 +341,3 @@ export async function audit(
   }
   return { updated: decided.length };
 }
-
-export { nextOrderNo };
