@@ -38,6 +38,7 @@ import {
   maintenanceUnitCalls,
   maintenanceUserCalls,
 } from './parties.ts';
+import { rescueCaseCalls } from './rescue.ts';
 import { commonCalls, dictCalls, logoCalls, paramCalls } from './system.ts';
 
 /** Every declared call; the server registers these and nothing else. */
@@ -78,6 +79,7 @@ export const allCalls: Call[] = [
   ...Object.values(elevatorOfficerCalls),
   ...Object.values(communityCalls),
   ...Object.values(incentiveCalls),
+  ...Object.values(rescueCaseCalls),
   ...Object.values(inspectionOrgCalls),
   ...Object.values(filingCalls),
 ];

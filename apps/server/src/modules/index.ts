@@ -2,6 +2,7 @@ import type { Module } from '../platform/module.ts';
 import { elevatorModule } from './elevator/index.ts';
 import { maintenanceModule } from './maintenance/index.ts';
 import { partiesModule } from './parties/index.ts';
+import { rescueModule } from './rescue/index.ts';
 import { systemModule } from './system/index.ts';
 
 /** The application's modules, in the order their demo data is seeded. */
@@ -11,4 +12,6 @@ export const modules: Module[] = [
   partiesModule,
   // After the parties: its demo plans and orders follow their contracts and rosters.
   maintenanceModule,
+  // After maintenance: its demo cases follow the lifts' companies and the rescue units' grids.
+  rescueModule,
 ];

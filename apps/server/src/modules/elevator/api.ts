@@ -5,12 +5,12 @@
  * one small and about lifts.
  */
 import { type ClaimType, type ElevatorFilters, isReviewer } from '@ec/contract';
-import { type AnyColumn, and, asc, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { integer, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { notFound } from '../../platform/errors.ts';
-import { listElevators } from './list.ts';
+import { listElevators, textSearch } from './list.ts';
 
 /** A company as the elevator detail shows it (the contact phone masked as the viewer may see it). */
 export { companyInfo } from './lookups.ts';
@@ -105,11 +105,12 @@ const relationColumns = {
   longitude: elevator.longitude,
   latitude: elevator.latitude,
   type: elevator.type,
+  rescueCode: elevator.rescueCode,
 };
 
 /**
  * The lifts as a relation another module may join (its columns: id, register_code, name, address,
- * area_code, community, use_company_id, maintenance_company_id, longitude, latitude, type): those the user may see, or every
+ * area_code, community, use_company_id, maintenance_company_id, longitude, latitude, type, rescue_code): those the user may see, or every
  * lift without a user. Use it with `.as(alias)` in a drizzle query or inside `sql` as a subquery;
  * PostgreSQL flattens it, so a join through it costs what a join on the table costs.
  */
@@ -146,4 +147,78 @@ export function liftsOfMaintenanceCompany(
     ...f,
     maintenanceCompanyId: companyId,
   });
+}
+
+// ---------------------------------------------------------------- for the rescue module
+
+/** A lift as the call centre locates it: identity, place, companies, coordinates and rescue code. */
+export interface LocatedLiftFacts extends LiftSummary {
+  rescueCode: string | null;
+  community: string | null;
+  longitude: number | null;
+  latitude: number | null;
+}
+
+const located = {
+  ...summary,
+  rescueCode: elevator.rescueCode,
+  community: elevator.community,
+  longitude: elevator.longitude,
+  latitude: elevator.latitude,
+};
+
+/**
+ * Lifts for the call centre's search box (every lift: an emergency knows no data scope): six digits
+ * are a rescue code (exact, leading zeros kept, on its unique index); otherwise a register code
+ * (exact) or words of the address, community or name (the registry's indexed text search).
+ */
+export async function locateLifts(q: Queryable, keyword: string, limit: number): Promise<LocatedLiftFacts[]> {
+  const k = keyword.trim();
+  const byCode = /^\d{6}$/.test(k)
+    ? eq(elevator.rescueCode, k)
+    : or(eq(elevator.registerCode, k.toUpperCase()), eq(elevator.registerCode, k));
+  const exact = await q.select(located).from(elevator).where(byCode).limit(limit);
+  if (exact.length > 0 || /^\d{6}$/.test(k)) return exact;
+  return q.select(located).from(elevator).where(textSearch(k)).orderBy(asc(elevator.id)).limit(limit);
+}
+
+/** One lift's facts by id (no scope: the caller decided the user may act on it), or null. */
+export async function liftFacts(q: Queryable, id: number): Promise<LocatedLiftFacts | null> {
+  if (!isLiftId(id)) return null;
+  const [row] = await q.select(located).from(elevator).where(eq(elevator.id, id));
+  return row ?? null;
+}
+
+/** One lift's facts by register code or rescue code, or null. */
+export async function liftByCode(q: Queryable, code: string): Promise<LocatedLiftFacts | null> {
+  const [row] = await q
+    .select(located)
+    .from(elevator)
+    .where(/^\d{6}$/.test(code) ? eq(elevator.rescueCode, code) : eq(elevator.registerCode, code))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Binds an emergency code to a lift that has none (one UPDATE: a lift that got a code meanwhile
+ * is not touched, and the registry's unique index refuses a code another lift holds). Whether it
+ * was bound; a unique violation (elevator_rescue_code_uq) reaches the caller.
+ */
+export async function bindRescueCode(q: Queryable, elevatorId: number, code: string): Promise<boolean> {
+  const rows = await q
+    .update(elevator)
+    .set({ rescueCode: code, version: sql`${elevator.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(elevator.id, elevatorId), isNull(elevator.rescueCode)))
+    .returning({ id: elevator.id });
+  return rows.length > 0;
+}
+
+/** Takes a code off the lift that holds it (only if it still holds that code). Whether it did. */
+export async function unbindRescueCodeOf(q: Queryable, elevatorId: number, code: string): Promise<boolean> {
+  const rows = await q
+    .update(elevator)
+    .set({ rescueCode: null, version: sql`${elevator.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(elevator.id, elevatorId), eq(elevator.rescueCode, code)))
+    .returning({ id: elevator.id });
+  return rows.length > 0;
 }

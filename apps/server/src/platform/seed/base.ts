@@ -104,8 +104,9 @@ export const ROLE_SEEDS: RoleSeed[] = [
     description: '维保单位负责人',
     dataScope: 'company',
     roleType: 'maintenance',
-    // It files its workers and hands them the worker role, so it holds what that role holds.
-    permissions: ['maintenance:order:work'],
+    // It files its workers and hands them the worker role, so it holds what that role holds; it is
+    // the first level of every rescue dispatched to its lifts.
+    permissions: ['maintenance:order:work', 'rescue:case:rescue'],
     menus: [
       '/dashboard',
       '/basicInformation/elevatorMaintenance',
@@ -129,7 +130,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
     dataScope: 'self',
     roleType: 'maintenance',
     // The worker's phone page (/m/work): only the maintenance workers execute orders.
-    permissions: ['maintenance:order:work'],
+    permissions: ['maintenance:order:work', 'rescue:case:rescue'],
     menus: ['/dashboard', '/components/tinymce', '/components/tinymceDetails', '/components/theLog'],
   },
   {
@@ -197,7 +198,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
     description: '应急救援队伍',
     dataScope: 'company',
     roleType: 'rescue',
-    permissions: [],
+    // The second level of a dispatch: accepts, arrives and frees from the rescuer's page.
+    permissions: ['rescue:case:rescue'],
     menus: ['/dashboard', '/rescue'],
   },
   {

@@ -1,0 +1,9 @@
+import { casePart } from './cases/index.ts';
+import { joinParts } from './part.ts';
+
+/**
+ * Emergency rescue (应急救援): the 96333 call centre's cases from the alarm to the close with their
+ * live board, the rescuer's side, repairs, emergency codes and signboards, rescue units and grids,
+ * and use-unit / lease signing. Each part lives in its folder and declares what it adds (part.ts).
+ */
+export const rescueModule = joinParts('rescue', [casePart]);

@@ -1,0 +1,7 @@
+/*
+ * Emergency rescue (应急救援, DOMAIN.md §4; doc 001 §7.2): cases and the live board, the call
+ * centre's agents and calls, repairs, emergency codes, rescue units and grids, signing. One file
+ * per part under rescue/.
+ */
+export * from './rescue/cases.ts';
+export * from './rescue/rules.ts';
