@@ -171,6 +171,24 @@ export const dictionarySeed: DictSeed[] = [
     ],
   },
   {
+    // 故障报修 fault types (repairs and the call centre's hitchTypeList), DOMAIN.md §4.2.
+    code: 'hitch_type',
+    name: '故障类型',
+    childs: [
+      { key: '1', value: '门系统故障' },
+      { key: '2', value: '困人' },
+      { key: '3', value: '异响' },
+      { key: '4', value: '停梯' },
+      { key: '5', value: '运行不平稳' },
+      { key: '6', value: '按钮/显示故障' },
+      { key: '7', value: '照明/通风故障' },
+      { key: '8', value: '平层不准' },
+      { key: '9', value: '冲顶/蹲底' },
+      { key: '10', value: '扶梯梯级/扶手带故障' },
+      { key: '99', value: '其他' },
+    ],
+  },
+  {
     code: 'alarm_source',
     name: '接警类型',
     childs: [
