@@ -96,6 +96,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/customerDept',
       '/emergencyCode',
       '/rescue',
+      // 应急处置: the district's cases, read-only (the buttons of /getrecore).
+      '/getrecore',
     ],
   },
   {
@@ -106,7 +108,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
     roleType: 'maintenance',
     // It files its workers and hands them the worker role, so it holds what that role holds; it is
     // the first level of every rescue dispatched to its lifts.
-    permissions: ['maintenance:order:work', 'rescue:case:rescue'],
+    permissions: ['maintenance:order:work', 'rescue:case:list', 'rescue:case:rescue'],
     menus: [
       '/dashboard',
       '/basicInformation/elevatorMaintenance',
@@ -130,7 +132,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
     dataScope: 'self',
     roleType: 'maintenance',
     // The worker's phone page (/m/work): only the maintenance workers execute orders.
-    permissions: ['maintenance:order:work', 'rescue:case:rescue'],
+    permissions: ['maintenance:order:work', 'rescue:case:list', 'rescue:case:rescue'],
     menus: ['/dashboard', '/components/tinymce', '/components/tinymceDetails', '/components/theLog'],
   },
   {
@@ -199,7 +201,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
     dataScope: 'company',
     roleType: 'rescue',
     // The second level of a dispatch: accepts, arrives and frees from the rescuer's page.
-    permissions: ['rescue:case:rescue'],
+    permissions: ['rescue:case:list', 'rescue:case:rescue'],
     menus: ['/dashboard', '/rescue'],
   },
   {
@@ -226,7 +228,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
     description: '电梯物联网设备商',
     dataScope: 'company',
     roleType: 'iot',
-    permissions: [],
+    // Its devices' trapped-passenger alarms open rescue cases.
+    permissions: ['rescue:alarm:post'],
     menus: ['/dashboard', '/equ', '/wisdom/iotelevator', 'iot'],
   },
 ];
@@ -243,6 +246,24 @@ export const SYSTEM_PARAMS = [
     value: '南宁市电梯云监管平台',
     name: '平台默认名称',
     remark: '无平台标识记录时侧边栏显示此名称',
+  },
+  {
+    configKey: 'rescueAcceptMinutes',
+    value: '3',
+    name: '救援接单时限（分钟）',
+    remark: '派遣后未在此时间内接单的，自动升级到下一级响应',
+  },
+  {
+    configKey: 'rescueArriveMinutes',
+    value: '30',
+    name: '救援到达时限（分钟）',
+    remark: '接警到到达现场超过此时间的救援记为超时',
+  },
+  {
+    configKey: 'rescueWarnMinutes',
+    value: '20',
+    name: '救援到达预警（分钟）',
+    remark: '接警后此时间仍未到达的，应急处置看板预警',
   },
   {
     configKey: 'maintenanceRemindDays',

@@ -1,0 +1,313 @@
+import {
+  CASE_CAUSE_LABEL,
+  CASE_KIND_LABEL,
+  CASE_SOURCE_LABEL,
+  CASE_STATE,
+  CASE_STATE_LABEL,
+  type CallParsedInput,
+  caseUrgency,
+  DISPATCH_LEVEL_LABEL,
+  minutesBetween,
+  type Page,
+  parseShanghaiTime,
+  RESCUE_PARAMS,
+  type RescueBoard,
+  type RescueCaseDetail,
+  type RescueCaseRow,
+  type RescueCaseStep,
+  type rescueCaseCalls,
+} from '@ec/contract';
+import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AuthUser } from '../../../platform/access.ts';
+import type { Queryable } from '../../../platform/db/client.ts';
+import { enterprise, sysArea, sysUser } from '../../../platform/db/tables.ts';
+import { pageTotal } from '../../../platform/db/totals.ts';
+import { notFound } from '../../../platform/errors.ts';
+import { paramNumber } from '../../../platform/params.ts';
+import { liftFacts } from '../../elevator/api.ts';
+import { callRecord, rescueCase, rescueCaseStep, rescueGrid, serviceAgent } from '../tables.ts';
+import { caseScope } from './scope.ts';
+
+const maintainer = alias(enterprise, 'maintainer');
+const useUnit = alias(enterprise, 'use_unit');
+const rescuer = alias(enterprise, 'rescuer');
+const assignee = alias(enterprise, 'assignee');
+const agent = alias(sysUser, 'agent');
+
+export type CaseRecord = typeof rescueCase.$inferSelect;
+type CaseFilters = CallParsedInput<typeof rescueCaseCalls.orderList>;
+
+const iso = (v: Date | null) => (v ? v.toISOString() : null);
+const label = (labels: Record<number, string>, v: number) => labels[v] ?? String(v);
+
+/** Cases with the names a row shows; `where` should hold the caller's scope. */
+function selectCases(db: Queryable, where: SQL | undefined) {
+  return db
+    .select({
+      c: rescueCase,
+      areaName: sysArea.name,
+      maintenanceCompanyName: maintainer.name,
+      useCompanyName: useUnit.name,
+      rescueUnitName: rescuer.name,
+      assigneeName: assignee.name,
+      agentName: agent.realName,
+    })
+    .from(rescueCase)
+    .leftJoin(sysArea, eq(sysArea.code, rescueCase.areaCode))
+    .leftJoin(maintainer, eq(maintainer.id, rescueCase.maintenanceCompanyId))
+    .leftJoin(useUnit, eq(useUnit.id, rescueCase.useCompanyId))
+    .leftJoin(rescuer, eq(rescuer.id, rescueCase.rescueUnitId))
+    .leftJoin(assignee, eq(assignee.id, rescueCase.assigneeId))
+    .leftJoin(agent, eq(agent.id, rescueCase.agentId))
+    .where(where);
+}
+type JoinedCase = Awaited<ReturnType<typeof selectCases>>[number];
+
+export function toRow(j: JoinedCase): RescueCaseRow {
+  const c = j.c;
+  return {
+    id: c.id,
+    caseNo: c.caseNo,
+    source: c.source,
+    sourceLabel: label(CASE_SOURCE_LABEL, c.source),
+    kind: c.kind,
+    kindLabel: label(CASE_KIND_LABEL, c.kind),
+    status: c.status,
+    statusLabel: label(CASE_STATE_LABEL, c.status),
+    level: c.level,
+    levelLabel: label(DISPATCH_LEVEL_LABEL, c.level),
+    elevatorId: c.elevatorId,
+    registerCode: c.registerCode,
+    rescueCode: c.rescueCode,
+    address: c.address,
+    areaCode: c.areaCode,
+    areaName: j.areaName,
+    callerPhone: c.callerPhone,
+    trapped: c.trapped,
+    freed: c.freed,
+    maintenanceCompanyName: j.maintenanceCompanyName,
+    useCompanyName: j.useCompanyName,
+    rescueUnitName: j.rescueUnitName,
+    assigneeId: c.assigneeId,
+    assigneeName: c.level === 3 ? '119 消防' : j.assigneeName,
+    agentName: j.agentName,
+    alarmAt: c.alarmAt.toISOString(),
+    dispatchedAt: iso(c.dispatchedAt),
+    acceptDeadline: iso(c.acceptDeadline),
+    acceptedAt: iso(c.acceptedAt),
+    arrivedAt: iso(c.arrivedAt),
+    freedAt: iso(c.freedAt),
+    closedAt: iso(c.closedAt),
+    responseMinutes: minutesBetween(c.dispatchedAt, c.acceptedAt),
+    arrivalMinutes: minutesBetween(c.alarmAt, c.arrivedAt),
+    rescueMinutes: minutesBetween(c.arrivedAt, c.freedAt),
+    overtime: c.overtime,
+    cause: c.cause,
+    causeLabel: c.cause === null ? null : label(CASE_CAUSE_LABEL, c.cause),
+    version: c.version,
+  };
+}
+
+function filterConditions(f: Partial<CaseFilters>): SQL[] {
+  const c: (SQL | undefined)[] = [];
+  if (f.keyword) {
+    const k = f.keyword.trim();
+    c.push(
+      or(
+        eq(rescueCase.caseNo, k.toUpperCase()),
+        eq(rescueCase.registerCode, k),
+        eq(rescueCase.rescueCode, k),
+        eq(rescueCase.callerPhone, k),
+        sql`strpos(${rescueCase.address}, ${k}) > 0`,
+      ),
+    );
+  }
+  if (f.status !== undefined) c.push(eq(rescueCase.status, f.status));
+  if (f.open === 'true') c.push(lt(rescueCase.status, CASE_STATE.closed));
+  if (f.open === 'false') c.push(eq(rescueCase.status, CASE_STATE.closed));
+  if (f.kind !== undefined) c.push(eq(rescueCase.kind, f.kind));
+  if (f.source !== undefined) c.push(eq(rescueCase.source, f.source));
+  if (f.level !== undefined) c.push(eq(rescueCase.level, f.level));
+  if (f.areaCode) c.push(eq(rescueCase.areaCode, f.areaCode));
+  if (f.elevatorId) c.push(eq(rescueCase.elevatorId, f.elevatorId));
+  if (f.month) {
+    const from = parseShanghaiTime(`${f.month}-01`);
+    const [y, m] = f.month.split('-').map(Number);
+    const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+    const to = parseShanghaiTime(next);
+    if (from && to) c.push(and(gte(rescueCase.alarmAt, from), lt(rescueCase.alarmAt, to)));
+  }
+  if (f.dateFrom) {
+    const from = parseShanghaiTime(f.dateFrom);
+    if (from) c.push(gte(rescueCase.alarmAt, from));
+  }
+  if (f.dateTo) {
+    const to = parseShanghaiTime(f.dateTo, true);
+    if (to) c.push(lte(rescueCase.alarmAt, to));
+  }
+  if (f.overtime === 'true') c.push(eq(rescueCase.overtime, true));
+  if (f.overtime === 'false') c.push(sql`${rescueCase.overtime} is not true`);
+  return c.filter((x): x is SQL => x !== undefined);
+}
+
+/** The case list (处置工单记录): newest alarm first, the total estimated past the count cap. */
+export async function listCases(db: Queryable, user: AuthUser, f: CaseFilters): Promise<Page<RescueCaseRow>> {
+  const conditions = filterConditions(f);
+  const where = and(caseScope(user), ...conditions);
+  const { total } = await pageTotal(
+    db,
+    rescueCase,
+    where,
+    user.dataScope === 'all' && conditions.length === 0,
+  );
+  const rows = await selectCases(db, where)
+    .orderBy(desc(rescueCase.alarmAt), desc(rescueCase.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  return { records: rows.map(toRow), total, page: f.page, limit: f.limit };
+}
+
+/** One case in the user's scope, or 404 (another tenant's case is not told apart from none). */
+export async function caseInScope(db: Queryable, user: AuthUser, id: number): Promise<CaseRecord> {
+  const [row] = await db
+    .select()
+    .from(rescueCase)
+    .where(and(eq(rescueCase.id, id), caseScope(user)));
+  if (!row) throw notFound('工单不存在或无权访问');
+  return row;
+}
+
+/** A case's row by id (no scope: the caller checked it). */
+export async function caseRow(db: Queryable, id: number): Promise<RescueCaseRow> {
+  const [j] = await selectCases(db, eq(rescueCase.id, id));
+  if (!j) throw notFound('工单不存在或无权访问');
+  return toRow(j);
+}
+
+export async function caseSteps(db: Queryable, caseId: number): Promise<RescueCaseStep[]> {
+  const rows = await db
+    .select({ s: rescueCaseStep, companyName: enterprise.name })
+    .from(rescueCaseStep)
+    .leftJoin(enterprise, eq(enterprise.id, rescueCaseStep.companyId))
+    .where(eq(rescueCaseStep.caseId, caseId))
+    .orderBy(asc(rescueCaseStep.id));
+  return rows.map(({ s, companyName }) => ({
+    id: s.id,
+    action: s.action,
+    status: s.status,
+    statusLabel: label(CASE_STATE_LABEL, s.status),
+    level: s.level,
+    companyName,
+    userName: s.userName,
+    note: s.note,
+    at: s.at.toISOString(),
+  }));
+}
+
+/** The full case: its row, the lift's place, the companies' phones, the history and the calls. */
+export async function caseDetail(db: Queryable, id: number): Promise<RescueCaseDetail> {
+  const [j] = await selectCases(db, eq(rescueCase.id, id));
+  if (!j) throw notFound('工单不存在或无权访问');
+  const c = j.c;
+  const companyIds = [c.maintenanceCompanyId, c.useCompanyId, c.rescueUnitId].filter(
+    (v): v is number => v !== null,
+  );
+  const [lift, phones, grid, accepter, steps, calls] = await Promise.all([
+    c.elevatorId ? liftFacts(db, c.elevatorId) : null,
+    companyIds.length
+      ? db
+          .select({ id: enterprise.id, phone: enterprise.contactPhone })
+          .from(enterprise)
+          .where(inArray(enterprise.id, companyIds))
+      : [],
+    c.gridId ? db.select({ name: rescueGrid.name }).from(rescueGrid).where(eq(rescueGrid.id, c.gridId)) : [],
+    c.acceptedBy
+      ? db.select({ name: sysUser.realName }).from(sysUser).where(eq(sysUser.id, c.acceptedBy))
+      : [],
+    caseSteps(db, id),
+    db
+      .select({ r: callRecord, agentName: sysUser.realName })
+      .from(callRecord)
+      .leftJoin(sysUser, eq(sysUser.id, callRecord.agentId))
+      .where(eq(callRecord.caseId, id))
+      .orderBy(asc(callRecord.startedAt)),
+  ]);
+  const phoneOf = (companyId: number | null) => phones.find((p) => p.id === companyId)?.phone ?? null;
+  return {
+    ...toRow(j),
+    callerName: c.callerName,
+    description: c.description,
+    elevatorName: lift?.name ?? null,
+    latitude: lift?.latitude ?? null,
+    longitude: lift?.longitude ?? null,
+    maintenanceCompanyId: c.maintenanceCompanyId,
+    maintenanceCompanyPhone: phoneOf(c.maintenanceCompanyId),
+    useCompanyId: c.useCompanyId,
+    useCompanyPhone: phoneOf(c.useCompanyId),
+    rescueUnitId: c.rescueUnitId,
+    rescueUnitPhone: phoneOf(c.rescueUnitId),
+    gridName: grid[0]?.name ?? null,
+    acceptedByName: accepter[0]?.name ?? null,
+    arriveDistance: c.arriveDistance,
+    causeDetail: c.causeDetail,
+    backInService: c.backInService,
+    repairId: c.repairId,
+    followUp: c.followUp,
+    closeNote: c.closeNote,
+    steps,
+    calls: calls.map(({ r, agentName }) => ({
+      id: r.id,
+      phone: r.phone,
+      direction: r.direction,
+      startedAt: r.startedAt.toISOString(),
+      answeredAt: iso(r.answeredAt),
+      endedAt: iso(r.endedAt),
+      agentName,
+    })),
+  };
+}
+
+/** The rescue timing limits in force (system parameters, minutes). */
+export async function rescueLimits(db: Queryable) {
+  const [acceptMinutes, arriveMinutes, warnMinutes] = await Promise.all([
+    paramNumber(db, RESCUE_PARAMS.acceptMinutes.key, RESCUE_PARAMS.acceptMinutes.fallback),
+    paramNumber(db, RESCUE_PARAMS.arriveMinutes.key, RESCUE_PARAMS.arriveMinutes.fallback),
+    paramNumber(db, RESCUE_PARAMS.warnMinutes.key, RESCUE_PARAMS.warnMinutes.fallback),
+  ]);
+  return { acceptMinutes, arriveMinutes, warnMinutes };
+}
+
+/** The live board: the open cases the user may see, most urgent first, with the limits. */
+export async function board(db: Queryable, user: AuthUser, areaCode?: string): Promise<RescueBoard> {
+  const where = and(
+    lt(rescueCase.status, CASE_STATE.closed),
+    caseScope(user),
+    areaCode ? eq(rescueCase.areaCode, areaCode) : undefined,
+  );
+  const [rows, limits, [{ online }]] = await Promise.all([
+    selectCases(db, where).orderBy(asc(rescueCase.alarmAt)).limit(500),
+    rescueLimits(db),
+    db.select({ online: sql<number>`count(*)::int` }).from(serviceAgent).where(eq(serviceAgent.online, true)),
+  ]);
+  const now = new Date();
+  const cases = rows.map(toRow).sort((a, b) => caseUrgency(b, now) - caseUrgency(a, now));
+  return { cases, ...limits, agentsOnline: online, now: now.toISOString() };
+}
+
+/** The cases dispatched to the user's company and still under way (with `all`, those of the last day too). */
+export async function myCases(db: Queryable, user: AuthUser, all: boolean): Promise<RescueCaseDetail[]> {
+  if (user.companyId === null) return [];
+  const since = new Date(Date.now() - 86_400_000);
+  const mine = eq(rescueCase.assigneeId, user.companyId);
+  const where = all
+    ? and(mine, or(lt(rescueCase.status, CASE_STATE.freed), gte(rescueCase.updatedAt, since)))
+    : and(mine, inArray(rescueCase.status, [CASE_STATE.dispatched, CASE_STATE.accepted, CASE_STATE.arrived]));
+  const ids = await db
+    .select({ id: rescueCase.id })
+    .from(rescueCase)
+    .where(where)
+    .orderBy(asc(rescueCase.alarmAt))
+    .limit(50);
+  return Promise.all(ids.map(({ id }) => caseDetail(db, id)));
+}
