@@ -38,7 +38,7 @@ import {
   maintenanceUnitCalls,
   maintenanceUserCalls,
 } from './parties.ts';
-import { rescueCaseCalls } from './rescue.ts';
+import { rescueCaseCalls, rescueUnitCalls } from './rescue.ts';
 import { commonCalls, dictCalls, logoCalls, paramCalls } from './system.ts';
 
 /** Every declared call; the server registers these and nothing else. */
@@ -80,6 +80,7 @@ export const allCalls: Call[] = [
   ...Object.values(communityCalls),
   ...Object.values(incentiveCalls),
   ...Object.values(rescueCaseCalls),
+  ...Object.values(rescueUnitCalls),
   ...Object.values(inspectionOrgCalls),
   ...Object.values(filingCalls),
 ];

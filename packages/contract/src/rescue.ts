@@ -5,3 +5,4 @@
  */
 export * from './rescue/cases.ts';
 export * from './rescue/rules.ts';
+export * from './rescue/units.ts';

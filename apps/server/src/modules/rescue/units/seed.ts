@@ -1,0 +1,145 @@
+import { addDays, type LngLat, mondayOf, shanghaiToday } from '@ec/contract';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../../platform/db/client.ts';
+import { enterprise, sysUser } from '../../../platform/db/tables.ts';
+import { DEMO_COMPANIES, withCreditCheck } from '../../../platform/seed/demo.ts';
+import { personNames } from '../../../platform/seed/names.ts';
+import { writeRegistryRow } from '../../parties/api.ts';
+import { boundsOf } from '../geo.ts';
+import { rescueDuty, rescueGrid, rescueStaff, rescueTeam } from '../tables.ts';
+import { districtOf } from './grids.ts';
+
+/** The demo's rescue stations beside jr1 (demo.ts), one per urban district south and west of it. */
+const NEW_UNITS = [
+  {
+    name: '南宁市兴宁区电梯应急救援站',
+    area: '450102',
+    address: '南宁市兴宁区民族大道 12 号',
+    code: '12450102MB1JR010',
+  },
+  {
+    name: '南宁市西乡塘区电梯应急救援站',
+    area: '450107',
+    address: '南宁市西乡塘区明秀东路 77 号',
+    code: '12450107MB1JR020',
+  },
+  {
+    name: '南宁市江南区电梯应急救援站',
+    area: '450105',
+    address: '南宁市江南区星光大道 210 号',
+    code: '12450105MB1JR030',
+  },
+  {
+    name: '南宁市良庆区电梯应急救援站',
+    area: '450108',
+    address: '南宁市良庆区银海大道 955 号',
+    code: '12450108MB1JR040',
+  },
+  {
+    name: '南宁市邕宁区电梯应急救援站',
+    area: '450109',
+    address: '南宁市邕宁区蒲庙镇兴宁路 5 号',
+    code: '12450109MB1JR050',
+  },
+];
+
+/*
+ * The grids: the demo lifts stand in 108.25–108.50 E, 22.72–22.90 N (elevator/seed.ts); six grids
+ * tile a slightly larger box, three north of a line along the river and three south of it, with
+ * shared edges (a lift on one belongs to the older grid).
+ */
+const W = 108.24;
+const E = 108.52;
+const N = 22.92;
+const S = 22.7;
+const X1 = 108.33;
+const X2 = 108.42;
+const river: LngLat[] = [
+  [W, 22.8],
+  [X1, 22.815],
+  [X2, 22.805],
+  [E, 22.79],
+];
+const GRIDS: { name: string; unit: number; color: string; ring: LngLat[] }[] = [
+  { name: '西乡塘北网格', unit: 2, color: '#1677ff', ring: [river[0], river[1], [X1, N], [W, N]] },
+  { name: '兴宁中心网格', unit: 1, color: '#52c41a', ring: [river[1], river[2], [X2, N], [X1, N]] },
+  { name: '青秀东网格', unit: 0, color: '#fa8c16', ring: [river[2], river[3], [E, N], [X2, N]] },
+  { name: '江南网格', unit: 3, color: '#722ed1', ring: [[W, S], [X1, S], river[1], river[0]] },
+  { name: '良庆五象网格', unit: 4, color: '#eb2f96', ring: [[X1, S], [X2, S], river[2], river[1]] },
+  { name: '邕宁蒲庙网格', unit: 5, color: '#13c2c2', ring: [[X2, S], [E, S], river[3], river[2]] },
+];
+
+export async function seedRescueUnits(tx: Tx, now = new Date()) {
+  const [jr1] = await tx
+    .select({ id: enterprise.id })
+    .from(enterprise)
+    .where(eq(enterprise.creditCode, withCreditCheck(DEMO_COMPANIES.find((c) => c.ref === 'jr1')!.body)));
+  if (!jr1) return;
+  const unitIds = [jr1.id];
+  const names = personNames(20261125, 80);
+  for (const u of NEW_UNITS) {
+    unitIds.push(
+      await writeRegistryRow(tx, undefined, {
+        name: u.name,
+        creditCode: withCreditCheck(u.code),
+        kind: 'rescue',
+        areaCode: u.area,
+        address: u.address,
+        legalPerson: names[unitIds.length * 10 + 9],
+        contactName: names[unitIds.length * 10 + 8],
+        contactPhone: `0771-5${u.area.slice(4)}6${String(unitIds.length).padStart(3, '0')}`,
+      }),
+    );
+  }
+  const [rescuer] = await tx
+    .select({ id: sysUser.id })
+    .from(sysUser)
+    .where(eq(sysUser.username, 'jy_rescue1'));
+  const monday = mondayOf(shanghaiToday(now));
+  for (const [u, unitId] of unitIds.entries()) {
+    const teams = await tx
+      .insert(rescueTeam)
+      .values(
+        ['一', '二'].map((n, i) => ({
+          unitId,
+          name: `第${n}救援队`,
+          leaderName: names[u * 10 + i],
+          phone: `1390771${String(u * 100 + i).padStart(4, '0')}`,
+          vehicles: 1 + i,
+        })),
+      )
+      .returning({ id: rescueTeam.id });
+    const staff = await tx
+      .insert(rescueStaff)
+      .values(
+        Array.from({ length: 6 }, (_, i) => ({
+          unitId,
+          teamId: teams[i % 2].id,
+          name: names[u * 10 + i],
+          phone: `1370771${String(u * 100 + i).padStart(4, '0')}`,
+          position: i < 2 ? '队长' : '救援员',
+          certNo: `TSZ45${String(u * 1000 + i + 1).padStart(8, '0')}`,
+          userId: u === 0 && i === 0 ? (rescuer?.id ?? null) : null,
+        })),
+      )
+      .returning({ id: rescueStaff.id });
+    // This week and next: two on 白班 and two on 夜班 each day, in rotation.
+    const duty: { staffId: number; day: string; shift: number }[] = [];
+    for (let d = 0; d < 14; d++) {
+      const day = addDays(monday, d);
+      for (let k = 0; k < 4; k++)
+        duty.push({ staffId: staff[(d * 2 + k) % staff.length].id, day, shift: k < 2 ? 1 : 2 });
+    }
+    await tx.insert(rescueDuty).values(duty).onConflictDoNothing();
+  }
+  for (const g of GRIDS)
+    await tx.insert(rescueGrid).values({
+      name: g.name,
+      unitId: unitIds[g.unit],
+      areaCode: districtOf(g.ring),
+      ring: g.ring,
+      ...boundsOf(g.ring),
+      color: g.color,
+      remark: '演示网格',
+    });
+}
