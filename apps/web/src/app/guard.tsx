@@ -3,7 +3,7 @@ import { App, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { getToken } from '../lib/cookies.ts';
-import { WORK_PATH } from '../lib/routes.ts';
+import { RESCUE_WORK_PATH, WORK_PATH } from '../lib/routes.ts';
 import { filingPathFor, resetSession, type Session, useSession } from '../lib/session.ts';
 import { isFilingPath, isKnownPath } from './route-table.ts';
 
@@ -31,6 +31,13 @@ export const WORK_PERMISSION = 'maintenance:order:work';
 /** Whether a user with these permissions may open the worker's phone page. */
 export const mayWork = (permissions: readonly string[]) =>
   permissions.includes(ALL_PERMISSIONS) || permissions.includes(WORK_PERMISSION);
+
+/** The rescuer's phone page (/m/rescue): RESCUE_PERMISSIONS.caseRescue (features/rescue-work tests hold them equal). */
+export const RESCUE_PERMISSION = 'rescue:case:rescue';
+
+/** Whether a user with these permissions may open the rescuer's phone page. */
+export const mayRescue = (permissions: readonly string[]) =>
+  permissions.includes(ALL_PERMISSIONS) || permissions.includes(RESCUE_PERMISSION);
 
 export const loginPathFor = (wanted: string) =>
   wanted === '/' || wanted === '' ? '/login' : `/login?redirect=${encodeURIComponent(wanted)}`;
@@ -82,6 +89,9 @@ export function AuthGuard() {
     return <Navigate to={filingPathFor(session.user)} replace />;
   }
   if (path === WORK_PATH && !mayWork(session.user.permissions)) {
+    return <Navigate to="/401" replace />;
+  }
+  if (path === RESCUE_WORK_PATH && !mayRescue(session.user.permissions)) {
     return <Navigate to="/401" replace />;
   }
   if (path !== '/' && isKnownPath(path) && !isFilingPath(path) && !session.allowed.has(path)) {

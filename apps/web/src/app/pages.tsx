@@ -7,6 +7,7 @@ import {
   ORG_PATHS,
   PARTY_PAGES as P,
   partyPaths,
+  RESCUE_CASE_PATHS as R,
   SYSTEM_PATHS as S,
 } from '../lib/routes.ts';
 
@@ -46,6 +47,10 @@ const pages: [paths: string | readonly string[], load: PageLoader][] = [
   [[M.items, M.wisdomItems], () => import('../features/maintenance-plan/pages/TemplateItemsPage.tsx')],
   [M.versions, () => import('../features/maintenance-plan/pages/TemplateVersionsPage.tsx')],
   [M.lifts, () => import('../features/maintenance-plan/pages/MaintainedLiftsPage.tsx')],
+
+  [R.board, () => import('../features/rescue/pages/BoardPage.tsx')],
+  [R.cases, () => import('../features/rescue/pages/CaseListPage.tsx')],
+  [R.lift, () => import('../features/rescue/pages/LiftInfoPage.tsx')],
 
   [S.users, () => import('../features/system/users/UserPage.tsx')],
   [S.roles, () => import('../features/system/roles/RolePage.tsx')],

@@ -7,7 +7,7 @@ import {
   redirect,
 } from 'react-router';
 import { getToken } from '../lib/cookies.ts';
-import { WORK_PATH } from '../lib/routes.ts';
+import { RESCUE_WORK_PATH, WORK_PATH } from '../lib/routes.ts';
 import { AuthGuard } from './guard.tsx';
 import { builtPages } from './pages.tsx';
 import { RedirectPage, RootShell, RouteErrorPage } from './root.tsx';
@@ -94,6 +94,12 @@ export const routes: RouteObject[] = [
             path: WORK_PATH,
             handle: { title: '维保作业' },
             lazy: asComponent(() => import('../features/maintenance-work/WorkPage.tsx')),
+          },
+          // The rescuer's phone page (the dispatched company's cases): likewise outside the layout.
+          {
+            path: RESCUE_WORK_PATH,
+            handle: { title: '应急救援' },
+            lazy: asComponent(() => import('../features/rescue-work/RescuePage.tsx')),
           },
           {
             lazy: asComponent(() => import('./layout/BasicLayout.tsx')),

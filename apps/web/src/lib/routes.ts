@@ -48,6 +48,12 @@ export const MAINTENANCE_PATHS = {
 /** The maintenance worker's phone page (outside the console's layout; 375 px wide). */
 export const WORK_PATH = '/m/work';
 
+/** The emergency cases' pages (应急处置, 处置工单记录, 电梯信息). */
+export const RESCUE_CASE_PATHS = { board: '/yjcz', cases: '/getrecore', lift: '/getrecoreDianti' } as const;
+
+/** The rescuer's phone page (the dispatched company's cases; outside the console's layout). */
+export const RESCUE_WORK_PATH = '/m/rescue';
+
 export const SYSTEM_PATHS = {
   users: '/permission/page',
   roles: '/permission/role',
