@@ -38,6 +38,8 @@ import {
   maintenanceUnitCalls,
   maintenanceUserCalls,
 } from './parties.ts';
+import { serviceUserCalls } from './rescue/callcentre.ts';
+import { repairCalls } from './rescue/repairs.ts';
 import { rescueCaseCalls, rescueUnitCalls } from './rescue.ts';
 import { commonCalls, dictCalls, logoCalls, paramCalls } from './system.ts';
 
@@ -80,6 +82,8 @@ export const allCalls: Call[] = [
   ...Object.values(communityCalls),
   ...Object.values(incentiveCalls),
   ...Object.values(rescueCaseCalls),
+  ...Object.values(serviceUserCalls),
+  ...Object.values(repairCalls),
   ...Object.values(rescueUnitCalls),
   ...Object.values(inspectionOrgCalls),
   ...Object.values(filingCalls),

@@ -3,6 +3,8 @@
  * centre's agents and calls, repairs, emergency codes, rescue units and grids, signing. One file
  * per part under rescue/.
  */
+export * from './rescue/callcentre.ts';
 export * from './rescue/cases.ts';
+export * from './rescue/repairs.ts';
 export * from './rescue/rules.ts';
 export * from './rescue/units.ts';

@@ -1,4 +1,6 @@
+import { callCentrePart } from './callcentre/index.ts';
 import { casePart } from './cases/index.ts';
+import { repairPart } from './repairs/index.ts';
 import { unitPart } from './units/index.ts';
 import { joinParts } from './part.ts';
 
@@ -7,4 +9,4 @@ import { joinParts } from './part.ts';
  * live board, the rescuer's side, repairs, emergency codes and signboards, rescue units and grids,
  * and use-unit / lease signing. Each part lives in its folder and declares what it adds (part.ts).
  */
-export const rescueModule = joinParts('rescue', [unitPart, casePart]);
+export const rescueModule = joinParts('rescue', [unitPart, casePart, repairPart, callCentrePart]);

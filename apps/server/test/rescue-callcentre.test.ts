@@ -1,0 +1,304 @@
+import {
+  type AgentDetail,
+  type AgentRow,
+  type Call,
+  type CallRecordRow,
+  type Page,
+  type PopupContext,
+  serviceUserCalls,
+} from '@ec/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/platform/db/sql.ts';
+import { type ApiResult, dbKinds, startTestApp, type TestApp } from './harness.ts';
+
+/**
+ * The call centre's agents (坐席): every call (happy, refused, bad input, another call centre's agent
+ * or call → 404), the data scope call by call, and the rules the database keeps under 50 concurrent
+ * requests on PostgreSQL — a seat belongs to one agent, and toggles of one agent's duty queue so that
+ * the log alternates and the state is what the toggles' parity says.
+ *
+ * Besides the demo accounts the test files three users straight into the tables: kf_plain (a call-
+ * centre user whose role lists agents but does not administer them), kf_other (an agent of a second
+ * call centre) and the kf_race_N users for the seat race.
+ */
+const S = serviceUserCalls;
+const N = 50;
+
+describe.each(dbKinds)('call centre agents on %s', (kind) => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+  let raceIds: number[] = [];
+
+  const send = <T = unknown>(user: string, call: Call, input: Record<string, unknown> = {}) => {
+    const path = call.path.replace('{token}', encodeURIComponent(String(input.token ?? '')));
+    return call.method === 'GET' || call.method === 'DELETE'
+      ? t.api<T>(call.method, path, { token: tokens[user], query: input as Record<string, string> })
+      : t.api<T>(call.method, path, { token: tokens[user], body: input });
+  };
+  const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.platform.db.execute(q));
+  const statuses = (results: ApiResult[]) => {
+    const count: Record<number, number> = {};
+    for (const r of results) count[r.status] = (count[r.status] ?? 0) + 1;
+    return count;
+  };
+  /** A user filed straight into the tables, with kf_agent2's password and the given role. */
+  const fileUser = async (username: string, companyId: number, roleKey: string) => {
+    const [u] = await query<{
+      id: number;
+    }>(sql`insert into sys_user (username, real_name, password_hash, user_type, company_id)
+      select ${username}, ${`测试坐席${username}`}, password_hash, 'callcenter', ${companyId} from sys_user where username = 'kf_agent2'
+      returning id`);
+    await query(
+      sql`insert into sys_user_role (user_id, role_id) select ${u.id}, id from sys_role where role_key = ${roleKey}`,
+    );
+    ids[username] = u.id;
+    return u.id;
+  };
+  const call = (user: string, extra: Record<string, unknown> = {}) =>
+    send<CallRecordRow>(user, S.callPhoneRecord, {
+      phone: '13912345678',
+      direction: 1,
+      startedAt: '2026-11-20 09:00:00',
+      answeredAt: '2026-11-20 09:00:08',
+      endedAt: '2026-11-20 09:03:00',
+      ...extra,
+    });
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    for (const r of await query<{ username: string; id: number }>(
+      sql`select username, id from sys_user where username in ('kf_agent1', 'kf_agent2', 'kf_agent3', 'admin', 'sy_admin1')`,
+    ))
+      ids[r.username] = r.id;
+    const [kf1] = await query<{
+      company_id: number;
+      filing_state: number;
+    }>(sql`select u.company_id, e.filing_state
+      from sys_user u join enterprise e on e.id = u.company_id where u.username = 'kf_agent1'`);
+    const [kf2] = await query<{ id: number }>(sql`insert into enterprise (name, kind, area_code, filing_state)
+      values ('第二呼叫中心', 'callcenter', '450103', ${kf1.filing_state}) returning id`);
+    await query(sql`insert into sys_role (role_key, name, data_scope, role_type, permissions)
+      values ('agent_only', '只读坐席', 'all', 'callcenter', '{rescue:agent:list}')`);
+    await fileUser('kf_plain', kf1.company_id, 'agent_only');
+    await fileUser('kf_other', kf2.id, 'callcenter');
+    await query(
+      sql`insert into service_agent (user_id, seat_no, online) values (${ids.kf_plain}, 'P1', false), (${ids.kf_other}, 'X9', false)`,
+    );
+    raceIds = [];
+    for (let i = 0; i < N; i++) raceIds.push(await fileUser(`kf_race_${i}`, kf1.company_id, 'callcenter'));
+    for (const u of ['admin', 'kf_agent1', 'kf_agent2', 'kf_plain', 'kf_other', 'sy_admin1'])
+      tokens[u] = await t.login(u);
+  }, 180_000);
+  afterAll(() => t?.close());
+
+  it('lists the demo agents with their seats, kf_agent1 on duty, and their calls of today', async () => {
+    const res = await send<Page<AgentRow>>('kf_agent1', S.query, { limit: 100 });
+    expect(res.status, res.body.resultMsg).toBe(200);
+    const seats = Object.fromEntries(res.body.data.records.map((a) => [a.username, a]));
+    expect(seats.kf_agent1).toMatchObject({ seatNo: '01', online: true });
+    expect(seats.kf_agent2).toMatchObject({ seatNo: '02', online: false });
+    expect(seats.kf_agent3).toMatchObject({ seatNo: '03' });
+    // Another call centre's agent is not listed for kf1; the platform sees it.
+    expect(seats.kf_other).toBeUndefined();
+    const all = await send<Page<AgentRow>>('admin', S.query, { limit: 100 });
+    expect(all.body.data.records.some((a) => a.username === 'kf_other')).toBe(true);
+    const online = await send<Page<AgentRow>>('kf_agent1', S.query, { online: 'true', keyword: '01' });
+    expect(online.body.data.records.map((a) => a.username)).toEqual(['kf_agent1']);
+    const info = await send<AgentDetail>('kf_agent1', S.info, { userId: ids.kf_agent1 });
+    expect(info.status).toBe(200);
+    expect(info.body.data.recentCalls.length).toBeGreaterThan(0);
+    expect(info.body.data.shifts[0]).toMatchObject({ online: true });
+    expect((await send('kf_agent1', S.info, { userId: ids.kf_other })).status).toBe(404);
+    expect((await send('kf_agent1', S.info, { userId: 'x' })).status).toBe(400);
+    expect((await send('sy_admin1', S.query)).status).toBe(403);
+  });
+
+  it('gives a call-centre user a seat, edits it, refuses a taken seat with a 409 and deletes it', async () => {
+    const made = await send<AgentRow>('kf_agent1', S.update, {
+      userId: ids.kf_race_0,
+      seatNo: '77',
+      extension: '8077',
+    });
+    expect(made.status, made.body.resultMsg).toBe(200);
+    expect(made.body.data).toMatchObject({ seatNo: '77', extension: '8077', online: false, version: 0 });
+    const taken = await send('kf_agent1', S.update, { userId: ids.kf_race_1, seatNo: '01' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.resultMsg).toContain('坐席号「01」已被其他坐席使用');
+    const edited = await send<AgentRow>('kf_agent1', S.update, {
+      userId: ids.kf_race_0,
+      seatNo: '78',
+      version: 0,
+    });
+    expect(edited.body.data).toMatchObject({ seatNo: '78', version: 1 });
+    const stale = await send('kf_agent1', S.update, { userId: ids.kf_race_0, seatNo: '79', version: 0 });
+    expect(stale.status).toBe(409);
+    // Bad input, a user who is not a call-centre user, another centre's user, no right to edit.
+    expect((await send('kf_agent1', S.update, { userId: ids.kf_race_0, seatNo: '' })).status).toBe(400);
+    expect((await send('kf_agent1', S.update, { userId: ids.kf_race_0, seatNo: '七' })).status).toBe(400);
+    expect(
+      (await send('kf_agent1', S.update, { userId: ids.kf_race_0, seatNo: '1', extension: 'a' })).status,
+    ).toBe(400);
+    expect((await send('kf_agent1', S.update, { userId: ids.sy_admin1, seatNo: '90' })).status).toBe(404);
+    expect((await send('kf_agent1', S.update, { userId: ids.kf_other, seatNo: '91' })).status).toBe(404);
+    expect((await send('kf_plain', S.update, { userId: ids.kf_race_0, seatNo: '92' })).status).toBe(403);
+    const candidates = await send<{ userId: number; seatNo: string | null }[]>('kf_agent1', S.candidates);
+    expect(candidates.body.data.find((c) => c.userId === ids.kf_race_0)?.seatNo).toBe('78');
+    expect(candidates.body.data.some((c) => c.userId === ids.kf_other)).toBe(false);
+    expect((await send('kf_agent1', S.delete, { ids: String(ids.kf_other) })).status).toBe(404);
+    const gone = await send<{ deleted: number }>('kf_agent1', S.delete, { ids: String(ids.kf_race_0) });
+    expect(gone.body.data).toEqual({ deleted: 1 });
+    expect((await send('kf_agent1', S.info, { userId: ids.kf_race_0 })).status).toBe(404);
+  });
+
+  it('puts an agent on and off duty, logs each change, and lets an agent move only itself', async () => {
+    const off = await send<AgentRow>('kf_agent2', S.onOffLine, { online: false });
+    expect(off.body.data.online).toBe(false);
+    const on = await send<AgentRow>('kf_agent2', S.onOffLine, {});
+    expect(on.status, on.body.resultMsg).toBe(200);
+    expect(on.body.data.online).toBe(true);
+    // Asking for the state it is in changes nothing and logs nothing.
+    const before = await query<{ n: number }>(
+      sql`select count(*)::int n from service_agent_shift where user_id = ${ids.kf_agent2}`,
+    );
+    const same = await send<AgentRow>('kf_agent2', S.onOffLine, { online: true });
+    expect(same.body.data).toMatchObject({ online: true, version: on.body.data.version });
+    const after = await query<{ n: number }>(
+      sql`select count(*)::int n from service_agent_shift where user_id = ${ids.kf_agent2}`,
+    );
+    expect(after[0].n).toBe(before[0].n);
+    const log = await send<AgentDetail>('kf_agent2', S.info, { userId: ids.kf_agent2 });
+    expect(log.body.data.shifts[0].online).toBe(true);
+    expect((await send('kf_plain', S.onOffLine, { userId: ids.kf_agent2 })).status).toBe(403);
+    expect((await send<AgentRow>('kf_plain', S.onOffLine, {})).body.data.online).toBe(true);
+    const byAdmin = await send<AgentRow>('kf_agent1', S.onOffLine, { userId: ids.kf_agent2, online: false });
+    expect(byAdmin.body.data.online).toBe(false);
+    expect((await send('kf_agent1', S.onOffLine, { userId: ids.kf_other })).status).toBe(404);
+    expect((await send('admin', S.onOffLine, {})).status).toBe(404);
+    expect((await send('kf_agent1', S.onOffLine, { online: 'yes' })).status).toBe(400);
+  });
+
+  it('records a call with an unguessable token, and refuses bad times, another agent and an unknown case', async () => {
+    const res = await call('kf_agent1');
+    expect(res.status, res.body.resultMsg).toBe(200);
+    expect(res.body.data).toMatchObject({
+      phone: '13912345678',
+      direction: 1,
+      directionLabel: '呼入',
+      startedAt: '2026-11-20 09:00:00',
+      durationSeconds: 172,
+      agentId: ids.kf_agent1,
+      seatNo: '01',
+    });
+    expect(res.body.data.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const other = await call('kf_agent1');
+    expect(other.body.data.token).not.toBe(res.body.data.token);
+    const late = await call('kf_agent1', { endedAt: '2026-11-20 08:59:00' });
+    expect(late.status).toBe(400);
+    expect(late.body.resultMsg).toContain('结束时间不能早于开始时间');
+    expect(
+      (await call('kf_agent1', { answeredAt: '2026-11-20 08:00:00', endedAt: null })).body.resultMsg,
+    ).toContain('接听时间不能早于开始时间');
+    expect((await call('kf_agent1', { direction: 3 })).status).toBe(400);
+    expect((await call('kf_agent1', { phone: 'abc' })).status).toBe(400);
+    expect((await call('kf_agent1', { startedAt: 'yesterday' })).status).toBe(400);
+    expect((await call('kf_agent1', { caseId: 2_000_000 })).status).toBe(404);
+    expect((await call('kf_plain', { agentId: ids.kf_agent1 })).status).toBe(403);
+    expect((await call('kf_agent1', { agentId: ids.kf_other })).status).toBe(404);
+    expect((await call('admin')).status).toBe(400);
+    const byAdmin = await call('admin', { agentId: ids.kf_agent2, direction: 2 });
+    expect(byAdmin.body.data).toMatchObject({ agentId: ids.kf_agent2, directionLabel: '呼出' });
+    const [c] = await query<{ id: number }>(sql`select id from rescue_case order by id limit 1`);
+    if (c) expect((await call('kf_agent1', { caseId: c.id })).body.data.caseId).toBe(c.id);
+  });
+
+  it('lists call records by agent, day and number, within the call centre', async () => {
+    await call('kf_agent2', {
+      phone: '13700000001',
+      startedAt: '2026-11-21 10:00:00',
+      answeredAt: null,
+      endedAt: null,
+    });
+    const list = await send<Page<CallRecordRow>>('kf_agent1', S.callRecords, {
+      agentId: ids.kf_agent2,
+      date: '2026-11-21',
+      phone: '1370000',
+    });
+    expect(list.status, list.body.resultMsg).toBe(200);
+    expect(list.body.data.records.map((r) => r.phone)).toEqual(['13700000001']);
+    expect(list.body.data.records[0].durationSeconds).toBeNull();
+    expect((await send('kf_agent1', S.callRecords, { date: '2026-13-01' })).status).toBe(400);
+    const otherCall = await call('kf_other', { phone: '13700000002' });
+    expect(otherCall.status).toBe(200);
+    const mine = await send<Page<CallRecordRow>>('kf_agent1', S.callRecords, { phone: '13700000002' });
+    expect(mine.body.data.total).toBe(0);
+    const platform = await send<Page<CallRecordRow>>('admin', S.callRecords, { phone: '13700000002' });
+    expect(platform.body.data.total).toBe(1);
+  });
+
+  it("turns a pop-up token into the caller's context: the call, open and recent cases and their lifts", async () => {
+    const [known] = await query<{
+      caller_phone: string;
+      n: number;
+    }>(sql`select caller_phone, count(*)::int n from rescue_case
+      where caller_phone is not null group by caller_phone order by count(*) desc, caller_phone limit 1`);
+    const phone = known?.caller_phone ?? '13812340000';
+    const made = await call('kf_agent1', {
+      phone,
+      startedAt: '2026-11-25 10:00:00',
+      answeredAt: null,
+      endedAt: null,
+    });
+    const res = await send<PopupContext>('kf_agent1', S.popup, { token: made.body.data.token });
+    expect(res.status, res.body.resultMsg).toBe(200);
+    expect(res.body.data.call.id).toBe(made.body.data.id);
+    expect(res.body.data.phone).toBe(phone);
+    const cases = [...res.body.data.openCases, ...res.body.data.recentCases];
+    expect(cases.length).toBe(Math.min(known?.n ?? 0, cases.length));
+    if (known) {
+      expect(cases.length).toBeGreaterThan(0);
+      for (const c of res.body.data.openCases) expect(c.open).toBe(true);
+      const liftIds = new Set(res.body.data.lifts.map((l) => l.id));
+      for (const c of cases) if (c.elevatorId) expect(liftIds.has(c.elevatorId)).toBe(true);
+    }
+    expect((await send('kf_agent1', S.popup, { token: 'no-such-token' })).status).toBe(404);
+    expect((await send('sy_admin1', S.popup, { token: made.body.data.token })).status).toBe(403);
+    expect((await send('admin', S.popup, { token: made.body.data.token })).status).toBe(200);
+    // Another call centre's call is not this one's.
+    const other = await call('kf_other', { phone });
+    expect((await send('kf_agent1', S.popup, { token: other.body.data.token })).status).toBe(404);
+  });
+
+  it('gives a seat to one of 50 users asking for it at once', async () => {
+    const results = await Promise.all(
+      raceIds
+        .slice(1)
+        .map((userId, i) => send('kf_agent1', S.update, { userId, seatNo: 'R1', remark: String(i) })),
+    );
+    expect(statuses(results)).toEqual({ 200: 1, 409: N - 2 });
+    const holders = await query<{ n: number }>(
+      sql`select count(*)::int n from service_agent where seat_no = 'R1'`,
+    );
+    expect(holders[0].n).toBe(1);
+  });
+
+  it('queues 50 concurrent toggles of one agent: the log alternates and the state follows their parity', async () => {
+    const start = (await send<AgentRow>('kf_agent1', S.onOffLine, { online: true })).body.data;
+    const [{ max }] = await query<{ max: number }>(
+      sql`select coalesce(max(id), 0)::int max from service_agent_shift`,
+    );
+    const results = await Promise.all(
+      Array.from({ length: N }, () => send<AgentRow>('kf_agent1', S.onOffLine, {})),
+    );
+    expect(statuses(results)).toEqual({ 200: N });
+    const log = await query<{ online: boolean }>(
+      sql`select online from service_agent_shift where user_id = ${ids.kf_agent1} and id > ${max} order by id`,
+    );
+    expect(log.map((r) => r.online)).toEqual(Array.from({ length: N }, (_, i) => i % 2 === 1));
+    const [now] = await query<{ online: boolean; version: number }>(
+      sql`select online, version from service_agent where user_id = ${ids.kf_agent1}`,
+    );
+    expect(now).toEqual({ online: true, version: start.version + N });
+  });
+});
