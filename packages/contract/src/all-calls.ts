@@ -41,6 +41,7 @@ import {
 import { serviceUserCalls } from './rescue/callcentre.ts';
 import { repairCalls } from './rescue/repairs.ts';
 import { rescueCaseCalls, rescueUnitCalls } from './rescue.ts';
+import { emergencyCodeCalls, publicReportCalls } from './rescue/codes.ts';
 import { commonCalls, dictCalls, logoCalls, paramCalls } from './system.ts';
 
 /** Every declared call; the server registers these and nothing else. */
@@ -85,6 +86,8 @@ export const allCalls: Call[] = [
   ...Object.values(serviceUserCalls),
   ...Object.values(repairCalls),
   ...Object.values(rescueUnitCalls),
+  ...Object.values(emergencyCodeCalls),
+  ...Object.values(publicReportCalls),
   ...Object.values(inspectionOrgCalls),
   ...Object.values(filingCalls),
 ];

@@ -5,6 +5,7 @@
  */
 export * from './rescue/callcentre.ts';
 export * from './rescue/cases.ts';
+export * from './rescue/codes.ts';
 export * from './rescue/repairs.ts';
 export * from './rescue/rules.ts';
 export * from './rescue/units.ts';

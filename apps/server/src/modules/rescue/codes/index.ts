@@ -1,0 +1,24 @@
+import { RESCUE_PERMISSIONS as P } from '@ec/contract';
+import type { RescuePart } from '../part.ts';
+import { codeRoutes } from './routes.ts';
+import { seedCodes } from './seed.ts';
+
+const list = { name: '查询应急码', perms: P.codeList };
+const edit = { name: '生成与作废应急码', perms: P.codeEdit };
+const claim = { name: '认领与绑定应急码', perms: P.codeClaim };
+
+/**
+ * Emergency codes (应急码): the city's pool, claims, bindings, signboards, and the public report
+ * page their QR codes open. Who sees what is the data scope (codes/scope.ts); who may act, the button.
+ */
+export const codePart: RescuePart = {
+  routes: codeRoutes,
+  demoSeeders: [(tx) => seedCodes(tx)],
+  menuButtons: {
+    '/emergencyCode/signboard': [list],
+    '/emergencyCode/temporaryCode': [list, edit, claim],
+    '/emergencyCode/claimRecord': [list],
+    '/emergencyCode/bindRecord': [list, claim],
+    '/emergencyCode/claimCode': [list, edit, claim],
+  },
+};
