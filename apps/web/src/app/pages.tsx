@@ -8,6 +8,7 @@ import {
   PARTY_PAGES as P,
   partyPaths,
   RESCUE_CASE_PATHS as R,
+  RESCUE_UNIT_PATHS as RU,
   SYSTEM_PATHS as S,
 } from '../lib/routes.ts';
 
@@ -51,6 +52,10 @@ const pages: [paths: string | readonly string[], load: PageLoader][] = [
   [R.board, () => import('../features/rescue/pages/BoardPage.tsx')],
   [R.cases, () => import('../features/rescue/pages/CaseListPage.tsx')],
   [R.lift, () => import('../features/rescue/pages/LiftInfoPage.tsx')],
+  [RU.units, () => import('../features/rescue-units/pages/RescueUnitPage.tsx')],
+  [RU.teams, () => import('../features/rescue-units/pages/RescueTeamPage.tsx')],
+  [RU.grids, () => import('../features/rescue-units/pages/RescueGridPage.tsx')],
+  [RU.board, () => import('../features/rescue-units/pages/RescueGridBoardPage.tsx')],
 
   [S.users, () => import('../features/system/users/UserPage.tsx')],
   [S.roles, () => import('../features/system/roles/RolePage.tsx')],

@@ -54,6 +54,14 @@ export const RESCUE_CASE_PATHS = { board: '/yjcz', cases: '/getrecore', lift: '/
 /** The rescuer's phone page (the dispatched company's cases; outside the console's layout). */
 export const RESCUE_WORK_PATH = '/m/rescue';
 
+/** The rescue units' pages (救援单位, 救援网格, 救援网格看板, 救援队伍管理). */
+export const RESCUE_UNIT_PATHS = {
+  units: '/rescue/rescueUnit',
+  grids: '/rescue/rescueGrid',
+  board: '/rescue/rescueGridBoard',
+  teams: '/jiuYuanDui',
+} as const;
+
 export const SYSTEM_PATHS = {
   users: '/permission/page',
   roles: '/permission/role',
