@@ -30,8 +30,8 @@ function CaseCard({
 }: {
   c: RescueCaseDetail;
   now: number;
-  /** After every move; `refused` is the server's message when the move was refused. */
-  onMoved: (refused?: string) => void;
+  /** After every move, what the page says about it (the server's message when it was refused). */
+  onMoved: (said: Notice) => void;
 }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -72,14 +72,18 @@ function CaseCard({
         setBusy('正在提交…');
         await call(rescueCaseCalls.free, { id: c.id, version: c.version, freed: n }, { silent: true });
         setNotice({ tone: 'ok', text: '已记录解救完成' });
+        // A freed case leaves the list of cases to work on: the page says so above the list.
+        setBusy(null);
+        onMoved({ tone: 'ok', text: `${c.caseNo} 已记录解救完成，等待坐席回访并关闭` });
+        return;
       }
       setBusy(null);
-      onMoved();
+      onMoved(null);
     } catch (e) {
       const text = e instanceof ApiError ? e.message : '提交失败，请重试';
       setNotice({ tone: 'error', text });
       setBusy(null);
-      onMoved(`${c.caseNo}：${text}`);
+      onMoved({ tone: 'error', text: `${c.caseNo}：${text}` });
     }
   };
 
@@ -176,7 +180,7 @@ export default function RescuePage() {
   const { user } = useSession();
   const client = useQueryClient();
   const [all, setAll] = useState(false);
-  const [refused, setRefused] = useState<string | null>(null);
+  const [said, setSaid] = useState<Notice>(null);
   const mine = useQuery({
     queryKey: rescueWorkKeys.mine(all),
     queryFn: ({ signal }) =>
@@ -208,7 +212,7 @@ export default function RescuePage() {
             {mine.data ? `待处理 ${open} 单${all ? `，共 ${mine.data.length} 单` : ''}` : '正在加载…'}
           </span>
           <button type="button" className={css.linkButton} onClick={() => setAll((a) => !a)}>
-            {all ? '只看待处理' : '含已完成'}
+            {all ? '只看待处理' : '含近期已完成'}
           </button>
           <button
             type="button"
@@ -219,9 +223,13 @@ export default function RescuePage() {
             刷新
           </button>
         </div>
-        {refused && (
-          <div className={`${css.card} ${css.noticeError}`} role="alert" data-testid="rescue-refused">
-            {refused}
+        {said && (
+          <div
+            className={`${css.card} ${said.tone === 'error' ? css.noticeError : css.notice}`}
+            role={said.tone === 'error' ? 'alert' : 'status'}
+            data-testid="rescue-said"
+          >
+            {said.text}
           </div>
         )}
         {mine.isPending ? (
@@ -241,8 +249,8 @@ export default function RescuePage() {
               key={c.id}
               c={c}
               now={now}
-              onMoved={(message) => {
-                setRefused(message ?? null);
+              onMoved={(next) => {
+                setSaid(next);
                 refresh();
               }}
             />

@@ -166,15 +166,8 @@ export const CasePanel = forwardRef<
         ),
     });
 
-  const onBehalf = (what: 'accept' | 'arrive' | 'free') => {
-    if (what === 'accept') {
-      void run(
-        'accept',
-        c.id,
-        () => call(rescueCaseCalls.accept, { id: c.id, version: c.version }),
-        '已代记接单',
-      );
-    } else if (what === 'arrive') {
+  const onBehalf = (what: 'arrive' | 'free') => {
+    if (what === 'arrive') {
       void run(
         'arrive',
         c.id,
@@ -341,11 +334,6 @@ export const CasePanel = forwardRef<
       {open && (
         <Card size="small" title="③ 现场与关闭" style={{ marginBottom: 12 }}>
           <Space wrap>
-            {mayRescue && c.status === CASE_STATE.dispatched && (
-              <Button onClick={() => onBehalf('accept')} loading={busy === 'accept'}>
-                代记接单
-              </Button>
-            )}
             {mayRescue && c.status === CASE_STATE.accepted && (
               <Button onClick={() => onBehalf('arrive')} loading={busy === 'arrive'}>
                 代记到达
@@ -364,7 +352,12 @@ export const CasePanel = forwardRef<
               关闭工单
             </Button>
           </Space>
-          {!mayRescue && c.status >= CASE_STATE.dispatched && c.status < CASE_STATE.freed && (
+          {c.status === CASE_STATE.dispatched && (
+            <Typography.Text type="secondary" style={{ display: 'block', marginTop: 6 }}>
+              等待 {dash(c.assigneeName)} 在手机上接单；超时未接单将自动升级到下一级响应。
+            </Typography.Text>
+          )}
+          {!mayRescue && c.status >= CASE_STATE.accepted && c.status < CASE_STATE.freed && (
             <Typography.Text type="secondary" style={{ display: 'block', marginTop: 6 }}>
               接单、到达与解救由救援单位在手机上记录。
             </Typography.Text>

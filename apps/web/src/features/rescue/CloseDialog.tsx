@@ -38,6 +38,8 @@ export function CloseDialog({
   const [form] = Form.useForm<CloseValues>();
   const [saving, setSaving] = useState(false);
   const trapped = c.kind === CASE_KIND.trapped;
+  // A fault report (故障报修) closes into a repair order of a fault type.
+  const fault = c.kind === CASE_KIND.fault && c.elevatorId !== null;
   const cause = Form.useWatch('cause', form);
   const back = Form.useWatch('backInService', form);
   const repair = Form.useWatch('repair', form);
@@ -55,7 +57,7 @@ export function CloseDialog({
         causeDetail: v.causeDetail?.trim() || null,
         freed: trapped ? (v.freed ?? null) : null,
         backInService: trapped ? (v.backInService ?? null) : null,
-        repairHitchType: v.repair ? (v.repairHitchType ?? null) : null,
+        repairHitchType: fault || v.repair ? (v.repairHitchType ?? null) : null,
         followUp: v.followUp?.trim() || null,
         note: v.note?.trim() || null,
       });
@@ -112,7 +114,7 @@ export function CloseDialog({
             </Form.Item>
           </>
         )}
-        {(!trapped || back === false) && (
+        {!fault && (!trapped || back === false) && (
           <Form.Item name="repair" label="开维修工单（故障报修）">
             <Radio.Group
               options={[
@@ -122,7 +124,7 @@ export function CloseDialog({
             />
           </Form.Item>
         )}
-        {repair && (!trapped || back === false) && (
+        {(fault || (repair && (!trapped || back === false))) && (
           <Form.Item
             name="repairHitchType"
             label="故障类型"

@@ -189,10 +189,10 @@ describe('dispatch', () => {
     expect(dispatchBlock({ ...located, kind: 2 }, 1)).toBe('只有困人工单需要派遣');
     expect(dispatchBlock({ ...located, status: CASE_STATE.accepted }, 1)).toContain('救援中');
   });
-  it('escalates a waiting level-1 dispatch only upwards', () => {
+  it('leaves a waiting dispatch to the escalation job', () => {
     const waiting = { ...located, status: CASE_STATE.dispatched, level: 1 };
     expect(dispatchBlock(waiting, 1)).toContain('等待接单');
-    expect(dispatchBlock(waiting, 2)).toBeNull();
+    expect(dispatchBlock(waiting, 2)).toContain('等待接单');
   });
 });
 

@@ -119,16 +119,13 @@ export const isRescueCode = (text: string) => /^\d{6}$/.test(text.trim());
  * only disables the button with its reason.
  */
 export function dispatchBlock(
-  c: Pick<
-    RescueCaseDetail,
-    'kind' | 'status' | 'level' | 'elevatorId' | 'maintenanceCompanyId' | 'rescueUnitId'
-  >,
+  c: Pick<RescueCaseDetail, 'kind' | 'status' | 'elevatorId' | 'maintenanceCompanyId' | 'rescueUnitId'>,
   level: 1 | 2,
 ): string | null {
   if (c.kind !== CASE_KIND.trapped) return '只有困人工单需要派遣';
-  if (c.status !== CASE_STATE.new && c.status !== CASE_STATE.dispatched) return '工单已在救援中或已结束';
+  if (c.status === CASE_STATE.dispatched) return '已派遣，等待接单（超时未接单自动升级）';
+  if (c.status !== CASE_STATE.new) return '工单已在救援中或已结束';
   if (c.elevatorId === null) return '请先定位并确认电梯';
-  if (c.status === CASE_STATE.dispatched && c.level >= level) return '已派遣到该级别，等待接单';
   if (level === 1 && c.maintenanceCompanyId === null) return '该电梯没有维保单位，请派遣二级响应';
   if (level === 2 && c.rescueUnitId === null) return '该电梯不在任何救援网格内，没有救援单位';
   return null;

@@ -1,0 +1,274 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { type Api, apiAs } from './elevator-support.ts';
+import {
+  launchBrowser,
+  type RunningServer,
+  screenshot,
+  signIn,
+  startServer,
+  watchForeignRequests,
+} from './support.ts';
+
+/**
+ * Emergency rescue in two browsers against the real server: kf_agent1 takes a call on 应急处置
+ * (/yjcz), locates the lift by its 6-digit rescue code and dispatches level 1 with the keyboard
+ * alone; the lift's maintenance company (wb_admin1) sees the case appear on its phone page
+ * (/m/rescue) without reloading, accepts, arrives (with the phone's position) and frees; the agent's
+ * board follows every move live, and the agent closes the case with a cause.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const foreign: string[][] = [];
+
+interface Lift {
+  id: number;
+  registerCode: string;
+  rescueCode: string | null;
+  address: string;
+  maintenanceCompanyId: number | null;
+  openCaseId: number | null;
+}
+interface Detail {
+  id: number;
+  caseNo: string;
+  status: number;
+  level: number;
+  elevatorId: number | null;
+  trapped: number;
+  freed: number | null;
+  callerPhone: string | null;
+  cause: number | null;
+  causeLabel: string | null;
+  backInService: boolean | null;
+  arriveDistance: number | null;
+  version: number;
+  steps: { action: string }[];
+}
+interface InPage {
+  document: { activeElement: { getAttribute(name: string): string | null } | null };
+  __rescueMarker?: number;
+}
+
+const PHONE_NO = '13907719601';
+const PHONE = { width: 375, height: 812 };
+
+async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The aria-label of the focused element. */
+const focusedLabel = (page: Page) =>
+  page.evaluate(
+    () => (globalThis as unknown as InPage).document.activeElement?.getAttribute('aria-label') ?? null,
+  );
+
+/** Marks the page: the mark is gone if the page reloads. */
+const mark = (page: Page) =>
+  page.evaluate(() => {
+    (globalThis as unknown as InPage).__rescueMarker = 1;
+  });
+const marked = (page: Page) => page.evaluate(() => (globalThis as unknown as InPage).__rescueMarker === 1);
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  assert.deepEqual(foreign.flat(), [], 'no request left the server');
+});
+
+describe('应急处置: a call, a dispatch by keyboard, the rescue on a phone, the board live, the close', () => {
+  let agent: Api;
+  let lift: Lift;
+  let caseId: number;
+  let agentContext: BrowserContext;
+  let board: Page;
+  let phoneContext: BrowserContext;
+  let phone: Page;
+
+  const boardRow = (): Locator => board.locator(`[data-testid="board-case"][data-case-id="${caseId}"]`);
+  const boardStatus = () => boardRow().getAttribute('data-status');
+  const caseNow = () => agent<Detail>('GET', `/pc/serviceUserOrder/detail/${caseId}`);
+
+  before(async () => {
+    agent = await apiAs(server.baseUrl, 'kf_agent1');
+    const admin = await apiAs(server.baseUrl, 'admin');
+    const wb = await apiAs(server.baseUrl, 'wb_admin1');
+    const me = await wb<{ companyId: number | null }>('GET', '/pc/sysUser/getUserInfo');
+    assert.ok(me.companyId, 'wb_admin1 belongs to a maintenance company');
+    // A lift that company maintains, with a rescue code and no open case, as the agent locates it.
+    const page = await admin<{ records: { rescueCode: string | null }[] }>('POST', '/pc/elevator/queryList', {
+      maintenanceCompanyId: me.companyId,
+      page: 1,
+      limit: 50,
+    });
+    for (const row of page.records) {
+      if (!row.rescueCode) continue;
+      const found = await agent<Lift[]>('GET', '/pc/serviceUserOrder/elevatorList', {
+        keyword: row.rescueCode,
+      });
+      const fit = found.find(
+        (l) =>
+          l.rescueCode === row.rescueCode && l.maintenanceCompanyId === me.companyId && l.openCaseId === null,
+      );
+      if (fit) {
+        lift = fit;
+        break;
+      }
+    }
+    assert.ok(lift, 'a demo lift of wb_admin1’s company has a rescue code and no open case');
+
+    agentContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    foreign.push(watchForeignRequests(agentContext, server.baseUrl));
+    board = await agentContext.newPage();
+    phoneContext = await browser.newContext({
+      viewport: PHONE,
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+    });
+    foreign.push(watchForeignRequests(phoneContext, server.baseUrl));
+    phone = await phoneContext.newPage();
+  });
+  after(async () => {
+    await agentContext?.close();
+    await phoneContext?.close();
+  });
+
+  test('the rescuer’s phone page is open before the call, and a user without the permission gets 401', async () => {
+    await signIn(phone, server.baseUrl, 'wb_admin1');
+    await until(() => new URL(phone.url()).hash.startsWith('#/dashboard'), 'the dashboard');
+    await phone.goto(`${server.baseUrl}/#/m/rescue`);
+    await phone.getByTestId('rescue-page').waitFor();
+    await until(
+      async () => !/正在加载/.test((await phone.getByTestId('rescue-page').textContent()) ?? ''),
+      'the list',
+    );
+    await mark(phone);
+
+    const other = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    const p = await other.newPage();
+    await signIn(p, server.baseUrl, 'jy_inspector1');
+    await until(() => new URL(p.url()).hash.startsWith('#/dashboard'), 'the inspector’s dashboard');
+    await p.goto(`${server.baseUrl}/#/m/rescue`);
+    await until(() => new URL(p.url()).hash === '#/401', 'the 401 page');
+    await other.close();
+  });
+
+  test('kf_agent1 opens a case, locates the lift by its rescue code and dispatches level 1, by keyboard alone', async () => {
+    await signIn(board, server.baseUrl, 'kf_agent1');
+    await until(() => new URL(board.url()).hash.startsWith('#/dashboard'), 'the dashboard');
+    await board.goto(`${server.baseUrl}/#/yjcz`);
+    await board.getByTestId('rescue-board').waitFor();
+    await board.getByTestId('shortcuts').getByText('Ctrl+Enter').waitFor();
+    await mark(board);
+    await board.locator('body').click({ position: { x: 5, y: 5 } });
+
+    // N: a new case, the caller's number first.
+    await board.keyboard.press('n');
+    await board.getByTestId('new-case-form').waitFor();
+    await until(async () => (await focusedLabel(board)) === '来电号码', 'the phone field focused');
+    await board.keyboard.type(PHONE_NO);
+    await board.keyboard.press('Enter'); // → the kind (困人 already chosen)
+    await board.keyboard.press('Enter'); // → the people trapped
+    await until(async () => (await focusedLabel(board)) === '被困人数', 'the trapped field focused');
+    await board.keyboard.press('Control+A');
+    await board.keyboard.type('2');
+    await board.keyboard.press('Enter'); // → the description
+    await board.keyboard.type('电梯停在 5 楼与 6 楼之间，里面有老人');
+    await board.keyboard.press('Enter'); // saves
+    await board.getByTestId('case-panel').waitFor();
+    caseId = Number(await board.getByTestId('case-panel').getAttribute('data-case-id'));
+    assert.ok(caseId > 0);
+    await boardRow().waitFor();
+
+    // The locate box has the focus: the rescue code, Enter; the first lift is chosen, the count takes Enter.
+    await until(async () => /定位电梯/.test((await focusedLabel(board)) ?? ''), 'the locate box focused');
+    await board.keyboard.type(lift.rescueCode!);
+    await board.keyboard.press('Enter');
+    await board.getByTestId('lift-facts').getByText(lift.registerCode, { exact: false }).waitFor();
+    await until(async () => /被困人数/.test((await focusedLabel(board)) ?? ''), 'the trapped count focused');
+    await board.keyboard.press('Enter');
+    await until(async () => /一级派遣/.test((await focusedLabel(board)) ?? ''), 'the level-1 button focused');
+    const located = await caseNow();
+    assert.equal(located.elevatorId, lift.id);
+    assert.equal(located.trapped, 2);
+    assert.equal(located.callerPhone, PHONE_NO);
+
+    await screenshot(board, 'rescue-board-located');
+    await board.keyboard.press('Control+Enter');
+    await until(async () => (await boardStatus()) === '2', 'the board showing 待接单');
+    const dispatched = await caseNow();
+    assert.equal(dispatched.status, 2);
+    assert.equal(dispatched.level, 1);
+    await boardRow().getByTestId('accept-timer').waitFor();
+    await screenshot(board, 'rescue-board-dispatched');
+  });
+
+  test('wb_admin1 sees the case appear without reloading, accepts, arrives with its position and frees', async () => {
+    const card = phone.locator(`[data-testid="rescue-case"][data-case-id="${caseId}"]`);
+    await card.waitFor({ timeout: 5_000 });
+    assert.ok(await marked(phone), 'the phone page did not reload');
+    await card.getByText(lift.address).waitFor();
+    await screenshot(phone, 'rescue-phone-dispatched');
+
+    await card.getByTestId('rescue-accept').click();
+    await until(async () => (await card.getAttribute('data-status')) === '3', 'accepted on the phone');
+    await until(async () => (await boardStatus()) === '3', 'the board showing 已接单');
+
+    await phoneContext.grantPermissions(['geolocation'], { origin: server.baseUrl });
+    await phoneContext.setGeolocation({ latitude: 22.817, longitude: 108.366, accuracy: 10 });
+    await card.getByTestId('rescue-arrive').click();
+    await until(async () => (await card.getAttribute('data-status')) === '4', 'arrived on the phone', 20_000);
+    await until(async () => (await boardStatus()) === '4', 'the board showing 已到达');
+
+    await card.getByLabel('解救人数').fill('2');
+    await card.getByTestId('rescue-free').click();
+    // A freed case leaves the phone's list of cases to work on; the page says it was recorded.
+    await phone.getByTestId('rescue-said').getByText('已记录解救完成', { exact: false }).waitFor();
+    await until(async () => (await card.count()) === 0, 'the freed case leaving the phone’s list');
+    await until(async () => (await boardStatus()) === '5', 'the board showing 已解救');
+    assert.ok(await marked(phone), 'the phone page did not reload');
+    assert.ok(await marked(board), 'the board did not reload');
+    await screenshot(phone, 'rescue-phone-freed');
+
+    const freed = await caseNow();
+    assert.equal(freed.freed, 2);
+  });
+
+  test('the agent closes the case with a cause; it leaves the board', async () => {
+    await boardRow().click();
+    await board.getByTestId('close-case').click();
+    const dialog = board.getByRole('dialog').filter({ has: board.getByTestId('close-form') });
+    await dialog.waitFor();
+    await dialog.getByRole('combobox', { name: '困人原因' }).click();
+    await board
+      .locator('.ant-select-dropdown:visible .ant-select-item-option-content', { hasText: /^外部原因$/ })
+      .click();
+    await dialog.getByRole('combobox', { name: '具体原因' }).click();
+    await board
+      .locator('.ant-select-dropdown:visible .ant-select-item-option-content', { hasText: /^停电$/ })
+      .click();
+    await dialog.getByRole('textbox', { name: '回访结果' }).fill('回访乘客，情绪稳定');
+    await dialog.getByRole('button', { name: '关闭工单' }).click();
+    await until(async () => (await boardRow().count()) === 0, 'the case leaving the board');
+
+    const closed = await caseNow();
+    assert.equal(closed.status, 6);
+    assert.equal(closed.cause, 1);
+    assert.equal(closed.backInService, true);
+    assert.ok(closed.steps.length >= 5, `the history holds every step (${closed.steps.length})`);
+    assert.ok(await marked(board), 'the board did not reload');
+  });
+});
