@@ -1,8 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { hashPassword } from '@ec/contract';
+import { hashPassword, RESCUE_CASE_TOPIC, rescueCaseCalls } from '@ec/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
+import { rowsOf } from '../src/platform/db/sql.ts';
 import { jobState } from '../src/platform/db/tables.ts';
 import { publishLive } from '../src/platform/live.ts';
 import { createPostgresDatabase, DEMO_PASSWORD, testConfig } from './harness.ts';
@@ -116,5 +118,81 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
     await until(() => stream.events.length === 1, 5000, 'the event on b');
     expect(stream.events[0]).toEqual({ event: 'test.ping', data: { from: 'a' } });
     stream.close();
+  });
+
+  it('shows a rescue case dispatched on one node to the agents and the rescuer on the other, and to nobody else', async () => {
+    const login = async (username: string) =>
+      (
+        await b.app.inject({
+          method: 'POST',
+          url: '/monitor/api/oauth/token',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            grant_type: 'password',
+            username,
+            password: hashPassword(DEMO_PASSWORD),
+          }).toString(),
+        })
+      ).json().data.access_token as string;
+    const port = (b.app.server.address() as AddressInfo).port;
+    const base = `http://127.0.0.1:${port}`;
+    const [agent, rescuer, other] = await Promise.all(['kf_agent2', 'wb_admin1', 'wb_admin2'].map(login));
+    const streams = await Promise.all(
+      [agent, rescuer, other].map((tk) => openStream(base, tk, RESCUE_CASE_TOPIC)),
+    );
+    await until(() => b.platform.live.size >= 3, 5000, 'three streams on b');
+    const company = (
+      await b.app.inject({
+        method: 'GET',
+        url: '/monitor/api/pc/sysUser/getUserInfo',
+        headers: { authorization: `Bearer ${rescuer}` },
+      })
+    ).json().data.companyId as number;
+    const [lift] = rowsOf<{ id: number }>(
+      await a.platform.db.execute(
+        sql`select id from elevator where maintenance_company_id = ${company}
+          and not exists (select 1 from rescue_case c where c.elevator_id = elevator.id and c.status < 6) limit 1`,
+      ),
+    );
+    // On node a: the agent takes the call and dispatches to the lift's maintenance company.
+    const token = await (async () => {
+      const r = await a.app.inject({
+        method: 'POST',
+        url: '/monitor/api/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'password',
+          username: 'kf_agent1',
+          password: hashPassword(DEMO_PASSWORD),
+        }).toString(),
+      });
+      return r.json().data.access_token as string;
+    })();
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const saved = await a.app.inject({
+      method: 'PUT',
+      url: `/monitor/api${rescueCaseCalls.saveOrder.path}`,
+      headers: auth,
+      payload: { kind: 1, elevatorId: lift.id, trapped: 1 },
+    });
+    const opened = saved.json().data.case as { id: number; version: number };
+    const dispatched = await a.app.inject({
+      method: 'POST',
+      url: `/monitor/api${rescueCaseCalls.dispatch.path}`,
+      headers: auth,
+      payload: { id: opened.id, version: opened.version, level: 1 },
+    });
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    const ofCase = (s: { events: { data: Record<string, unknown> }[] }) =>
+      s.events.filter((e) => e.data.id === opened.id);
+    await until(
+      () => ofCase(streams[0]).length >= 2 && ofCase(streams[1]).length >= 1,
+      5000,
+      'the case on b',
+    );
+    expect(ofCase(streams[0]).at(-1)?.data).toMatchObject({ id: opened.id, status: 2, assigneeId: company });
+    expect(ofCase(streams[1]).at(-1)?.data).toMatchObject({ id: opened.id, status: 2 });
+    expect(ofCase(streams[2])).toEqual([]);
+    for (const s of streams) s.close();
   });
 });

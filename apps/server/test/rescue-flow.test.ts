@@ -12,6 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escalateOverdue } from '../src/modules/rescue/cases/escalate.ts';
+import { gridOfPoint } from '../src/modules/rescue/geo.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 
@@ -41,12 +42,13 @@ describe.each(dbKinds)('emergency rescue cases on %s', (kind) => {
   };
   const query = async <T>(text: string) => rowsOf<T>(await t.platform.db.execute(sql.raw(text)));
 
-  /** A demo lift with a rescue code, coordinates and a maintenance company, and no open case. */
+  /** A demo lift with a rescue code, coordinates, a maintenance company and a use unit, and no open case. */
   const liftOf = async (company: string, skip = 0) =>
     (
       await query<{ id: number; rescue_code: string; longitude: number; latitude: number }>(
         `select id, rescue_code, longitude, latitude from elevator
-          where maintenance_company_id = ${companyOf[company]} and rescue_code is not null and longitude is not null
+          where maintenance_company_id = ${companyOf[company]} and use_company_id is not null
+            and rescue_code is not null and longitude is not null
             and not exists (select 1 from rescue_case c where c.elevator_id = elevator.id and c.status < 6)
           order by id offset ${skip} limit 1`,
       )
@@ -260,8 +262,26 @@ describe.each(dbKinds)('emergency rescue cases on %s', (kind) => {
   });
 
   it('escalates an unaccepted dispatch to the grid’s rescue unit, then back to the agents for 119', async () => {
-    const lift = await liftOf('wb_admin1', 2);
-    await gridAround(lift.longitude, lift.latitude, `测试网格-${kind}`);
+    // A lift in the grid of jy_rescue1's unit (the demo's grids), or one in no grid given a grid of it.
+    const candidates = await query<{ id: number; longitude: number; latitude: number }>(
+      `select id, longitude, latitude from elevator where maintenance_company_id = ${companyOf.wb_admin1}
+        and longitude is not null
+        and not exists (select 1 from rescue_case c where c.elevator_id = elevator.id and c.status < 6)
+       order by id`,
+    );
+    let lift: (typeof candidates)[number] | undefined;
+    for (const l of candidates) {
+      const grid = await gridOfPoint(t.platform.db, l.longitude, l.latitude);
+      if (grid?.unitId === companyOf.jy_rescue1) {
+        lift = l;
+        break;
+      }
+      if (!grid && !lift) lift = l;
+    }
+    expect(lift).toBeDefined();
+    if (!lift) return;
+    if ((await gridOfPoint(t.platform.db, lift.longitude, lift.latitude)) === null)
+      await gridAround(lift.longitude, lift.latitude, `测试网格-${kind}`);
     const { case: opened } = await ok<{ case: RescueCaseDetail }>('kf_agent1', C.saveOrder, {
       kind: 1,
       elevatorId: lift.id,
@@ -275,7 +295,8 @@ describe.each(dbKinds)('emergency rescue cases on %s', (kind) => {
     });
     const deadline = new Date(d.acceptDeadline!).getTime();
     // Before the deadline nothing moves.
-    expect(await escalateOverdue(t.platform.db, new Date(deadline - 1000))).toBe(0);
+    await escalateOverdue(t.platform.db, new Date(deadline - 1000));
+    expect((await ok<RescueCaseDetail>('kf_agent1', C.detail, { id: d.id })).level).toBe(1);
     expect(await escalateOverdue(t.platform.db, new Date(deadline + 1000))).toBeGreaterThanOrEqual(1);
     const level2 = await ok<RescueCaseDetail>('kf_agent1', C.detail, { id: d.id });
     expect(level2).toMatchObject({
@@ -291,7 +312,8 @@ describe.each(dbKinds)('emergency rescue cases on %s', (kind) => {
     expect((await ok<RescueCaseDetail[]>('jy_rescue1', C.myCases)).map((c) => c.id)).toContain(d.id);
     // A second run at the same time does nothing more.
     const at = new Date(new Date(level2.acceptDeadline!).getTime() + 1000);
-    expect(await escalateOverdue(t.platform.db, new Date(deadline + 1000))).toBe(0);
+    await escalateOverdue(t.platform.db, new Date(deadline + 1000));
+    expect((await ok<RescueCaseDetail>('kf_agent1', C.detail, { id: d.id })).version).toBe(level2.version);
     await escalateOverdue(t.platform.db, at);
     const level3 = await ok<RescueCaseDetail>('kf_agent1', C.detail, { id: d.id });
     expect(level3).toMatchObject({ level: 3, status: CASE_STATE.new, assigneeId: null });

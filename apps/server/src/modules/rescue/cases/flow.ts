@@ -14,7 +14,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AuthUser, hasPermission } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { refusingConflicts } from '../../../platform/db/conflicts.ts';
-import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { moveState } from '../../../platform/workflow/moves.ts';
 import { liftByCode, liftFacts } from '../../elevator/api.ts';
 import { openRepair } from '../repairs/open.ts';
@@ -43,6 +43,21 @@ const moveOf = (
   missing: MISSING,
   where: and(caseScope(user), extra),
 });
+
+/**
+ * A rescuer's move, conditional on the case still waiting on the rescuer's company: when the UPDATE
+ * finds nothing because an escalation (or another agent) moved the case away meanwhile, the case is
+ * still in the user's scope, and the answer is 409 (not yours any more), not 404.
+ */
+async function asAssignee<T>(db: Queryable, user: AuthUser, id: number, move: () => Promise<T>): Promise<T> {
+  try {
+    return await move();
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status !== 404) throw err;
+    await caseInScope(db, user, id);
+    throw conflict(NOT_YOURS);
+  }
+}
 
 async function done(db: Queryable, c: CaseRecord): Promise<RescueCaseDetail> {
   await publishCase(db, c);
@@ -175,14 +190,17 @@ export async function fireBrigade(db: Queryable, user: AuthUser, input: In<'fire
 /** The rescuer's company accepts a case dispatched to it (before the deadline or not: it is still the assignee). */
 export async function accept(db: Queryable, user: AuthUser, input: In<'accept'>) {
   const current = await caseInScope(db, user, input.id);
-  if (user.companyId === null || current.assigneeId !== user.companyId) throw conflict(NOT_YOURS);
+  const company = user.companyId;
+  if (company === null || current.assigneeId !== company) throw conflict(NOT_YOURS);
   const now = new Date();
-  const moved = await moveState(db, rescueCase, {
-    ...moveOf(user, input.id, input.version, '接单', eq(rescueCase.assigneeId, user.companyId)),
-    from: [CASE_STATE.dispatched],
-    to: CASE_STATE.accepted,
-    set: { acceptedAt: now, acceptedBy: user.id, acceptDeadline: null, updatedAt: now },
-  });
+  const moved = await asAssignee(db, user, input.id, () =>
+    moveState(db, rescueCase, {
+      ...moveOf(user, input.id, input.version, '接单', eq(rescueCase.assigneeId, company)),
+      from: [CASE_STATE.dispatched],
+      to: CASE_STATE.accepted,
+      set: { acceptedAt: now, acceptedBy: user.id, acceptDeadline: null, updatedAt: now },
+    }),
+  );
   await addStep(db, moved, '接单', user, { companyId: user.companyId });
   return done(db, moved);
 }
@@ -208,17 +226,19 @@ export async function arrive(db: Queryable, user: AuthUser, input: In<'arrive'>)
       : null;
   const { arriveMinutes } = await rescueLimits(db);
   const now = new Date();
-  const moved = await moveState(db, rescueCase, {
-    ...moveOf(user, input.id, input.version, '记录到达', actingOn(user, current)),
-    from: [CASE_STATE.accepted],
-    to: CASE_STATE.arrived,
-    set: {
-      arrivedAt: now,
-      arriveDistance: distance,
-      overtime: sql`${now}::timestamptz - ${rescueCase.alarmAt} > make_interval(mins => ${arriveMinutes})`,
-      updatedAt: now,
-    },
-  });
+  const moved = await asAssignee(db, user, input.id, () =>
+    moveState(db, rescueCase, {
+      ...moveOf(user, input.id, input.version, '记录到达', actingOn(user, current)),
+      from: [CASE_STATE.accepted],
+      to: CASE_STATE.arrived,
+      set: {
+        arrivedAt: now,
+        arriveDistance: distance,
+        overtime: sql`${now}::timestamptz - ${rescueCase.alarmAt} > make_interval(mins => ${arriveMinutes})`,
+        updatedAt: now,
+      },
+    }),
+  );
   await addStep(db, moved, '到达现场', user, {
     companyId: user.companyId,
     latitude: input.latitude ?? null,
@@ -231,12 +251,14 @@ export async function arrive(db: Queryable, user: AuthUser, input: In<'arrive'>)
 export async function free(db: Queryable, user: AuthUser, input: In<'free'>) {
   const current = await caseInScope(db, user, input.id);
   const now = new Date();
-  const moved = await moveState(db, rescueCase, {
-    ...moveOf(user, input.id, input.version, '记录解救', actingOn(user, current)),
-    from: [CASE_STATE.arrived],
-    to: CASE_STATE.freed,
-    set: { freed: input.freed, freedAt: now, updatedAt: now },
-  });
+  const moved = await asAssignee(db, user, input.id, () =>
+    moveState(db, rescueCase, {
+      ...moveOf(user, input.id, input.version, '记录解救', actingOn(user, current)),
+      from: [CASE_STATE.arrived],
+      to: CASE_STATE.freed,
+      set: { freed: input.freed, freedAt: now, updatedAt: now },
+    }),
+  );
   await addStep(db, moved, '解救完成', user, {
     companyId: user.companyId,
     note: [`解救 ${input.freed} 人`, input.note].filter(Boolean).join('；'),
