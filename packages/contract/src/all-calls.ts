@@ -40,6 +40,7 @@ import {
 } from './parties.ts';
 import { serviceUserCalls } from './rescue/callcentre.ts';
 import { repairCalls } from './rescue/repairs.ts';
+import { signingCalls } from './rescue/signing.ts';
 import { rescueCaseCalls, rescueUnitCalls } from './rescue.ts';
 import { emergencyCodeCalls, publicReportCalls } from './rescue/codes.ts';
 import { commonCalls, dictCalls, logoCalls, paramCalls } from './system.ts';
@@ -83,6 +84,7 @@ export const allCalls: Call[] = [
   ...Object.values(communityCalls),
   ...Object.values(incentiveCalls),
   ...Object.values(rescueCaseCalls),
+  ...Object.values(signingCalls),
   ...Object.values(serviceUserCalls),
   ...Object.values(repairCalls),
   ...Object.values(rescueUnitCalls),

@@ -8,4 +8,5 @@ export * from './rescue/cases.ts';
 export * from './rescue/codes.ts';
 export * from './rescue/repairs.ts';
 export * from './rescue/rules.ts';
+export * from './rescue/signing.ts';
 export * from './rescue/units.ts';

@@ -2,6 +2,7 @@ import { callCentrePart } from './callcentre/index.ts';
 import { casePart } from './cases/index.ts';
 import { codePart } from './codes/index.ts';
 import { repairPart } from './repairs/index.ts';
+import { signingPart } from './signing/index.ts';
 import { unitPart } from './units/index.ts';
 import { joinParts } from './part.ts';
 
@@ -10,4 +11,4 @@ import { joinParts } from './part.ts';
  * live board, the rescuer's side, repairs, emergency codes and signboards, rescue units and grids,
  * and use-unit / lease signing. Each part lives in its folder and declares what it adds (part.ts).
  */
-export const rescueModule = joinParts('rescue', [unitPart, casePart, codePart, repairPart, callCentrePart]);
+export const rescueModule = joinParts('rescue', [unitPart, casePart, codePart, repairPart, callCentrePart, signingPart]);
