@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import {
   DASHBOARD_PATH,
+  EMERGENCY_CODE_PATHS as EC,
   ELEVATOR_PATHS as E,
   FILING_PATHS,
   MAINTENANCE_PATHS as M,
@@ -56,6 +57,12 @@ const pages: [paths: string | readonly string[], load: PageLoader][] = [
   [RU.teams, () => import('../features/rescue-units/pages/RescueTeamPage.tsx')],
   [RU.grids, () => import('../features/rescue-units/pages/RescueGridPage.tsx')],
   [RU.board, () => import('../features/rescue-units/pages/RescueGridBoardPage.tsx')],
+
+  [EC.signboard, () => import('../features/emergency-code/pages/SignboardPage.tsx')],
+  [EC.temporary, () => import('../features/emergency-code/pages/TemporaryCodePage.tsx')],
+  [EC.claimRecord, () => import('../features/emergency-code/pages/ClaimRecordPage.tsx')],
+  [EC.bindRecord, () => import('../features/emergency-code/pages/BindRecordPage.tsx')],
+  [EC.claim, () => import('../features/emergency-code/pages/ClaimCodePage.tsx')],
 
   [S.users, () => import('../features/system/users/UserPage.tsx')],
   [S.roles, () => import('../features/system/roles/RolePage.tsx')],

@@ -8,6 +8,7 @@ import {
 } from 'react-router';
 import { getToken } from '../lib/cookies.ts';
 import { RESCUE_WORK_PATH, WORK_PATH } from '../lib/routes.ts';
+import { PUBLIC_REPORT_ROUTE } from '../lib/routes.ts';
 import { AuthGuard } from './guard.tsx';
 import { builtPages } from './pages.tsx';
 import { RedirectPage, RootShell, RouteErrorPage } from './root.tsx';
@@ -85,6 +86,12 @@ export const routes: RouteObject[] = [
         lazy: asComponent(() => import('./status-pages.tsx').then((m) => ({ default: m.UnauthorizedPage }))),
       },
       { path: '/redirect/*', element: <RedirectPage /> },
+      // The public report page of a signboard's QR code: no sign-in, no layout.
+      {
+        path: PUBLIC_REPORT_ROUTE,
+        handle: { title: '电梯应急救援' },
+        lazy: asComponent(() => import('../features/public-report/PublicReportPage.tsx')),
+      },
       {
         element: <AuthGuard />,
         children: [

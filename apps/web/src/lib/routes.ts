@@ -62,6 +62,18 @@ export const RESCUE_UNIT_PATHS = {
   teams: '/jiuYuanDui',
 } as const;
 
+/** The emergency-code pages (应急码管理). */
+export const EMERGENCY_CODE_PATHS = {
+  signboard: '/emergencyCode/signboard',
+  temporary: '/emergencyCode/temporaryCode',
+  claimRecord: '/emergencyCode/claimRecord',
+  bindRecord: '/emergencyCode/bindRecord',
+  claim: '/emergencyCode/claimCode',
+} as const;
+
+/** The public report page a signboard's QR code opens (no sign-in, no layout): /r/<6-digit code>. */
+export const PUBLIC_REPORT_ROUTE = '/r/:code';
+
 export const SYSTEM_PATHS = {
   users: '/permission/page',
   roles: '/permission/role',

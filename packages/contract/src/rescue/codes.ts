@@ -16,10 +16,13 @@ import { RESCUE_PERMISSIONS } from './rules.ts';
 export const EC = '/pc/emergencyCode';
 const P = RESCUE_PERMISSIONS;
 
-/** The public report page's path on the web origin: the signboard's QR code holds `<origin>/r/<code>`. */
+/**
+ * The public report page's route in the console (a hash route: the console is served as static
+ * files, so the QR code holds `<origin>/#/r/<code>` and no server route is needed).
+ */
 export const PUBLIC_REPORT_PATH = '/r';
 export const publicReportUrl = (origin: string, code: string) =>
-  `${origin.replace(/\/+$/, '')}${PUBLIC_REPORT_PATH}/${code}`;
+  `${origin.replace(/\/+$/, '')}/#${PUBLIC_REPORT_PATH}/${code}`;
 
 /** The number printed on every signboard (the city's emergency line). */
 export const EMERGENCY_PHONE = '96333';

@@ -411,8 +411,9 @@ export async function claimFor(
 
 // ---------------------------------------------------------------- void
 
-/** Voids codes no lift holds (a bound code is unbound first); 404 for a code the pool has not. */
+/** Voids codes no lift holds (a bound code is unbound first; the platform only); 404 for a code the pool has not. */
 export async function voidCodes(db: Queryable, user: AuthUser, codes: string[]): Promise<{ voided: number }> {
+  if (user.dataScope !== 'all') throw forbidden('只有平台管理员可以作废应急码');
   const wanted = [...new Set(codes)].sort();
   const known = await db
     .select({ code: emergencyCode.code })
