@@ -159,8 +159,8 @@ export const gridRing = z
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
     if (r.length < 3) return fail('网格至少需要 3 个顶点');
     if (new Set(r.map((p) => `${p[0]},${p[1]}`)).size !== r.length) return fail('网格顶点不能重复');
-    if (Math.abs(ringArea(r)) < 1e-10) return fail('网格面积为零，请重新绘制');
     if (ringSelfIntersects(r)) return fail('网格边界不能自相交');
+    if (Math.abs(ringArea(r)) < 1e-10) return fail('网格面积为零，请重新绘制');
   });
 
 // ---------------------------------------------------------------- units
@@ -257,7 +257,11 @@ export const unitFields = z.object({
   address: text(200).nullable().optional(),
   legalPerson: text(50).nullable().optional(),
   contactName: text(50).nullable().optional(),
-  contactPhone: phoneText('联系电话').nullable().optional(),
+  /** Sent back as the detail showed it (masked) keeps the stored number. */
+  contactPhone: text(20)
+    .regex(/^[\d\-+ *]*$/, '联系电话只能包含数字和“-”')
+    .nullable()
+    .optional(),
 });
 export type UnitFields = z.input<typeof unitFields>;
 export type UnitValues = z.output<typeof unitFields>;
