@@ -130,6 +130,23 @@ export const repairCalls = {
     input: repairFilters.omit({ page: true, limit: true }),
     output: z.unknown(),
   }),
+  lifts: defineCall({
+    domain: 'repair',
+    method: 'GET',
+    path: `${REPAIRS}/lifts`,
+    permission: P.repairEdit,
+    summary: '报修可选电梯（注册代码、救援识别码、地址或名称）',
+    input: z.object({ keyword: text(50).optional() }),
+    output: z.array(
+      z.object({
+        id: z.number().int(),
+        registerCode: z.string(),
+        rescueCode: z.string().nullable(),
+        name: z.string().nullable(),
+        address: z.string(),
+      }),
+    ),
+  }),
   info: defineCall({
     domain: 'repair',
     method: 'GET',

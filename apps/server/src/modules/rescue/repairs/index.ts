@@ -3,7 +3,7 @@ import { streamXlsx } from '../../../platform/excel.ts';
 import { implement } from '../../../platform/http/implement.ts';
 import type { RescuePart } from '../part.ts';
 import { hitchTypes } from './hitch-types.ts';
-import { listRepairs, moveRepair, repairBatches, repairDetail, saveRepair } from './service.ts';
+import { listRepairs, moveRepair, repairBatches, repairDetail, repairLifts, saveRepair } from './service.ts';
 
 const R = repairCalls;
 const tx = { tx: true };
@@ -16,6 +16,7 @@ export const repairPart: RescuePart = {
   routes: [
     implement(R.queryPage, (f, { user, db }) => listRepairs(db, user, f)),
     implement(R.hitchTypeList, (_i, { db }) => hitchTypes(db)),
+    implement(R.lifts, ({ keyword }, { user, db }) => repairLifts(db, user, keyword)),
     implement(R.info, ({ id }, { user, db }) => repairDetail(db, user, id)),
     implement(R.save, (input, { user, db }) => saveRepair(db, user, input), tx),
     implement(R.accept, (input, { user, db }) => moveRepair(db, user, input, 'accept'), tx),

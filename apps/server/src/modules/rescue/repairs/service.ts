@@ -10,10 +10,11 @@ import {
   type RepairRow,
   type repairCalls,
 } from '@ec/contract';
-import { and, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type AuthUser, scopeCondition } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
+import { likePattern } from '../../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { pageTotal } from '../../../platform/db/totals.ts';
 import { forbidden, notFound } from '../../../platform/errors.ts';
@@ -236,4 +237,33 @@ export async function moveRepair(
     missing: '报修记录不存在或无权访问',
   });
   return repairDetail(db, user, input.id);
+}
+
+/** Lifts the user may report a repair for (the registry's scope), by code, address or name. */
+export async function repairLifts(db: Queryable, user: AuthUser, keyword?: string) {
+  const l = liftsRelation(user).as('l');
+  const k = keyword?.trim();
+  const pattern = k ? likePattern(k) : null;
+  return db
+    .select({
+      id: l.id,
+      registerCode: l.registerCode,
+      rescueCode: l.rescueCode,
+      name: l.name,
+      address: l.address,
+    })
+    .from(l)
+    .where(
+      pattern
+        ? or(
+            eq(l.registerCode, k!.toUpperCase()),
+            eq(l.rescueCode, k!),
+            ilike(l.address, pattern),
+            ilike(l.name, pattern),
+            ilike(l.registerCode, pattern),
+          )
+        : undefined,
+    )
+    .orderBy(asc(l.id))
+    .limit(20);
 }
