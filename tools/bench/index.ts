@@ -1,14 +1,16 @@
 /**
- * `npm run bench [-- --only auth|elevators|imports|maintenance] [-- --elevators N] [-- --orders M]`:
+ * `npm run bench [-- --only auth|elevators|imports|maintenance|rescue] [-- --elevators N] [-- --orders M] [-- --cases K]`:
  * throughput and latency of the hot calls, each printed beside a baseline (the health call) measured
  * in the same run on the same server. Uses a throw-away PGlite folder, or DATABASE_URL's PostgreSQL
  * when set (the registry benchmark then adds its rows to that database; the maintenance benchmark
- * creates a database of its own on that server and drops it). `--orders` defaults to 10 per elevator.
+ * and rescue benchmarks create a database of their own on that server and drop it). `--orders` defaults to
+ * 10 per elevator, `--cases` (closed rescue cases) to 1 per elevator.
  */
 import { benchAuth } from './auth.ts';
 import { benchElevators } from './elevators.ts';
 import { benchImports } from './imports.ts';
 import { benchMaintenance } from './maintenance.ts';
+import { benchRescue } from './rescue.ts';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(name);
@@ -23,3 +25,4 @@ if (!only || only === 'elevators') await benchElevators(elevators);
 if (!only || only === 'imports') await benchImports(20_000);
 if (!only || only === 'maintenance')
   await benchMaintenance(elevators, Number(arg('--orders') ?? elevators * 10));
+if (!only || only === 'rescue') await benchRescue(elevators, Number(arg('--cases') ?? elevators));

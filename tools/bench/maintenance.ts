@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { orderFilters, shanghaiToday } from '@ec/contract';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { overdueCount, refreshLiftStates } from '../../apps/server/src/modules/maintenance/lifts.ts';
 import { listOrders } from '../../apps/server/src/modules/maintenance/orders/read.ts';
@@ -10,7 +9,13 @@ import { type Database, openDatabase, type Queryable } from '../../apps/server/s
 import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
 import { rng } from '../../apps/server/src/platform/seed/random.ts';
 import { login, measure, measureLoop, printTable, type Row } from './common.ts';
-import { benchEnv, newDataDir, seedElevators, startServerProcess } from './server-process.ts';
+import {
+  benchEnv,
+  createScratchDatabase,
+  newDataDir,
+  seedElevators,
+  startServerProcess,
+} from './server-process.ts';
 import { type BenchUser, type Traffic, trafficOf, USER_NOTES, USERS } from './traffic.ts';
 
 const CONNECTIONS = 32;
@@ -55,7 +60,7 @@ export async function benchMaintenance(elevators: number, orders: number) {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   try {
     if (baseUrl) {
-      scratch = await createScratchDatabase(baseUrl);
+      scratch = await createScratchDatabase(baseUrl, 'maint');
       process.env.DATABASE_URL = scratch.url;
       console.log(`\nmaintenance bench database: ${scratch.name} (dropped at the end)`);
     }
@@ -67,29 +72,6 @@ export async function benchMaintenance(elevators: number, orders: number) {
     else await scratch?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-async function createScratchDatabase(base: string) {
-  const name = `ec_bench_maint_${process.pid}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    name,
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 const open = (dataDir: string): Promise<Database> => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -82,6 +83,33 @@ export async function startServerProcess(dataDir: string, env: NodeJS.ProcessEnv
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
+    },
+  };
+}
+
+/**
+ * A database of its own on DATABASE_URL's server for a benchmark that loads millions of rows (the
+ * role needs CREATEDB); `drop()` removes it.
+ */
+export async function createScratchDatabase(base: string, label: string) {
+  const name = `ec_bench_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
     },
   };
 }
