@@ -205,7 +205,16 @@ describe.each(dbKinds)('emergency codes on %s', (kind) => {
     // The records: the claimer's, by action.
     const recs = await send<Page<CodeRecordRow>>('sy_admin1', C.records, { action: '绑定,解绑', limit: 50 });
     expect(recs.status).toBe(200);
-    expect(recs.body.data.records.some((r) => r.code === mine[0] && r.action === '绑定')).toBe(true);
+    expect(recs.body.data.records.some((r) => r.code === mine[0] && r.action === '绑定' && r.current)).toBe(
+      true,
+    );
+    // The lift's old code was unbound: its 绑定 record is no longer current.
+    const old = await send<Page<CodeRecordRow>>('sy_admin1', C.records, {
+      code: lift.rescueCode,
+      action: '绑定',
+    });
+    expect(old.body.data.records.length).toBeGreaterThan(0);
+    expect(old.body.data.records.every((r) => !r.current)).toBe(true);
     const others = await send<Page<CodeRecordRow>>('sy_admin2', C.records, { code: mine[0] });
     expect(others.body.data.records.length).toBe(0);
     expect((await send('admin', C.records, { action: '偷看' })).status).toBe(400);

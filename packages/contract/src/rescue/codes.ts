@@ -103,6 +103,8 @@ export const codeRecordRow = z.object({
   address: z.string().nullable(),
   userName: z.string().nullable(),
   at: z.string(),
+  /** The record's lift holds the record's code now (a 绑定 that may be undone). */
+  current: z.boolean(),
 });
 export type CodeRecordRow = z.infer<typeof codeRecordRow>;
 

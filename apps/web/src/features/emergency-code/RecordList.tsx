@@ -20,7 +20,7 @@ const columns: ProColumns<CodeRecordRow>[] = [
     width: 110,
     render: (_, r) => <span style={{ fontFamily: 'monospace', fontSize: 15 }}>{r.code}</span>,
   },
-  { title: '操作', dataIndex: 'action', width: 80, search: false },
+  { title: '类型', dataIndex: 'action', width: 70, search: false },
   {
     title: '单位',
     dataIndex: 'companyName',
@@ -48,7 +48,7 @@ const columns: ProColumns<CodeRecordRow>[] = [
     render: (_, r) => dash(r.address),
   },
   { title: '操作人', dataIndex: 'userName', width: 110, search: false, render: (_, r) => dash(r.userName) },
-  { title: '时间', dataIndex: 'at', width: 160, search: false },
+  { title: '时间', dataIndex: 'at', width: 170, search: false },
   { title: '时间', dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
 ];
 
@@ -137,7 +137,7 @@ export function RecordList({ kind }: { kind: 'claim' | 'bind' }) {
           ...(mayClaim
             ? [
                 actionColumn<CodeRecordRow>(80, (r) =>
-                  r.action === '绑定' ? (
+                  r.action === '绑定' && r.current ? (
                     <Popconfirm title={`将应急码 ${r.code} 从电梯解绑？`} onConfirm={() => unbind(r.code)}>
                       <RowAction data-testid="unbind">解绑</RowAction>
                     </Popconfirm>

@@ -126,6 +126,7 @@ function selectRecords(db: Queryable) {
       companyName: enterprise.name,
       address: recordLift.address,
       liftRegisterCode: recordLift.registerCode,
+      liftCode: recordLift.rescueCode,
     })
     .from(emergencyCodeRecord)
     .leftJoin(enterprise, eq(enterprise.id, emergencyCodeRecord.companyId))
@@ -144,6 +145,7 @@ const toRecordRow = (r: RecordSelected): CodeRecordRow => ({
   address: r.address,
   userName: r.record.userName,
   at: formatDateTime(r.record.at),
+  current: r.liftCode !== null && r.liftCode === r.record.code,
 });
 
 export function listRecords(
