@@ -8,7 +8,7 @@ export interface MapGrid {
   name: string;
   ring: LngLat[];
   colour: string;
-  /** Shown under the name (e.g. the unit). */
+  /** Shown under the name when the grid is selected (e.g. the unit). */
   caption?: string | null;
 }
 
@@ -106,7 +106,7 @@ export function NanningMap({
             <text x={x} y={y} fontSize={11} textAnchor="middle" fill="#1f2937" pointerEvents="none">
               {g.name}
             </text>
-            {g.caption && (
+            {g.caption && active && (
               <text x={x} y={y + 13} fontSize={9} textAnchor="middle" fill="#4b5563" pointerEvents="none">
                 {g.caption}
               </text>

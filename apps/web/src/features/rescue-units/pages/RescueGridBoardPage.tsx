@@ -62,9 +62,9 @@ export default function RescueGridBoardPage() {
               height={440}
               grids={cards.map((c) => ({
                 id: c.gridId,
-                name: c.gridName,
                 ring: c.ring,
-                colour: c.openCases.length ? '#f5222d' : unitColour(c.unitId, c.color),
+                colour: unitColour(c.unitId, c.color),
+                name: c.openCases.length ? `${c.gridName}（${c.openCases.length}）` : c.gridName,
                 caption: c.unitName,
               }))}
               selected={selected}

@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { type Api, apiAs } from './elevator-support.ts';
+import {
+  launchBrowser,
+  type RunningServer,
+  screenshot,
+  signIn,
+  startServer,
+  watchForeignRequests,
+} from './support.ts';
+
+/**
+ * Rescue grids in the console against the real server: the platform administrator draws a grid on
+ * the offline map of Nanning by clicking its corners, names it and assigns it to a rescue unit; the
+ * grid board then shows it with that unit. No map tiles: no request leaves the server.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const foreign: string[][] = [];
+
+interface Grid {
+  id: number;
+  name: string;
+  unitId: number | null;
+  unitName: string | null;
+  ring: [number, number][];
+}
+interface ScreenPoint {
+  matrixTransform(m: unknown): { x: number; y: number };
+}
+interface InPage {
+  document: { querySelector(s: string): { getScreenCTM(): unknown } | null };
+  DOMPoint: new (x: number, y: number) => ScreenPoint;
+}
+
+const GRID_NAME = '五象东盟商务网格';
+const UNIT = '南宁市良庆区电梯应急救援站';
+/** A square east of the demo grids (in 青秀区), as [longitude, latitude]. */
+const CORNERS: [number, number][] = [
+  [108.62, 22.84],
+  [108.68, 22.84],
+  [108.68, 22.88],
+  [108.62, 22.88],
+];
+
+/** The screen point of a [longitude, latitude] on the map (the page's own projection, features/rescue-units/map.ts). */
+async function screenPoint(page: Page, [lng, lat]: [number, number]) {
+  return page.evaluate(
+    ([lng, lat]) => {
+      const g = globalThis as unknown as InPage;
+      const svg = g.document.querySelector('[data-testid="nanning-map"]');
+      const m = svg?.getScreenCTM();
+      if (!m) throw new Error('no map');
+      const x = (lng - 108.0) * Math.cos((22.8 * Math.PI) / 180) * 1000;
+      const y = (23.02 - lat) * 1000;
+      const p = new g.DOMPoint(x, y).matrixTransform(m);
+      return { x: p.x, y: p.y };
+    },
+    [lng, lat] as [number, number],
+  );
+}
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  assert.deepEqual(foreign.flat(), [], 'no request left the server');
+});
+
+describe('救援网格: draw a grid on the offline map, assign it to a unit, see it on the board', () => {
+  let admin: Api;
+
+  before(async () => {
+    admin = await apiAs(server.baseUrl, 'admin');
+  });
+
+  test('the administrator draws a grid by clicking its corners and assigns it to a rescue unit', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    foreign.push(watchForeignRequests(context, server.baseUrl));
+    const page = await context.newPage();
+    try {
+      await signIn(page, server.baseUrl, 'admin');
+      await page.locator('.ant-pro-sider-menu').waitFor();
+      await page.goto(`${server.baseUrl}/#/rescue/rescueGrid`);
+      const map = page.getByTestId('nanning-map');
+      await map.waitFor();
+      // The demo grids are on the map before anything is drawn.
+      await page.locator('[data-testid^="map-grid-"]').first().waitFor();
+      await page.getByTestId('grid-new').click();
+      for (const corner of CORNERS) {
+        const p = await screenPoint(page, corner);
+        await page.mouse.click(p.x, p.y);
+      }
+      await page.getByText('已选 4 个').waitFor();
+      await page.getByTestId('grid-name').fill(GRID_NAME);
+      await page.getByTestId('grid-unit').click();
+      await page.keyboard.type('良庆区');
+      await page.locator('.ant-select-item-option', { hasText: UNIT }).click();
+      await page.getByTestId('grid-save').click();
+      await page.locator('.ant-message').getByText('网格已保存').waitFor();
+      await page.getByTestId('grid-list').getByText(GRID_NAME).waitFor();
+      await screenshot(page, 'rescue-grid-drawn');
+
+      const grids = await admin<{ records: Grid[] }>('GET', '/pc/rescue/grid/list', { keyword: GRID_NAME });
+      assert.equal(grids.records.length, 1);
+      const grid = grids.records[0];
+      assert.equal(grid.unitName, UNIT);
+      assert.equal(grid.ring.length, 4);
+      // The clicked corners land within a few hundred metres of the intended ones.
+      grid.ring.forEach(([lng, lat], i) => {
+        assert.ok(Math.abs(lng - CORNERS[i][0]) < 0.003, `corner ${i} longitude ${lng}`);
+        assert.ok(Math.abs(lat - CORNERS[i][1]) < 0.003, `corner ${i} latitude ${lat}`);
+      });
+      const hit = await admin<{ gridId: number | null; unitName: string | null }>(
+        'GET',
+        '/pc/rescue/grid/gridOf',
+        {
+          longitude: 108.65,
+          latitude: 22.86,
+        },
+      );
+      assert.equal(hit.gridId, grid.id);
+      assert.equal(hit.unitName, UNIT);
+
+      // The board shows the new grid with its unit and who of that unit is on duty now.
+      await page.goto(`${server.baseUrl}/#/rescue/rescueGridBoard`);
+      const card = page.getByTestId(`board-card-${grid.id}`);
+      await card.waitFor();
+      await card.getByText(GRID_NAME).waitFor();
+      await card.getByText(UNIT).waitFor();
+      assert.match((await card.textContent()) ?? '', /网格内电梯：\d+ 台/);
+      assert.doesNotMatch((await card.textContent()) ?? '', /无人值班/);
+      await page.getByTestId('grid-board').getByTestId(`map-grid-${grid.id}`).waitFor();
+      await screenshot(page, 'rescue-grid-board');
+    } finally {
+      await context.close();
+    }
+  });
+});
