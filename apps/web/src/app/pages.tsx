@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import {
+  CALL_CENTRE_PATHS as CC,
   DASHBOARD_PATH,
   EMERGENCY_CODE_PATHS as EC,
   ELEVATOR_PATHS as E,
@@ -8,8 +9,10 @@ import {
   ORG_PATHS,
   PARTY_PAGES as P,
   partyPaths,
+  REPAIR_PATHS as RP,
   RESCUE_CASE_PATHS as R,
   RESCUE_UNIT_PATHS as RU,
+  SIGNING_PATHS as SG,
   SYSTEM_PATHS as S,
 } from '../lib/routes.ts';
 
@@ -57,6 +60,12 @@ const pages: [paths: string | readonly string[], load: PageLoader][] = [
   [RU.teams, () => import('../features/rescue-units/pages/RescueTeamPage.tsx')],
   [RU.grids, () => import('../features/rescue-units/pages/RescueGridPage.tsx')],
   [RU.board, () => import('../features/rescue-units/pages/RescueGridBoardPage.tsx')],
+  [CC.agents, () => import('../features/call-centre/pages/AgentListPage.tsx')],
+  [CC.duty, () => import('../features/call-centre/pages/DutyPage.tsx')],
+  [CC.edit, () => import('../features/call-centre/pages/AgentEditPage.tsx')],
+  [[RP.list, RP.filing], () => import('../features/repairs/pages/RepairListPage.tsx')],
+  [[SG.useUnit, SG.lease], () => import('../features/signing/pages/SigningListPage.tsx')],
+  [SG.detail, () => import('../features/signing/pages/SigningDetailPage.tsx')],
 
   [EC.signboard, () => import('../features/emergency-code/pages/SignboardPage.tsx')],
   [EC.temporary, () => import('../features/emergency-code/pages/TemporaryCodePage.tsx')],

@@ -74,6 +74,18 @@ export const EMERGENCY_CODE_PATHS = {
 /** The public report page a signboard's QR code opens (no sign-in, no layout): /r/<6-digit code>. */
 export const PUBLIC_REPORT_ROUTE = '/r/:code';
 
+/** The call centre's agents, repairs (the registry's 维修记录) and signing pages (issue 14). */
+export const CALL_CENTRE_PATHS = {
+  agents: '/service',
+  duty: '/serviceDetail',
+  edit: '/serviceEdit',
+} as const;
+export const REPAIR_PATHS = {
+  list: '/basicInformation/repairs',
+  filing: '/basicInformationb/repairs',
+} as const;
+export const SIGNING_PATHS = { useUnit: '/userunit', lease: '/contract', detail: '/userunitDetail' } as const;
+
 export const SYSTEM_PATHS = {
   users: '/permission/page',
   roles: '/permission/role',

@@ -1,0 +1,85 @@
+import { CASE_KIND_LABEL, CASE_STATE_LABEL, serviceUserCalls } from '@ec/contract';
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Drawer, Empty, List, Spin, Tag, Typography } from 'antd';
+import { call } from '../../lib/api.ts';
+import { dash } from '../../lib/format.ts';
+import { callCentreKeys } from './queries.ts';
+
+/**
+ * 来电弹屏: what the platform knows of a call's number (GET /pc/serviceUser/popup/{token}) — the
+ * call, the caller's open cases first, its latest closed ones and the lifts of those cases.
+ */
+export function PopupDrawer({ token, onClose }: { token: string | null; onClose: () => void }) {
+  const popup = useQuery({
+    queryKey: callCentreKeys.popup(token),
+    enabled: token !== null,
+    queryFn: ({ signal }) => call(serviceUserCalls.popup, { token: token! }, { signal }),
+  });
+  const p = popup.data;
+  const caseItem = (c: NonNullable<typeof p>['openCases'][number]) => (
+    <List.Item>
+      <List.Item.Meta
+        title={
+          <>
+            {c.caseNo} <Tag color={c.open ? 'red' : 'default'}>{CASE_STATE_LABEL[c.status] ?? c.status}</Tag>
+            <Tag>{CASE_KIND_LABEL[c.kind] ?? c.kind}</Tag>
+          </>
+        }
+        description={`${c.alarmAt} · ${dash(c.address)}${c.trapped ? ` · 被困 ${c.trapped} 人` : ''}`}
+      />
+    </List.Item>
+  );
+  return (
+    <Drawer title="来电弹屏" open={token !== null} onClose={onClose} width={560} destroyOnHidden>
+      {popup.isLoading && <Spin />}
+      {p && (
+        <div data-testid="call-popup">
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label="来电号码">
+              <Typography.Text strong>{p.phone}</Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label="方向">{p.call.directionLabel}</Descriptions.Item>
+            <Descriptions.Item label="开始时间">{p.call.startedAt}</Descriptions.Item>
+            <Descriptions.Item label="坐席">{dash(p.call.agentName)}</Descriptions.Item>
+            <Descriptions.Item label="此前来电">{p.previousCalls} 次</Descriptions.Item>
+          </Descriptions>
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            未关闭的工单
+          </Typography.Title>
+          {p.openCases.length ? (
+            <List size="small" dataSource={p.openCases} renderItem={caseItem} />
+          ) : (
+            <Empty description="无" />
+          )}
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            近期工单
+          </Typography.Title>
+          {p.recentCases.length ? (
+            <List size="small" dataSource={p.recentCases} renderItem={caseItem} />
+          ) : (
+            <Empty description="无" />
+          )}
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            相关电梯
+          </Typography.Title>
+          {p.lifts.length ? (
+            <List
+              size="small"
+              dataSource={p.lifts}
+              renderItem={(l) => (
+                <List.Item>
+                  <List.Item.Meta
+                    title={`${l.registerCode}${l.rescueCode ? `（救援识别码 ${l.rescueCode}）` : ''}`}
+                    description={`${dash(l.name)} · ${l.address}`}
+                  />
+                </List.Item>
+              )}
+            />
+          ) : (
+            <Empty description="无" />
+          )}
+        </div>
+      )}
+    </Drawer>
+  );
+}
