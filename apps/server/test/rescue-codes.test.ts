@@ -62,7 +62,7 @@ describe.each(dbKinds)('emergency codes on %s', (kind) => {
   let mine: string[];
 
   beforeAll(async () => {
-    t = await startTestApp(kind, { env: 'development', demoElevators: 400 });
+    t = await startTestApp(kind, { env: 'development', demoElevators: 400, rateLimitPerMinute: 40 });
     await grantClaimers(t);
     for (const u of ['admin', 'jg_qingxiu', 'sy_admin1', 'sy_admin2', 'wb_admin1'])
       tokens[u] = await t.login(u);
@@ -312,6 +312,22 @@ describe.each(dbKinds)('emergency codes on %s', (kind) => {
     expect((await send<PublicLift>(null, R.lift, { code })).body.data.caseOpen).toBe(true);
     expect((await send(null, R.report, { code, kind: '着火' })).status).toBe(400);
     expect((await send(null, R.report, { code: mine[1], kind: '困人' })).status).toBe(404);
+  });
+
+  it('limits the public calls per IP and minute, as the sign-in calls are', async () => {
+    const [{ code }] = await query<{ code: string }>(
+      'select rescue_code code from elevator where rescue_code is not null order by id limit 1',
+    );
+    const look = () =>
+      t.inject({
+        method: 'GET',
+        url: `/monitor/api/public/rescue/lift/${code}`,
+        remoteAddress: '192.0.2.44',
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 41; i++) statuses.push((await look()).statusCode);
+    expect(statuses.slice(0, 40).every((s) => s === 200)).toBe(true);
+    expect(statuses[40]).toBe(429);
   });
 
   it('caps reports per IP an hour with a 429 in Chinese', async () => {

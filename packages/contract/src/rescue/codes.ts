@@ -360,6 +360,8 @@ export const publicReportCalls = {
     summary: '扫码上报：应急码对应的电梯',
     input: z.object({ code: emergencyCodeField }),
     output: publicLift,
+    // Per IP and minute like the sign-in calls: nobody walks the million codes for their addresses.
+    rateLimited: true,
   }),
   report: defineCall({
     domain: 'emergency-code',
@@ -369,5 +371,7 @@ export const publicReportCalls = {
     summary: '扫码上报困人或故障',
     input: publicReportInput,
     output: publicReportResult,
+    // A first fence before the database's own limits (per IP an hour, per lift): see public.ts.
+    rateLimited: true,
   }),
 };
