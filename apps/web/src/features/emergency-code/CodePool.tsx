@@ -8,6 +8,7 @@ import {
 import { App, Button, Popconfirm, Tabs } from 'antd';
 import { useState } from 'react';
 import { ContractTable } from '../../components/ContractTable.tsx';
+import { actsForCompany } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
 import { dash } from '../../lib/format.ts';
 import { Permission } from '../../lib/permission.tsx';
@@ -95,7 +96,10 @@ export function CodePool({ temporary }: { temporary: boolean }) {
   const refresh = useInvalidateCodes();
   const [dialog, setDialog] = useState<'generate' | 'claim' | null>(null);
   // The pool is the city's: the platform generates and voids (a district's regulator reads).
-  const platform = useSession().user?.dataScope === 'all';
+  const { user } = useSession();
+  const platform = user?.dataScope === 'all';
+  // Use units and maintenance companies claim for their company (a regulator holds the page's buttons to read).
+  const claimer = actsForCompany(user, P.codeClaim);
   const voidCodes = async (codes: string[]) => {
     const { voided } = await call(C.void, { codes });
     message.success(`已作废 ${voided} 个应急码`);
@@ -132,11 +136,16 @@ export function CodePool({ temporary }: { temporary: boolean }) {
                       </Button>
                     </Permission>
                   ),
-                  <Permission key="claim" value={P.codeClaim}>
-                    <Button type="primary" onClick={() => setDialog('claim')} data-testid="claim-codes">
+                  claimer && (
+                    <Button
+                      key="claim"
+                      type="primary"
+                      onClick={() => setDialog('claim')}
+                      data-testid="claim-codes"
+                    >
                       认领应急码
                     </Button>
-                  </Permission>,
+                  ),
                   platform && (
                     <Permission key="void" value={P.codeEdit}>
                       <Popconfirm

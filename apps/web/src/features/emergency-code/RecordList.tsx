@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { ContractTable } from '../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../components/RowAction.tsx';
 import { splitRange, toInput } from '../../components/table-input.ts';
-import { usePermission } from '../../lib/access.ts';
+import { actsForCompany, usePermission } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
 import { dash } from '../../lib/format.ts';
-import { Permission } from '../../lib/permission.tsx';
+import { useSession } from '../../lib/session.ts';
 import { FormModal } from '../system/shared/FormModal.tsx';
 import { codeKeys, useInvalidateCodes } from './queries.ts';
 
@@ -117,6 +117,7 @@ export function RecordList({ kind }: { kind: 'claim' | 'bind' }) {
   const { message } = App.useApp();
   const refresh = useInvalidateCodes();
   const mayClaim = usePermission(P.codeClaim);
+  const claimer = actsForCompany(useSession().user, P.codeClaim);
   const [binding, setBinding] = useState(false);
   const unbind = async (code: string) => {
     await call(C.unbind, { code });
@@ -163,11 +164,16 @@ export function RecordList({ kind }: { kind: 'claim' | 'bind' }) {
         toolbar={() =>
           kind === 'bind'
             ? [
-                <Permission key="bind" value={P.codeClaim}>
-                  <Button type="primary" onClick={() => setBinding(true)} data-testid="bind-code-button">
+                claimer && (
+                  <Button
+                    key="bind"
+                    type="primary"
+                    onClick={() => setBinding(true)}
+                    data-testid="bind-code-button"
+                  >
                     绑定应急码
                   </Button>
-                </Permission>,
+                ),
               ]
             : []
         }
