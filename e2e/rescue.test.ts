@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { type Api, apiAs } from './elevator-support.ts';
+import { type Api, apiAs, runSearch, searchField } from './elevator-support.ts';
 import {
   launchBrowser,
   type RunningServer,
@@ -69,6 +69,23 @@ const focusedLabel = (page: Page) =>
     () => (globalThis as unknown as InPage).document.activeElement?.getAttribute('aria-label') ?? null,
   );
 
+/** Picks `option` in the antd select labelled `label` inside `scope`, until the select shows it. */
+async function choose(scope: Locator, label: string, option: string) {
+  const page = scope.page();
+  const field = scope.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label }) });
+  await until(async () => {
+    const shown = field.locator('.ant-select-selection-item');
+    if ((await shown.count()) > 0 && (await shown.first().textContent()) === option) return true;
+    if (await field.locator('input').isDisabled()) return false;
+    await field.click();
+    const item = page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+      .first();
+    await item.click({ timeout: 2_000 }).catch(() => undefined);
+    return false;
+  }, `${label} showing ${option}`);
+}
+
 /** Marks the page: the mark is gone if the page reloads. */
 const mark = (page: Page) =>
   page.evaluate(() => {
@@ -90,6 +107,8 @@ after(async () => {
 describe('应急处置: a call, a dispatch by keyboard, the rescue on a phone, the board live, the close', () => {
   let agent: Api;
   let lift: Lift;
+  /** A second lift of the same company, for the race between two agents. */
+  let other: Lift;
   let caseId: number;
   let agentContext: BrowserContext;
   let board: Page;
@@ -121,12 +140,14 @@ describe('应急处置: a call, a dispatch by keyboard, the rescue on a phone, t
         (l) =>
           l.rescueCode === row.rescueCode && l.maintenanceCompanyId === me.companyId && l.openCaseId === null,
       );
-      if (fit) {
-        lift = fit;
+      if (!fit) continue;
+      if (!lift) lift = fit;
+      else {
+        other = fit;
         break;
       }
     }
-    assert.ok(lift, 'a demo lift of wb_admin1’s company has a rescue code and no open case');
+    assert.ok(lift && other, 'two demo lifts of wb_admin1’s company have a rescue code and no open case');
 
     agentContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
     foreign.push(watchForeignRequests(agentContext, server.baseUrl));
@@ -252,14 +273,8 @@ describe('应急处置: a call, a dispatch by keyboard, the rescue on a phone, t
     await board.getByTestId('close-case').click();
     const dialog = board.getByRole('dialog').filter({ has: board.getByTestId('close-form') });
     await dialog.waitFor();
-    await dialog.getByRole('combobox', { name: '困人原因' }).click();
-    await board
-      .locator('.ant-select-dropdown:visible .ant-select-item-option-content', { hasText: /^外部原因$/ })
-      .click();
-    await dialog.getByRole('combobox', { name: '具体原因' }).click();
-    await board
-      .locator('.ant-select-dropdown:visible .ant-select-item-option-content', { hasText: /^停电$/ })
-      .click();
+    await choose(dialog, '困人原因', '外部原因');
+    await choose(dialog, '具体原因', '停电');
     await dialog.getByRole('textbox', { name: '回访结果' }).fill('回访乘客，情绪稳定');
     await dialog.getByRole('button', { name: '关闭工单' }).click();
     await until(async () => (await boardRow().count()) === 0, 'the case leaving the board');
@@ -270,5 +285,64 @@ describe('应急处置: a call, a dispatch by keyboard, the rescue on a phone, t
     assert.equal(closed.backInService, true);
     assert.ok(closed.steps.length >= 5, `the history holds every step (${closed.steps.length})`);
     assert.ok(await marked(board), 'the board did not reload');
+  });
+
+  test('处置工单记录 finds the closed case by its number and shows its history and close', async () => {
+    const closed = await caseNow();
+    await board.goto(`${server.baseUrl}/#/getrecore`);
+    const list = board.getByTestId('rescue-case-list');
+    await list.waitFor();
+    await searchField(list, '关键字').locator('input').fill(closed.caseNo);
+    await runSearch(list);
+    await list.getByTestId('case-link').filter({ hasText: closed.caseNo }).click();
+    const drawer = board.locator('.ant-drawer-content').filter({ hasText: closed.caseNo });
+    await drawer.getByText('外部原因', { exact: false }).waitFor();
+    await drawer.getByRole('tab', { name: /处理记录/ }).click();
+    await drawer.getByTestId('case-steps').getByText('关闭', { exact: true }).waitFor();
+    await screenshot(board, 'rescue-case-drawer');
+  });
+
+  test('电梯信息 locates the lift by its rescue code and lists its cases', async () => {
+    const closed = await caseNow();
+    await board.goto(`${server.baseUrl}/#/getrecoreDianti`);
+    const page = board.getByTestId('rescue-lift-info');
+    await page.waitFor();
+    await page.getByLabel(/定位电梯/).fill(lift.rescueCode!);
+    await page.getByLabel(/定位电梯/).press('Enter');
+    await page.getByTestId('lift-facts').getByText(lift.registerCode, { exact: false }).waitFor();
+    await page.getByTestId('lift-cases').getByText(closed.caseNo).waitFor();
+  });
+
+  test('a second agent acting on a screen behind the server gets its 409 message, and the case reloads', async () => {
+    // kf_agent2's board without live events: its screen stays behind what kf_agent1 does.
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    foreign.push(watchForeignRequests(context, server.baseUrl));
+    await context.route('**/live/events**', (route) => route.abort());
+    const second = await context.newPage();
+    const opened = await agent<{ case: Detail; joined: boolean }>('PUT', '/pc/serviceUserOrder/saveOrder', {
+      kind: 1,
+      elevatorId: other.id,
+      trapped: 1,
+      callerPhone: '13907719602',
+    });
+    assert.equal(opened.joined, false);
+    const id = opened.case.id;
+    await signIn(second, server.baseUrl, 'kf_agent2');
+    await until(() => new URL(second.url()).hash.startsWith('#/dashboard'), 'the dashboard');
+    await second.goto(`${server.baseUrl}/#/yjcz`);
+    const row = second.locator(`[data-testid="board-case"][data-case-id="${id}"]`);
+    await row.click();
+    const dispatch = second.getByTestId('dispatch-1');
+    await until(async () => !(await dispatch.isDisabled()), 'level 1 offered');
+
+    await agent('POST', '/pc/rescueCase/dispatch', { id, version: opened.case.version, level: 1 });
+    assert.equal(await row.getAttribute('data-status'), '1', 'the second screen is behind');
+    await dispatch.click();
+    const refused = second.locator('.ant-message-error');
+    await refused.waitFor();
+    assert.match((await refused.textContent()) ?? '', /[\u4e00-\u9fa5]/, 'the server’s Chinese message');
+    await until(async () => (await row.getAttribute('data-status')) === '2', 'the case reloaded as 待接单');
+    await second.getByTestId('case-panel').getByText('待接单').first().waitFor();
+    await context.close();
   });
 });

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, call } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
-import { caseTimers, type Tone } from '../rescue/board.ts';
+import { byUrgency, caseTimers, type Tone } from '../rescue/board.ts';
 import { useCaseEvents } from '../rescue/queries.ts';
 import { currentPosition } from './position.ts';
 import css from './rescue.module.css';
@@ -244,7 +244,7 @@ export default function RescuePage() {
         ) : mine.data.length === 0 ? (
           <div className={css.empty}>当前没有派给本单位的救援工单</div>
         ) : (
-          mine.data.map((c) => (
+          byUrgency(mine.data, now).map((c) => (
             <CaseCard
               key={c.id}
               c={c}

@@ -56,8 +56,10 @@ export const CasePanel = forwardRef<
     now: number;
     limits: Limits /** Changes when the locate box should take the focus. */;
     focusLocate?: number;
+    /** Shows another case (the located lift's open one). */
+    onOpenCase?: (id: number) => void;
   }
->(function CasePanel({ caseId, now, limits, focusLocate }, ref) {
+>(function CasePanel({ caseId, now, limits, focusLocate, onOpenCase }, ref) {
   const detail = useCaseDetail(caseId);
   const c = detail.data;
   const { modal, message } = App.useApp();
@@ -246,7 +248,7 @@ export const CasePanel = forwardRef<
           )}
           {chosen && (
             <div style={{ marginTop: 8 }}>
-              <LiftFacts lift={chosen} currentCaseId={c.id} />
+              <LiftFacts lift={chosen} currentCaseId={c.id} onOpenCase={onOpenCase} />
               <Space wrap style={{ marginTop: 8 }}>
                 <Select
                   aria-label="工单类型"

@@ -61,7 +61,16 @@ export const LiftSearchBox = forwardRef<
 });
 
 /** A located lift's facts: codes, address, companies with phones, grid and rescue unit, an open case. */
-export function LiftFacts({ lift, currentCaseId }: { lift: LocatedLift; currentCaseId?: number }) {
+export function LiftFacts({
+  lift,
+  currentCaseId,
+  onOpenCase,
+}: {
+  lift: LocatedLift;
+  currentCaseId?: number;
+  /** Shows the lift's open case (a button beside the warning). */
+  onOpenCase?: (id: number) => void;
+}) {
   return (
     <Descriptions size="small" column={1} bordered data-testid="lift-facts">
       <Descriptions.Item label="地址">
@@ -95,6 +104,11 @@ export function LiftFacts({ lift, currentCaseId }: { lift: LocatedLift; currentC
       {lift.openCaseId !== null && lift.openCaseId !== currentCaseId && (
         <Descriptions.Item label="未关闭工单">
           <Tag color="red">该电梯已有未关闭的困人工单（#{lift.openCaseId}）</Tag>
+          {onOpenCase && (
+            <Button size="small" onClick={() => onOpenCase(lift.openCaseId!)} data-testid="go-open-case">
+              转到该工单
+            </Button>
+          )}
         </Descriptions.Item>
       )}
     </Descriptions>

@@ -268,6 +268,7 @@ export default function BoardPage() {
               now={now}
               limits={limits}
               focusLocate={focusLocate}
+              onOpenCase={setSelectedId}
             />
           )}
         </Card>
