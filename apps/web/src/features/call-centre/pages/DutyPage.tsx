@@ -101,9 +101,10 @@ function CallForm({ onRecorded }: { onRecorded: (token: string) => void }) {
       const made = await call(serviceUserCalls.callPhoneRecord, {
         phone: v.phone.trim(),
         direction: v.direction,
-        startedAt: v.startedAt.format(FORMAT),
-        answeredAt: v.answeredAt ? v.answeredAt.format(FORMAT) : null,
-        endedAt: v.endedAt ? v.endedAt.format(FORMAT) : null,
+        // Instants (ISO): the browser's clock may not be on Shanghai time.
+        startedAt: v.startedAt.toISOString(),
+        answeredAt: v.answeredAt ? v.answeredAt.toISOString() : null,
+        endedAt: v.endedAt ? v.endedAt.toISOString() : null,
         caseId: v.caseId || null,
       });
       message.success(`已记录与 ${made.phone} 的通话`);
