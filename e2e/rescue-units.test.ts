@@ -74,7 +74,7 @@ after(async () => {
   assert.deepEqual(foreign.flat(), [], 'no request left the server');
 });
 
-describe('救援网格: draw a grid on the offline map, assign it to a unit, see it on the board', () => {
+describe('救援网格 and 值班表: draw a grid on the offline map, see it on the board; a station keeps its roster', () => {
   let admin: Api;
 
   before(async () => {
@@ -139,6 +139,53 @@ describe('救援网格: draw a grid on the offline map, assign it to a unit, see
       assert.doesNotMatch((await card.textContent()) ?? '', /无人值班/);
       await page.getByTestId('grid-board').getByTestId(`map-grid-${grid.id}`).waitFor();
       await screenshot(page, 'rescue-grid-board');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a rescue station's user puts a rescuer on tonight's shift from its own unit's roster", async () => {
+    const rescuer = await apiAs(server.baseUrl, 'jy_rescue1');
+    const units = await rescuer<{ records: { id: number; name: string }[] }>('GET', '/pc/rescue/unit/list', {
+      page: 1,
+      limit: 50,
+    });
+    assert.equal(units.records.length, 1, 'a station sees its own unit only');
+    const unit = units.records[0];
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const week = await rescuer<{
+      staff: { id: number; name: string; teamName: string | null }[];
+      entries: { staffId: number; day: string; shift: number }[];
+    }>('GET', '/pc/rescue/duty/week', { unitId: unit.id });
+    const tonight = week.entries.filter((e) => e.day === today && e.shift === 2).map((e) => e.staffId);
+    const extra = week.staff.find((s) => !tonight.includes(s.id));
+    assert.ok(extra, 'someone of the unit is off tonight');
+
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    foreign.push(watchForeignRequests(context, server.baseUrl));
+    const page = await context.newPage();
+    try {
+      await signIn(page, server.baseUrl, 'jy_rescue1');
+      await page.locator('.ant-pro-sider-menu').waitFor();
+      await page.goto(`${server.baseUrl}/#/rescue/rescueUnit`);
+      const list = page.getByTestId('rescue-units');
+      await list.getByText(unit.name).waitFor();
+      await list.getByRole('button', { name: '详情' }).first().click();
+      const drawer = page.getByTestId('unit-drawer');
+      await drawer.getByRole('tab', { name: '值班表' }).click();
+      const select = drawer.getByTestId(`roster-${today}-2`);
+      await select.click();
+      const label = extra.teamName ? `${extra.name}（${extra.teamName}）` : extra.name;
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).click();
+      await page.locator('.ant-message').getByText(`已更新 ${today} 夜班`).waitFor();
+      await screenshot(page, 'rescue-roster');
+      const after = await rescuer<{ entries: { staffId: number; day: string; shift: number }[] }>(
+        'GET',
+        '/pc/rescue/duty/week',
+        { unitId: unit.id },
+      );
+      const now = after.entries.filter((e) => e.day === today && e.shift === 2).map((e) => e.staffId);
+      assert.deepEqual([...now].sort(), [...tonight, extra.id].sort());
     } finally {
       await context.close();
     }

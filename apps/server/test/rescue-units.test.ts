@@ -77,6 +77,10 @@ describe.each(dbKinds)('rescue units and grids on %s', (kind) => {
     const board = await ok<GridBoard>('admin', C.board);
     expect(board.cards.reduce((s, c) => s + c.liftCount, 0)).toBe(lifts.length);
     expect(board.uncoveredLifts).toBe(0);
+    // Nobody off a night shift is on the next day's day shift.
+    const [tired] = await query<{ n: number }>(`select count(*)::int as n from rescue_duty n
+      join rescue_duty d on d.staff_id = n.staff_id and d.shift = 1 and d.day = n.day + 1 where n.shift = 2`);
+    expect(tired.n).toBe(0);
     // Someone of every unit is on duty now (the roster covers this week and the next).
     for (const c of board.cards) expect(c.onDuty.length, c.gridName).toBeGreaterThan(0);
   });

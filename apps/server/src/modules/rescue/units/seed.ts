@@ -123,12 +123,14 @@ export async function seedRescueUnits(tx: Tx, now = new Date()) {
         })),
       )
       .returning({ id: rescueStaff.id });
-    // This week and next: two on 白班 and two on 夜班 each day, in rotation.
+    // This week and next, three pairs in rotation: a pair on 白班, another on 夜班, the third off; a
+    // pair off the night shift is off the next day's day shift.
     const duty: { staffId: number; day: string; shift: number }[] = [];
     for (let d = 0; d < 14; d++) {
       const day = addDays(monday, d);
-      for (let k = 0; k < 4; k++)
-        duty.push({ staffId: staff[(d * 2 + k) % staff.length].id, day, shift: k < 2 ? 1 : 2 });
+      const pair = (p: number) => [staff[(p % 3) * 2], staff[(p % 3) * 2 + 1]];
+      for (const s of pair(d)) duty.push({ staffId: s.id, day, shift: 1 });
+      for (const s of pair(d + 2)) duty.push({ staffId: s.id, day, shift: 2 });
     }
     await tx.insert(rescueDuty).values(duty).onConflictDoNothing();
   }
