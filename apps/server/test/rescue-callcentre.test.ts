@@ -115,6 +115,25 @@ describe.each(dbKinds)('call centre agents on %s', (kind) => {
     expect((await send('sy_admin1', S.query)).status).toBe(403);
   });
 
+  it('seeds four weeks of calls, those of phone cases linked to the case and taken by its agent', async () => {
+    const [c] = await query<{ calls: number; linked: number; mismatched: number; days: number }>(sql`select
+        count(*)::int calls,
+        count(c.case_id)::int linked,
+        count(*) filter (where c.case_id is not null and c.direction = 1 and c.phone <> r.caller_phone)::int mismatched,
+        count(distinct (c.started_at at time zone 'Asia/Shanghai')::date)::int days
+      from call_record c left join rescue_case r on r.id = c.case_id`);
+    expect(c.calls).toBeGreaterThan(50);
+    expect(c.days).toBeGreaterThanOrEqual(28);
+    expect(c.mismatched).toBe(0);
+    const [phoneCases] = await query<{ n: number }>(sql`select count(*)::int n from rescue_case
+      where caller_phone is not null and alarm_at > now() - interval '27 days'`);
+    if (phoneCases.n > 0) expect(c.linked).toBeGreaterThan(0);
+    const shifts = await query<{ online: boolean }>(
+      sql`select online from service_agent_shift where user_id = ${ids.kf_agent1} order by at desc, id desc limit 1`,
+    );
+    expect(shifts[0]?.online).toBe(true);
+  });
+
   it('gives a call-centre user a seat, edits it, refuses a taken seat with a 409 and deletes it', async () => {
     const made = await send<AgentRow>('kf_agent1', S.update, {
       userId: ids.kf_race_0,
