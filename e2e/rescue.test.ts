@@ -44,6 +44,8 @@ interface Detail {
   causeLabel: string | null;
   backInService: boolean | null;
   arriveDistance: number | null;
+  latitude: number | null;
+  longitude: number | null;
   version: number;
   steps: { action: string }[];
 }
@@ -249,7 +251,14 @@ describe('应急处置: a call, a dispatch by keyboard, the rescue on a phone, t
     await until(async () => (await boardStatus()) === '3', 'the board showing 已接单');
 
     await phoneContext.grantPermissions(['geolocation'], { origin: server.baseUrl });
-    await phoneContext.setGeolocation({ latitude: 22.817, longitude: 108.366, accuracy: 10 });
+    // About 30 m north of the lift, when the demo gives its coordinates.
+    const here = await caseNow();
+    const near = here.latitude !== null && here.longitude !== null;
+    await phoneContext.setGeolocation({
+      latitude: near ? here.latitude! + 0.00027 : 22.817,
+      longitude: near ? here.longitude! : 108.366,
+      accuracy: 10,
+    });
     await card.getByTestId('rescue-arrive').click();
     await until(async () => (await card.getAttribute('data-status')) === '4', 'arrived on the phone', 20_000);
     await until(async () => (await boardStatus()) === '4', 'the board showing 已到达');
@@ -266,6 +275,12 @@ describe('应急处置: a call, a dispatch by keyboard, the rescue on a phone, t
 
     const freed = await caseNow();
     assert.equal(freed.freed, 2);
+    if (near) {
+      assert.ok(
+        freed.arriveDistance !== null && freed.arriveDistance >= 20 && freed.arriveDistance <= 40,
+        `arrived ${freed.arriveDistance} m from the lift`,
+      );
+    }
   });
 
   test('the agent closes the case with a cause; it leaves the board', async () => {

@@ -3,6 +3,16 @@ import { Descriptions, Empty, Table, Tag, Timeline, Typography } from 'antd';
 import { dash, formatDateTime } from '../../lib/format.ts';
 import { minutesText, STATE_COLOR } from './labels.ts';
 
+/** Timeline dots of the states (antd's Timeline takes colour names, not tag presets). */
+const TIMELINE_COLOR: Record<number, string> = {
+  1: 'red',
+  2: 'orange',
+  3: 'gold',
+  4: 'blue',
+  5: 'cyan',
+  6: 'gray',
+};
+
 const at = (v: string | null) => (v ? formatDateTime(v) : '—');
 
 /** A case's state as a coloured tag. */
@@ -100,7 +110,7 @@ export function CaseSteps({ c }: { c: RescueCaseDetail }) {
       data-testid="case-steps"
       items={c.steps.map((s) => ({
         key: s.id,
-        color: STATE_COLOR[s.status] === 'default' ? 'gray' : (STATE_COLOR[s.status] ?? 'blue'),
+        color: TIMELINE_COLOR[s.status] ?? 'blue',
         children: (
           <div>
             <Typography.Text strong>{s.action}</Typography.Text>{' '}

@@ -312,7 +312,7 @@ export const CasePanel = forwardRef<
             <Button
               onClick={fireBrigade}
               loading={busy === 'fire'}
-              disabled={c.level >= 3}
+              disabled={c.level >= 3 || (c.status !== CASE_STATE.new && c.status !== CASE_STATE.dispatched)}
               data-testid="fire-brigade"
             >
               已通知119（三级）
