@@ -18,7 +18,7 @@ describe('the offline map of Nanning', () => {
     expect(project(URBAN_VIEW, [108.3, 22.9])[1]).toBeLessThan(project(URBAN_VIEW, [108.3, 22.7])[1]);
   });
 
-  it('ships closed, simple district outlines inside Nanning's box', () => {
+  it('ships closed, simple district outlines inside the box of Nanning', () => {
     expect(NANNING_DISTRICTS.features.map((f) => f.properties.adcode)).toEqual(
       expect.arrayContaining(['450102', '450103', '450105', '450107', '450108', '450109', '450110']),
     );
