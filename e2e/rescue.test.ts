@@ -244,6 +244,15 @@ describe('应急处置: a call, a dispatch by keyboard, the rescue on a phone, t
     await card.waitFor({ timeout: 5_000 });
     assert.ok(await marked(phone), 'the phone page did not reload');
     await card.getByText(lift.address).waitFor();
+    await card.getByText(/接单剩余 \d{2}:\d{2}/).waitFor();
+    const { scroll, view } = await phone.evaluate(() => {
+      const w = globalThis as unknown as {
+        document: { documentElement: { scrollWidth: number } };
+        innerWidth: number;
+      };
+      return { scroll: w.document.documentElement.scrollWidth, view: w.innerWidth };
+    });
+    assert.ok(scroll <= view, `the phone page is ${scroll} px wide on a ${view} px screen`);
     await screenshot(phone, 'rescue-phone-dispatched');
 
     await card.getByTestId('rescue-accept').click();
