@@ -160,6 +160,11 @@ describe.each(dbKinds)('emergency codes on %s', (kind) => {
     expect(prefix.body.data.records.every((r) => r.code.startsWith(mine[0].slice(0, 4)))).toBe(true);
     expect((await send('admin', C.list, { state: 'nonsense' })).status).toBe(400);
     expect((await send('admin', C.list, { code: 'abc' })).status).toBe(400);
+    expect((await send('admin', C.batchList, { temporary: 'maybe' })).status).toBe(400);
+    expect((await send('admin', C.lifts, { bound: 'maybe' })).status).toBe(400);
+    expect((await send('admin', C.void, { codes: [] })).status).toBe(400);
+    expect((await send('sy_admin1', C.unbind, { code: '1' })).status).toBe(400);
+    expect((await send('admin', C.records, { dateFrom: '2026-02-30' })).status).toBe(400);
     const batches = await send<Page<CodeBatchRow>>('sy_admin1', C.batchList, {});
     expect(batches.body.data.records.find((b) => b.id === batch.id)?.claimed).toBe(5);
   });
