@@ -304,7 +304,9 @@ export const CasePanel = forwardRef<
               loading={busy === 'dispatch2'}
               onClick={() => dispatch(2)}
               aria-label="二级派遣：通知救援单位（Ctrl+Shift+Enter）"
-              aria-describedby={block2 ? 'dispatch2-reason' : undefined}
+              aria-describedby={
+                block2 ? (block2 === block1 ? 'dispatch1-reason' : 'dispatch2-reason') : undefined
+              }
               data-testid="dispatch-2"
             >
               二级派遣 · 救援单位
@@ -321,10 +323,10 @@ export const CasePanel = forwardRef<
           <div style={{ marginTop: 6 }}>
             {block1 && (
               <Typography.Text type="secondary" id="dispatch1-reason" style={{ display: 'block' }}>
-                一级不可派遣：{block1}
+                {block1 === block2 ? '不可派遣' : '一级不可派遣'}：{block1}
               </Typography.Text>
             )}
-            {block2 && (
+            {block2 && block2 !== block1 && (
               <Typography.Text type="secondary" id="dispatch2-reason" style={{ display: 'block' }}>
                 二级不可派遣：{block2}
               </Typography.Text>
