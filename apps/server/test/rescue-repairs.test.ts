@@ -64,6 +64,19 @@ describe.each(dbKinds)('repairs on %s', (kind) => {
   }, 120_000);
   afterAll(() => t?.close());
 
+  it("seeds repairs of the last three months in every state, each with its lift's district and companies", async () => {
+    const rows = await query<{
+      status: number;
+      n: number;
+      stray: number;
+    }>(sql`select r.status, count(*)::int n,
+        count(*) filter (where r.area_code <> e.area_code or r.maintenance_company_id is distinct from e.maintenance_company_id)::int stray
+      from repair_order r join elevator e on e.id = r.elevator_id group by r.status order by r.status`);
+    expect(rows.map((r) => r.status)).toEqual([1, 2, 3]);
+    expect(rows.reduce((n, r) => n + r.n, 0)).toBeGreaterThanOrEqual(100);
+    expect(rows.every((r) => r.stray === 0)).toBe(true);
+  });
+
   it('lists the fault types for the form', async () => {
     const res = await send<{ value: string; label: string }[]>('sy_admin1', R.hitchTypeList);
     expect(res.status).toBe(200);

@@ -3,6 +3,7 @@ import { streamXlsx } from '../../../platform/excel.ts';
 import { implement } from '../../../platform/http/implement.ts';
 import type { RescuePart } from '../part.ts';
 import { hitchTypes } from './hitch-types.ts';
+import { seedRepairs } from './seed.ts';
 import { listRepairs, moveRepair, repairBatches, repairDetail, repairLifts, saveRepair } from './service.ts';
 
 const R = repairCalls;
@@ -45,6 +46,7 @@ export const repairPart: RescuePart = {
       }),
     ),
   ],
+  demoSeeders: [(tx) => seedRepairs(tx)],
   menuButtons: {
     '/basicInformation/repairs': [list, edit],
     '/basicInformationb/repairs': [list, edit],
