@@ -288,7 +288,7 @@ export const teamFields = z.object({
 export type TeamFields = z.input<typeof teamFields>;
 export type TeamValues = z.output<typeof teamFields>;
 
-export const staffFields = z.object({
+export const rescuerFields = z.object({
   id: idField('救援人员').optional(),
   version: version.optional(),
   unitId: idField('救援单位'),
@@ -301,8 +301,8 @@ export const staffFields = z.object({
   userId: idField('登录账号').nullable().optional(),
   enabled: z.boolean().optional(),
 });
-export type StaffFields = z.input<typeof staffFields>;
-export type StaffValues = z.output<typeof staffFields>;
+export type RescuerFields = z.input<typeof rescuerFields>;
+export type RescuerValues = z.output<typeof rescuerFields>;
 
 const shift = z.coerce
   .number({ error: '请选择班次' })
@@ -470,7 +470,7 @@ export const rescueUnitCalls = {
     path: `${R}/staff/save`,
     permission: P.unitEdit,
     summary: '新增或修改救援人员',
-    input: staffFields,
+    input: rescuerFields,
     output: rescueStaffRow,
   }),
   staffDelete: deleteCall(domain, `${R}/staff/delete`, P.unitEdit, '删除救援人员'),

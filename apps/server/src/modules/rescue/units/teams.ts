@@ -1,4 +1,4 @@
-import type { RescueStaffRow, RescueTeamRow, StaffValues, TeamValues } from '@ec/contract';
+import type { RescueStaffRow, RescueTeamRow, RescuerValues, TeamValues } from '@ec/contract';
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
@@ -236,7 +236,7 @@ async function staffById(q: Queryable, user: AuthUser, id: number) {
   return staffView(row);
 }
 
-export async function saveStaff(q: Queryable, user: AuthUser, input: StaffValues) {
+export async function saveStaff(q: Queryable, user: AuthUser, input: RescuerValues) {
   if (input.id) {
     const current = await staffById(q, user, input.id);
     if (current.unitId !== input.unitId) throw badRequest('人员不能转到其他救援单位');
