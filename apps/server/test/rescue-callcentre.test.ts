@@ -289,6 +289,59 @@ describe.each(dbKinds)('call centre agents on %s', (kind) => {
     expect((await send('kf_agent1', S.popup, { token: other.body.data.token })).status).toBe(404);
   });
 
+  it("reaches no other call centre's agent or call, call by call", async () => {
+    const otherCall = (await call('kf_other', { phone: '13700000009' })).body.data;
+    const outsiders = ['kf_agent1', 'kf_plain', 'sy_admin1'] as const;
+    const refused = (a: string, res: ApiResult, perm: 'list' | 'edit') => {
+      const has = a !== 'sy_admin1' && (perm === 'list' || a === 'kf_agent1');
+      expect(res.status, a).toBe(has ? 404 : 403);
+    };
+    const probes: Record<keyof typeof S, (a: string) => Promise<void>> = {
+      query: async (a) => {
+        const res = await send<Page<AgentRow>>(a, S.query, { limit: 100 });
+        if (a === 'sy_admin1') return expect(res.status).toBe(403);
+        expect(res.body.data.records.some((r) => r.userId === ids.kf_other)).toBe(false);
+      },
+      info: async (a) => refused(a, await send(a, S.info, { userId: ids.kf_other }), 'list'),
+      update: async (a) =>
+        refused(a, await send(a, S.update, { userId: ids.kf_other, seatNo: 'Z1' }), 'edit'),
+      delete: async (a) => refused(a, await send(a, S.delete, { ids: String(ids.kf_other) }), 'edit'),
+      onOffLine: async (a) => {
+        const res = await send(a, S.onOffLine, { userId: ids.kf_other });
+        expect(res.status, a).toBe(a === 'kf_agent1' ? 404 : 403);
+      },
+      callPhoneRecord: async (a) => {
+        const res = await call(a, { agentId: ids.kf_other });
+        expect(res.status, a).toBe(a === 'kf_agent1' ? 404 : 403);
+      },
+      callRecords: async (a) => {
+        const res = await send<Page<CallRecordRow>>(a, S.callRecords, { agentId: ids.kf_other });
+        if (a === 'sy_admin1') return expect(res.status).toBe(403);
+        expect(res.body.data.total).toBe(0);
+      },
+      popup: async (a) => refused(a, await send(a, S.popup, { token: otherCall.token }), 'list'),
+      candidates: async (a) => {
+        const res = await send<{ userId: number }[]>(a, S.candidates);
+        if (a !== 'kf_agent1') return expect(res.status).toBe(403);
+        expect(res.body.data.some((c) => c.userId === ids.kf_other)).toBe(false);
+      },
+    };
+    expect(Object.keys(probes).sort()).toEqual(Object.keys(S).sort());
+    const snapshot = () =>
+      query(sql`select seat_no, online, version from service_agent where user_id = ${ids.kf_other}`);
+    const before = await snapshot();
+    const failures: string[] = [];
+    for (const a of outsiders)
+      for (const [name, probe] of Object.entries(probes))
+        await probe(a).catch((err: Error) => failures.push(`${a} ${name}: ${err.message.split('\n')[0]}`));
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+    const [{ n }] = await query<{ n: number }>(
+      sql`select count(*)::int n from call_record where agent_id = ${ids.kf_other}`,
+    );
+    expect(n).toBeGreaterThan(0);
+  });
+
   it('gives a seat to one of 50 users asking for it at once', async () => {
     const results = await Promise.all(
       raceIds
