@@ -111,6 +111,10 @@ export const ROLE_SEEDS: RoleSeed[] = [
     permissions: ['maintenance:order:work', 'rescue:case:list', 'rescue:case:rescue'],
     menus: [
       '/dashboard',
+      '/emergencyCode/claimCode',
+      '/emergencyCode/claimRecord',
+      '/emergencyCode/bindRecord',
+      '/emergencyCode/signboard',
       '/basicInformation/elevatorMaintenance',
       '/basicInformation/maintenanceHistory',
       '/basicInformation/elevatorPageDetails',
@@ -144,6 +148,11 @@ export const ROLE_SEEDS: RoleSeed[] = [
     permissions: [],
     menus: [
       '/dashboard',
+      // 应急码: it claims codes for its lifts, binds them and prints their signboards.
+      '/emergencyCode/claimCode',
+      '/emergencyCode/claimRecord',
+      '/emergencyCode/bindRecord',
+      '/emergencyCode/signboard',
       '/basicInformation/userRecord',
       '/basicInformation/honForTheRecord',
       // Its claim page under its own group's name (电梯使用认领), not the supervisors' 使用认领 as well.
@@ -202,7 +211,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
     roleType: 'rescue',
     // The second level of a dispatch: accepts, arrives and frees from the rescuer's page.
     permissions: ['rescue:case:list', 'rescue:case:rescue'],
-    menus: ['/dashboard', '/rescue'],
+    // Its unit, grids and board, and its teams (救援队伍管理).
+    menus: ['/dashboard', '/rescue', '/jiuYuanDui'],
   },
   {
     key: 'callcenter',
@@ -264,6 +274,18 @@ export const SYSTEM_PARAMS = [
     value: '20',
     name: '救援到达预警（分钟）',
     remark: '接警后此时间仍未到达的，应急处置看板预警',
+  },
+  {
+    configKey: 'publicReportPerIpHour',
+    value: '10',
+    name: '扫码上报每 IP 每小时上限',
+    remark: '公开上报页面（应急标识牌二维码）每个 IP 每小时最多受理的上报次数',
+  },
+  {
+    configKey: 'publicReportCooldownMinutes',
+    value: '10',
+    name: '扫码上报同梯合并时间（分钟）',
+    remark: '同一电梯在此时间内再次上报且工单未关闭的，并入该工单',
   },
   {
     configKey: 'maintenanceRemindDays',
