@@ -15,7 +15,8 @@ import {
  * The call centre's agent and repairs in the console, against the real server and its demo data:
  * kf_agent1 goes off and on duty on 坐席上下线 and records a call (the pop-up of the number opens and
  * the call is in today's list); the use unit sy_admin1 reports a fault of its lift on 维修记录; the
- * regulator of that lift's district finds the repair in its list.
+ * regulator of that lift's district finds the repair in its list; the use unit signs for two of its lifts
+ * on 使用单位签约管理 and takes one out again on 签约详情.
  *
  * Until the seed's roles grant them (base.ts), the administrator grants 坐席上下线 to the call centre's
  * role and 维修记录 to the use unit's role through 角色管理's call, as an administrator would.
@@ -98,7 +99,7 @@ before(async () => {
   browser = await launchBrowser();
   const admin = await apiAs(server.baseUrl, 'admin');
   await grant(admin, 'callcenter', ['/service', '/serviceDetail', '/serviceEdit']);
-  await grant(admin, 'use_admin', ['/basicInformation/repairs']);
+  await grant(admin, 'use_admin', ['/basicInformation/repairs', '/userunit', '/userunitDetail']);
 });
 
 after(async () => {
@@ -213,5 +214,59 @@ describe('维修记录: a use unit reports a fault, the district regulator sees 
     await row.getByText('待处理').waitFor();
     await screenshot(reg.page, 'repair-regulator');
     await reg.context.close();
+  });
+});
+
+describe('使用单位签约管理: a use unit signs for its lifts and takes one out', () => {
+  test('sy_admin1 saves a signing with two lifts, then removes one after a confirmation', async () => {
+    const sy = await apiAs(server.baseUrl, 'sy_admin1');
+    const { context, page } = await newPage('sy_admin1');
+    await open(page, '/userunit');
+    const list = page.getByTestId('signing-list');
+    await settle(list);
+    await list.getByRole('button', { name: /新增签约/ }).click();
+    const dialog = page.locator('.ant-modal:visible', { hasText: '新增使用单位签约' });
+    const dates: [string, string][] = [
+      ['signing-start', '2026-01-01'],
+      ['signing-end', '2026-12-31'],
+    ];
+    for (const [id, day] of dates) {
+      await dialog.getByTestId(id).click();
+      await page.keyboard.type(day);
+      await page.keyboard.press('Enter');
+    }
+    await dialog.getByTestId('signing-lifts').click();
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().click();
+    await options.nth(1).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await messageWith(page, '已保存签约');
+    const detail = page.getByTestId('signing-detail');
+    await detail.waitFor();
+    const lifts = page.getByTestId('signing-lifts-table');
+    await until(async () => (await rowsOf(lifts).count()) === 2, 'two lifts on the signing');
+    const title = (await page.locator('.ant-card-head-title', { hasText: '签约 QY' }).textContent()) ?? '';
+    const signNo = title.replace('签约', '').trim();
+    await screenshot(page, 'signing-detail');
+
+    await rowsOf(lifts).first().getByTestId('signing-lift-remove').click();
+    await page
+      .locator('.ant-popconfirm:visible')
+      .getByRole('button', { name: /移\s*除/ })
+      .click();
+    await messageWith(page, '已移除电梯');
+    await until(async () => (await rowsOf(lifts).count()) === 1, 'one lift left');
+    const found = await sy<ListPage<{ signNo: string; liftCount: number }>>(
+      'GET',
+      '/pc/signLease/queryPage',
+      {
+        keyword: signNo,
+        page: 1,
+        limit: 5,
+      },
+    );
+    assert.equal(found.records[0]?.liftCount, 1);
+    await context.close();
   });
 });
