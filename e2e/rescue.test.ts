@@ -316,6 +316,14 @@ describe('应急处置: a call, a dispatch by keyboard, the rescue on a phone, t
     await board.goto(`${server.baseUrl}/#/getrecore`);
     const list = board.getByTestId('rescue-case-list');
     await list.waitFor();
+    // The board stays alive in its hidden tab, but its shortcuts do not answer on another page.
+    await board
+      .locator('.ant-pro-table-list-toolbar')
+      .first()
+      .click({ position: { x: 5, y: 5 } });
+    await board.keyboard.press('n');
+    await board.waitForTimeout(400);
+    assert.equal(await board.getByTestId('new-case-form').count(), 0, 'N opened no case from the list page');
     await searchField(list, '关键字').locator('input').fill(closed.caseNo);
     await runSearch(list);
     await list.getByTestId('case-link').filter({ hasText: closed.caseNo }).click();

@@ -133,6 +133,7 @@ export default function BoardPage() {
   const [newOpen, setNewOpen] = useState(false);
   const [focusLocate, setFocusLocate] = useState(0);
   const panel = useRef<CasePanelHandle>(null);
+  const root = useRef<HTMLDivElement>(null);
   const now = useServerNow(board.data?.offset ?? 0);
 
   const onRow = useCallback(
@@ -161,6 +162,8 @@ export default function BoardPage() {
   keys.current = { cases, selectedId, newOpen, mayHandle };
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
+      // The console keeps pages alive in hidden tabs: only the board on screen answers its keys.
+      if (!root.current || root.current.closest('[hidden]')) return;
       const { cases: list, selectedId: sel, newOpen: dialog, mayHandle: handle } = keys.current;
       if (dialog || document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal'))
         return;
@@ -195,7 +198,7 @@ export default function BoardPage() {
   }, []);
 
   return (
-    <Row gutter={16} data-testid="rescue-board">
+    <Row ref={root} gutter={16} data-testid="rescue-board">
       <Col xs={24} lg={9} xl={8}>
         <Card
           size="small"
