@@ -314,7 +314,7 @@ describe('the main lists at 1440 × 900 show their key columns whole', () => {
     await context.close();
   });
 
-  for (const username of ['admin', 'jg_qingxiu', 'wb_admin1', 'sy_admin1']) {
+  for (const username of ['admin', 'jg_qingxiu', 'wb_admin1', 'sy_admin1', 'kf_agent1', 'jy_rescue1']) {
     test(`every list in the sidebar of ${username} shows every header, tag and cell whole`, async (t) => {
       const { context, page } = await signedInPage(username);
       const problems: string[] = [];

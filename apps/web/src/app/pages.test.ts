@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CALL_CENTRE_PATHS,
   DASHBOARD_PATH,
   ELEVATOR_PATHS,
+  EMERGENCY_CODE_PATHS,
   FILING_PATHS,
   MAINTENANCE_PATHS,
   ORG_PATHS,
   PARTY_PAGES,
   partyPaths,
+  REPAIR_PATHS,
+  RESCUE_CASE_PATHS,
+  RESCUE_UNIT_PATHS,
+  SIGNING_PATHS,
   SYSTEM_PATHS,
 } from '../lib/routes.ts';
 import { builtPages } from './pages.tsx';
@@ -18,6 +24,12 @@ const routePaths = [
   ...Object.values(MAINTENANCE_PATHS),
   ...Object.values(SYSTEM_PATHS),
   ...Object.values(ORG_PATHS),
+  ...Object.values(RESCUE_CASE_PATHS),
+  ...Object.values(RESCUE_UNIT_PATHS),
+  ...Object.values(EMERGENCY_CODE_PATHS),
+  ...Object.values(CALL_CENTRE_PATHS),
+  ...Object.values(REPAIR_PATHS),
+  ...Object.values(SIGNING_PATHS),
   ...Object.values(PARTY_PAGES).flatMap(partyPaths),
   ...FILING_PATHS,
 ];

@@ -1,11 +1,17 @@
-import { elevatorCalls, INSPECT_STATE_LABEL, type InspectState, ORDER_PERMISSIONS } from '@ec/contract';
+import {
+  elevatorCalls,
+  INSPECT_STATE_LABEL,
+  type InspectState,
+  ORDER_PERMISSIONS,
+  RESCUE_PERMISSIONS,
+} from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Row, Statistic, Tag, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { usePermission } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
 import { maskPhone } from '../../lib/format.ts';
-import { WORK_PATH } from '../../lib/routes.ts';
+import { RESCUE_WORK_PATH, WORK_PATH } from '../../lib/routes.ts';
 import { useSession } from '../../lib/session.ts';
 
 /** The elevator lists that take `?inspectState=`, in the order a user is sent to the first one open. */
@@ -88,6 +94,27 @@ function WorkEntry() {
   );
 }
 
+/**
+ * A rescuer's way to the phone page of the cases dispatched to its company (a maintenance company,
+ * a rescue unit); the call centre's agents work on the board instead.
+ */
+function RescueEntry() {
+  const canRescue = usePermission(RESCUE_PERMISSIONS.caseRescue);
+  const isAgent = usePermission(RESCUE_PERMISSIONS.caseHandle);
+  const navigate = useNavigate();
+  if (!canRescue || isAgent) return null;
+  return (
+    <Card style={{ marginTop: 16 }} data-testid="dashboard-rescue">
+      <Typography.Paragraph style={{ marginBottom: 12 }}>
+        有人被困时，96333 派给本单位的救援工单在这里：接单、到达现场、解救完成。
+      </Typography.Paragraph>
+      <Button danger type="primary" onClick={() => navigate(RESCUE_WORK_PATH)}>
+        进入应急救援
+      </Button>
+    </Card>
+  );
+}
+
 /** Welcome card with the signed-in user's account; figures join as later issues add statistics. */
 export default function DashboardPage() {
   const { user, menus } = useSession();
@@ -120,6 +147,7 @@ export default function DashboardPage() {
         </Descriptions>
       </Card>
       <WorkEntry />
+      <RescueEntry />
       <InspectionCards />
       <Row gutter={16} style={{ marginTop: 16 }}>
         <Col xs={24} sm={12}>
