@@ -1,4 +1,6 @@
+import type { AddressInfo } from 'node:net';
 import {
+  AGENT_TOPIC,
   type AgentDetail,
   type AgentRow,
   type Call,
@@ -11,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { type ApiResult, dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { openStream, until } from './live-support.ts';
 
 /**
  * The call centre's agents (坐席): every call (happy, refused, bad input, another call centre's agent
@@ -68,6 +71,7 @@ describe.each(dbKinds)('call centre agents on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
     for (const r of await query<{ username: string; id: number }>(
       sql`select username, id from sys_user where username in ('kf_agent1', 'kf_agent2', 'kf_agent3', 'admin', 'sy_admin1')`,
     ))
@@ -340,6 +344,29 @@ describe.each(dbKinds)('call centre agents on %s', (kind) => {
       sql`select count(*)::int n from call_record where agent_id = ${ids.kf_other}`,
     );
     expect(n).toBeGreaterThan(0);
+  });
+
+  it("tells the agent's centre and the platform, on commit, that an agent went on or off duty", async () => {
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const streams = Object.fromEntries(
+      await Promise.all(
+        (['kf_agent2', 'kf_other', 'admin'] as const).map(
+          async (u) => [u, await openStream(base, tokens[u], AGENT_TOPIC)] as const,
+        ),
+      ),
+    );
+    for (const st of Object.values(streams)) expect(st.status).toBe(200);
+    await until(() => t.platform.live.size >= 3, 5000, 'three open streams');
+    const moved = (await send<AgentRow>('kf_agent1', S.onOffLine, {})).body.data;
+    const seen = (u: string) =>
+      streams[u].events.some((e) => e.event === AGENT_TOPIC && e.data.userId === ids.kf_agent1);
+    await until(() => seen('kf_agent2') && seen('admin'), 5000, 'the event at kf_agent2 and admin');
+    const event = streams.kf_agent2.events.find((e) => e.data.userId === ids.kf_agent1);
+    expect(event?.data).toMatchObject({ online: moved.online, version: moved.version, seatNo: '01' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen('kf_other')).toBe(false);
+    for (const st of Object.values(streams)) st.close();
+    await send('kf_agent1', S.onOffLine, { online: true });
   });
 
   it('gives a seat to one of 50 users asking for it at once', async () => {

@@ -13,6 +13,9 @@ import { RESCUE_PERMISSIONS } from './rules.ts';
 export const SU = '/pc/serviceUser';
 const P = RESCUE_PERMISSIONS;
 
+/** The live event (topic rescue.agent) of an agent going on or off duty or recording a call: its row now. */
+export const AGENT_TOPIC = 'rescue.agent';
+
 /** A call's direction (call_record.direction). */
 export const CALL_DIRECTION = { incoming: 1, outgoing: 2 } as const;
 export const CALL_DIRECTION_LABEL: Record<number, string> = { 1: '呼入', 2: '呼出' };

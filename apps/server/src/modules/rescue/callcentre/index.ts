@@ -1,8 +1,9 @@
-import { RESCUE_PERMISSIONS as P, serviceUserCalls } from '@ec/contract';
+import { AGENT_TOPIC, RESCUE_PERMISSIONS as P, serviceUserCalls } from '@ec/contract';
 import { implement } from '../../../platform/http/implement.ts';
 import type { RescuePart } from '../part.ts';
 import { seedCallCentre } from './seed.ts';
 import {
+  type AgentAudience,
   agentDetail,
   candidates,
   deleteAgents,
@@ -12,6 +13,7 @@ import {
   popup,
   recordCall,
   saveAgent,
+  seesAgent,
 } from './service.ts';
 
 const S = serviceUserCalls;
@@ -34,6 +36,7 @@ export const callCentrePart: RescuePart = {
     implement(S.candidates, (_i, { user, db }) => candidates(db, user)),
   ],
   demoSeeders: [(tx) => seedCallCentre(tx)],
+  liveTopics: [{ name: AGENT_TOPIC, sees: (user, audience) => seesAgent(user, audience as AgentAudience) }],
   menuButtons: {
     '/service': [list, edit],
     '/serviceDetail': [list],

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  AGENT_TOPIC,
   type AgentDetail,
   type AgentRow,
   ALL_PERMISSIONS,
@@ -21,6 +22,7 @@ import { paginate } from '../../../platform/db/paginate.ts';
 import { likePattern, uniqueViolation } from '../../../platform/db/sql.ts';
 import { sysUser } from '../../../platform/db/tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
+import { publishLive } from '../../../platform/live.ts';
 import { liftsRelation } from '../../elevator/api.ts';
 import { callRecord, rescueCase, serviceAgent, serviceAgentShift } from '../tables.ts';
 
@@ -55,6 +57,28 @@ const agentUser = alias(sysUser, 'agent_user');
 function callScope(user: AuthUser): SQL {
   if (user.userType !== 'callcenter' && user.dataScope === 'all') return sql`true`;
   return sql`exists (select 1 from ${sysUser} where ${sysUser.id} = ${callRecord.agentId} and ${agentUsers(user)})`;
+}
+
+/** Who an agent's live event is for: its call centre (the platform sees every centre). */
+export interface AgentAudience {
+  companyId: number | null;
+}
+
+/** `agentUsers` in code, for live events: whether the user may see an agent of this centre. */
+export function seesAgent(user: AuthUser, a: AgentAudience): boolean {
+  if (!hasPermission(user, RESCUE_PERMISSIONS.agentList)) return false;
+  if (user.userType === 'callcenter') return user.companyId !== null && user.companyId === a.companyId;
+  return user.dataScope === 'all';
+}
+
+/** Tells the agent's centre what the agent looks like now (delivered on commit). */
+async function publishAgent(db: Queryable, userId: number) {
+  const [row] = await selectAgents(db, eq(serviceAgent.userId, userId));
+  if (!row) return;
+  const [u] = await db.select({ companyId: sysUser.companyId }).from(sysUser).where(eq(sysUser.id, userId));
+  await publishLive(db, AGENT_TOPIC, toAgent(row), {
+    companyId: u?.companyId ?? null,
+  } satisfies AgentAudience);
 }
 
 const todayCalls = (day = shanghaiToday()) =>
@@ -280,7 +304,10 @@ export async function onOffLine(
       ),
     )
     .returning({ online: serviceAgent.online });
-  if (moved) await db.insert(serviceAgentShift).values({ userId: target, online: moved.online, at: now });
+  if (moved) {
+    await db.insert(serviceAgentShift).values({ userId: target, online: moved.online, at: now });
+    await publishAgent(db, target);
+  }
   const [row] = await selectAgents(db, and(eq(serviceAgent.userId, target), mine ? undefined : reachable));
   if (!row) throw notFound(missing);
   return toAgent(row);
@@ -326,6 +353,7 @@ export async function recordCall(
       caseId: input.caseId ?? null,
     })
     .returning({ id: callRecord.id });
+  await publishAgent(db, agentId);
   const [row] = await selectCalls(db, eq(callRecord.id, made.id));
   return toCall(row);
 }

@@ -1,5 +1,5 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { type AgentRow, RESCUE_PERMISSIONS as P, serviceUserCalls } from '@ec/contract';
+import { AGENT_TOPIC, type AgentRow, RESCUE_PERMISSIONS as P, serviceUserCalls } from '@ec/contract';
 import { App, Badge, Popconfirm } from 'antd';
 import { useNavigate } from 'react-router';
 import { ContractTable } from '../../../components/ContractTable.tsx';
@@ -7,6 +7,7 @@ import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
+import { useLiveRefresh } from '../../../lib/live.ts';
 import { CALL_CENTRE_PAGES, callCentreKeys, useInvalidateCallCentre } from '../queries.ts';
 
 /**
@@ -14,6 +15,8 @@ import { CALL_CENTRE_PAGES, callCentreKeys, useInvalidateCallCentre } from '../q
  * today's calls; 新增坐席 / 编辑 open 坐席编辑, 删除 asks first (the calls and duty log stay).
  */
 export default function AgentListPage() {
+  // Live: an agent going on or off duty, or recording a call, anywhere refreshes the list.
+  useLiveRefresh([AGENT_TOPIC], callCentreKeys.agents);
   const navigate = useNavigate();
   const { message } = App.useApp();
   const canEdit = usePermission(P.agentEdit);

@@ -1,5 +1,5 @@
 import type { ProColumns } from '@ant-design/pro-components';
-import { type CallRecordRow, serviceUserCalls, shanghaiToday } from '@ec/contract';
+import { AGENT_TOPIC, type CallRecordRow, serviceUserCalls, shanghaiToday } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -24,6 +24,7 @@ import { validated } from '../../../components/form.ts';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
+import { useLiveRefresh } from '../../../lib/live.ts';
 import { useSession } from '../../../lib/session.ts';
 import { PopupDrawer } from '../PopupDrawer.tsx';
 import { callCentreKeys, useInvalidateCallCentre } from '../queries.ts';
@@ -213,6 +214,8 @@ function CallForm({ onRecorded }: { onRecorded: (token: string) => void }) {
 export default function DutyPage() {
   const { user } = useSession();
   const [popup, setPopup] = useState<string | null>(null);
+  // Live: the seat's state and calls follow changes made elsewhere (another tab, an administrator).
+  useLiveRefresh([AGENT_TOPIC], callCentreKeys.all);
   if (!user) return null;
   const columns: ProColumns<CallRecordRow>[] = [
     { title: '开始时间', dataIndex: 'startedAt', key: 'startedAt', width: 170 },
