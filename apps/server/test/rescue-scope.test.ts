@@ -1,4 +1,6 @@
+import * as XLSX from '@e965/xlsx';
 import {
+  API_PREFIX,
   CASE_STATE,
   type Call,
   type Page,
@@ -71,12 +73,33 @@ describe.each(dbKinds)('rescue case data scope, call by call, on %s', (kind) => 
     expect(res.status, `${actor} ${name}`).toBe(perms[actor].has(calls[name].permission) ? 200 : 403);
   };
   const move = () => ({ id: target.id, version: target.version });
+  /** An export's 工单编号 column (the file's bytes read as a sheet). */
+  const exported = async (user: string, input: Record<string, string>) => {
+    const res = await t.inject({
+      method: 'GET',
+      url: `${API_PREFIX}${calls.exportCases.path}?${new URLSearchParams(input)}`,
+      headers: { authorization: `Bearer ${tokens[user]}` },
+    });
+    if (res.statusCode !== 200) return { status: res.statusCode, caseNos: [] };
+    const book = XLSX.read(res.rawPayload, { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets[book.SheetNames[0]], {
+      raw: false,
+    });
+    return { status: 200, caseNos: rows.map((r) => r['工单编号']) };
+  };
 
   const probes: Record<CallName, (actor: string) => Promise<void>> = {
     orderList: (a) =>
       leftOut(a, 'orderList', { keyword: target.caseNo, page: 1, limit: 10 }, (d) =>
         (d as Page<RescueCaseRow>).records.some((r) => r.id === target.id),
       ),
+    exportCases: async (a) => {
+      const input = { keyword: target.caseNo };
+      const theirs = await exported(a, input);
+      if (!perms[a].has(calls.exportCases.permission)) return expect(theirs.status).toBe(403);
+      expect(theirs.caseNos).toEqual([]);
+      expect((await exported('kf_agent1', input)).caseNos).toEqual([target.caseNo]);
+    },
     detail: (a) => refused(a, 'detail', { id: target.id }),
     orderRecordList: (a) => refused(a, 'orderRecordList', { id: target.id }),
     elevatorList: (a) => open(a, 'elevatorList', { keyword: target.registerCode }),

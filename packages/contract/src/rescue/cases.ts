@@ -235,6 +235,16 @@ export const rescueCaseCalls = {
     input: caseFilters,
     output: pageOf(rescueCaseRow),
   }),
+  exportCases: defineCall({
+    domain: 'service',
+    method: 'GET',
+    path: `${SO}/export`,
+    permission: P.caseList,
+    summary: '导出处置工单（.xlsx）',
+    result: 'file',
+    input: caseFilters.omit({ page: true, limit: true }),
+    output: z.unknown(),
+  }),
   detail: defineCall({
     domain: 'service',
     method: 'GET',

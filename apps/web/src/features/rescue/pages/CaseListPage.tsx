@@ -1,4 +1,4 @@
-import { RESCUE_CASE_TOPIC, type RescueCaseRow, rescueCaseCalls } from '@ec/contract';
+import { RESCUE_CASE_TOPIC, RESCUE_PERMISSIONS, type RescueCaseRow, rescueCaseCalls } from '@ec/contract';
 import { useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
@@ -32,6 +32,9 @@ export default function CaseListPage() {
         columns={columns}
         toQuery={toCaseQuery}
         hiddenColumns={['responseMinutes', 'rescueMinutes', 'callerPhone', 'closedAt', 'agentName']}
+        exports={[
+          { call: rescueCaseCalls.exportCases, permission: RESCUE_PERMISSIONS.caseList, unsorted: true },
+        ]}
         emptyText="暂无处置工单"
       />
       <CaseDrawer id={open} onClose={() => setOpen(null)} />
