@@ -98,6 +98,10 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/rescue',
       // 应急处置: the district's cases, read-only (the buttons of /getrecore).
       '/getrecore',
+      // 签约管理: the use units' signings of its districts.
+      '/userunit',
+      '/userunitDetail',
+      '/contract',
     ],
   },
   {
@@ -115,6 +119,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/emergencyCode/claimRecord',
       '/emergencyCode/bindRecord',
       '/emergencyCode/signboard',
+      '/basicInformation/repairs',
       '/basicInformation/elevatorMaintenance',
       '/basicInformation/maintenanceHistory',
       '/basicInformation/elevatorPageDetails',
@@ -153,6 +158,11 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/emergencyCode/claimRecord',
       '/emergencyCode/bindRecord',
       '/emergencyCode/signboard',
+      // Its lifts' repairs, and its signings (使用单位签约 / 租赁签约).
+      '/basicInformation/repairs',
+      '/userunit',
+      '/userunitDetail',
+      '/contract',
       '/basicInformation/userRecord',
       '/basicInformation/honForTheRecord',
       // Its claim page under its own group's name (电梯使用认领), not the supervisors' 使用认领 as well.
@@ -183,6 +193,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/components/tinymce',
       '/components/tinymceDetails',
       '/components/theLog',
+      // It reports faults of its unit's lifts.
+      '/basicInformation/repairs',
     ],
   },
   {
@@ -221,7 +233,17 @@ export const ROLE_SEEDS: RoleSeed[] = [
     dataScope: 'all',
     roleType: 'callcenter',
     permissions: [],
-    menus: ['/dashboard', '/service', '/getrecore', '/yjcz', '/getrecoreDianti'],
+    menus: [
+      '/dashboard',
+      '/service',
+      '/serviceDetail',
+      '/serviceEdit',
+      '/getrecore',
+      '/yjcz',
+      '/getrecoreDianti',
+      // A call about a fault with nobody trapped becomes a repair (维修记录).
+      '/basicInformation/repairs',
+    ],
   },
   {
     key: 'ad_admin',
