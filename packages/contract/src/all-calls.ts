@@ -39,10 +39,10 @@ import {
   maintenanceUserCalls,
 } from './parties.ts';
 import { serviceUserCalls } from './rescue/callcentre.ts';
+import { emergencyCodeCalls, publicReportCalls } from './rescue/codes.ts';
 import { repairCalls } from './rescue/repairs.ts';
 import { signingCalls } from './rescue/signing.ts';
 import { rescueCaseCalls, rescueUnitCalls } from './rescue.ts';
-import { emergencyCodeCalls, publicReportCalls } from './rescue/codes.ts';
 import { commonCalls, dictCalls, logoCalls, paramCalls } from './system.ts';
 
 /** Every declared call; the server registers these and nothing else. */

@@ -2,18 +2,18 @@ import type { ComponentType } from 'react';
 import {
   CALL_CENTRE_PATHS as CC,
   DASHBOARD_PATH,
-  EMERGENCY_CODE_PATHS as EC,
   ELEVATOR_PATHS as E,
+  EMERGENCY_CODE_PATHS as EC,
   FILING_PATHS,
   MAINTENANCE_PATHS as M,
   ORG_PATHS,
   PARTY_PAGES as P,
   partyPaths,
-  REPAIR_PATHS as RP,
   RESCUE_CASE_PATHS as R,
+  REPAIR_PATHS as RP,
   RESCUE_UNIT_PATHS as RU,
-  SIGNING_PATHS as SG,
   SYSTEM_PATHS as S,
+  SIGNING_PATHS as SG,
 } from '../lib/routes.ts';
 
 type PageLoader = () => Promise<{ default: ComponentType }>;

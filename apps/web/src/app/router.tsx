@@ -7,8 +7,7 @@ import {
   redirect,
 } from 'react-router';
 import { getToken } from '../lib/cookies.ts';
-import { RESCUE_WORK_PATH, WORK_PATH } from '../lib/routes.ts';
-import { PUBLIC_REPORT_ROUTE } from '../lib/routes.ts';
+import { PUBLIC_REPORT_ROUTE, RESCUE_WORK_PATH, WORK_PATH } from '../lib/routes.ts';
 import { AuthGuard } from './guard.tsx';
 import { builtPages } from './pages.tsx';
 import { RedirectPage, RootShell, RouteErrorPage } from './root.tsx';

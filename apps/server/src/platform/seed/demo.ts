@@ -209,8 +209,20 @@ export const DEMO_USERS: {
     company: 'kf1',
   },
   // Two more agents of the 96333 centre: the live board is shared by several agents at once.
-  { username: 'kf_agent2', realName: DEMO_PEOPLE[60], phone: '13807710031', type: 'callcenter', company: 'kf1' },
-  { username: 'kf_agent3', realName: DEMO_PEOPLE[61], phone: '13807710032', type: 'callcenter', company: 'kf1' },
+  {
+    username: 'kf_agent2',
+    realName: DEMO_PEOPLE[60],
+    phone: '13807710031',
+    type: 'callcenter',
+    company: 'kf1',
+  },
+  {
+    username: 'kf_agent3',
+    realName: DEMO_PEOPLE[61],
+    phone: '13807710032',
+    type: 'callcenter',
+    company: 'kf1',
+  },
   { username: 'gg_admin1', realName: DEMO_PEOPLE[11], phone: '13807710013', type: 'ad', company: 'gg1' },
   { username: 'iot_admin1', realName: DEMO_PEOPLE[12], phone: '13807710014', type: 'iot', company: 'iot1' },
   // A regulator for each other district, so that whatever district a company files in, someone

@@ -1,4 +1,4 @@
-import type { RescueStaffRow, RescueTeamRow, RescuerValues, TeamValues } from '@ec/contract';
+import type { RescuerValues, RescueStaffRow, RescueTeamRow, TeamValues } from '@ec/contract';
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
