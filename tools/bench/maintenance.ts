@@ -1,21 +1,14 @@
 import fs from 'node:fs';
 import { orderFilters, shanghaiToday } from '@ec/contract';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { overdueCount, refreshLiftStates } from '../../apps/server/src/modules/maintenance/lifts.ts';
 import { listOrders } from '../../apps/server/src/modules/maintenance/orders/read.ts';
 import { generateOrders } from '../../apps/server/src/modules/maintenance/plans.ts';
-import { type Database, openDatabase, type Queryable } from '../../apps/server/src/platform/db/client.ts';
+import type { Queryable } from '../../apps/server/src/platform/db/client.ts';
 import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
 import { rng } from '../../apps/server/src/platform/seed/random.ts';
 import { login, measure, measureLoop, printTable, type Row } from './common.ts';
-import {
-  benchEnv,
-  createScratchDatabase,
-  newDataDir,
-  seedElevators,
-  startServerProcess,
-} from './server-process.ts';
+import { inScratch, openBenchDatabase, seedElevators, startServerProcess } from './server-process.ts';
 import { type BenchUser, type Traffic, trafficOf, USER_NOTES, USERS } from './traffic.ts';
 
 const CONNECTIONS = 32;
@@ -55,33 +48,10 @@ const TARGETS = {
  * a throw-away PGlite folder (small sizes only).
  */
 export async function benchMaintenance(elevators: number, orders: number) {
-  const dataDir = newDataDir();
-  const baseUrl = process.env.DATABASE_URL;
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
-  try {
-    if (baseUrl) {
-      scratch = await createScratchDatabase(baseUrl, 'maint');
-      process.env.DATABASE_URL = scratch.url;
-      console.log(`\nmaintenance bench database: ${scratch.name} (dropped at the end)`);
-    }
-    await benchIn(dataDir, elevators, orders);
-  } finally {
-    process.env.DATABASE_URL = baseUrl;
-    if (scratch && process.env.BENCH_KEEP_DATABASE === '1')
-      console.log(`kept ${scratch.name} (BENCH_KEEP_DATABASE=1): drop it when done`);
-    else await scratch?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  await inScratch('maint', (dataDir) => benchIn(dataDir, elevators, orders));
 }
 
-const open = (dataDir: string): Promise<Database> => {
-  const url = process.env.DATABASE_URL;
-  return openDatabase(
-    url
-      ? { kind: 'postgres', url, poolSize: 10 }
-      : { kind: 'pglite', dataDir, cacheMb: loadConfig(benchEnv(dataDir)).pgliteCacheMb },
-  );
-};
+const open = openBenchDatabase;
 
 /** An integer inlined in SQL (computed here, never user input): the planner sees a constant of the right type. */
 const n = (x: number) => sql.raw(String(Math.trunc(x)));

@@ -1,20 +1,12 @@
-import fs from 'node:fs';
 import { caseFilters, RESCUE_CASE_TOPIC } from '@ec/contract';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { locateLifts } from '../../apps/server/src/modules/elevator/api.ts';
 import { listCases } from '../../apps/server/src/modules/rescue/cases/read.ts';
-import { type Database, openDatabase } from '../../apps/server/src/platform/db/client.ts';
+import type { Database } from '../../apps/server/src/platform/db/client.ts';
 import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
 import { rng } from '../../apps/server/src/platform/seed/random.ts';
 import { login, measure, measureLoop, printTable, type Row } from './common.ts';
-import {
-  benchEnv,
-  createScratchDatabase,
-  newDataDir,
-  seedElevators,
-  startServerProcess,
-} from './server-process.ts';
+import { inScratch, openBenchDatabase, seedElevators, startServerProcess } from './server-process.ts';
 import { trafficOf } from './traffic.ts';
 
 const CONNECTIONS = 32;
@@ -40,33 +32,10 @@ const seconds = (t0: number) => (performance.now() - t0) / 1000;
  *      sampled every 10 s over the run.
  */
 export async function benchRescue(elevators: number, cases: number) {
-  const dataDir = newDataDir();
-  const baseUrl = process.env.DATABASE_URL;
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
-  try {
-    if (baseUrl) {
-      scratch = await createScratchDatabase(baseUrl, 'rescue');
-      process.env.DATABASE_URL = scratch.url;
-      console.log(`\nrescue bench database: ${scratch.name} (dropped at the end)`);
-    }
-    await benchIn(dataDir, elevators, cases);
-  } finally {
-    process.env.DATABASE_URL = baseUrl;
-    if (scratch && process.env.BENCH_KEEP_DATABASE === '1')
-      console.log(`kept ${scratch.name}: drop it when done`);
-    else await scratch?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  await inScratch('rescue', (dataDir) => benchIn(dataDir, elevators, cases));
 }
 
-const open = (dataDir: string): Promise<Database> => {
-  const url = process.env.DATABASE_URL;
-  return openDatabase(
-    url
-      ? { kind: 'postgres', url, poolSize: 10 }
-      : { kind: 'pglite', dataDir, cacheMb: loadConfig(benchEnv(dataDir)).pgliteCacheMb },
-  );
-};
+const open = openBenchDatabase;
 
 /** `n` closed 困人 cases on random lifts over the last 24 months, 100,000 per statement. */
 async function loadCases(db: Database['db'], n: number) {

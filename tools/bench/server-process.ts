@@ -4,6 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { type Database, openDatabase } from '../../apps/server/src/platform/db/client.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -112,4 +114,38 @@ export async function createScratchDatabase(base: string, label: string) {
       await c.end();
     },
   };
+}
+
+/**
+ * Runs a benchmark in a throw-away data folder and, on PostgreSQL (DATABASE_URL), a database of its
+ * own on that server (dropped at the end; BENCH_KEEP_DATABASE=1 keeps it, to EXPLAIN the queries).
+ */
+export async function inScratch(label: string, run: (dataDir: string) => Promise<void>) {
+  const dataDir = newDataDir();
+  const baseUrl = process.env.DATABASE_URL;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+  try {
+    if (baseUrl) {
+      scratch = await createScratchDatabase(baseUrl, label);
+      process.env.DATABASE_URL = scratch.url;
+      console.log(`\n${label} bench database: ${scratch.name} (dropped at the end)`);
+    }
+    await run(dataDir);
+  } finally {
+    process.env.DATABASE_URL = baseUrl;
+    if (scratch && process.env.BENCH_KEEP_DATABASE === '1')
+      console.log(`kept ${scratch.name} (BENCH_KEEP_DATABASE=1): drop it when done`);
+    else await scratch?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The bench's database on the driver: DATABASE_URL's PostgreSQL, or the PGlite folder. */
+export function openBenchDatabase(dataDir: string): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  return openDatabase(
+    url
+      ? { kind: 'postgres', url, poolSize: 10 }
+      : { kind: 'pglite', dataDir, cacheMb: loadConfig(benchEnv(dataDir)).pgliteCacheMb },
+  );
 }
