@@ -188,10 +188,14 @@ describe.each(dbKinds)('one masking policy for phones and ID numbers on %s', (ki
     // And the ids each list showed, by the list's resource (the detail calls next to it take them).
     const byResource = new Map<string, Set<number>>();
     const resourceOf = (path: string) => path.split('/').slice(0, 3).join('/');
+    const popupTokens = new Set<string>();
     const collect = (value: unknown, key = '', resource = '') => {
       if (Array.isArray(value)) for (const v of value) collect(v, key, resource);
       else if (value && typeof value === 'object') {
         for (const [k, v] of Object.entries(value)) collect(v, k, resource);
+      } else if (typeof value === 'string' && key === 'token') {
+        // A call record's pop-up token (GET /pc/serviceUser/popup/{token}).
+        if (popupTokens.size < 10) popupTokens.add(value);
       } else if (typeof value === 'number' && /^(id|auditId|elevatorId|userId|companyId)$/.test(key)) {
         const set = pool.get(key) ?? new Set<number>();
         if (set.size < 20) set.add(value);
@@ -216,10 +220,15 @@ describe.each(dbKinds)('one masking policy for phones and ID numbers on %s', (ki
 
     const inputsFor = (call: Call): Record<string, unknown>[] => {
       const keys = inputKeys(call);
-      const needsId = keys.filter((k) => ['id', 'elevatorId', 'auditId', 'companyId', 'orderId'].includes(k));
+      const needsId = keys.filter((k) =>
+        ['id', 'elevatorId', 'auditId', 'companyId', 'orderId', 'userId'].includes(k),
+      );
       const base: Record<string, unknown> = { page: 1, limit: 50 };
       if (keys.includes('type')) base.type = 'info';
-      if (needsId.length === 0) return [base];
+      if (keys.includes('token')) return [...popupTokens].map((token) => ({ ...base, token }));
+      // A search that needs words (the call centre's locate box) is tried with the city's name.
+      if (needsId.length === 0)
+        return keys.includes('keyword') ? [base, { ...base, keyword: '南宁' }] : [base];
       const key = needsId[0];
       const values =
         key === 'elevatorId'

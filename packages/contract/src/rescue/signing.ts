@@ -101,8 +101,9 @@ export const signingInput = z
       .nullable()
       .optional(),
     contactName: text(30).nullable().optional(),
+    // A number shown masked (138****1234) may come back unchanged: the stored one is kept.
     contactPhone: text(20)
-      .regex(/^[\d\-+ ]*$/, '联系电话只能包含数字')
+      .regex(/^[\d\-+ *]*$/, '联系电话只能包含数字')
       .nullable()
       .optional(),
     remark: text(500).nullable().optional(),

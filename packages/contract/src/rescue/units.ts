@@ -242,7 +242,8 @@ export const rescueUnitDetail = rescueUnitRow.extend({
 });
 export type RescueUnitDetail = z.infer<typeof rescueUnitDetail>;
 
-const phoneText = (label: string) => text(20).regex(/^[\d\-+ ]*$/, `${label}只能包含数字和“-”`);
+/** A phone; one shown masked (0771-****1234) may come back unchanged, and the stored one is kept. */
+const phoneText = (label: string) => text(20).regex(/^[\d\-+ *]*$/, `${label}只能包含数字和“-”`);
 
 export const unitFields = z.object({
   id: idField('救援单位').optional(),
@@ -294,7 +295,8 @@ export const rescuerFields = z.object({
   unitId: idField('救援单位'),
   teamId: idField('救援队伍').nullable().optional(),
   name: requiredText('姓名', 50),
-  phone: requiredText('手机号', 20).regex(/^1[3-9]\d{9}$/, '手机号格式不正确'),
+  // A mobile shown masked (138****1234) may come back unchanged: the stored one is kept.
+  phone: requiredText('手机号', 20).regex(/^1[3-9]\d{9}$|^1\d{2}\*{4}\d{4}$/, '手机号格式不正确'),
   position: text(50).nullable().optional(),
   certNo: text(50).nullable().optional(),
   /** The unit's sign-in account this rescuer uses (accepts cases with it). */

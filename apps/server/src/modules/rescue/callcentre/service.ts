@@ -23,6 +23,7 @@ import { likePattern, uniqueViolation } from '../../../platform/db/sql.ts';
 import { sysUser } from '../../../platform/db/tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { publishLive } from '../../../platform/live.ts';
+import { maskedPhone } from '../../../platform/masking.ts';
 import { liftsRelation } from '../../elevator/api.ts';
 import { callRecord, rescueCase, serviceAgent, serviceAgentShift } from '../tables.ts';
 
@@ -104,7 +105,7 @@ const toAgent = (j: JoinedAgent): AgentRow => ({
   userId: j.a.userId,
   username: j.username,
   realName: j.realName,
-  phone: j.phone,
+  phone: maskedPhone(j.phone),
   seatNo: j.a.seatNo,
   extension: j.a.extension,
   online: j.a.online,

@@ -59,9 +59,12 @@ async function asAssignee<T>(db: Queryable, user: AuthUser, id: number, move: ()
   }
 }
 
-async function done(db: Queryable, c: CaseRecord): Promise<RescueCaseDetail> {
+/** The caller's number in full: for the call centre, which calls back. */
+export const callerInFull = (user: AuthUser) => hasPermission(user, RESCUE_PERMISSIONS.caseHandle);
+
+async function done(db: Queryable, user: AuthUser, c: CaseRecord): Promise<RescueCaseDetail> {
   await publishCase(db, c);
-  return caseDetail(db, c.id);
+  return caseDetail(db, c.id, callerInFull(user));
 }
 
 /** saveOrder: the agent opens a case from a call (linked to the call's record by its token). */
@@ -85,7 +88,7 @@ export async function saveCase(db: Queryable, user: AuthUser, input: In<'saveOrd
       .returning({ id: callRecord.id });
     if (linked.length === 0) throw notFound('来电记录不存在或已关联工单');
   }
-  return { case: await caseDetail(db, caseId), joined };
+  return { case: await caseDetail(db, caseId, callerInFull(user)), joined };
 }
 
 /** An alarm from a car's one-key button or a monitoring device: a 困人 case for the lift. */
@@ -129,7 +132,7 @@ export async function locate(db: Queryable, user: AuthUser, input: In<'locate'>)
   await addStep(db, moved, '确认电梯', user, {
     note: `${lift.registerCode} ${lift.address}${moved.trapped ? `，被困 ${moved.trapped} 人` : ''}`,
   });
-  return done(db, moved);
+  return done(db, user, moved);
 }
 
 /** Level 1 (the lift's maintenance company) or 2 (the rescue unit of its grid); the use unit is told at once. */
@@ -163,7 +166,7 @@ export async function dispatch(db: Queryable, user: AuthUser, input: In<'dispatc
   await addStep(db, moved, '派遣', user, { companyId: assignee, note: input.note || null });
   if (moved.useCompanyId !== null)
     await addStep(db, moved, '通知使用单位', user, { companyId: moved.useCompanyId });
-  return done(db, moved);
+  return done(db, user, moved);
 }
 
 /** Level 3: the agent has called 119 (a manual step); the brigade counts as having accepted. */
@@ -184,7 +187,7 @@ export async function fireBrigade(db: Queryable, user: AuthUser, input: In<'fire
     },
   });
   await addStep(db, moved, '三级响应：已通知 119', user, { note: input.note || null });
-  return done(db, moved);
+  return done(db, user, moved);
 }
 
 /** The rescuer's company accepts a case dispatched to it (before the deadline or not: it is still the assignee). */
@@ -202,7 +205,7 @@ export async function accept(db: Queryable, user: AuthUser, input: In<'accept'>)
     }),
   );
   await addStep(db, moved, '接单', user, { companyId: user.companyId });
-  return done(db, moved);
+  return done(db, user, moved);
 }
 
 /**
@@ -245,7 +248,7 @@ export async function arrive(db: Queryable, user: AuthUser, input: In<'arrive'>)
     longitude: input.longitude ?? null,
     note: distance !== null ? `距电梯 ${distance} 米` : hasPosition ? null : '未提供定位',
   });
-  return done(db, moved);
+  return done(db, user, moved);
 }
 
 export async function free(db: Queryable, user: AuthUser, input: In<'free'>) {
@@ -263,7 +266,7 @@ export async function free(db: Queryable, user: AuthUser, input: In<'free'>) {
     companyId: user.companyId,
     note: [`解救 ${input.freed} 人`, input.note].filter(Boolean).join('；'),
   });
-  return done(db, moved);
+  return done(db, user, moved);
 }
 
 /**
@@ -324,12 +327,12 @@ export async function close(db: Queryable, user: AuthUser, input: In<'close'>) {
     await addStep(db, closed, '生成维修单', user, { note: repair.repairNo });
   }
   await addStep(db, closed, '关闭', user, { note: input.note || null });
-  return done(db, closed);
+  return done(db, user, closed);
 }
 
 /** A note on a case in any state (after the close, the only way to correct it). */
 export async function addNote(db: Queryable, user: AuthUser, input: In<'addNote'>) {
   const c = await caseInScope(db, user, input.id);
   await addStep(db, c, '备注', user, { note: input.note });
-  return done(db, c);
+  return done(db, user, c);
 }

@@ -1,4 +1,4 @@
-import { CASE_KIND, CASE_STATE, type LocatedLift } from '@ec/contract';
+import { CASE_KIND, CASE_STATE, type LocatedLift, maskPhone } from '@ec/contract';
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { enterprise, sysArea } from '../../../platform/db/tables.ts';
@@ -51,6 +51,11 @@ export async function locatedLifts(db: Queryable, lifts: LocatedLiftFacts[]): Pr
       ),
   ]);
   const company = (id: number | null) => companies.find((c) => c.id === id);
+  // Phones masked as everywhere in the console (the reveal call shows one in full, logged).
+  const phone = (id: number | null) => {
+    const p = company(id)?.phone;
+    return p ? maskPhone(p) : null;
+  };
   return lifts.map((l, i) => {
     const unitId = grids[i]?.unitId ?? null;
     return {
@@ -64,10 +69,10 @@ export async function locatedLifts(db: Queryable, lifts: LocatedLiftFacts[]): Pr
       communityName: l.community,
       maintenanceCompanyId: l.maintenanceCompanyId,
       maintenanceCompanyName: company(l.maintenanceCompanyId)?.name ?? null,
-      maintenanceCompanyPhone: company(l.maintenanceCompanyId)?.phone ?? null,
+      maintenanceCompanyPhone: phone(l.maintenanceCompanyId),
       useCompanyId: l.useCompanyId,
       useCompanyName: company(l.useCompanyId)?.name ?? null,
-      useCompanyPhone: company(l.useCompanyId)?.phone ?? null,
+      useCompanyPhone: phone(l.useCompanyId),
       rescueUnitId: unitId,
       rescueUnitName: company(unitId)?.name ?? null,
       gridName: grids[i]?.gridName ?? null,

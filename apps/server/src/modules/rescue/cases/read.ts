@@ -7,6 +7,7 @@ import {
   type CallParsedInput,
   caseUrgency,
   DISPATCH_LEVEL_LABEL,
+  maskPhone,
   minutesBetween,
   type Page,
   parseShanghaiTime,
@@ -64,6 +65,10 @@ function selectCases(db: Queryable, where: SQL | undefined) {
 }
 type JoinedCase = Awaited<ReturnType<typeof selectCases>>[number];
 
+/**
+ * A case's row as lists, the board and live events show it: the caller's number masked (the full
+ * number is in the detail, for the call centre that calls back).
+ */
 export function toRow(j: JoinedCase): RescueCaseRow {
   const c = j.c;
   return {
@@ -83,7 +88,7 @@ export function toRow(j: JoinedCase): RescueCaseRow {
     address: c.address,
     areaCode: c.areaCode,
     areaName: j.areaName,
-    callerPhone: c.callerPhone,
+    callerPhone: c.callerPhone ? maskPhone(c.callerPhone) : null,
     trapped: c.trapped,
     freed: c.freed,
     maintenanceCompanyName: j.maintenanceCompanyName,
@@ -224,8 +229,12 @@ export async function caseSteps(db: Queryable, caseId: number): Promise<RescueCa
   }));
 }
 
-/** The full case: its row, the lift's place, the companies' phones, the history and the calls. */
-export async function caseDetail(db: Queryable, id: number): Promise<RescueCaseDetail> {
+/**
+ * The full case: its row, the lift's place, the companies (their phones masked, as everywhere in the
+ * console), the history and the calls. The caller's number is shown in full to the call centre
+ * (`callerInFull`: it calls back), masked to everyone else.
+ */
+export async function caseDetail(db: Queryable, id: number, callerInFull = false): Promise<RescueCaseDetail> {
   const [j] = await selectCases(db, eq(rescueCase.id, id));
   if (!j) throw notFound('工单不存在或无权访问');
   const c = j.c;
@@ -252,9 +261,13 @@ export async function caseDetail(db: Queryable, id: number): Promise<RescueCaseD
       .where(eq(callRecord.caseId, id))
       .orderBy(asc(callRecord.startedAt)),
   ]);
-  const phoneOf = (companyId: number | null) => phones.find((p) => p.id === companyId)?.phone ?? null;
+  const phoneOf = (companyId: number | null) => {
+    const phone = phones.find((p) => p.id === companyId)?.phone;
+    return phone ? maskPhone(phone) : null;
+  };
   return {
     ...toRow(j),
+    callerPhone: callerInFull ? c.callerPhone : toRow(j).callerPhone,
     callerName: c.callerName,
     description: c.description,
     elevatorName: lift?.name ?? null,

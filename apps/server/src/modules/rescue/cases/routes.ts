@@ -8,6 +8,7 @@ import {
   addNote,
   alarm,
   arrive,
+  callerInFull,
   close,
   dispatch,
   fireBrigade,
@@ -67,7 +68,7 @@ export const caseRoutes = [
   ),
   implement(C.detail, async ({ id }, { user, db }) => {
     await caseInScope(db, user, id);
-    return caseDetail(db, id);
+    return caseDetail(db, id, callerInFull(user));
   }),
   implement(C.orderRecordList, async ({ id }, { user, db }) => {
     await caseInScope(db, user, id);

@@ -2,6 +2,7 @@ import {
   type CallParsedInput,
   formatDateTime,
   isReviewer,
+  maskPhone,
   type Page,
   SIGNING_KIND_LABEL,
   SIGNING_STATE_LABEL,
@@ -20,6 +21,7 @@ import { likePattern, rowsOf } from '../../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { STALE_VERSION_MESSAGE } from '../../../platform/db/versioned.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
+import { maskedPhone, unmasked } from '../../../platform/masking.ts';
 import { liftsBoundTo, liftsRelation } from '../../elevator/api.ts';
 import { signingElevator, signingRecord } from '../tables.ts';
 
@@ -92,7 +94,7 @@ function toRow(j: Joined, today = shanghaiToday()): SigningRow {
     stateLabel: SIGNING_STATE_LABEL[state],
     amount: s.amount,
     contactName: s.contactName,
-    contactPhone: s.contactPhone,
+    contactPhone: maskedPhone(s.contactPhone),
     remark: s.remark,
     areaCode: s.areaCode,
     liftCount: j.liftCount,
@@ -183,6 +185,13 @@ export async function saveSigning(
       .where(and(eq(enterprise.id, input.partnerId), eq(enterprise.kind, 'ad')));
     if (!p) throw badRequest('租赁方不存在，请从广告运营商中选择');
   }
+  const [stored] =
+    input.id === undefined
+      ? []
+      : await db
+          .select({ contactPhone: signingRecord.contactPhone })
+          .from(signingRecord)
+          .where(eq(signingRecord.id, input.id));
   const liftIds = [...new Set(input.elevatorIds)];
   if (liftIds.length > 0) {
     const bound = new Set((await liftsBoundTo(db, 'use', useCompanyId)).map((l) => l.id));
@@ -197,7 +206,11 @@ export async function saveSigning(
     endDate: input.endDate,
     amount: input.amount ?? null,
     contactName: input.contactName || null,
-    contactPhone: input.contactPhone || null,
+    contactPhone:
+      unmasked(input.contactPhone, stored?.contactPhone, maskPhone, {
+        name: 'contactPhone',
+        label: '联系电话',
+      }) || null,
     remark: input.remark || null,
     areaCode: company.areaCode,
   };

@@ -20,6 +20,7 @@ import { likePattern } from '../../../platform/db/sql.ts';
 import { enterprise, sysArea } from '../../../platform/db/tables.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
+import { maskedPhone } from '../../../platform/masking.ts';
 import { liftsRelation, requireLiftInScope } from '../../elevator/api.ts';
 import { boundsOf, gridOfPoint, ringContains } from '../geo.ts';
 import { rescueCase, rescueDuty, rescueGrid, rescueStaff, rescueTeam } from '../tables.ts';
@@ -212,7 +213,7 @@ export async function gridOf(
     gridName: hit?.gridName ?? null,
     unitId: hit?.unitId ?? null,
     unitName: unit?.name ?? null,
-    unitPhone: unit?.phone ?? null,
+    unitPhone: maskedPhone(unit?.phone),
     longitude: point[0],
     latitude: point[1],
   };
@@ -336,10 +337,10 @@ export async function gridBoard(
       ring: grid.ring,
       unitId: grid.unitId,
       unitName,
-      unitPhone: grid.unitId ? (phones.get(grid.unitId) ?? null) : null,
+      unitPhone: grid.unitId ? maskedPhone(phones.get(grid.unitId)) : null,
       onDuty: onDuty
         .filter((s) => s.unitId === grid.unitId)
-        .map(({ id, name, phone, teamName }) => ({ id, name, phone, teamName })),
+        .map(({ id, name, phone, teamName }) => ({ id, name, phone: maskedPhone(phone) ?? '', teamName })),
       liftCount: counts.get(grid.id) ?? 0,
       openCases: cases
         .filter((c) => c.gridId === grid.id)

@@ -1,4 +1,10 @@
-import type { RescuerValues, RescueStaffRow, RescueTeamRow, TeamValues } from '@ec/contract';
+import {
+  maskPhone,
+  type RescuerValues,
+  type RescueStaffRow,
+  type RescueTeamRow,
+  type TeamValues,
+} from '@ec/contract';
 import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
@@ -8,6 +14,7 @@ import { likePattern } from '../../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
+import { maskedPhone, unmasked } from '../../../platform/masking.ts';
 import { rescueStaff, rescueTeam } from '../tables.ts';
 import { editableUnit, unitScope, visibleUnit } from './scope.ts';
 
@@ -31,7 +38,7 @@ const teamView = (r: {
   unitName: r.unitName,
   name: r.team.name,
   leaderName: r.team.leaderName,
-  phone: r.team.phone,
+  phone: maskedPhone(r.team.phone),
   areaCode: r.team.areaCode,
   address: r.team.address,
   longitude: r.team.longitude,
@@ -97,10 +104,13 @@ export async function saveTeam(q: Queryable, user: AuthUser, input: TeamValues) 
     if (current.unitId !== input.unitId) throw badRequest('队伍不能转到其他救援单位');
   }
   await editableUnit(q, user, input.unitId);
+  const [stored] = input.id
+    ? await q.select({ phone: rescueTeam.phone }).from(rescueTeam).where(eq(rescueTeam.id, input.id))
+    : [];
   const values = {
     name: input.name,
     leaderName: input.leaderName || null,
-    phone: input.phone || null,
+    phone: unmasked(input.phone, stored?.phone, maskPhone, { name: 'phone', label: '联系电话' }) || null,
     areaCode: input.areaCode || null,
     address: input.address || null,
     longitude: input.longitude ?? null,
@@ -174,7 +184,7 @@ const staffView = (r: {
   teamId: r.staff.teamId,
   teamName: r.teamName,
   name: r.staff.name,
-  phone: r.staff.phone,
+  phone: maskedPhone(r.staff.phone) ?? '',
   position: r.staff.position,
   certNo: r.staff.certNo,
   userId: r.staff.userId,
@@ -262,10 +272,15 @@ export async function saveStaff(q: Queryable, user: AuthUser, input: RescuerValu
         { field: 'userId', message: '所选登录账号不属于该救援单位' },
       ]);
   }
+  const [stored] = input.id
+    ? await q.select({ phone: rescueStaff.phone }).from(rescueStaff).where(eq(rescueStaff.id, input.id))
+    : [];
+  // A number shown masked and sent back unchanged keeps the stored one.
+  const phone = unmasked(input.phone, stored?.phone, maskPhone, { name: 'phone', label: '手机号' }) ?? '';
   const values = {
     teamId: input.teamId ?? null,
     name: input.name,
-    phone: input.phone,
+    phone,
     position: input.position || null,
     certNo: input.certNo || null,
     userId: input.userId ?? null,
@@ -282,7 +297,7 @@ export async function saveStaff(q: Queryable, user: AuthUser, input: RescuerValu
       }
       return (await versionedUpdate(q, rescueStaff, eq(rescueStaff.id, input.id), input.version, values)).id;
     },
-    { unique: `该单位已有手机号为 ${input.phone} 的人员` },
+    { unique: `该单位已有手机号为 ${phone} 的人员` },
   );
   return staffById(q, user, id);
 }
