@@ -127,7 +127,7 @@ describe('console shell', () => {
   });
 
   test('tags: open three pages, close others, refresh', async () => {
-    for (const path of ['/permission/page', '/ad/point', '/rescue/rescueUnit']) {
+    for (const path of ['/permission/page', '/ad/point', '/ad/task']) {
       await page.goto(`${server.baseUrl}/#${path}`);
       await page.locator(`[data-tag="${path}"]`).waitFor();
     }
@@ -136,21 +136,21 @@ describe('console shell', () => {
       '/permission/page',
       '/permission/role',
       '/ad/point',
-      '/rescue/rescueUnit',
+      '/ad/task',
     ]);
     // Cached pages stay mounted, hidden.
     assert.equal(await page.locator('[data-page="/ad/point"]').count(), 1);
 
     await tagAction(page, '关闭其他');
     await until(async () => (await page.locator('.tags-view [data-tag]').count()) === 2, 'two tags');
-    assert.deepEqual(await tagPaths(page), ['/dashboard', '/rescue/rescueUnit']);
+    assert.deepEqual(await tagPaths(page), ['/dashboard', '/ad/task']);
     assert.equal(await page.locator('[data-page="/ad/point"]').count(), 0);
 
     await tagAction(page, '刷新');
-    await page.locator('[data-page="/rescue/rescueUnit"]').getByText('建设中').first().waitFor();
-    assert.equal(hashOf(page), '#/rescue/rescueUnit');
+    await page.locator('[data-page="/ad/task"]').getByText('建设中').first().waitFor();
+    assert.equal(hashOf(page), '#/ad/task');
 
-    await page.locator('[data-tag="/rescue/rescueUnit"] .ant-tag-close-icon').click();
+    await page.locator('[data-tag="/ad/task"] .ant-tag-close-icon').click();
     await waitForHash(page, '#/dashboard');
     assert.deepEqual(await tagPaths(page), ['/dashboard']);
   });

@@ -1,10 +1,10 @@
-import { CASE_STATE, type RescueCaseDetail, rescueCaseCalls } from '@ec/contract';
+import { CASE_STATE, RESCUE_CASE_TOPIC, type RescueCaseDetail, rescueCaseCalls } from '@ec/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, call } from '../../lib/api.ts';
+import { byUrgency, caseTimers, type Tone } from '../../lib/case-board.ts';
+import { useLiveEvents } from '../../lib/live.ts';
 import { useSession } from '../../lib/session.ts';
-import { byUrgency, caseTimers, type Tone } from '../rescue/board.ts';
-import { useCaseEvents } from '../rescue/queries.ts';
 import { currentPosition } from './position.ts';
 import css from './rescue.module.css';
 import { type Move, nextMove } from './steps.ts';
@@ -191,7 +191,7 @@ export default function RescuePage() {
     () => void client.invalidateQueries({ queryKey: rescueWorkKeys.all }),
     [client],
   );
-  useCaseEvents(refresh, refresh);
+  useLiveEvents(RESCUE_CASE_TOPIC, refresh, refresh);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 1000);

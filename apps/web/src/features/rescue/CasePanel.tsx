@@ -26,8 +26,8 @@ import {
 import { type ComponentRef, forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { usePermission } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
+import { caseTimers, dispatchBlock, type Limits } from '../../lib/case-board.ts';
 import { dash } from '../../lib/format.ts';
-import { caseTimers, dispatchBlock, type Limits } from './board.ts';
 import { CaseCalls, CaseState, CaseSteps, CaseSummary } from './CaseFacts.tsx';
 import { CloseDialog } from './CloseDialog.tsx';
 import { LiftFacts, LiftResults, LiftSearchBox, useLiftSearch } from './LiftLocator.tsx';

@@ -2,8 +2,8 @@ import { type LocatedLift, rescueCaseCalls } from '@ec/contract';
 import { Button, Descriptions, Input, type InputRef, List, Tag, Typography } from 'antd';
 import { forwardRef, useState } from 'react';
 import { ApiError, call } from '../../lib/api.ts';
+import { isRescueCode } from '../../lib/case-board.ts';
 import { dash } from '../../lib/format.ts';
-import { isRescueCode } from './board.ts';
 
 /** The search of lifts (elevatorList): 6 digits are a rescue code, anything else a code, address or community. */
 export function useLiftSearch() {

@@ -1,4 +1,4 @@
-import type { Tone } from './board.ts';
+import type { Tone } from '../../lib/case-board.ts';
 
 const COLOR: Record<Tone, string | undefined> = { normal: undefined, warn: '#fa8c16', late: '#f5222d' };
 

@@ -11,7 +11,7 @@ import {
   isRescueCode,
   isTyping,
   shortcutOf,
-} from './board.ts';
+} from '../../lib/case-board.ts';
 import { focusNextField } from './keyboard.ts';
 
 const T0 = Date.parse('2026-03-02T02:00:00Z');

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
-import { applyCaseEvent } from './board.ts';
+import { applyCaseEvent } from '../../lib/case-board.ts';
 import { rescueKeys } from './queries.ts';
 
 /**

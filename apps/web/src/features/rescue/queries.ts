@@ -1,9 +1,7 @@
 import { RESCUE_CASE_TOPIC, type RescueCaseRow, rescueCaseCalls } from '@ec/contract';
-import { API_PREFIX } from '@ec/contract/call';
-import { commonCalls } from '@ec/contract/system';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { call } from '../../lib/api.ts';
+import { useLiveEvents } from '../../lib/live.ts';
 
 /** Query keys of the case pages: everything under ['rescue', 'cases'] so a move refreshes them all. */
 export const rescueKeys = {
@@ -34,27 +32,8 @@ export function useHitchTypes(enabled = true) {
 
 /**
  * The live cases (topic rescue.case): each event is the case's row as it is now, handed to
- * `onRow`; `onReconnect` runs when the stream comes back after a break (events may have been missed
- * meanwhile, so the caller reloads). The EventSource sends the session cookie and reconnects itself.
+ * `onRow`; `onReconnect` runs when events may have been missed (the caller reloads).
  */
 export function useCaseEvents(onRow: (row: RescueCaseRow) => void, onReconnect?: () => void) {
-  const handlers = useRef({ onRow, onReconnect });
-  handlers.current = { onRow, onReconnect };
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    const source = new EventSource(`${API_PREFIX}${commonCalls.liveEvents.path}?topics=${RESCUE_CASE_TOPIC}`);
-    let opened = false;
-    source.addEventListener('open', () => {
-      if (opened) handlers.current.onReconnect?.();
-      opened = true;
-    });
-    source.addEventListener(RESCUE_CASE_TOPIC, (e) => {
-      try {
-        handlers.current.onRow(JSON.parse((e as MessageEvent<string>).data) as RescueCaseRow);
-      } catch {
-        // a frame that is not a case: nothing to show
-      }
-    });
-    return () => source.close();
-  }, []);
+  useLiveEvents(RESCUE_CASE_TOPIC, (data) => onRow(data as RescueCaseRow), onReconnect);
 }

@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { validated } from '../../../components/form.ts';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
-import { ApiError, call } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
 import { useLiveRefresh } from '../../../lib/live.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -40,17 +40,26 @@ interface CallValues {
   caseId?: number | null;
 }
 
-/** The signed-in agent's seat and its on/off-duty switch. */
-function DutySwitch({ userId }: { userId: number }) {
+/**
+ * The signed-in agent's seat and its on/off-duty switch. The seat is found in the agents list by the
+ * user's name (an account without a seat, e.g. the administrator, simply has none: no 404 asked for).
+ */
+function DutySwitch({ userId, username }: { userId: number; username: string }) {
   const { message } = App.useApp();
   const invalidate = useInvalidateCallCentre();
   const [busy, setBusy] = useState(false);
   const agent = useQuery({
     queryKey: callCentreKeys.agent(userId),
-    queryFn: ({ signal }) => call(serviceUserCalls.info, { userId }, { signal, silent: true }),
-    retry: false,
+    queryFn: async ({ signal }) => {
+      const page = await call(
+        serviceUserCalls.query,
+        { keyword: username, page: 1, limit: 20 },
+        { signal, silent: true },
+      );
+      return page.records.find((r) => r.userId === userId) ?? null;
+    },
   });
-  if (agent.error instanceof ApiError && agent.error.status === 404)
+  if (agent.data === null)
     return <Alert type="warning" showIcon message="您还没有坐席，请联系管理员在「客服呼叫中心」配置坐席" />;
   const a = agent.data;
   const toggle = async (online: boolean) => {
@@ -245,7 +254,7 @@ export default function DutyPage() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card title="坐席状态" size="small">
-        <DutySwitch userId={user.userId} />
+        <DutySwitch userId={user.userId} username={user.username} />
       </Card>
       <Card title="记录通话" size="small">
         <CallForm onRecorded={setPopup} />

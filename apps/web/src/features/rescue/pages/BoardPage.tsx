@@ -10,7 +10,6 @@ import { Alert, App, Badge, Button, Card, Col, Empty, Row, Skeleton, Space, Tag,
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
-import { dash } from '../../../lib/format.ts';
 import {
   applyCaseEvent,
   byUrgency,
@@ -20,7 +19,8 @@ import {
   type Limits,
   SHORTCUTS,
   shortcutOf,
-} from '../board.ts';
+} from '../../../lib/case-board.ts';
+import { dash } from '../../../lib/format.ts';
 import { CaseState } from '../CaseFacts.tsx';
 import { CasePanel, type CasePanelHandle, NoCase } from '../CasePanel.tsx';
 import { LEVEL_SHORT } from '../labels.ts';

@@ -8,7 +8,7 @@ import {
 } from '@ec/contract';
 
 /*
- * The live board's rules without React: the server's clock, the timers a case shows, the board kept
+ * The live board's rules without React (the agents' board and the rescuer's phone page share them): the server's clock, the timers a case shows, the board kept
  * current from live events, the dispatch buttons' reasons and the agent's keyboard shortcuts.
  */
 
