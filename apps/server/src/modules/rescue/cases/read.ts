@@ -265,9 +265,11 @@ export async function caseDetail(db: Queryable, id: number, callerInFull = false
     const phone = phones.find((p) => p.id === companyId)?.phone;
     return phone ? maskPhone(phone) : null;
   };
+  const row = toRow(j);
+  const phone = (v: string) => (callerInFull ? v : maskPhone(v));
   return {
-    ...toRow(j),
-    callerPhone: callerInFull ? c.callerPhone : toRow(j).callerPhone,
+    ...row,
+    callerPhone: callerInFull ? c.callerPhone : row.callerPhone,
     callerName: c.callerName,
     description: c.description,
     elevatorName: lift?.name ?? null,
@@ -290,7 +292,7 @@ export async function caseDetail(db: Queryable, id: number, callerInFull = false
     steps,
     calls: calls.map(({ r, agentName }) => ({
       id: r.id,
-      phone: r.phone,
+      phone: phone(r.phone),
       direction: r.direction,
       startedAt: r.startedAt.toISOString(),
       answeredAt: iso(r.answeredAt),

@@ -18,6 +18,7 @@ import { likePattern } from '../../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { pageTotal } from '../../../platform/db/totals.ts';
 import { forbidden, notFound } from '../../../platform/errors.ts';
+import { maskedPhone } from '../../../platform/masking.ts';
 import { moveState } from '../../../platform/workflow/moves.ts';
 import { liftsRelation, requireLiftInScope } from '../../elevator/api.ts';
 import { repairOrder } from '../tables.ts';
@@ -94,7 +95,7 @@ function toRow(j: Joined, labels: Map<string, string>): RepairRow {
     hitchTypeLabel: labels.get(r.hitchType) ?? r.hitchType,
     description: r.description,
     reporterName: r.reporterName,
-    reporterPhone: r.reporterPhone,
+    reporterPhone: maskedPhone(r.reporterPhone),
     source: r.source,
     sourceLabel: REPAIR_SOURCE_LABEL[r.source] ?? String(r.source),
     status: r.status,
