@@ -1,6 +1,7 @@
 /** Every table of the application, for drizzle-kit and the typed database handle. */
 
 export * from './modules/elevator/tables.ts';
+export * from './modules/inspection/tables.ts';
 export * from './modules/maintenance/tables.ts';
 export * from './modules/parties/tables.ts';
 export * from './modules/rescue/tables.ts';

@@ -2,7 +2,7 @@
  * The server's import boundaries (issue 12 item 3), read from the import graph of src/:
  *
  * - A module (src/modules/<a>/) uses another module only through its api.ts. The one exception: a
- *   module's tables.ts may import another module's tables.ts, for a foreign key the database keeps
+ *   module's tables.ts (or a part's) may import another module's tables.ts, for a foreign key the database keeps
  *   (the file says why at its top). Nothing else of another module: not its tables from a service,
  *   not its scope, service, rows or seed.
  * - The platform (src/platform/) knows no domain: it imports nothing under src/modules/ and not the
@@ -55,7 +55,8 @@ function moduleOf(path: string): string | null {
   return m ? m[1] : null;
 }
 
-const isTables = (path: string) => /^modules\/[^/]+\/tables\.ts$/.test(path);
+/** A module's tables.ts, or a part's (modules/<module>/<part>/tables.ts) in a module built in parts. */
+const isTables = (path: string) => /^modules\/[^/]+\/([^/]+\/)?tables\.ts$/.test(path);
 
 /** Why an import crosses a boundary, or null when it may. */
 function violation({ from, to }: Edge): string | null {

@@ -13,6 +13,10 @@ import { authCalls } from './auth.ts';
 import type { Call } from './call.ts';
 import { claimCalls, elevatorCalls } from './elevator.ts';
 import { fileCalls } from './files.ts';
+import { costCalls, inspectionItemCalls } from './inspection/catalog.ts';
+import { equipmentCalls, sealCalls } from './inspection/equipment.ts';
+import { departmentCalls, inspectorCalls } from './inspection/inspectors.ts';
+import { technicalParamCalls } from './inspection/params.ts';
 import {
   maintenanceContentCalls,
   maintenanceItemCalls,
@@ -92,4 +96,11 @@ export const allCalls: Call[] = [
   ...Object.values(publicReportCalls),
   ...Object.values(inspectionOrgCalls),
   ...Object.values(filingCalls),
+  ...Object.values(inspectorCalls),
+  ...Object.values(departmentCalls),
+  ...Object.values(equipmentCalls),
+  ...Object.values(sealCalls),
+  ...Object.values(inspectionItemCalls),
+  ...Object.values(costCalls),
+  ...Object.values(technicalParamCalls),
 ];

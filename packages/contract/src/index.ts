@@ -12,6 +12,7 @@ export * from './common.ts';
 export * from './dictionary-seed.ts';
 export * from './elevator.ts';
 export * from './files.ts';
+export * from './inspection.ts';
 export * from './maintenance.ts';
 export * from './menu-catalogue.ts';
 export * from './parties.ts';

@@ -1,5 +1,6 @@
 import type { Module } from '../platform/module.ts';
 import { elevatorModule } from './elevator/index.ts';
+import { inspectionModule } from './inspection/index.ts';
 import { maintenanceModule } from './maintenance/index.ts';
 import { partiesModule } from './parties/index.ts';
 import { rescueModule } from './rescue/index.ts';
@@ -14,4 +15,6 @@ export const modules: Module[] = [
   maintenanceModule,
   // After maintenance: its demo cases follow the lifts' companies and the rescue units' grids.
   rescueModule,
+  // After the parties: its demo resources belong to the demo inspection organisation.
+  inspectionModule,
 ];

@@ -39,3 +39,28 @@ export interface Module {
 
 /** Declares a module (typed; the application registers what it declares). */
 export const defineModule = (module: Module): Module => module;
+
+/**
+ * One part of a large module (rescue: cases, call centre, units …; inspection: people, instruments,
+ * catalogue, parameters): what it adds to the module, declared beside its code. `joinParts` joins
+ * the parts into the one module the application registers.
+ */
+export type ModulePart = Partial<Omit<Module, 'name'>>;
+
+export function joinParts(name: string, parts: ModulePart[]): Module {
+  const menuButtons: NonNullable<Module['menuButtons']> = {};
+  for (const p of parts)
+    for (const [path, buttons] of Object.entries(p.menuButtons ?? {}))
+      menuButtons[path] = [...(menuButtons[path] ?? []), ...buttons];
+  return {
+    name,
+    routes: parts.flatMap((p) => p.routes ?? []),
+    baseSeeders: parts.flatMap((p) => p.baseSeeders ?? []),
+    demoSeeders: parts.flatMap((p) => p.demoSeeders ?? []),
+    menuButtons,
+    jobs: parts.flatMap((p) => p.jobs ?? []),
+    fileReferences: parts.flatMap((p) => p.fileReferences ?? []),
+    revealers: parts.flatMap((p) => p.revealers ?? []),
+    liveTopics: parts.flatMap((p) => p.liveTopics ?? []),
+  };
+}

@@ -1,4 +1,7 @@
-import type { ComponentType } from 'react';
+import { inspectionCatalogPages } from '../features/inspection-catalog/routes.ts';
+import { inspectionInstrumentPages } from '../features/inspection-instruments/routes.ts';
+import { inspectionParamPages } from '../features/inspection-params/routes.ts';
+import { inspectionPeoplePages } from '../features/inspection-people/routes.ts';
 import {
   CALL_CENTRE_PATHS as CC,
   DASHBOARD_PATH,
@@ -15,8 +18,7 @@ import {
   SYSTEM_PATHS as S,
   SIGNING_PATHS as SG,
 } from '../lib/routes.ts';
-
-type PageLoader = () => Promise<{ default: ComponentType }>;
+import type { PageLoader } from './page-loader.ts';
 
 /**
  * Pages that are built: each page once, with the route paths it serves (from lib/routes.ts). A
@@ -105,6 +107,11 @@ const pages: [paths: string | readonly string[], load: PageLoader][] = [
   [FILING_PATHS, () => import('../features/parties/pages/InitialFilingPage.tsx')],
   [ORG_PATHS.audit, () => import('../features/parties/pages/OrganizationAuditPage.tsx')],
   [ORG_PATHS.auditDetail, () => import('../features/parties/pages/OrganizationAuditDetailPage.tsx')],
+
+  ...inspectionPeoplePages,
+  ...inspectionInstrumentPages,
+  ...inspectionCatalogPages,
+  ...inspectionParamPages,
 ];
 
 /** Route path → its page's loader. */

@@ -109,10 +109,26 @@ export {
   partyPaths,
 } from '@ec/contract/menu-catalogue';
 
-/** The inspection organisations' audit pages (机构审核). */
+/** The inspection organisation's pages (/organization): its filing and audit, and its resources. */
 export const ORG_PATHS = {
   audit: '/organization/Audit',
   auditDetail: '/organization/auditDetail',
+  filing: '/organization/InstitutionalFiling',
+  detail: '/organization/detail',
+  elevator: '/organization/elevator',
+  equipment: '/organization/equipment',
+  equipmentAdd: '/organization/equipmentAdd',
+  personnel: '/organization/testingPersonnel',
+  personnelDetail: '/organization/personnelDetail',
+  auditPersonnel: '/organization/auditPersonnel',
+  auditPersonnelDetail: '/organization/auditPersonnelDetail',
+  department: '/organization/department',
+  personnelAllotment: '/organization/personnelAllotment',
+  content: '/organization/content',
+  fee: '/organization/Fee',
+  addFee: '/organization/AddFee',
+  seals: '/organization/SealManagement',
+  sealDetail: '/organization/SealDetail',
 } as const;
 
 /** The initial filing pages (doc 000 §2), one page for every account kind. */

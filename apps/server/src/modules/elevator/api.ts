@@ -222,3 +222,32 @@ export async function unbindRescueCodeOf(q: Queryable, elevatorId: number, code:
     .returning({ id: elevator.id });
   return rows.length > 0;
 }
+
+// ---------------------------------------------------------------- for the inspection module
+
+/** A lift's registered variety and sizes (the inspection tariff's fallback facts). */
+export interface LiftSpecs {
+  id: number;
+  type: number;
+  variety: string | null;
+  floors: number | null;
+  ratedLoad: number | null;
+  ratedSpeed: number | null;
+}
+
+/** One lift's registered specs by id (no scope: the caller decided), or null. */
+export async function liftSpecs(q: Queryable, id: number): Promise<LiftSpecs | null> {
+  if (!isLiftId(id)) return null;
+  const [row] = await q
+    .select({
+      id: elevator.id,
+      type: elevator.type,
+      variety: elevator.variety,
+      floors: elevator.floors,
+      ratedLoad: elevator.ratedLoad,
+      ratedSpeed: elevator.ratedSpeed,
+    })
+    .from(elevator)
+    .where(eq(elevator.id, id));
+  return row ?? null;
+}

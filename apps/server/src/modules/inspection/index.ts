@@ -1,0 +1,19 @@
+import { joinParts } from '../../platform/module.ts';
+import { catalogPart } from './catalog/index.ts';
+import { instrumentPart } from './instruments/index.ts';
+import { paramsPart } from './params/index.ts';
+import { peoplePart } from './people/index.ts';
+
+/**
+ * Periodic inspection (定期检验, DOMAIN.md §3), part 1: an inspection organisation's own resources:
+ * inspectors and departments (people/), instruments and seals (instruments/), the item catalogue
+ * and the tariff (catalog/), technical parameters and the lifts due for inspection (params/). Each
+ * part lives in its folder and declares what it adds (platform/module.ts `ModulePart`); scope.ts
+ * says who sees and edits what. The organisations themselves are the parties module's.
+ */
+export const inspectionModule = joinParts('inspection', [
+  peoplePart,
+  instrumentPart,
+  catalogPart,
+  paramsPart,
+]);

@@ -1,0 +1,5 @@
+/** Every table of the inspection module, one file per part (for drizzle-kit and the typed handle). */
+export * from './catalog/tables.ts';
+export * from './instruments/tables.ts';
+export * from './params/tables.ts';
+export * from './people/tables.ts';
