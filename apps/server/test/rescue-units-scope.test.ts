@@ -1,5 +1,4 @@
 import {
-  type Call,
   type DutyWeek,
   type GridBoard,
   type Page,
@@ -12,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { CallProber, type Probes } from './scope-sweep.ts';
 
 /**
  * Data scope of the rescue units and grids, call by call (the twin of maintenance-scope.test.ts):
@@ -27,50 +27,27 @@ const ACTORS = ['jy_rescue1', 'jg_qingxiu', 'wb_admin1'] as const;
 
 describe.each(dbKinds)('rescue units data scope, call by call, on %s', (kind) => {
   let t: TestApp;
-  const tokens: Record<string, string> = {};
-  const perms: Record<string, Set<string>> = {};
+  let p: CallProber<typeof calls>;
   let unit: RescueUnitDetail;
   let week: DutyWeek;
   let grid: RescueGridRow;
   let liftId: number;
 
-  const send = <T = unknown>(user: string, name: CallName, input: Record<string, unknown>) => {
-    const call: Call = calls[name];
-    const path = call.path.replace('{id}', String(input.id));
-    if (call.method === 'DELETE')
-      return t.api<T>(call.method, path, { token: tokens[user], query: { ids: String(input.ids) } });
-    return call.method === 'GET'
-      ? t.api<T>(call.method, path, { token: tokens[user], query: input as Record<string, number> })
-      : t.api<T>(call.method, path, { token: tokens[user], body: input });
-  };
-  const may = (actor: string, name: CallName) => perms[actor].has(calls[name].permission);
-  /** Refused: `status` (404 by default) with the permission, 403 without it. */
-  const refused = async (actor: string, name: CallName, input: Record<string, unknown>, status = 404) => {
-    const res = await send(actor, name, input);
-    expect(res.status, `${actor} ${name}: ${res.body.resultMsg}`).toBe(may(actor, name) ? status : 403);
-  };
-  /** A list: the record is left out (or 403 without the permission); the platform finds it. */
-  const leftOut = async (
+  const send = <T = unknown>(user: string, name: CallName, input: Record<string, unknown>) =>
+    p.send<T>(user, name, input);
+  const refused = (actor: string, name: CallName, input: Record<string, unknown>, status = 404) =>
+    p.refused(actor, name, input, status);
+  const leftOut = (
     actor: string,
     name: CallName,
     input: Record<string, unknown>,
     found: (data: unknown) => boolean,
     seenBy: string[] = [],
-  ) => {
-    const res = await send(actor, name, input);
-    if (!may(actor, name)) expect(res.status, `${actor} ${name}`).toBe(403);
-    else {
-      expect(res.status, `${actor} ${name}: ${res.body.resultMsg}`).toBe(200);
-      expect(found(res.body.data), `${actor} ${name}`).toBe(seenBy.includes(actor));
-    }
-    const mine = await send('admin', name, input);
-    expect(mine.status, `admin ${name}`).toBe(200);
-    expect(found(mine.body.data), `admin ${name} finds it`).toBe(true);
-  };
-  const hasId = (id: number) => (d: unknown) => (d as Page<{ id: number }>).records.some((r) => r.id === id);
+  ) => p.leftOut(actor, name, input, found, seenBy);
+  const hasId = (id: number) => p.hasId(id);
   const edit = { name: '越权修改' };
 
-  const probes: Record<CallName, (actor: string) => Promise<void>> = {
+  const probes: Probes<typeof calls> = {
     unitList: (a) => leftOut(a, 'unitList', { keyword: unit.name, limit: 50 }, hasId(unit.id)),
     unitDetail: (a) => refused(a, 'unitDetail', { id: unit.id }),
     // Units are the platform's to edit: everyone else is refused whatever the unit.
@@ -133,13 +110,8 @@ describe.each(dbKinds)('rescue units data scope, call by call, on %s', (kind) =>
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    for (const u of ['admin', ...ACTORS]) {
-      tokens[u] = await t.login(u);
-      const info = await t.api<{ permissions: string[] }>('GET', '/pc/sysUser/getUserInfo', {
-        token: tokens[u],
-      });
-      perms[u] = new Set(info.body.data.permissions);
-    }
+    p = new CallProber(t, calls);
+    await p.signIn([...ACTORS]);
     const units = (await send<Page<RescueUnitRow>>('admin', 'unitList', { limit: 50 })).body.data.records;
     const xingning = units.find((u) => u.areaCode === '450102')!;
     unit = (await send<RescueUnitDetail>('admin', 'unitDetail', { id: xingning.id })).body.data;
@@ -155,19 +127,9 @@ describe.each(dbKinds)('rescue units data scope, call by call, on %s', (kind) =>
   }, 120_000);
   afterAll(() => t?.close());
 
-  it('has a probe for every call', () => {
-    expect(Object.keys(probes).sort()).toEqual(Object.keys(calls).sort());
-  });
+  it('has a probe for every call', () => p.expectProbeForEveryCall(probes));
 
-  it.each(ACTORS)('%s is refused or left out on every call, and nothing changes', async (actor) => {
-    const before = await snapshot();
-    for (const [name, probe] of Object.entries(probes)) {
-      try {
-        await probe(actor);
-      } catch (err) {
-        throw new Error(`${name}: ${(err as Error).message}`);
-      }
-    }
-    expect(await snapshot()).toEqual(before);
-  });
+  it.each(ACTORS)('%s is refused or left out on every call, and nothing changes', (actor) =>
+    p.sweep(actor, probes, snapshot),
+  );
 });
