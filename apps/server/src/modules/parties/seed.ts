@@ -98,7 +98,7 @@ export async function seedParties(tx: Tx, config: Config) {
   const companies = await tx.select().from(enterprise).orderBy(asc(enterprise.id));
   const [wb1, wb2] = companies.filter((c) => c.kind === 'maintenance');
   const [sy1, sy2] = companies.filter((c) => c.kind === 'use');
-  const [jy1] = companies.filter((c) => c.kind === 'inspection');
+  const [jy1, jy2] = companies.filter((c) => c.kind === 'inspection');
   if (!wb1 || !wb2 || !sy1 || !sy2) return;
   const passwordHash = await hashSecret(hashPassword(config.demoPassword));
   /**
@@ -146,12 +146,20 @@ export async function seedParties(tx: Tx, config: Config) {
       approvalExpiry: addDays(day, 900),
     });
   }
+  if (jy2) {
+    await tx.insert(inspectionOrgProfile).values({
+      enterpriseId: jy2.id,
+      approvalNo: 'TS7110052-2027',
+      approvalExpiry: addDays(day, 400),
+    });
+  }
   const filedCompanies: [RecordKind, typeof wb1 | undefined, string][] = [
     [maintenanceUnitKind, wb1, 'wb_admin1'],
     [maintenanceUnitKind, wb2, 'wb_admin2'],
     [buildingCompanyKind, sy1, 'sy_admin1'],
     [buildingCompanyKind, sy2, 'sy_admin2'],
     [inspectionOrgKind, jy1, 'jy_admin1'],
+    [inspectionOrgKind, jy2, 'jy_admin2'],
   ];
   for (const [kind, c, submitter] of filedCompanies) {
     if (!c) continue;

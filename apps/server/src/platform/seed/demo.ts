@@ -109,6 +109,16 @@ export const DEMO_COMPANIES = [
     areaCode: '450108',
     address: '南宁市良庆区五象大道 401 号',
   },
+  // A second inspection organisation (江南区), so that each organisation's resources are tested
+  // against another's.
+  {
+    ref: 'jy2',
+    kind: 'inspection',
+    name: '南宁市特种设备检测中心',
+    body: '12450105MB1JY0010',
+    areaCode: '450105',
+    address: '南宁市江南区白沙大道 52 号',
+  },
 ] as const;
 
 /** The district regulators beside jg_qingxiu: user name and district. */
@@ -234,6 +244,13 @@ export const DEMO_USERS: {
     type: 'regulator' as const,
     areaCodes: [areaCode],
   })),
+  {
+    username: 'jy_admin2',
+    realName: DEMO_PEOPLE[19],
+    phone: '13807710021',
+    type: 'inspection',
+    company: 'jy2',
+  },
 ];
 
 /** Companies and one account per kind of user, all with the same password. */
