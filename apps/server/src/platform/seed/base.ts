@@ -102,6 +102,15 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/userunit',
       '/userunitDetail',
       '/contract',
+      // The inspection organisations of its districts and their resources, read-only (the services
+      // let only an organisation's own accounts write them).
+      '/organization/InstitutionalFiling',
+      '/organization/detail',
+      '/organization/testingPersonnel',
+      '/organization/personnelDetail',
+      '/organization/equipment',
+      '/organization/content',
+      '/organization/Fee',
     ],
   },
   {
