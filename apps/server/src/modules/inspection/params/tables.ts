@@ -35,6 +35,11 @@ export const inspectionTechParam = pgTable(
     controlMode: text('control_mode'),
     /** Further parameters of the organisation's sheet, by column title. */
     extra: jsonb('extra').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    /**
+     * The inspection order (part 2) the lift went on; null while undistributed (待分配). No foreign
+     * key yet: part 2 adds its order table and the key with it.
+     */
+    orderId: integer('order_id'),
     version: integer('version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -42,5 +47,9 @@ export const inspectionTechParam = pgTable(
   (t) => [
     uniqueIndex('inspection_tech_param_org_lift_uq').on(t.orgId, t.elevatorId),
     index('inspection_tech_param_lift_idx').on(t.elevatorId),
+    // The undistributed rows of an organisation (undistributedList, countUndistributedList).
+    index('inspection_tech_param_undistributed_idx')
+      .on(t.orgId, t.elevatorId)
+      .where(sql`${t.orderId} is null`),
   ],
 );
