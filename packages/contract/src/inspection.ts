@@ -9,3 +9,4 @@ export * from './inspection/equipment.ts';
 export * from './inspection/inspectors.ts';
 export * from './inspection/params.ts';
 export * from './inspection/rules.ts';
+export * from './inspection/tariff.ts';
