@@ -462,6 +462,24 @@ describe.each(dbKinds)('parties data scope, call by call, on %s', (kind) => {
     'inspectionOrg.auditQuery': (c) =>
       leftOut(c, 'inspectionOrg.auditQuery', page, auditIds, f.newJy.auditId, 'admin'),
     'inspectionOrg.auditGet': (c) => refused(c, 'inspectionOrg.auditGet', { id: f.newJy.auditId }),
+    'inspectionOrg.query': (c) => leftOut(c, 'inspectionOrg.query', page, recordIds, f.newJy.id, 'admin'),
+    'inspectionOrg.getList': (c) =>
+      leftOut(c, 'inspectionOrg.getList', {}, (d: Id[]) => d.map((r) => r.id), f.newJy.id, 'admin'),
+    'inspectionOrg.get': (c) => refused(c, 'inspectionOrg.get', { id: f.newJy.id }),
+    'inspectionOrg.updateInspection': (c) =>
+      refused(c, 'inspectionOrg.updateInspection', {
+        id: f.newJy.id,
+        address: '越权修改的地址',
+        contactName: '越权',
+        contactPhone: '13800000000',
+      }),
+    // The organisations a use unit may apply to: every filed one, for every account; a filing that
+    // waits is nobody's choice yet.
+    'inspectionOrg.queryList': async (c) => {
+      const res = await send<Id[]>(c.actor, 'inspectionOrg.queryList');
+      expect(res.status, `${c.actor}: ${res.body.resultMsg}`).toBe(200);
+      expect(res.body.data.map((r) => r.id)).not.toContain(f.newJy.id);
+    },
     // Inspectors' filings are reviewed by the platform only.
     'inspectionOrg.userAuditQuery': (c) => refused(c, 'inspectionOrg.userAuditQuery', page),
     'inspectionOrg.userAuditGet': (c) => refused(c, 'inspectionOrg.userAuditGet', { id: 1 }),

@@ -62,8 +62,23 @@ export type { MyFiling } from './parties/filing.ts';
 export { filingCalls, myFiling } from './parties/filing.ts';
 export type { IncentiveRow, RatingRow } from './parties/incentives.ts';
 export { incentiveCalls, incentiveRow, ratingRow } from './parties/incentives.ts';
-export type { InspectionOrgDetail, InspectionOrgFields } from './parties/inspection-orgs.ts';
-export { inspectionOrgCalls, inspectionOrgDetail, inspectionOrgFields } from './parties/inspection-orgs.ts';
+export type {
+  ApprovalState,
+  InspectionOrgContact,
+  InspectionOrgDetail,
+  InspectionOrgFields,
+  InspectionOrgFilters,
+  InspectionOrgOption,
+  InspectionOrgRow,
+} from './parties/inspection-orgs.ts';
+export {
+  APPROVAL_STATE_LABEL,
+  APPROVAL_STATES,
+  inspectionOrgCalls,
+  inspectionOrgDetail,
+  inspectionOrgFields,
+  inspectionOrgRow,
+} from './parties/inspection-orgs.ts';
 export type { FilingKind, LicenceGrade, LicenceType } from './parties/labels.ts';
 export {
   CERT_STATUS,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineCall, SIGNED_IN } from '../call.ts';
-import { idParam, pageOf, requiredText } from '../common.ts';
+import { idParam, pageOf, paging, requiredText, text } from '../common.ts';
+import { version } from '../fields.ts';
+import { INSPECTION_PERMISSIONS } from '../inspection/rules.ts';
 import {
   auditDecision,
   auditStep,
@@ -13,6 +15,7 @@ import {
   fileIdField,
   fileRef,
 } from './fields.ts';
+import { filingStateFilter } from './labels.ts';
 import { personAuditFilters, personAuditRow, personDetail } from './persons.ts';
 
 /** Inspection organisations (检验机构): their filing, its audit and the requests to join one. */
@@ -37,10 +40,106 @@ export const inspectionOrgDetail = z.object({
 });
 export type InspectionOrgDetail = z.infer<typeof inspectionOrgDetail>;
 
+/** 核准证 state: 有效, 即将到期 (within CERT_EXPIRING_DAYS), 已过期; null without a date. */
+export const APPROVAL_STATES = ['valid', 'expiring', 'expired'] as const;
+export type ApprovalState = (typeof APPROVAL_STATES)[number];
+export const APPROVAL_STATE_LABEL: Record<ApprovalState, string> = {
+  valid: '有效',
+  expiring: '即将到期',
+  expired: '已过期',
+};
+
+/** A row of the organisation list (机构备案). */
+export const inspectionOrgRow = z.object({
+  ...companyFields,
+  approvalNo: z.string().nullable(),
+  approvalExpiry: z.string().nullable(),
+  approvalState: z.enum(APPROVAL_STATES).nullable(),
+  updateTime: z.string(),
+});
+export type InspectionOrgRow = z.infer<typeof inspectionOrgRow>;
+
+export const inspectionOrgFilters = z.object({
+  ...paging,
+  name: text(100).optional(),
+  creditCode: text(18).optional(),
+  areaCode: text(12).optional(),
+  filingState: filingStateFilter.optional(),
+  approvalState: z.enum(APPROVAL_STATES, { error: '核准证状态不正确' }).optional(),
+});
+export type InspectionOrgFilters = z.input<typeof inspectionOrgFilters>;
+
+/** An organisation as a picker shows it (the filed organisations a use unit may apply to). */
+export const inspectionOrgOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  areaCode: z.string().nullable(),
+  areaName: z.string().nullable(),
+  address: z.string().nullable(),
+  approvalNo: z.string().nullable(),
+});
+export type InspectionOrgOption = z.infer<typeof inspectionOrgOption>;
+
+/** What an organisation changes of its own profile without a new audit (联系人、电话、地址). */
+export const inspectionOrgContact = z.object({
+  id: idParam.shape.id,
+  version: version.optional(),
+  address: companyBase.address,
+  contactName: companyBase.contactName,
+  contactPhone: companyBase.contactPhone,
+});
+export type InspectionOrgContact = z.input<typeof inspectionOrgContact>;
+
 const IO = '/inspection/tbInspectionOrganization';
 const IOU = '/inspection/tbInspectionOrganizationUserAudit';
 const orgAudit = 'inspection:org:audit';
+const { orgList, orgEdit } = INSPECTION_PERMISSIONS;
 export const inspectionOrgCalls = {
+  query: defineCall({
+    domain: 'inspection-org',
+    method: 'GET',
+    path: `${IO}/query`,
+    permission: orgList,
+    summary: '检验机构列表（机构备案）',
+    input: inspectionOrgFilters,
+    output: pageOf(inspectionOrgRow),
+  }),
+  queryList: defineCall({
+    domain: 'inspection-org',
+    method: 'GET',
+    path: `${IO}/queryList`,
+    permission: SIGNED_IN,
+    summary: '已备案的检验机构（选择报检机构）',
+    input: z.object({ keyword: text(100).optional(), areaCode: text(12).optional() }),
+    output: z.array(inspectionOrgOption),
+  }),
+  get: defineCall({
+    domain: 'inspection-org',
+    method: 'GET',
+    path: `${IO}/get/{id}`,
+    permission: orgList,
+    summary: '检验机构详情',
+    input: idParam,
+    output: inspectionOrgDetail,
+  }),
+  getList: defineCall({
+    domain: 'inspection-org',
+    method: 'GET',
+    path: `${IO}/getList`,
+    permission: orgList,
+    summary: '数据范围内的检验机构（筛选下拉）',
+    input: z.object({}),
+    output: z.array(inspectionOrgOption),
+  }),
+  updateInspection: defineCall({
+    domain: 'inspection-org',
+    method: 'PUT',
+    path: `${IO}/updateInspection`,
+    permission: orgEdit,
+    summary: '检验机构修改联系人、联系电话和地址（无需重新审核）',
+    input: inspectionOrgContact,
+    output: inspectionOrgDetail,
+  }),
   submitAudit: defineCall({
     domain: 'inspection-org',
     method: 'POST',

@@ -5,7 +5,7 @@
  * per sub-domain, each with its services and its routes (`routes.ts`); `tables.ts` holds the module's
  * tables, `common.ts` what the sub-domains share, `api.ts` what other modules may ask of it.
  */
-import { PARTY_PAGES, type PartyPage, partyPaths } from '@ec/contract';
+import { INSPECTION_PERMISSIONS, PARTY_PAGES, type PartyPage, partyPaths } from '@ec/contract';
 import { defineModule } from '../../platform/module.ts';
 import { communityRoutes } from './communities/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
@@ -66,6 +66,11 @@ const pages: Record<PartyPage, Buttons> = {
 const menuButtons: Record<string, Buttons> = {
   // Inspection organisations' filings are audited from the organisation-audit page.
   '/organization/Audit': [{ name: '审核检验机构备案', perms: 'inspection:org:audit' }],
+  '/organization/InstitutionalFiling': [
+    { name: '查询检验机构', perms: INSPECTION_PERMISSIONS.orgList },
+    { name: '修改本机构联系信息', perms: INSPECTION_PERMISSIONS.orgEdit },
+  ],
+  '/organization/detail': [{ name: '查询检验机构', perms: INSPECTION_PERMISSIONS.orgList }],
 };
 for (const [page, buttons] of Object.entries(pages) as [PartyPage, Buttons][]) {
   for (const path of partyPaths(page)) menuButtons[path] = buttons;

@@ -2,10 +2,15 @@
  * Reading companies: lists, details, the use units' statistics and the lookups pickers use.
  */
 import {
+  type ApprovalState,
+  addDays,
   type BuildingCompanyDetail,
   type BuildingCompanyRow,
+  CERT_EXPIRING_DAYS,
   formatDateTime,
   type InspectionOrgDetail,
+  type InspectionOrgOption,
+  type InspectionOrgRow,
   LICENCE_TYPE_LABEL,
   type MaintenanceUnitDetail,
   type MaintenanceUnitRow,
@@ -324,6 +329,109 @@ export async function buildingStatistics(q: Queryable, user: AuthUser, areaCode?
     elevatorCount: Number(lifts?.total ?? 0),
     elevatorWithOfficer: Number(lifts?.covered ?? 0),
   };
+}
+
+// ---------------------------------------------------------------- inspection organisations
+
+/** 核准证 有效 / 即将到期 / 已过期 on a day (null without an expiry date). */
+export function approvalStateOf(
+  expiry: string | null | undefined,
+  day = shanghaiToday(),
+): ApprovalState | null {
+  if (!expiry) return null;
+  if (expiry < day) return 'expired';
+  return expiry <= addDays(day, CERT_EXPIRING_DAYS) ? 'expiring' : 'valid';
+}
+
+function selectInspectionOrgs(q: Queryable) {
+  return q
+    .select({ e: enterprise, p: inspectionOrgProfile, audit: auditRecord, areaName: sysArea.name })
+    .from(enterprise)
+    .leftJoin(inspectionOrgProfile, eq(inspectionOrgProfile.enterpriseId, enterprise.id))
+    .leftJoin(auditRecord, caseJoin(inspectionOrgKind))
+    .leftJoin(sysArea, eq(sysArea.code, enterprise.areaCode));
+}
+
+/** The organisations a user may see (机构备案): the platform all, a regulator its districts', an organisation itself. */
+export async function listInspectionOrgs(
+  q: Queryable,
+  user: AuthUser,
+  f: {
+    page: number;
+    limit: number;
+    name?: string;
+    creditCode?: string;
+    areaCode?: string;
+    filingState?: number;
+    approvalState?: ApprovalState;
+  },
+) {
+  const day = shanghaiToday();
+  const soon = addDays(day, CERT_EXPIRING_DAYS);
+  const expiry = inspectionOrgProfile.approvalExpiry;
+  const where = and(
+    eq(enterprise.kind, 'inspection'),
+    companyScope(user),
+    ...companyFilters(f),
+    f.approvalState === 'expired' ? sql`${expiry} < ${day}` : undefined,
+    f.approvalState === 'expiring' ? sql`${expiry} between ${day} and ${soon}` : undefined,
+    f.approvalState === 'valid' ? sql`${expiry} > ${soon}` : undefined,
+  );
+  return paginate(
+    q,
+    f,
+    (w) => selectInspectionOrgs(q).where(where).orderBy(desc(enterprise.id)).limit(w.limit).offset(w.offset),
+    async () => {
+      const [{ total }] = await q
+        .select({ total: count() })
+        .from(enterprise)
+        .leftJoin(inspectionOrgProfile, eq(inspectionOrgProfile.enterpriseId, enterprise.id))
+        .where(where);
+      return total;
+    },
+    (r): InspectionOrgRow => ({
+      ...coreOf(user, r.e, r.areaName, r.audit),
+      approvalNo: r.p?.approvalNo ?? null,
+      approvalExpiry: r.p?.approvalExpiry ?? null,
+      approvalState: approvalStateOf(r.p?.approvalExpiry, day),
+      updateTime: formatDateTime(r.p?.updatedAt ?? r.e.updatedAt),
+    }),
+  );
+}
+
+const optionColumns = {
+  id: enterprise.id,
+  name: enterprise.name,
+  areaCode: enterprise.areaCode,
+  areaName: sysArea.name,
+  address: enterprise.address,
+  approvalNo: inspectionOrgProfile.approvalNo,
+};
+
+/**
+ * Organisations as pickers show them, by name: `filed` — every organisation whose filing passed
+ * (a use unit chooses where to apply); otherwise those in the user's scope (the regulator's filters).
+ */
+export function inspectionOrgOptions(
+  q: Queryable,
+  user: AuthUser,
+  f: { filed: boolean; keyword?: string; areaCode?: string },
+): Promise<InspectionOrgOption[]> {
+  return q
+    .select(optionColumns)
+    .from(enterprise)
+    .leftJoin(inspectionOrgProfile, eq(inspectionOrgProfile.enterpriseId, enterprise.id))
+    .leftJoin(sysArea, eq(sysArea.code, enterprise.areaCode))
+    .where(
+      and(
+        eq(enterprise.kind, 'inspection'),
+        f.filed ? eq(enterprise.filingState, 3) : companyScope(user),
+        f.keyword ? ilike(enterprise.name, likePattern(f.keyword)) : undefined,
+        f.areaCode ? eq(enterprise.areaCode, f.areaCode) : undefined,
+      ),
+    )
+    .orderBy(asc(enterprise.name), asc(enterprise.id))
+    .limit(500);
 }
 
 export async function inspectionOrgDetail(

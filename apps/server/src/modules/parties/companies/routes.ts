@@ -19,7 +19,9 @@ import {
   buildingCompanyDetail,
   buildingStatistics,
   inspectionOrgDetail,
+  inspectionOrgOptions,
   listBuildingCompanies,
+  listInspectionOrgs,
   listMaintenanceUnits,
   maintenanceUnitDetail,
 } from './read.ts';
@@ -29,7 +31,7 @@ import {
   maintenanceUnitStaff,
   maintenanceUnitView,
 } from './unit-views.ts';
-import { type CompanyInput, deleteCompanies, saveCompany, updateCompany } from './write.ts';
+import { type CompanyInput, deleteCompanies, saveCompany, updateCompany, updateOrgContact } from './write.ts';
 
 type Ctx = { user: AuthUser; db: Queryable };
 
@@ -107,6 +109,19 @@ export const companyRoutes = [
   }),
 
   // ------------------------------------------------------------ inspection organisations
+  implement(inspectionOrgCalls.query, (f, { user, db }) => listInspectionOrgs(db, user, f)),
+  implement(inspectionOrgCalls.queryList, (f, { user, db }) =>
+    inspectionOrgOptions(db, user, { ...f, filed: true }),
+  ),
+  implement(inspectionOrgCalls.getList, (_f, { user, db }) =>
+    inspectionOrgOptions(db, user, { filed: false }),
+  ),
+  implement(inspectionOrgCalls.get, ({ id }, { user, db }) => inspectionOrgDetail(db, user, id)),
+  implement(
+    inspectionOrgCalls.updateInspection,
+    async (input, { user, db }) => inspectionOrgDetail(db, user, await updateOrgContact(db, user, input)),
+    tx,
+  ),
   implement(inspectionOrgCalls.submitAudit, orgs.save, tx),
   implement(inspectionOrgCalls.updateAudit, orgs.update, tx),
   ...auditRoutes(companyDesks.inspection, {

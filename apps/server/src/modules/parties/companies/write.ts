@@ -344,3 +344,42 @@ export async function deleteCompanies(tx: Queryable, user: AuthUser, key: Compan
   if (deleted.length !== unique.length) throw conflict(`${kind.label}的备案正在审核中或已变化，请刷新后重试`);
   return unique.length;
 }
+
+/**
+ * An inspection organisation changes its contact, phone and address (updateInspection): no new
+ * audit, since none of its filed facts change. Only the organisation's own accounts (a regulator
+ * changes filed facts through the filing); the profile's version goes into the UPDATE's WHERE, so of
+ * two changes from one screen one is stored and the other answers 409.
+ */
+export async function updateOrgContact(
+  tx: Queryable,
+  user: AuthUser,
+  input: { id: number; version?: number; address: string; contactName: string; contactPhone: string },
+): Promise<number> {
+  const [current] = await tx
+    .select({ id: enterprise.id, filingState: enterprise.filingState })
+    .from(enterprise)
+    .where(and(eq(enterprise.id, input.id), eq(enterprise.kind, 'inspection'), companyScope(user)));
+  if (!current) throw notFound('检验机构不存在或无权访问');
+  if (!(user.userType === 'inspection' && user.companyId === input.id))
+    throw forbidden('只有检验机构本机构人员可以修改联系信息');
+  if (current.filingState === 2) throw conflict('检验机构备案正在审核中，审核完成前不能修改');
+  await versionedUpdate(
+    tx,
+    inspectionOrgProfile,
+    eq(inspectionOrgProfile.enterpriseId, input.id),
+    input.version,
+    { updatedAt: new Date() },
+    '检验机构信息已被他人修改，请刷新后重试',
+  );
+  await tx
+    .update(enterprise)
+    .set({
+      address: input.address,
+      contactName: input.contactName,
+      contactPhone: input.contactPhone,
+      updatedAt: new Date(),
+    })
+    .where(eq(enterprise.id, input.id));
+  return input.id;
+}
