@@ -5,7 +5,7 @@
  * one small and about lifts.
  */
 import { type ClaimType, type ElevatorFilters, isReviewer } from '@ec/contract';
-import { type AnyColumn, and, asc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { integer, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -250,4 +250,85 @@ export async function liftSpecs(q: Queryable, id: number): Promise<LiftSpecs | n
     .from(elevator)
     .where(eq(elevator.id, id));
   return row ?? null;
+}
+
+const inspectionColumns = {
+  id: elevator.id,
+  registerCode: elevator.registerCode,
+  name: elevator.name,
+  address: elevator.address,
+  areaCode: elevator.areaCode,
+  useCompanyId: elevator.useCompanyId,
+  type: elevator.type,
+  variety: elevator.variety,
+  floors: elevator.floors,
+  ratedLoad: elevator.ratedLoad,
+  ratedSpeed: elevator.ratedSpeed,
+  nextInspectDate: elevator.nextInspectDate,
+  useStatus: elevator.useStatus,
+};
+
+const inAreas = (areaCodes: string[] | null) =>
+  areaCodes === null
+    ? undefined
+    : areaCodes.length === 0
+      ? sql`false`
+      : sql`${elevator.areaCode} in (${sql.join(
+          areaCodes.map((c) => sql`${c}`),
+          sql`, `,
+        )})`;
+
+/**
+ * The lifts of some districts (every lift: null) as a relation an inspection list joins, with the
+ * columns it shows (id, register_code, name, address, area_code, use_company_id, type, variety,
+ * floors, rated_load, rated_speed, next_inspect_date, use_status). No user scope: the caller names
+ * the districts it decided the user may see.
+ */
+export function inspectionLiftsRelation(areaCodes: string[] | null) {
+  return new QueryBuilder().select(inspectionColumns).from(elevator).where(inAreas(areaCodes));
+}
+
+/**
+ * The lifts in use of some districts (every district: null) due for periodic inspection: the next
+ * inspection date on or before `before` (yyyy-MM-dd; the overdue ones included). The condition is
+ * the one of the registry's partial index elevator_area_inspect_idx (area_code, next_inspect_date
+ * where use_status = 1), so a district's due lifts are read from the index, and a page of them
+ * ordered by the date too. Same columns as `inspectionLiftsRelation`.
+ */
+export function liftsDueRelation(areaCodes: string[] | null, before: string) {
+  return new QueryBuilder()
+    .select(inspectionColumns)
+    .from(elevator)
+    .where(
+      and(
+        eq(elevator.useStatus, 1),
+        inAreas(areaCodes),
+        isNotNull(elevator.nextInspectDate),
+        sql`${elevator.nextInspectDate} <= ${before}`,
+      ),
+    );
+}
+
+/** Lifts by register code (an import's rows), with their district: the codes found. */
+export async function liftsByRegisterCodes(
+  q: Queryable,
+  codes: string[],
+): Promise<{ id: number; registerCode: string; areaCode: string; variety: string | null }[]> {
+  const found: { id: number; registerCode: string; areaCode: string; variety: string | null }[] = [];
+  for (let i = 0; i < codes.length; i += 1000) {
+    const chunk = codes.slice(i, i + 1000);
+    if (chunk.length === 0) continue;
+    found.push(
+      ...(await q
+        .select({
+          id: elevator.id,
+          registerCode: elevator.registerCode,
+          areaCode: elevator.areaCode,
+          variety: elevator.variety,
+        })
+        .from(elevator)
+        .where(inArray(elevator.registerCode, chunk))),
+    );
+  }
+  return found;
 }
