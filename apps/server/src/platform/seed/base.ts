@@ -82,8 +82,9 @@ export const ROLE_SEEDS: RoleSeed[] = [
     description: '市场监管部门，按辖区查看和审核',
     dataScope: 'area',
     roleType: 'regulator',
-    // Regulators may reveal a masked phone or ID number in their districts (logged).
-    permissions: [REVEAL_PERMISSION],
+    // Regulators may reveal a masked phone or ID number in their districts (logged). They read the
+    // inspection organisations' inspectors and departments in their districts (never write them).
+    permissions: [REVEAL_PERMISSION, 'inspection:inspector:list', 'inspection:department:list'],
     menus: [
       '/dashboard',
       '/basicInformation',
@@ -111,6 +112,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/organization/equipment',
       '/organization/content',
       '/organization/Fee',
+      // 检验电梯: its districts' lifts due for inspection and the parameters recorded of them.
+      '/organization/elevator',
     ],
   },
   {
