@@ -114,7 +114,7 @@ describe.each(dbKinds)('inspection catalogue data scope, call by call, on %s', (
     registerCode = quotable.registerCode;
     const own = await pc.send<InspectionQuote>('jy_admin2', 'quote', { elevatorId: liftId });
     expect([200, 409]).toContain(own.status);
-  }, 120_000);
+  }, 300_000);
   afterAll(() => t?.close());
 
   it('has a probe for every call', () => {

@@ -39,7 +39,7 @@ describe.each(dbKinds)('inspection catalogue and tariff on %s', (kind) => {
     [{ id: jy1 }, { id: jy2 }] = await query<{ id: number }>(
       `select id from enterprise where kind = 'inspection' order by id limit 2`,
     );
-  }, 120_000);
+  }, 300_000);
   afterAll(() => t?.close());
 
   it('gives each demo organisation the standard catalogue and its tariff', async () => {

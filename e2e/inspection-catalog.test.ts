@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { type Api, apiAs, messageWith } from './elevator-support.ts';
+import {
+  launchBrowser,
+  type RunningServer,
+  screenshot,
+  signIn,
+  startServer,
+  watchForeignRequests,
+} from './support.ts';
+
+/**
+ * 检验收费标准 in the console against the real server: the inspection organisation's administrator
+ * (jy_admin1) previews the quote of a passenger lift with more stops than the base fee includes,
+ * raises the per-stop fee on 新增收费标准 (edit), and sees the lift's quote change by exactly the
+ * extra stops times the difference.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+const foreign: string[][] = [];
+
+interface QuoteLift {
+  id: number;
+  registerCode: string;
+  variety: string | null;
+}
+interface Quote {
+  total: number;
+  lines: { label: string; amount: number }[];
+  facts: { stops: number | null };
+}
+interface Cost {
+  id: number;
+  variety: string;
+  baseStops: number | null;
+  extraStopFee: number | null;
+}
+
+const yuanText = (fen: number) =>
+  `${Math.floor(fen / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${String(fen % 100).padStart(2, '0')}`;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+  assert.deepEqual(foreign.flat(), [], 'no request left the server');
+});
+
+describe('检验收费标准: the quote follows the tariff', () => {
+  let api: Api;
+  let lift: QuoteLift;
+  let quote: Quote;
+  let cost: Cost;
+
+  before(async () => {
+    api = await apiAs(server.baseUrl, 'jy_admin1');
+    const lifts = await api<QuoteLift[]>('GET', '/inspection/tbInspectionCost/lifts', { keyword: '3110' });
+    for (const l of lifts.filter((x) => x.variety === '3110')) {
+      const q = await api<Quote>('GET', '/inspection/tbInspectionCost/quote', { elevatorId: l.id });
+      if (q.lines.some((line) => line.label === '超层站加收')) {
+        lift = l;
+        quote = q;
+        break;
+      }
+    }
+    assert.ok(lift, 'a passenger lift above the stops the base fee includes');
+    const costs = await api<{ records: Cost[] }>('GET', '/inspection/tbInspectionCost/query', {
+      variety: '3110',
+    });
+    cost = costs.records[0];
+  });
+
+  test('jy_admin1 raises the per-stop fee and sees the lift quote change', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+    foreign.push(watchForeignRequests(context, server.baseUrl));
+    const page = await context.newPage();
+    try {
+      await signIn(page, server.baseUrl, 'jy_admin1');
+      await page.locator('.ant-pro-sider-menu').waitFor();
+      await page.goto(`${server.baseUrl}/#/organization/Fee`);
+      const table = page.getByTestId('inspection-cost-table');
+      await table.getByText('曳引驱动乘客电梯').waitFor();
+
+      const preview = page.getByTestId('quote-preview');
+      await preview.getByTestId('quote-lift').click();
+      await page.keyboard.type(lift.registerCode);
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: lift.registerCode })
+        .click();
+      const total = preview.getByTestId('quote-total');
+      await total.getByText(yuanText(quote.total), { exact: true }).waitFor();
+      await preview.getByText('超层站加收').waitFor();
+      await screenshot(page, 'inspection-quote-before');
+
+      // Edit the passenger lifts' tariff: the per-stop fee goes up by ¥15.
+      const row = table.locator('tr', { hasText: '曳引驱动乘客电梯' });
+      await row.getByRole('button', { name: '编辑' }).click();
+      const form = page.getByTestId('fee-form');
+      await form.getByText('编辑收费标准：曳引驱动乘客电梯').waitFor();
+      const perStop = form.getByLabel('超出部分每层站加收');
+      const newFee = (cost.extraStopFee ?? 0) + 1500;
+      await perStop.fill(String(newFee / 100));
+      await form.getByTestId('fee-example').waitFor();
+      await form.getByRole('button', { name: '保存' }).click();
+      await messageWith(page, '收费标准已保存');
+
+      // Back on the list, the preview shows the new quote of the same lift.
+      const extraStops = (quote.facts.stops ?? 0) - (cost.baseStops ?? 0);
+      const expected = quote.total + extraStops * 1500;
+      await preview.getByTestId('quote-total').getByText(yuanText(expected), { exact: true }).waitFor();
+      await screenshot(page, 'inspection-quote-after');
+      const after = await api<Quote>('GET', '/inspection/tbInspectionCost/quote', { elevatorId: lift.id });
+      assert.equal(after.total, expected);
+    } finally {
+      await context.close();
+    }
+  });
+});
