@@ -110,7 +110,7 @@ describe('检验收费标准: the quote follows the tariff', () => {
       const newFee = (cost.extraStopFee ?? 0) + 1500;
       await perStop.fill(String(newFee / 100));
       await form.getByTestId('fee-example').waitFor();
-      await form.getByRole('button', { name: '保存' }).click();
+      await form.getByTestId('fee-save').click();
       await messageWith(page, '收费标准已保存');
 
       // Back on the list, the preview shows the new quote of the same lift.

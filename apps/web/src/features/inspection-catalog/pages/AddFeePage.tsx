@@ -310,7 +310,13 @@ function FeeForm({ cost }: { cost: InspectionCostRow | null }) {
         </Typography.Paragraph>
         {values && <Example values={values} />}
         <Space style={{ marginTop: 16 }}>
-          <Button type="primary" loading={saving} onClick={submit} disabled={!rights.editCosts}>
+          <Button
+            type="primary"
+            loading={saving}
+            onClick={submit}
+            disabled={!rights.editCosts}
+            data-testid="fee-save"
+          >
             保存
           </Button>
           <Button onClick={() => navigate(ORG_PATHS.fee)}>返回</Button>
