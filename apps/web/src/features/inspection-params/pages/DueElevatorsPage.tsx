@@ -32,9 +32,20 @@ type Lift = { elevatorId: number; registerCode: string };
 
 function DueCounts({ ctx, days }: { ctx: TableContext<DueLiftRow>; days: number }) {
   const { data } = useDueSummary(days);
-  const card = (title: string, value: number | undefined, filter: Record<string, string>, color?: string) => (
+  /** A count card; one with a filter shows its rows when clicked. */
+  const card = (
+    title: string,
+    value: number | undefined,
+    filter: Record<string, string> | null,
+    color?: string,
+  ) => (
     <Col xs={12} md={6}>
-      <Card size="small" hoverable onClick={() => ctx.searchWith(filter)} data-testid={`due-count-${title}`}>
+      <Card
+        size="small"
+        hoverable={filter !== null}
+        onClick={filter ? () => ctx.searchWith(filter) : undefined}
+        data-testid={`due-count-${title}`}
+      >
         <Statistic title={title} value={value ?? '—'} valueStyle={color ? { color } : undefined} />
       </Card>
     </Col>
@@ -44,7 +55,7 @@ function DueCounts({ ctx, days }: { ctx: TableContext<DueLiftRow>; days: number 
       {card(`${days} 天内待检`, data?.due, {})}
       {card('已超期', data?.overdue, { dueState: 'overdue' }, '#cf1322')}
       {card('已录入技术参数', data?.recorded, { hasParams: 'true' }, '#389e0d')}
-      {card('待分配检验', data?.undistributed, { hasParams: 'true' }, '#d48806')}
+      {card('待分配检验', data?.undistributed, null, '#d48806')}
     </Row>
   );
 }
