@@ -24,8 +24,9 @@ export const paramRoutes = [
     liftParams(db, user, elevatorId),
   ),
   implement(C.importTechnicalParameters, async (_input, { req, user, platform }) => {
-    ownOrg(user, '技术参数');
+    // The upload is received (415 when the body is not one) before the organisation is checked.
     const { body } = await receiveSpreadsheet(req);
+    ownOrg(user, '技术参数');
     const { report, errorSheet } = await importParams(platform.db, user, body);
     if (errorSheet)
       report.reportFileId = await storeGenerated(
