@@ -15,7 +15,8 @@ import {
  * 检验收费标准 in the console against the real server: the inspection organisation's administrator
  * (jy_admin1) previews the quote of a passenger lift with more stops than the base fee includes,
  * raises the per-stop fee on 新增收费标准 (edit), and sees the lift's quote change by exactly the
- * extra stops times the difference.
+ * extra stops times the difference; on 检验项目 the varieties' tree leads to a variety's items, key
+ * ones starred.
  */
 
 let server: RunningServer;
@@ -120,6 +121,29 @@ describe('检验收费标准: the quote follows the tariff', () => {
       await screenshot(page, 'inspection-quote-after');
       const after = await api<Quote>('GET', '/inspection/tbInspectionCost/quote', { elevatorId: lift.id });
       assert.equal(after.total, expected);
+
+      // 检验项目: the varieties with their counts; choosing 自动扶梯 lists its items, key ones starred.
+      const tree = await api<{ varieties: { variety: string; varietyName: string; itemCount: number }[] }>(
+        'GET',
+        '/inspection/tbInspectionItem/elevatorTypeList',
+      );
+      const escalator = tree.varieties.find((v) => v.variety === '3310')!;
+      await page.goto(`${server.baseUrl}/#/organization/content`);
+      const items = page.getByTestId('inspection-items');
+      await items.getByTestId('variety-tree').waitFor({ timeout: 60_000 });
+      await items.getByTestId('variety-tree').getByText(`自动扶梯（${escalator.itemCount}）`).click();
+      const itemTable = items.getByTestId('inspection-item-table');
+      await itemTable.getByText('自动扶梯的检验项目').waitFor();
+      await itemTable.getByText(`共 ${escalator.itemCount} 条`).waitFor();
+      await itemTable
+        .locator('td')
+        .filter({ hasText: /^★扶手带运行速度$/ })
+        .waitFor();
+      assert.ok((await itemTable.locator('[title="关键项目"]').count()) > 0, 'key items are starred');
+      await screenshot(page, 'inspection-items');
+    } catch (err) {
+      await screenshot(page, 'inspection-catalog-failed');
+      throw err;
     } finally {
       await context.close();
     }

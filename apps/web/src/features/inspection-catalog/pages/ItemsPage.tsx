@@ -50,11 +50,12 @@ export default function ItemsPage() {
       hideInTable: true,
       fieldProps: { placeholder: '编号、名称或内容' },
     },
-    { title: '编号', dataIndex: 'code', search: false, width: 80 },
+    { title: '编号', dataIndex: 'code', search: false, width: 70 },
     {
       title: '检验项目',
       dataIndex: 'name',
       search: false,
+      width: 200,
       render: (_, r) => (
         <span>
           {r.keyItem && (
