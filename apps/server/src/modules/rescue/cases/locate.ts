@@ -1,63 +1,117 @@
 import { CASE_KIND, CASE_STATE, type LocatedLift, maskPhone } from '@ec/contract';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../../platform/db/client.ts';
+import { preparedRows } from '../../../platform/db/sql.ts';
 import { enterprise, sysArea } from '../../../platform/db/tables.ts';
-import type { LocatedLiftFacts } from '../../elevator/api.ts';
-import { gridOfPoint } from '../geo.ts';
-import { rescueCase } from '../tables.ts';
+import { liftsRelation, locateLifts } from '../../elevator/api.ts';
+import { type Ring, ringContains } from '../geo.ts';
+import { rescueCase, rescueGrid } from '../tables.ts';
+
+const RESCUE_CODE = /^\d{6}$/;
 
 /**
- * What the agent sees of the lifts a search found: the companies with their phones, the grid and
- * rescue unit of level 2, and the lift's open 困人 case (a second call joins it). Names in one read
- * for the whole list.
+ * The call centre's search box: the lifts a keyword finds, with what the agent sees of each. A
+ * rescue code (six digits, the common path while someone is trapped) is answered by one statement
+ * (`located`) on the registry's unique index; a register code, address or community by the
+ * registry's search, then one statement for the lifts it found.
  */
-export async function locatedLifts(db: Queryable, lifts: LocatedLiftFacts[]): Promise<LocatedLift[]> {
-  if (lifts.length === 0) return [];
-  const grids = await Promise.all(
-    lifts.map((l) =>
-      l.longitude !== null && l.latitude !== null ? gridOfPoint(db, l.longitude, l.latitude) : null,
-    ),
+export async function locateForCallCentre(
+  db: Queryable,
+  keyword: string,
+  limit: number,
+): Promise<LocatedLift[]> {
+  const k = keyword.trim();
+  if (RESCUE_CODE.test(k)) return located(db, sql`"lift"."rescue_code" = ${k}`, limit);
+  const found = await locateLifts(db, k, limit);
+  if (found.length === 0) return [];
+  const rows = await located(
+    db,
+    sql`"lift"."id" in (${sql.join(
+      found.map((l) => sql`${l.id}`),
+      sql`, `,
+    )})`,
+    limit,
   );
-  const companyIds = [
-    ...new Set(
-      lifts
-        .flatMap((l, i) => [l.maintenanceCompanyId, l.useCompanyId, grids[i]?.unitId ?? null])
-        .filter((v): v is number => v !== null),
-    ),
-  ];
-  const [companies, areas, open] = await Promise.all([
-    companyIds.length
-      ? db
-          .select({ id: enterprise.id, name: enterprise.name, phone: enterprise.contactPhone })
-          .from(enterprise)
-          .where(inArray(enterprise.id, companyIds))
-      : [],
-    db
-      .select({ code: sysArea.code, name: sysArea.name })
-      .from(sysArea)
-      .where(inArray(sysArea.code, [...new Set(lifts.map((l) => l.areaCode))])),
-    db
-      .select({ id: rescueCase.id, elevatorId: rescueCase.elevatorId })
-      .from(rescueCase)
-      .where(
-        and(
-          inArray(
-            rescueCase.elevatorId,
-            lifts.map((l) => l.id),
-          ),
-          eq(rescueCase.kind, CASE_KIND.trapped),
-          lt(rescueCase.status, CASE_STATE.closed),
-        ),
-      ),
-  ]);
-  const company = (id: number | null) => companies.find((c) => c.id === id);
-  // Phones masked as everywhere in the console (the reveal call shows one in full, logged).
-  const phone = (id: number | null) => {
-    const p = company(id)?.phone;
-    return p ? maskPhone(p) : null;
-  };
-  return lifts.map((l, i) => {
-    const unitId = grids[i]?.unitId ?? null;
+  // In the registry search's order.
+  return found.flatMap((l) => rows.filter((r) => r.id === l.id));
+}
+
+interface GridCandidate {
+  id: number;
+  name: string;
+  unitId: number | null;
+  unitName: string | null;
+  ring: Ring;
+}
+
+interface LocatedRow {
+  id: number;
+  registerCode: string;
+  rescueCode: string | null;
+  name: string | null;
+  address: string;
+  areaCode: string;
+  areaName: string | null;
+  community: string | null;
+  longitude: number | null;
+  latitude: number | null;
+  maintenanceCompanyId: number | null;
+  maintenanceCompanyName: string | null;
+  maintenanceCompanyPhone: string | null;
+  useCompanyId: number | null;
+  useCompanyName: string | null;
+  useCompanyPhone: string | null;
+  openCaseId: number | null;
+  /** The grids whose bounding box holds the lift, oldest first (the exact test is `ringContains`). */
+  grids: GridCandidate[] | null;
+}
+
+const maintainer = alias(enterprise, 'maintainer');
+const useUnit = alias(enterprise, 'use_unit');
+const gridUnit = alias(enterprise, 'grid_unit');
+const g = alias(rescueGrid, 'g');
+const oc = alias(rescueCase, 'oc');
+
+/**
+ * The lifts matching `where` (on the registry's relation, aliased "lift") with the area's name, the
+ * companies with their phones (masked, as everywhere in the console; the reveal call shows one in
+ * full, logged), the lift's open 困人 case (a second call joins it) and the candidate grids of level
+ * 2 with their rescue units, in one statement: one round trip, planned once per connection.
+ */
+async function located(db: Queryable, where: SQL, limit: number): Promise<LocatedLift[]> {
+  const lift = liftsRelation().as('lift');
+  const rows = await preparedRows<LocatedRow>(
+    db,
+    sql`select "lift"."id" as "id", "lift"."register_code" as "registerCode", "lift"."rescue_code" as "rescueCode",
+        "lift"."name" as "name", "lift"."address" as "address", "lift"."area_code" as "areaCode",
+        ${sysArea.name} as "areaName", "lift"."community" as "community",
+        "lift"."longitude" as "longitude", "lift"."latitude" as "latitude",
+        "lift"."maintenance_company_id" as "maintenanceCompanyId", ${maintainer.name} as "maintenanceCompanyName",
+        ${maintainer.contactPhone} as "maintenanceCompanyPhone",
+        "lift"."use_company_id" as "useCompanyId", ${useUnit.name} as "useCompanyName",
+        ${useUnit.contactPhone} as "useCompanyPhone",
+        (select ${oc.id} from ${rescueCase} "oc" where ${oc.elevatorId} = "lift"."id"
+          and ${oc.kind} = ${sql.raw(String(CASE_KIND.trapped))} and ${oc.status} < ${sql.raw(String(CASE_STATE.closed))}
+          limit 1) as "openCaseId",
+        (select json_agg(json_build_object('id', ${g.id}, 'name', ${g.name}, 'unitId', ${g.unitId},
+            'unitName', ${gridUnit.name}, 'ring', ${g.ring}) order by ${g.id})
+          from ${rescueGrid} "g" left join ${enterprise} "grid_unit" on ${gridUnit.id} = ${g.unitId}
+          where ${g.minLng} <= "lift"."longitude" and ${g.maxLng} >= "lift"."longitude"
+            and ${g.minLat} <= "lift"."latitude" and ${g.maxLat} >= "lift"."latitude") as "grids"
+      from ${lift}
+      left join ${sysArea} on ${sysArea.code} = "lift"."area_code"
+      left join ${enterprise} "maintainer" on ${maintainer.id} = "lift"."maintenance_company_id"
+      left join ${enterprise} "use_unit" on ${useUnit.id} = "lift"."use_company_id"
+      where ${where}
+      order by "lift"."id"
+      limit ${limit}`,
+  );
+  const masked = (p: string | null) => (p ? maskPhone(p) : null);
+  return rows.map((l) => {
+    const point: [number, number] | null =
+      l.longitude !== null && l.latitude !== null ? [Number(l.longitude), Number(l.latitude)] : null;
+    const grid = point ? (l.grids ?? []).find((c) => ringContains(c.ring, point)) : undefined;
     return {
       id: l.id,
       registerCode: l.registerCode,
@@ -65,18 +119,18 @@ export async function locatedLifts(db: Queryable, lifts: LocatedLiftFacts[]): Pr
       name: l.name,
       address: l.address,
       areaCode: l.areaCode,
-      areaName: areas.find((a) => a.code === l.areaCode)?.name ?? null,
+      areaName: l.areaName,
       communityName: l.community,
       maintenanceCompanyId: l.maintenanceCompanyId,
-      maintenanceCompanyName: company(l.maintenanceCompanyId)?.name ?? null,
-      maintenanceCompanyPhone: phone(l.maintenanceCompanyId),
+      maintenanceCompanyName: l.maintenanceCompanyName,
+      maintenanceCompanyPhone: masked(l.maintenanceCompanyPhone),
       useCompanyId: l.useCompanyId,
-      useCompanyName: company(l.useCompanyId)?.name ?? null,
-      useCompanyPhone: phone(l.useCompanyId),
-      rescueUnitId: unitId,
-      rescueUnitName: company(unitId)?.name ?? null,
-      gridName: grids[i]?.gridName ?? null,
-      openCaseId: open.find((o) => o.elevatorId === l.id)?.id ?? null,
+      useCompanyName: l.useCompanyName,
+      useCompanyPhone: masked(l.useCompanyPhone),
+      rescueUnitId: grid?.unitId ?? null,
+      rescueUnitName: grid?.unitName ?? null,
+      gridName: grid?.name ?? null,
+      openCaseId: l.openCaseId,
     };
   });
 }

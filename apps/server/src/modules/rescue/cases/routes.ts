@@ -1,7 +1,6 @@
 import { formatDateTime, rescueCaseCalls, shanghaiToday } from '@ec/contract';
 import { streamXlsx } from '../../../platform/excel.ts';
 import { implement } from '../../../platform/http/implement.ts';
-import { locateLifts } from '../../elevator/api.ts';
 import { hitchTypes } from '../repairs/hitch-types.ts';
 import {
   accept,
@@ -16,7 +15,7 @@ import {
   locate,
   saveCase,
 } from './flow.ts';
-import { locatedLifts } from './locate.ts';
+import { locateForCallCentre } from './locate.ts';
 import { board, caseBatches, caseDetail, caseInScope, caseSteps, listCases, myCases } from './read.ts';
 
 const tx = { tx: true };
@@ -74,9 +73,7 @@ export const caseRoutes = [
     await caseInScope(db, user, id);
     return caseSteps(db, id);
   }),
-  implement(C.elevatorList, async ({ keyword, limit }, { db }) =>
-    locatedLifts(db, await locateLifts(db, keyword, limit)),
-  ),
+  implement(C.elevatorList, ({ keyword, limit }, { db }) => locateForCallCentre(db, keyword, limit)),
   implement(C.hitchTypeList, (_input, { db }) => hitchTypes(db)),
   implement(C.board, ({ areaCode }, { user, db }) => board(db, user, areaCode)),
   implement(C.myCases, ({ all }, { user, db }) => myCases(db, user, all === 'true')),
