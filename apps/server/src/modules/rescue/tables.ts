@@ -88,8 +88,12 @@ export const rescueCase = pgTable(
       .on(t.elevatorId)
       .where(sql`${t.status} < 6 and ${t.kind} = 1 and ${t.elevatorId} is not null`),
     index('rescue_case_open_idx').on(t.status, t.alarmAt).where(sql`${t.status} < 6`),
-    index('rescue_case_area_idx').on(t.areaCode, t.alarmAt),
-    index('rescue_case_alarm_idx').on(t.alarmAt),
+    // The case list's order (newest alarm first, id to break ties), within a district and overall,
+    // read backwards (ascending columns: a backward scan gives `desc` with its NULLS FIRST, which a
+    // DESC NULLS LAST index would not): a page is the first entries of the scan, with no sort, and
+    // the page total is an index-only count of the district's month.
+    index('rescue_case_area_alarm_idx').on(t.areaCode, t.alarmAt, t.id),
+    index('rescue_case_alarm_id_idx').on(t.alarmAt, t.id),
     index('rescue_case_assignee_idx').on(t.assigneeId, t.status),
     index('rescue_case_maintenance_idx').on(t.maintenanceCompanyId, t.alarmAt),
     index('rescue_case_use_idx').on(t.useCompanyId, t.alarmAt),

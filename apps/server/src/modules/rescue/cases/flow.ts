@@ -19,8 +19,8 @@ import { moveState } from '../../../platform/workflow/moves.ts';
 import { liftByCode, liftFacts } from '../../elevator/api.ts';
 import { openRepair } from '../repairs/open.ts';
 import { callRecord, rescueCase } from '../tables.ts';
-import { addStep, liftColumns, openCase, publishCase } from './open.ts';
-import { type CaseRecord, caseDetail, caseInScope, rescueLimits } from './read.ts';
+import { addStep, liftColumns, openCase, publishJoined } from './open.ts';
+import { type CaseRecord, caseDetail, caseInScope, detailOf, joinedCase, rescueLimits } from './read.ts';
 import { caseScope } from './scope.ts';
 
 type Calls = typeof rescueCaseCalls;
@@ -62,9 +62,11 @@ async function asAssignee<T>(db: Queryable, user: AuthUser, id: number, move: ()
 /** The caller's number in full: for the call centre, which calls back. */
 export const callerInFull = (user: AuthUser) => hasPermission(user, RESCUE_PERMISSIONS.caseHandle);
 
+/** After a move: the case read once with its names, published to the board and answered in full. */
 async function done(db: Queryable, user: AuthUser, c: CaseRecord): Promise<RescueCaseDetail> {
-  await publishCase(db, c);
-  return caseDetail(db, c.id, callerInFull(user));
+  const j = await joinedCase(db, c.id);
+  await publishJoined(db, c, j);
+  return detailOf(db, j, callerInFull(user));
 }
 
 /** saveOrder: the agent opens a case from a call (linked to the call's record by its token). */

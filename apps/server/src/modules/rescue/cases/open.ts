@@ -6,7 +6,7 @@ import { publishLive } from '../../../platform/live.ts';
 import { type LocatedLiftFacts, liftFacts } from '../../elevator/api.ts';
 import { gridOfPoint } from '../geo.ts';
 import { rescueCase, rescueCaseStep } from '../tables.ts';
-import { type CaseRecord, caseRow } from './read.ts';
+import { type CaseRecord, type JoinedCase, joinedCase, toRow } from './read.ts';
 import { audienceOf } from './scope.ts';
 
 /** Who does a step: a user, or the system (an alarm, a job, a public report). */
@@ -44,7 +44,12 @@ export async function addStep(
 
 /** Tells every agent and party who may see the case what it looks like now (delivered on commit). */
 export async function publishCase(db: Queryable, c: CaseRecord) {
-  await publishLive(db, RESCUE_CASE_TOPIC, await caseRow(db, c.id), audienceOf(c));
+  await publishJoined(db, c, await joinedCase(db, c.id));
+}
+
+/** `publishCase` with the case already read with its names (`j`, read after the write). */
+export async function publishJoined(db: Queryable, c: CaseRecord, j: JoinedCase) {
+  await publishLive(db, RESCUE_CASE_TOPIC, toRow(j), audienceOf(c));
 }
 
 /** The facts a case copies from its lift: codes, place, companies, and the grid (level 2) containing it. */

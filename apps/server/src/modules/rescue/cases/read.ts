@@ -22,11 +22,12 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, or, type SQL, sql } from 'dr
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
+import { preparedRows } from '../../../platform/db/sql.ts';
 import { enterprise, sysArea, sysUser } from '../../../platform/db/tables.ts';
 import { pageTotal } from '../../../platform/db/totals.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { paramNumber } from '../../../platform/params.ts';
-import { liftFacts } from '../../elevator/api.ts';
+import { liftsRelation } from '../../elevator/api.ts';
 import { callRecord, rescueCase, rescueCaseStep, rescueGrid, serviceAgent } from '../tables.ts';
 import { caseScope } from './scope.ts';
 
@@ -63,7 +64,7 @@ function selectCases(db: Queryable, where: SQL | undefined) {
     .leftJoin(agent, eq(agent.id, rescueCase.agentId))
     .where(where);
 }
-type JoinedCase = Awaited<ReturnType<typeof selectCases>>[number];
+export type JoinedCase = Awaited<ReturnType<typeof selectCases>>[number];
 
 /**
  * A case's row as lists, the board and live events show it: the caller's number masked (the full
@@ -156,20 +157,32 @@ function filterConditions(f: Partial<CaseFilters>): SQL[] {
   return c.filter((x): x is SQL => x !== undefined);
 }
 
-/** The case list (处置工单记录): newest alarm first, the total estimated past the count cap. */
+/**
+ * The case list (处置工单记录): newest alarm first, the total estimated past the count cap. The
+ * page's ids come first, from the index that ends in the list's order (rescue_case_area_alarm_idx
+ * for a district, 10 entries for a first page), and only those rows are joined to their names; the
+ * total counts in parallel (exact while cheap, see platform/db/totals.ts).
+ */
 export async function listCases(db: Queryable, user: AuthUser, f: CaseFilters): Promise<Page<RescueCaseRow>> {
   const conditions = filterConditions(f);
   const where = and(caseScope(user), ...conditions);
-  const { total } = await pageTotal(
-    db,
-    rescueCase,
-    where,
-    user.dataScope === 'all' && conditions.length === 0,
-  );
-  const rows = await selectCases(db, where)
-    .orderBy(desc(rescueCase.alarmAt), desc(rescueCase.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
+  const [{ total }, ids] = await Promise.all([
+    pageTotal(db, rescueCase, where, user.dataScope === 'all' && conditions.length === 0),
+    preparedRows<{ id: number }>(
+      db,
+      sql`select ${rescueCase.id} as "id" from ${rescueCase} where ${where ?? sql`true`}
+        order by ${rescueCase.alarmAt} desc, ${rescueCase.id} desc
+        limit ${f.limit} offset ${(f.page - 1) * f.limit}`,
+    ),
+  ]);
+  // A prepared statement (named, per connection): planning the six joins costs more than running them.
+  const rows = ids.length
+    ? await selectCases(db, sql`${rescueCase.id} = any(${sql.placeholder('ids')}::int[])`)
+        .prepare('rescue_case_page_rows')
+        .execute({ ids: ids.map((r) => r.id) })
+    : [];
+  const at = new Map(ids.map((r, i) => [r.id, i]));
+  rows.sort((a, b) => (at.get(a.c.id) ?? 0) - (at.get(b.c.id) ?? 0));
   return { records: rows.map(toRow), total, page: f.page, limit: f.limit };
 }
 
@@ -202,31 +215,37 @@ export async function caseInScope(db: Queryable, user: AuthUser, id: number): Pr
   return row;
 }
 
-/** A case's row by id (no scope: the caller checked it). */
-export async function caseRow(db: Queryable, id: number): Promise<RescueCaseRow> {
-  const [j] = await selectCases(db, eq(rescueCase.id, id));
-  if (!j) throw notFound('工单不存在或无权访问');
-  return toRow(j);
+export async function caseSteps(db: Queryable, caseId: number): Promise<RescueCaseStep[]> {
+  return (await stepsOf(db, [caseId])).get(caseId) ?? [];
 }
 
-export async function caseSteps(db: Queryable, caseId: number): Promise<RescueCaseStep[]> {
+/** The histories of several cases, by case, each in order. */
+async function stepsOf(db: Queryable, caseIds: number[]): Promise<Map<number, RescueCaseStep[]>> {
   const rows = await db
     .select({ s: rescueCaseStep, companyName: enterprise.name })
     .from(rescueCaseStep)
     .leftJoin(enterprise, eq(enterprise.id, rescueCaseStep.companyId))
-    .where(eq(rescueCaseStep.caseId, caseId))
+    .where(
+      caseIds.length === 1 ? eq(rescueCaseStep.caseId, caseIds[0]) : inArray(rescueCaseStep.caseId, caseIds),
+    )
     .orderBy(asc(rescueCaseStep.id));
-  return rows.map(({ s, companyName }) => ({
-    id: s.id,
-    action: s.action,
-    status: s.status,
-    statusLabel: label(CASE_STATE_LABEL, s.status),
-    level: s.level,
-    companyName,
-    userName: s.userName,
-    note: s.note,
-    at: s.at.toISOString(),
-  }));
+  const byCase = new Map<number, RescueCaseStep[]>();
+  for (const { s, companyName } of rows) {
+    const list = byCase.get(s.caseId) ?? [];
+    list.push({
+      id: s.id,
+      action: s.action,
+      status: s.status,
+      statusLabel: label(CASE_STATE_LABEL, s.status),
+      level: s.level,
+      companyName,
+      userName: s.userName,
+      note: s.note,
+      at: s.at.toISOString(),
+    });
+    byCase.set(s.caseId, list);
+  }
+  return byCase;
 }
 
 /**
@@ -235,71 +254,122 @@ export async function caseSteps(db: Queryable, caseId: number): Promise<RescueCa
  * (`callerInFull`: it calls back), masked to everyone else.
  */
 export async function caseDetail(db: Queryable, id: number, callerInFull = false): Promise<RescueCaseDetail> {
+  return detailOf(db, await joinedCase(db, id), callerInFull);
+}
+
+/** A case with the names its row shows, by id (no scope: the caller checked it), or 404. */
+export async function joinedCase(db: Queryable, id: number): Promise<JoinedCase> {
   const [j] = await selectCases(db, eq(rescueCase.id, id));
   if (!j) throw notFound('工单不存在或无权访问');
-  const c = j.c;
-  const companyIds = [c.maintenanceCompanyId, c.useCompanyId, c.rescueUnitId].filter(
-    (v): v is number => v !== null,
-  );
-  const [lift, phones, grid, accepter, steps, calls] = await Promise.all([
-    c.elevatorId ? liftFacts(db, c.elevatorId) : null,
+  return j;
+}
+
+/** `caseDetail` of a case already read with its names (a move publishes its row and answers this). */
+export async function detailOf(
+  db: Queryable,
+  j: JoinedCase,
+  callerInFull = false,
+): Promise<RescueCaseDetail> {
+  const [detail] = await detailsOf(db, [j], callerInFull);
+  return detail;
+}
+
+/**
+ * `caseDetail` of several cases read with their names, in their order: the lifts, phones, grids,
+ * accepters, histories and calls of all of them in one read each (the rescuer's page shows 50).
+ */
+async function detailsOf(
+  db: Queryable,
+  js: JoinedCase[],
+  callerInFull: boolean,
+): Promise<RescueCaseDetail[]> {
+  if (js.length === 0) return [];
+  const cs = js.map((j) => j.c);
+  const ids = cs.map((c) => c.id);
+  const distinct = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
+  const liftIds = distinct(cs.map((c) => c.elevatorId));
+  const companyIds = distinct(cs.flatMap((c) => [c.maintenanceCompanyId, c.useCompanyId, c.rescueUnitId]));
+  const gridIds = distinct(cs.map((c) => c.gridId));
+  const accepterIds = distinct(cs.map((c) => c.acceptedBy));
+  const lift = liftsRelation().as('lift');
+  const [lifts, phones, grids, accepters, steps, calls] = await Promise.all([
+    liftIds.length
+      ? db
+          .select({ id: lift.id, name: lift.name, latitude: lift.latitude, longitude: lift.longitude })
+          .from(lift)
+          .where(inArray(lift.id, liftIds))
+      : [],
     companyIds.length
       ? db
           .select({ id: enterprise.id, phone: enterprise.contactPhone })
           .from(enterprise)
           .where(inArray(enterprise.id, companyIds))
       : [],
-    c.gridId ? db.select({ name: rescueGrid.name }).from(rescueGrid).where(eq(rescueGrid.id, c.gridId)) : [],
-    c.acceptedBy
-      ? db.select({ name: sysUser.realName }).from(sysUser).where(eq(sysUser.id, c.acceptedBy))
+    gridIds.length
+      ? db
+          .select({ id: rescueGrid.id, name: rescueGrid.name })
+          .from(rescueGrid)
+          .where(inArray(rescueGrid.id, gridIds))
       : [],
-    caseSteps(db, id),
+    accepterIds.length
+      ? db
+          .select({ id: sysUser.id, name: sysUser.realName })
+          .from(sysUser)
+          .where(inArray(sysUser.id, accepterIds))
+      : [],
+    stepsOf(db, ids),
     db
       .select({ r: callRecord, agentName: sysUser.realName })
       .from(callRecord)
       .leftJoin(sysUser, eq(sysUser.id, callRecord.agentId))
-      .where(eq(callRecord.caseId, id))
-      .orderBy(asc(callRecord.startedAt)),
+      .where(inArray(callRecord.caseId, ids))
+      .orderBy(asc(callRecord.startedAt), asc(callRecord.id)),
   ]);
   const phoneOf = (companyId: number | null) => {
     const phone = phones.find((p) => p.id === companyId)?.phone;
     return phone ? maskPhone(phone) : null;
   };
-  const row = toRow(j);
   const phone = (v: string) => (callerInFull ? v : maskPhone(v));
-  return {
-    ...row,
-    callerPhone: callerInFull ? c.callerPhone : row.callerPhone,
-    callerName: c.callerName,
-    description: c.description,
-    elevatorName: lift?.name ?? null,
-    latitude: lift?.latitude ?? null,
-    longitude: lift?.longitude ?? null,
-    maintenanceCompanyId: c.maintenanceCompanyId,
-    maintenanceCompanyPhone: phoneOf(c.maintenanceCompanyId),
-    useCompanyId: c.useCompanyId,
-    useCompanyPhone: phoneOf(c.useCompanyId),
-    rescueUnitId: c.rescueUnitId,
-    rescueUnitPhone: phoneOf(c.rescueUnitId),
-    gridName: grid[0]?.name ?? null,
-    acceptedByName: accepter[0]?.name ?? null,
-    arriveDistance: c.arriveDistance,
-    causeDetail: c.causeDetail,
-    backInService: c.backInService,
-    repairId: c.repairId,
-    followUp: c.followUp,
-    closeNote: c.closeNote,
-    steps,
-    calls: calls.map(({ r, agentName }) => ({
-      id: r.id,
-      phone: phone(r.phone),
-      direction: r.direction,
-      startedAt: r.startedAt.toISOString(),
-      answeredAt: iso(r.answeredAt),
-      endedAt: iso(r.endedAt),
-      agentName,
-    })),
-  };
+  return js.map((j) => {
+    const c = j.c;
+    const l = lifts.find((x) => x.id === c.elevatorId);
+    const row = toRow(j);
+    return {
+      ...row,
+      callerPhone: callerInFull ? c.callerPhone : row.callerPhone,
+      callerName: c.callerName,
+      description: c.description,
+      elevatorName: l?.name ?? null,
+      latitude: l?.latitude ?? null,
+      longitude: l?.longitude ?? null,
+      maintenanceCompanyId: c.maintenanceCompanyId,
+      maintenanceCompanyPhone: phoneOf(c.maintenanceCompanyId),
+      useCompanyId: c.useCompanyId,
+      useCompanyPhone: phoneOf(c.useCompanyId),
+      rescueUnitId: c.rescueUnitId,
+      rescueUnitPhone: phoneOf(c.rescueUnitId),
+      gridName: grids.find((g) => g.id === c.gridId)?.name ?? null,
+      acceptedByName: accepters.find((a) => a.id === c.acceptedBy)?.name ?? null,
+      arriveDistance: c.arriveDistance,
+      causeDetail: c.causeDetail,
+      backInService: c.backInService,
+      repairId: c.repairId,
+      followUp: c.followUp,
+      closeNote: c.closeNote,
+      steps: steps.get(c.id) ?? [],
+      calls: calls
+        .filter(({ r }) => r.caseId === c.id)
+        .map(({ r, agentName }) => ({
+          id: r.id,
+          phone: phone(r.phone),
+          direction: r.direction,
+          startedAt: r.startedAt.toISOString(),
+          answeredAt: iso(r.answeredAt),
+          endedAt: iso(r.endedAt),
+          agentName,
+        })),
+    };
+  });
 }
 
 /** The rescue timing limits in force (system parameters, minutes). */
@@ -337,11 +407,6 @@ export async function myCases(db: Queryable, user: AuthUser, all: boolean): Prom
   const where = all
     ? and(mine, or(lt(rescueCase.status, CASE_STATE.freed), gte(rescueCase.updatedAt, since)))
     : and(mine, inArray(rescueCase.status, [CASE_STATE.dispatched, CASE_STATE.accepted, CASE_STATE.arrived]));
-  const ids = await db
-    .select({ id: rescueCase.id })
-    .from(rescueCase)
-    .where(where)
-    .orderBy(asc(rescueCase.alarmAt))
-    .limit(50);
-  return Promise.all(ids.map(({ id }) => caseDetail(db, id)));
+  const cases = await selectCases(db, where).orderBy(asc(rescueCase.alarmAt), asc(rescueCase.id)).limit(50);
+  return detailsOf(db, cases, false);
 }
