@@ -1,8 +1,18 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { auditStep, idField, idParam, pageOf, paging, queryBool, requiredText, text } from '../common.ts';
+import {
+  auditStep,
+  idField,
+  idParam,
+  isIdNumber,
+  pageOf,
+  paging,
+  queryBool,
+  requiredText,
+  text,
+} from '../common.ts';
 import { dateField, deleteCall, version } from '../fields.ts';
-import { auditDecision, auditInfo, idNumberField, positiveId } from '../parties/fields.ts';
+import { auditDecision, auditInfo, positiveId } from '../parties/fields.ts';
 import { addDays, CERT_EXPIRING_DAYS, FILING_STATE } from '../rules.ts';
 import { INSPECTION_PERMISSIONS } from './rules.ts';
 
@@ -120,6 +130,8 @@ export const inspectorPage = pageOf(inspectorRow).extend({
 });
 export type InspectorPage = z.infer<typeof inspectorPage>;
 
+const ID_INVALID = '请输入正确的身份证号（18 位含校验位，或 15 位）';
+
 const phone = z
   .string()
   .trim()
@@ -135,8 +147,13 @@ const inspectorObject = z.object({
     .refine((v) => v === 1 || v === 2, '请选择性别')
     .optional()
     .nullable(),
+  /** A masked number sent back unchanged keeps the stored one (the server checks the mask). */
   idNumber: z
-    .union([z.literal(''), idNumberField])
+    .string()
+    .trim()
+    .max(18, ID_INVALID)
+    .transform((v) => v.toUpperCase())
+    .refine((v) => v === '' || v.includes('*') || isIdNumber(v), ID_INVALID)
     .optional()
     .nullable(),
   phone: phone.optional().nullable(),
