@@ -1,5 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,28 +62,42 @@ export interface RunningServer {
   stop: (opts?: { keepData?: boolean }) => Promise<void>;
 }
 
-/**
- * Starts the real server on a throw-away database and waits for its health check; or, given the
- * data folder and port of a server stopped with `keepData`, starts it again where it was.
- */
-export async function startServer(again: { dataDir?: string; port?: number } = {}): Promise<RunningServer> {
-  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build -w @ec/web` first');
-  }
-  const port = again.port ?? (await freePort());
-  const dataDir = again.dataDir ?? mkdtempSync(path.join(tmpdir(), 'ec-e2e-'));
+export interface StartOptions {
+  /** The data folder of a server stopped with `keepData`, to start it again where it was. */
+  dataDir?: string;
+  port?: number;
+  /**
+   * Seed the demo data in this server's own first start instead of starting from a copy of the
+   * demo template (for a test of the first start itself). E2E_FRESH_SEED=1 does it for every file.
+   */
+  fresh?: boolean;
+}
+
+/** The environment every test server runs in (the template's too, so that both seed alike). */
+function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    AUTH_RATE_LIMIT: '1000',
+    JOBS: 'off',
+  };
+}
+
+interface Spawned {
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<number | null>;
+}
+
+/** Starts the server's process on a data folder and waits for its health check. */
+async function spawnServer(dataDir: string, port: number, timeoutMs: number): Promise<Spawned> {
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      AUTH_RATE_LIMIT: '1000',
-      JOBS: 'off',
-    },
+    env: serverEnv(dataDir, port),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => {
@@ -81,7 +107,7 @@ export async function startServer(again: { dataDir?: string; port?: number } = {
     output += d.toString();
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output.slice(-3000)}`);
     try {
@@ -97,17 +123,171 @@ export async function startServer(again: { dataDir?: string; port?: number } = {
     await new Promise((r) => setTimeout(r, 300));
   }
   return {
-    baseUrl,
-    port,
-    dataDir,
+    child,
     output: () => output,
-    stop: async ({ keepData = false } = {}) => {
+    stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null) {
+          child.kill('SIGKILL');
+          await exited;
+        }
       }
+      return child.exitCode;
+    },
+  };
+}
+
+/** A start on a seeded folder takes seconds; the first start seeds 2000 lifts (minutes on a busy machine). */
+const START_TIMEOUT_MS = 90_000;
+const SEED_TIMEOUT_MS = 15 * 60_000;
+/** A template older than this is seeded again: demo data is relative to the time it was made. */
+const TEMPLATE_MAX_AGE_MS = 2 * 3600_000;
+
+/** Every file a demo database depends on: the server, its migrations, the contract, the packages. */
+function templateKey(): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'node_modules' && entry.name !== 'dist') walk(full);
+      } else if (entry.isFile()) {
+        hash.update(`${path.relative(ROOT, full)}\0`);
+        hash.update(readFileSync(full));
+        hash.update('\0');
+      }
+    }
+  };
+  for (const dir of ['apps/server/src', 'apps/server/drizzle', 'packages/contract/src'])
+    walk(path.join(ROOT, dir));
+  for (const file of ['package-lock.json', 'apps/server/package.json', 'packages/contract/package.json']) {
+    const full = path.join(ROOT, file);
+    if (existsSync(full)) hash.update(readFileSync(full));
+  }
+  // Demo data is relative to today (the local day and Shanghai's) and follows these settings.
+  const now = new Date();
+  hash.update(now.toDateString());
+  hash.update(now.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' }));
+  for (const name of [
+    'TZ',
+    'DEMO_ELEVATORS',
+    'DEMO_PASSWORD',
+    'SEED_DEMO',
+    'ADMIN_PASSWORD',
+    'DATABASE_URL',
+  ]) {
+    hash.update(`${name}=${process.env[name] ?? ''}\0`);
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+function pidRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The demo template: a data folder seeded once by the real server (its first start, as every test
+ * server's used to be) and stopped cleanly; each test server starts on a copy of it, so every file
+ * gets the same demo data as a first start of its own would give, without seeding it again. Kept
+ * under E2E_TEMPLATE_ROOT (`npm test` gives a folder of its run) or the system's temporary folder,
+ * one per key: the sources, the packages, the day and the demo settings.
+ */
+export async function demoTemplate(): Promise<string> {
+  const root = process.env.E2E_TEMPLATE_ROOT ?? path.join(tmpdir(), 'ec-e2e-templates');
+  mkdirSync(root, { recursive: true });
+  const key = templateKey();
+  const folder = path.join(root, key);
+  const data = path.join(folder, 'data');
+  const ready = path.join(folder, 'ready');
+  const fresh = () => existsSync(ready) && Date.now() - statSync(ready).mtimeMs < TEMPLATE_MAX_AGE_MS;
+  if (fresh()) return data;
+
+  // One builder at a time (files may run concurrently): a lock folder holding the builder's pid.
+  const lock = path.join(root, `${key}.lock`);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(path.join(lock, 'pid'), String(process.pid));
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      let holder = 0;
+      try {
+        holder = Number(readFileSync(path.join(lock, 'pid'), 'utf8'));
+      } catch {
+        // being written
+      }
+      if (holder && !pidRunning(holder)) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((r) => setTimeout(r, 1000));
+      if (fresh()) return data;
+    }
+  }
+  try {
+    if (fresh()) return data;
+    // Templates of other sources or days, a day old, are of no more use.
+    for (const entry of readdirSync(root)) {
+      const other = path.join(root, entry);
+      if (entry !== key && !entry.endsWith('.lock') && Date.now() - statSync(other).mtimeMs > 86_400_000) {
+        rmSync(other, { recursive: true, force: true });
+      }
+    }
+    rmSync(folder, { recursive: true, force: true });
+    const building = mkdtempSync(path.join(root, `${key}.building-`));
+    const started = Date.now();
+    const server = await spawnServer(building, await freePort(), SEED_TIMEOUT_MS);
+    const code = await server.stop();
+    if (code !== 0)
+      throw new Error(`the template server did not stop cleanly (${code}):\n${server.output()}`);
+    if (existsSync(path.join(building, 'server.lock'))) throw new Error('the template server left its lock');
+    mkdirSync(folder, { recursive: true });
+    renameSync(building, data);
+    writeFileSync(
+      ready,
+      `${new Date().toISOString()} seeded in ${Math.round((Date.now() - started) / 1000)} s\n`,
+    );
+    console.log(`demo template ${key}: seeded in ${Math.round((Date.now() - started) / 1000)} s`);
+    return data;
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Starts the real server on a throw-away copy of the demo template (see demoTemplate) and waits for
+ * its health check; with `fresh`, on an empty folder it seeds itself; or, given the data folder and
+ * port of a server stopped with `keepData`, starts it again where it was.
+ */
+export async function startServer(again: StartOptions = {}): Promise<RunningServer> {
+  if (!existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) {
+    throw new Error('apps/web/dist is missing: run `npm run build -w @ec/web` first');
+  }
+  const port = again.port ?? (await freePort());
+  let dataDir = again.dataDir;
+  // On PostgreSQL (DATABASE_URL) the data is not in the folder: no template.
+  const seedHere =
+    !dataDir && (again.fresh || process.env.E2E_FRESH_SEED === '1' || Boolean(process.env.DATABASE_URL));
+  if (!dataDir) {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'ec-e2e-'));
+    if (!seedHere) cpSync(await demoTemplate(), dataDir, { recursive: true });
+  }
+  const server = await spawnServer(dataDir, port, seedHere ? SEED_TIMEOUT_MS : START_TIMEOUT_MS);
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    output: server.output,
+    stop: async ({ keepData = false } = {}) => {
+      await server.stop();
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };

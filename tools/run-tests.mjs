@@ -14,9 +14,13 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ec-tests-'));
 let passed = 0;
 let failed = 0;
 const problems = [];
+/** Seconds each step took, printed at the end (CI's time budget is spent here). */
+const timings = [];
+const started = Date.now();
 
 function run(label, cmd, args, opts = {}) {
   console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
+  const t0 = Date.now();
   const res = spawnSync(cmd, args, {
     cwd: opts.cwd ?? root,
     stdio: opts.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
@@ -25,6 +29,7 @@ function run(label, cmd, args, opts = {}) {
     maxBuffer: 256 * 1024 * 1024,
   });
   if (opts.capture) process.stdout.write(res.stdout ?? '');
+  timings.push(`${label}: ${Math.round((Date.now() - t0) / 1000)} s`);
   return res;
 }
 
@@ -88,7 +93,11 @@ if (e2eTests.length > 0 && !fs.existsSync('/usr/bin/chromium')) {
   }
 }
 if (e2eTests.length > 0 && fs.existsSync('/usr/bin/chromium')) {
-  const res = run('browser end-to-end', 'npm', ['test', '-w', '@ec/e2e'], { capture: true });
+  // The demo template every e2e server starts from (e2e/support.ts) is seeded once, in this run.
+  const res = run('browser end-to-end', 'npm', ['test', '-w', '@ec/e2e'], {
+    capture: true,
+    env: { E2E_TEMPLATE_ROOT: path.join(tmp, 'e2e-templates') },
+  });
   const out = res.stdout ?? '';
   const pass = Number(out.match(/^[#ℹ] pass (\d+)/m)?.[1] ?? 0);
   const fail = Number(out.match(/^[#ℹ] fail (\d+)/m)?.[1] ?? 0);
@@ -99,6 +108,7 @@ if (e2eTests.length > 0 && fs.existsSync('/usr/bin/chromium')) {
 }
 
 fs.rmSync(tmp, { recursive: true, force: true });
+console.log(`\ntimes: ${timings.join('; ')}; total ${Math.round((Date.now() - started) / 1000)} s`);
 if (problems.length > 0) console.log(`\nfailed steps: ${problems.join('; ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(problems.length > 0 || failed > 0 ? 1 : 0);
