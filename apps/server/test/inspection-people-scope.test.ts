@@ -1,4 +1,6 @@
+import XLSX from '@e965/xlsx';
 import {
+  API_PREFIX,
   type DepartmentDetail,
   type DepartmentRow,
   departmentCalls,
@@ -87,6 +89,21 @@ describe.each(dbKinds)('inspection people data scope, call by call, on %s', (kin
         (d) => (d as InspectorRow[]).some((r) => r.id === passed.id),
         [READER],
       ),
+    export: async (a) => {
+      const res = await t.inject({
+        method: 'GET',
+        url: `${API_PREFIX}${inspectorCalls.export.path}?keyword=${encodeURIComponent(passed.certNo)}`,
+        headers: { authorization: `Bearer ${ins.tokens[a]}` },
+      });
+      if (!ins.may(a, 'export')) return expect(res.statusCode, `${a} export`).toBe(403);
+      expect(res.statusCode, `${a} export`).toBe(200);
+      const book = XLSX.read(res.rawPayload);
+      const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
+      expect(
+        rows.some((r) => r[4] === passed.certNo),
+        `${a} export`,
+      ).toBe(a === READER);
+    },
     get: (a) => readable(ins, a, 'get', { id: passed.id }),
     auditList: (a) =>
       ins.leftOut(

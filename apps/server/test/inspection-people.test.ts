@@ -1,4 +1,6 @@
+import XLSX from '@e965/xlsx';
 import {
+  API_PREFIX,
   type DepartmentDetail,
   type DepartmentRow,
   departmentCalls,
@@ -93,6 +95,27 @@ describe.each(dbKinds)('inspection people on %s', (kind) => {
     expect(inDep.body.data.records.every((r) => r.departmentId === depId)).toBe(true);
     const bad = await ins.send('jy_admin1', 'query', { certState: 'soon', auditState: 9 });
     expect(bad.status).toBe(400);
+  });
+
+  it('exports the filtered list as .xlsx, numbers masked', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: `${API_PREFIX}${inspectorCalls.export.path}?certState=expiring`,
+      headers: { authorization: `Bearer ${ins.tokens.jy_admin1}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const book = XLSX.read(res.rawPayload);
+    const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
+    expect(rows[0].slice(0, 5)).toEqual(['姓名', '性别', '身份证号', '手机号码', '证书编号']);
+    expect(rows).toHaveLength(2);
+    expect(rows[1][9]).toBe('即将到期');
+    expect(String(rows[1][3])).toMatch(/\*/);
+    const refused = await t.inject({
+      method: 'GET',
+      url: `${API_PREFIX}${inspectorCalls.export.path}`,
+      headers: { authorization: `Bearer ${ins.tokens.wb_admin1}` },
+    });
+    expect(refused.statusCode).toBe(403);
   });
 
   it('adds an inspector, which waits for the audit and is not offered until passed', async () => {

@@ -252,6 +252,16 @@ export const inspectorCalls = {
     }),
     output: z.array(inspectorRow),
   }),
+  export: defineCall({
+    domain,
+    method: 'GET',
+    path: `${INS}/export`,
+    permission: P.inspectorList,
+    summary: '导出检验人员（.xlsx，按列表筛选）',
+    result: 'file',
+    input: inspectorFilters.omit({ page: true, limit: true }),
+    output: z.unknown(),
+  }),
   get: defineCall({
     domain,
     method: 'GET',

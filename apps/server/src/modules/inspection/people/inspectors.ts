@@ -139,15 +139,40 @@ export interface InspectorFilters {
 const keywordCondition = (keyword?: string) =>
   keyword ? or(ilike(I.name, likePattern(keyword)), ilike(I.certNo, likePattern(keyword))) : undefined;
 
-export async function listInspectors(q: Queryable, user: AuthUser, f: InspectorFilters) {
-  const today = shanghaiToday();
-  const base = and(
+const baseCondition = (user: AuthUser, f: Omit<InspectorFilters, 'page' | 'limit'>) =>
+  and(
     live,
     orgFilter(user, f.orgId),
     keywordCondition(f.keyword),
     f.departmentId ? eq(I.departmentId, f.departmentId) : undefined,
     f.auditState ? eq(I.auditState, f.auditState) : undefined,
   );
+
+/** A batch of the filtered list by ascending id after `afterId` (the export's keyset). */
+export async function inspectorBatch(
+  q: Queryable,
+  user: AuthUser,
+  f: Omit<InspectorFilters, 'page' | 'limit'>,
+  afterId: number,
+  size: number,
+) {
+  const today = shanghaiToday();
+  const rows = await selectInspectors(q)
+    .where(
+      and(
+        baseCondition(user, f),
+        f.certState ? certStateCondition(f.certState, today) : undefined,
+        gt(I.id, afterId),
+      ),
+    )
+    .orderBy(asc(I.id))
+    .limit(size);
+  return rows.map((r) => inspectorRowOf(user, r, today));
+}
+
+export async function listInspectors(q: Queryable, user: AuthUser, f: InspectorFilters) {
+  const today = shanghaiToday();
+  const base = baseCondition(user, f);
   const where = and(base, f.certState ? certStateCondition(f.certState, today) : undefined);
   const page = await paginate(
     q,

@@ -57,33 +57,34 @@ export default function AllotmentPage() {
         {departmentId === null ? (
           <Empty description="请先在部门管理中新增部门" />
         ) : (
-          <Transfer
-            data-testid="allotment-transfer"
-            dataSource={items}
-            targetKeys={targetKeys}
-            titles={['未分配的检验人员', '本部门人员']}
-            showSearch
-            disabled={!rights.editDepartments || busy}
-            listStyle={{ width: 360, height: 420 }}
-            render={(item) => item.title}
-            locale={{ notFoundContent: '暂无人员', searchPlaceholder: '搜索姓名或证书编号' }}
-            onChange={async (_next, direction, moveKeys) => {
-              const inspectorIds = moveKeys.map(Number);
-              setBusy(true);
-              try {
-                await call(direction === 'right' ? departmentCalls.distribution : departmentCalls.remove, {
-                  departmentId,
-                  inspectorIds,
-                });
-                message.success(direction === 'right' ? '已分配到部门' : '已移出部门');
-                await invalidate();
-              } catch {
-                // the api client showed the reason
-              } finally {
-                setBusy(false);
-              }
-            }}
-          />
+          <div data-testid="allotment-transfer">
+            <Transfer
+              dataSource={items}
+              targetKeys={targetKeys}
+              titles={['未分配的检验人员', '本部门人员']}
+              showSearch
+              disabled={!rights.editDepartments || busy}
+              listStyle={{ width: 360, height: 420 }}
+              render={(item) => item.title}
+              locale={{ notFoundContent: '暂无人员', searchPlaceholder: '搜索姓名或证书编号' }}
+              onChange={async (_next, direction, moveKeys) => {
+                const inspectorIds = moveKeys.map(Number);
+                setBusy(true);
+                try {
+                  await call(direction === 'right' ? departmentCalls.distribution : departmentCalls.remove, {
+                    departmentId,
+                    inspectorIds,
+                  });
+                  message.success(direction === 'right' ? '已分配到部门' : '已移出部门');
+                  await invalidate();
+                } catch {
+                  // the api client showed the reason
+                } finally {
+                  setBusy(false);
+                }
+              }}
+            />
+          </div>
         )}
       </Space>
     </Card>

@@ -1,5 +1,6 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import {
+  INSPECTION_PERMISSIONS,
   INSPECTOR_AUDIT_LABEL,
   INSPECTOR_CATEGORY_LABEL,
   INSPECTOR_CERT_STATE_LABEL,
@@ -144,6 +145,7 @@ export default function InspectorsPage() {
         queryKey={peopleKeys.inspectors}
         columns={columns}
         testId="inspectors"
+        exports={[{ call: inspectorCalls.export, permission: INSPECTION_PERMISSIONS.inspectorList }]}
         add={
           rights.editInspectors ? { label: '新增检验人员', onClick: () => setEditing({ row: null }) } : false
         }
