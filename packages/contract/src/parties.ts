@@ -74,6 +74,7 @@ export type {
 export {
   APPROVAL_STATE_LABEL,
   APPROVAL_STATES,
+  approvalStateOf,
   inspectionOrgCalls,
   inspectionOrgDetail,
   inspectionOrgFields,

@@ -107,6 +107,8 @@ const pages: [paths: string | readonly string[], load: PageLoader][] = [
   [FILING_PATHS, () => import('../features/parties/pages/InitialFilingPage.tsx')],
   [ORG_PATHS.audit, () => import('../features/parties/pages/OrganizationAuditPage.tsx')],
   [ORG_PATHS.auditDetail, () => import('../features/parties/pages/OrganizationAuditDetailPage.tsx')],
+  [ORG_PATHS.filing, () => import('../features/parties/pages/OrganizationListPage.tsx')],
+  [ORG_PATHS.detail, () => import('../features/parties/pages/OrganizationDetailPage.tsx')],
 
   ...inspectionPeoplePages,
   ...inspectionInstrumentPages,

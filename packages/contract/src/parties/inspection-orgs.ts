@@ -3,6 +3,7 @@ import { defineCall, SIGNED_IN } from '../call.ts';
 import { idParam, pageOf, paging, requiredText, text } from '../common.ts';
 import { version } from '../fields.ts';
 import { INSPECTION_PERMISSIONS } from '../inspection/rules.ts';
+import { addDays, CERT_EXPIRING_DAYS, shanghaiToday } from '../rules.ts';
 import {
   auditDecision,
   auditStep,
@@ -48,6 +49,16 @@ export const APPROVAL_STATE_LABEL: Record<ApprovalState, string> = {
   expiring: '即将到期',
   expired: '已过期',
 };
+
+/** 核准证 有效 / 即将到期 / 已过期 on a day (null without an expiry date). */
+export function approvalStateOf(
+  expiry: string | null | undefined,
+  day = shanghaiToday(),
+): ApprovalState | null {
+  if (!expiry) return null;
+  if (expiry < day) return 'expired';
+  return expiry <= addDays(day, CERT_EXPIRING_DAYS) ? 'expiring' : 'valid';
+}
 
 /** A row of the organisation list (机构备案). */
 export const inspectionOrgRow = z.object({

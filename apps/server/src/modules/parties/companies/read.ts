@@ -4,6 +4,7 @@
 import {
   type ApprovalState,
   addDays,
+  approvalStateOf,
   type BuildingCompanyDetail,
   type BuildingCompanyRow,
   CERT_EXPIRING_DAYS,
@@ -332,16 +333,6 @@ export async function buildingStatistics(q: Queryable, user: AuthUser, areaCode?
 }
 
 // ---------------------------------------------------------------- inspection organisations
-
-/** 核准证 有效 / 即将到期 / 已过期 on a day (null without an expiry date). */
-export function approvalStateOf(
-  expiry: string | null | undefined,
-  day = shanghaiToday(),
-): ApprovalState | null {
-  if (!expiry) return null;
-  if (expiry < day) return 'expired';
-  return expiry <= addDays(day, CERT_EXPIRING_DAYS) ? 'expiring' : 'valid';
-}
 
 function selectInspectionOrgs(q: Queryable) {
   return q
