@@ -6,62 +6,12 @@ import {
   type InspectorRow,
   inspectorCalls,
 } from '@ec/contract';
-import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
+import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { requiredRule, SaveModal } from '../../components/SaveModal.tsx';
 import { call } from '../../lib/api.ts';
 
-/** A modal form that saves through `submit` and stays open on a refused save. */
-function SaveModal<T extends object>({
-  title,
-  initial,
-  onClose,
-  submit,
-  children,
-  testId,
-}: {
-  title: string;
-  initial: Partial<T>;
-  onClose: () => void;
-  submit: (v: T) => Promise<unknown>;
-  children: React.ReactNode;
-  testId: string;
-}) {
-  const [form] = Form.useForm<T>();
-  const [busy, setBusy] = useState(false);
-  const { message } = App.useApp();
-  return (
-    <Modal
-      open
-      title={title}
-      onCancel={onClose}
-      confirmLoading={busy}
-      destroyOnHidden
-      okText="保存"
-      data-testid={testId}
-      onOk={async () => {
-        const v = await form.validateFields().catch(() => null);
-        if (!v) return;
-        setBusy(true);
-        try {
-          await submit(v);
-          message.success('保存成功');
-          onClose();
-        } catch {
-          // the api client showed the reason
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <Form form={form} layout="vertical" initialValues={initial} data-testid={`${testId}-form`}>
-        {children}
-      </Form>
-    </Modal>
-  );
-}
-
-const req = (message: string) => [{ required: true, whitespace: true, message }];
+const req = requiredRule;
 const day = (v: string | null | undefined) => (v ? dayjs(v) : undefined);
 const text = (v: Dayjs | undefined | null) => (v ? v.format('YYYY-MM-DD') : '');
 

@@ -6,63 +6,13 @@ import {
   rescueUnitCalls,
 } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Modal, Select, Switch } from 'antd';
-import { useState } from 'react';
+import { Form, Input, InputNumber, Select, Switch } from 'antd';
+import { requiredRule, SaveModal } from '../../components/SaveModal.tsx';
 import { call } from '../../lib/api.ts';
 import { unitKeys, useUnitOptions } from './queries.ts';
 import { districtOptions } from './rights.ts';
 
-/** A modal form that saves through `submit`, keeps the dialog open on a refused save. */
-function SaveModal<T extends object>({
-  title,
-  initial,
-  onClose,
-  submit,
-  children,
-  testId,
-}: {
-  title: string;
-  initial: Partial<T>;
-  onClose: () => void;
-  submit: (v: T) => Promise<unknown>;
-  children: React.ReactNode;
-  testId: string;
-}) {
-  const [form] = Form.useForm<T>();
-  const [busy, setBusy] = useState(false);
-  const { message } = App.useApp();
-  return (
-    <Modal
-      open
-      title={title}
-      onCancel={onClose}
-      confirmLoading={busy}
-      destroyOnHidden
-      okText="保存"
-      data-testid={testId}
-      onOk={async () => {
-        const v = await form.validateFields().catch(() => null);
-        if (!v) return;
-        setBusy(true);
-        try {
-          await submit(v);
-          message.success('保存成功');
-          onClose();
-        } catch {
-          // the error was shown by the api client
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      <Form form={form} layout="vertical" initialValues={initial} data-testid={`${testId}-form`}>
-        {children}
-      </Form>
-    </Modal>
-  );
-}
-
-const req = (message: string) => [{ required: true, whitespace: true, message }];
+const req = requiredRule;
 
 export function UnitForm({
   unit,
