@@ -4,6 +4,7 @@ import { App, Button, Dropdown, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ContractTable } from '../../../components/ContractTable.tsx';
+import { useDownload } from '../../../components/ImportReport.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { usePermission } from '../../../lib/access.ts';
 import { call, download } from '../../../lib/api.ts';
@@ -14,7 +15,7 @@ import { BatchEditModal } from '../BatchEditModal.tsx';
 import { MANAGEMENT_COLUMNS } from '../columns.tsx';
 import { DistributionModal, SupervisionCodeModal } from '../ElevatorDialogs.tsx';
 import { ElevatorFormModal } from '../ElevatorFormModal.tsx';
-import { ImportElevators, useDownload } from '../ImportElevators.tsx';
+import { ImportElevators } from '../ImportElevators.tsx';
 import {
   ELEVATOR_EXPORTS,
   type ElevatorTableContext,

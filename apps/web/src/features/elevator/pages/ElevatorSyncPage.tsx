@@ -25,11 +25,11 @@ import {
   Upload,
 } from 'antd';
 import { useState } from 'react';
+import { useDownload } from '../../../components/ImportReport.tsx';
 import { checkImport } from '../../../components/index.ts';
 import { call, download, upload } from '../../../lib/api.ts';
 import { Permission } from '../../../lib/permission.tsx';
 import { textOrDash } from '../columns.tsx';
-import { useDownload } from '../ImportElevators.tsx';
 import { parseSyncJson, type SyncProblem } from '../model.ts';
 import { useInvalidateElevators } from '../queries.ts';
 
