@@ -35,7 +35,7 @@ export default function AuditPersonnelPage() {
       dataIndex: 'certState',
       search: false,
       width: 120,
-      render: (_, r) => <CertTag row={{ ...r, daysLeft: 0 }} />,
+      render: (_, r) => <CertTag row={r} />,
     },
     {
       title: '审核状态',

@@ -22,13 +22,17 @@ import { peopleKeys, useDepartmentOptions, useInvalidatePeople, usePeopleRights 
 const CERT_COLOR = { valid: 'green', expiring: 'orange', expired: 'red' } as const;
 const AUDIT_COLOR: Record<number, string> = { 2: 'blue', 3: 'green', 4: 'red' };
 
-export function CertTag({ row }: { row: Pick<InspectorRow, 'certState' | 'certStateLabel' | 'daysLeft'> }) {
-  const hint =
-    row.certState === 'expiring' ? `（剩 ${row.daysLeft} 天）` : row.certState === 'expired' ? '' : '';
+/** 有效 / 即将到期 / 已过期; an expiring certificate's days left when the row knows them. */
+export function CertTag({
+  row,
+}: {
+  row: Pick<InspectorRow, 'certState' | 'certStateLabel'> & { daysLeft?: number | null };
+}) {
+  const left = row.certState === 'expiring' && row.daysLeft != null ? `（剩 ${row.daysLeft} 天）` : '';
   return (
     <Tag color={CERT_COLOR[row.certState]} data-testid="cert-tag">
       {row.certStateLabel}
-      {hint}
+      {left}
     </Tag>
   );
 }
@@ -82,7 +86,7 @@ export default function InspectorsPage() {
       dataIndex: 'certState',
       valueType: 'select',
       valueEnum: INSPECTOR_CERT_STATE_LABEL,
-      width: 130,
+      width: 170,
       render: (_, r) => <CertTag row={r} />,
     },
     {
