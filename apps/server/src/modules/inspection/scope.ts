@@ -1,5 +1,5 @@
 import { isReviewer } from '@ec/contract';
-import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { type AuthUser, scopeCondition } from '../../platform/access.ts';
 import { enterprise } from '../../platform/db/tables.ts';
 import { forbidden } from '../../platform/errors.ts';
@@ -51,5 +51,11 @@ export function ownOrg(user: AuthUser, what: string): number {
 /** Whether a row of organisation `orgId` is the user's own organisation's (may be written). */
 export const isOwnOrg = (user: AuthUser, orgId: number) => isOrgUser(user) && user.companyId === orgId;
 
-/** Rows of several organisations at once (a list filtered by organisation ids). */
-export const inOrgs = (orgId: AnyColumn, ids: number[]) => inArray(orgId, ids);
+/** A visible row of another organisation (or seen by the platform or a regulator) is not theirs to write: 403. */
+export function assertOwnOrg(user: AuthUser, orgIds: number | number[], what: string): void {
+  const ids = Array.isArray(orgIds) ? orgIds : [orgIds];
+  if (ids.some((id) => !isOwnOrg(user, id))) throw forbidden(`只有检验机构本机构人员可以维护${what}`);
+}
+
+/** The organisation of an inspection account (its administrators and inspectors), else null. */
+export const orgOfUser = (user: AuthUser): number | null => (isOrgUser(user) ? user.companyId : null);

@@ -16,11 +16,11 @@ import { paginate } from '../../../platform/db/paginate.ts';
 import { likePattern } from '../../../platform/db/sql.ts';
 import { enterprise } from '../../../platform/db/tables.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { liftsRelation } from '../../elevator/api.ts';
 import { quoteFacts } from '../params/facts.ts';
 import { inspectionTechParam } from '../params/tables.ts';
-import { INSPECTION_ORG_KIND, isOwnOrg, orgScope, ownOrg } from '../scope.ts';
+import { assertOwnOrg, INSPECTION_ORG_KIND, isOwnOrg, orgOfUser, orgScope, ownOrg } from '../scope.ts';
 import { inspectionCost } from './tables.ts';
 
 /*
@@ -157,7 +157,11 @@ async function editableCosts(q: Queryable, user: AuthUser, ids: number[]) {
     .from(inspectionCost)
     .where(and(inArray(inspectionCost.id, unique), orgScope(user, inspectionCost.orgId)));
   if (rows.length !== unique.length) throw notFound(NOT_FOUND);
-  if (rows.some((r) => !isOwnOrg(user, r.orgId))) throw forbidden(`只有检验机构本机构人员可以维护${WHAT}`);
+  assertOwnOrg(
+    user,
+    rows.map((r) => r.orgId),
+    WHAT,
+  );
   return unique;
 }
 
@@ -194,7 +198,7 @@ export async function deleteCosts(q: Queryable, user: AuthUser, ids: number[]) {
  * 404); the platform and regulators name one they see.
  */
 async function quotingOrg(q: Queryable, user: AuthUser, orgId?: number) {
-  const own = user.userType === 'inspection' || user.userType === 'inspector' ? user.companyId : null;
+  const own = orgOfUser(user);
   const id = own ?? orgId;
   if (!id) throw badRequest('请选择检验机构', [{ field: 'orgId', message: '请选择检验机构' }]);
   if (own && orgId && orgId !== own) throw notFound('检验机构不存在或无权访问');

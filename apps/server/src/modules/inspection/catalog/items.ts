@@ -13,8 +13,8 @@ import { paginate } from '../../../platform/db/paginate.ts';
 import { likePattern } from '../../../platform/db/sql.ts';
 import { enterprise } from '../../../platform/db/tables.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
-import { forbidden, notFound } from '../../../platform/errors.ts';
-import { isOwnOrg, orgScope, ownOrg } from '../scope.ts';
+import { notFound } from '../../../platform/errors.ts';
+import { assertOwnOrg, orgScope, ownOrg } from '../scope.ts';
 import { STANDARD_ITEMS } from './standard.ts';
 import { inspectionItem, inspectionItemVariety } from './tables.ts';
 
@@ -131,7 +131,11 @@ async function editableItems(q: Queryable, user: AuthUser, ids: number[]) {
     .from(inspectionItem)
     .where(and(inArray(inspectionItem.id, unique), orgScope(user, inspectionItem.orgId)));
   if (rows.length !== unique.length) throw notFound(NOT_FOUND);
-  if (rows.some((r) => !isOwnOrg(user, r.orgId))) throw forbidden(`只有检验机构本机构人员可以维护${WHAT}`);
+  assertOwnOrg(
+    user,
+    rows.map((r) => r.orgId),
+    WHAT,
+  );
   return unique;
 }
 

@@ -14,9 +14,9 @@ import { paginate } from '../../../platform/db/paginate.ts';
 import { likePattern } from '../../../platform/db/sql.ts';
 import { enterprise } from '../../../platform/db/tables.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { shownPhone, unmasked } from '../../../platform/masking.ts';
-import { isOwnOrg, orgScope, ownOrg } from '../scope.ts';
+import { assertOwnOrg, orgScope, ownOrg } from '../scope.ts';
 import { INSPECTOR_NOT_FOUND, passedInspectors } from './inspectors.ts';
 import { inspectionDepartment, inspectionInspector } from './tables.ts';
 
@@ -90,7 +90,7 @@ async function writableDepartment(q: Queryable, user: AuthUser, id: number) {
     .where(and(eq(D.id, id), orgScope(user, D.orgId)))
     .for('update');
   if (!row) throw notFound(NOT_FOUND);
-  if (!isOwnOrg(user, row.orgId)) throw forbidden('只有检验机构本机构人员可以维护部门');
+  assertOwnOrg(user, row.orgId, '部门');
   return row;
 }
 

@@ -24,10 +24,10 @@ import { paginate } from '../../../platform/db/paginate.ts';
 import { likePattern, uniqueViolation } from '../../../platform/db/sql.ts';
 import { auditRecord, enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { shownIdNumber, shownPhone, unmasked } from '../../../platform/masking.ts';
 import { currentCase, historySteps, submit, withdraw } from '../../../platform/workflow.ts';
-import { isOwnOrg, orgScope, ownOrg } from '../scope.ts';
+import { assertOwnOrg, orgScope, ownOrg } from '../scope.ts';
 import { inspectorKind } from './kind.ts';
 import { inspectionDepartment, inspectionInspector } from './tables.ts';
 
@@ -251,7 +251,7 @@ async function writableInspector(q: Queryable, user: AuthUser, id: number) {
     .where(and(eq(I.id, id), live, orgScope(user, I.orgId)))
     .for('update');
   if (!row) throw notFound(INSPECTOR_NOT_FOUND);
-  if (!isOwnOrg(user, row.orgId)) throw forbidden('只有检验机构本机构人员可以维护检验人员');
+  assertOwnOrg(user, row.orgId, '检验人员');
   return row;
 }
 
