@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,19 +19,25 @@ export type DbKind = 'pglite' | 'postgres';
 export const dbKinds: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 export const DEMO_PASSWORD = DEFAULT_DEMO_PASSWORD;
 
-/** A fresh PostgreSQL database for one test file, dropped afterwards. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+function databaseUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A fresh PostgreSQL database for one test file (empty, or a copy of `template`), dropped afterwards. */
+export async function createPostgresDatabase(
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `t_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrl(name),
     async drop() {
       const c = new pg.Client({ connectionString: base });
       await c.connect();
@@ -89,19 +96,92 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
   };
 }
 
-/** A server on a throw-away database with the demo data, driven through inject. */
+/*
+ * Migrating and seeding a database takes 10–20 s, and some seventy test files each want one per
+ * database kind. So each set of seed inputs is seeded once and every test file starts from a copy:
+ * a PGlite dump per worker process, a PostgreSQL template database per run (the workers take turns
+ * under an advisory lock; test/global-setup.ts names the run and drops the templates). The files
+ * the seeders stored (photos, signatures) are copied into each test's data folder with it.
+ */
+function seedInputs(config: Config): string {
+  const inputs = [
+    config.env,
+    config.seedDemo,
+    config.demoElevators,
+    config.demoPassword,
+    config.adminPassword,
+  ];
+  return createHash('sha1').update(JSON.stringify(inputs)).digest('hex').slice(0, 12);
+}
+
+async function seedInto(database: Database, config: Config, dataDir: string): Promise<Blob | undefined> {
+  const { app } = await buildApp({ ...config, dataDir }, { database });
+  await app.ready();
+  const dump = await database.dump?.();
+  await app.close();
+  return dump;
+}
+
+const pgliteCopies = new Map<string, Promise<{ dump: Blob; files: string }>>();
+function seededPglite(config: Config) {
+  const key = seedInputs(config);
+  let copy = pgliteCopies.get(key);
+  if (!copy) {
+    copy = (async () => {
+      const files = fs.mkdtempSync(path.join(os.tmpdir(), 'ec-seeded-'));
+      process.on('exit', () => fs.rmSync(files, { recursive: true, force: true }));
+      const dump = await seedInto(await openDatabase({ kind: 'pglite' }), config, files);
+      if (!dump) throw new Error('PGlite gave no dump');
+      return { dump, files };
+    })();
+    pgliteCopies.set(key, copy);
+  }
+  return copy;
+}
+
+async function seededPostgres(config: Config): Promise<{ template: string; files: string }> {
+  const template = `tpl_${process.env.EC_TEST_RUN ?? process.ppid}_${seedInputs(config)}`;
+  const files = path.join(os.tmpdir(), `ec-${template}`);
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [template]);
+    const found = await admin.query('select 1 from pg_database where datname = $1', [template]);
+    if (found.rowCount === 0) {
+      // Built under another name and renamed when complete: a half-seeded template is never copied.
+      const building = `${template}_building`;
+      await admin.query(`drop database if exists ${building} with (force)`);
+      await admin.query(`create database ${building}`);
+      fs.rmSync(files, { recursive: true, force: true });
+      fs.mkdirSync(files);
+      const url = databaseUrl(building);
+      await seedInto(await openDatabase({ kind: 'postgres', url, poolSize: 4 }), config, files);
+      await admin.query(`alter database ${building} rename to ${template}`);
+    }
+  } finally {
+    await admin.query('select pg_advisory_unlock(hashtext($1))', [template]).catch(() => undefined);
+    await admin.end();
+  }
+  return { template, files };
+}
+
+/** A server on a throw-away copy of a database with the demo data, driven through inject. */
 export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ec-test-'));
+  const config = testConfig(dataDir, overrides);
   let database: Database;
   let drop = async () => {};
   if (kind === 'postgres') {
-    const created = await createPostgresDatabase();
+    const seeded = await seededPostgres(config);
+    fs.cpSync(seeded.files, dataDir, { recursive: true });
+    const created = await createPostgresDatabase(seeded.template);
     database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 });
     drop = created.drop;
   } else {
-    database = await openDatabase({ kind: 'pglite' });
+    const seeded = await seededPglite(config);
+    fs.cpSync(seeded.files, dataDir, { recursive: true });
+    database = await openDatabase({ kind: 'pglite', loadDataDir: seeded.dump });
   }
-  const config = testConfig(dataDir, overrides);
   const { app, platform } = await buildApp(config, { database });
   await app.ready();
 

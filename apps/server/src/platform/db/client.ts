@@ -32,6 +32,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** LISTEN on `channel` (an identifier); resolves to a function that stops listening. */
   listen(channel: string, on: NotificationHandlers): Promise<() => Promise<void>>;
+  /** PGlite only: a copy of the whole database, to open again with `loadDataDir`. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,8 @@ export type DatabaseOptions =
        * heap never gives memory back. Pages beyond it are read from the operating system's cache.
        */
       cacheMb?: number;
+      /** Starts from a copy made by `dump` (tests start each file from one seeded copy). */
+      loadDataDir?: Blob;
     }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
@@ -87,6 +91,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       dataDir: dataDir ? path.join(dataDir, 'pglite') : undefined,
       // btree_gist: exclusion constraints on an id and a period (migration 0011).
       extensions: { pg_trgm, btree_gist },
+      loadDataDir: options.loadDataDir,
       startParams:
         options.cacheMb === undefined
           ? undefined
@@ -97,6 +102,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'pglite',
+      dump: () => client.dumpDataDir('none'),
       async listen(channel, on) {
         // One process holds the folder: notifications arrive as the statement that sent them ends.
         const stop = await client.listen(channel, (payload) => on.notify(payload));
