@@ -323,7 +323,12 @@ describe('the main lists at 1440 × 900 show their key columns whole', () => {
         await open(page, path);
         const content = page.locator(`[data-page="${path}"]`);
         await content.waitFor({ state: 'attached' });
-        await content.locator('.ant-spin-spinning').waitFor({ state: 'detached', timeout: 20_000 });
+        // A page may hold several spinners (the list's and a side panel's): wait for all of them.
+        await page.waitForFunction(
+          (p) => !document.querySelector(`[data-page="${p}"] .ant-spin-spinning`),
+          path,
+          { timeout: 20_000 },
+        );
         const table = content.locator('.ant-table-wrapper').first();
         if ((await table.count()) === 0) continue; // not a list (or not built yet)
         for (const p of await problemsOf(table, 'all')) problems.push(`${path} ${p}`);

@@ -211,9 +211,14 @@ describe.each(dbKinds)('organisations and enterprises on %s', (kind) => {
       token: admin,
       query: { areaCode: '450105' },
     });
-    // The district's demo use unit, maintenance company and rescue station.
+    // The district's demo use unit, maintenance company, rescue station and inspection organisation.
     expect(byArea.body.data.records.map((r) => r.name).sort()).toEqual(
-      ['南宁江南华悦物业管理有限公司', '广西通达电梯工程有限公司', '南宁市江南区电梯应急救援站'].sort(),
+      [
+        '南宁江南华悦物业管理有限公司',
+        '广西通达电梯工程有限公司',
+        '南宁市江南区电梯应急救援站',
+        '南宁市特种设备检测中心',
+      ].sort(),
     );
     const badSort = await t.api('GET', '/pc/enterprise/query', {
       token: admin,

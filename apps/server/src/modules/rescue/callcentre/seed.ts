@@ -56,7 +56,15 @@ export async function seedCallCentre(tx: Tx) {
       });
     }
   }
-  shifts.push({ userId: agents[0].id, online: true, at: new Date(midnight + 8 * 3_600_000) });
+  // Yesterday's evening shift was kf_agent1's too: today's begins once that one has ended (its
+  // going off duty falls a few minutes after 08:00), so that kf_agent1 is on duty at any hour.
+  const handover = Math.max(
+    midnight + 8 * 3_600_000,
+    ...shifts
+      .filter((s) => s.userId === agents[0].id && !s.online)
+      .map((s) => (s.at as Date).getTime() + MINUTE),
+  );
+  shifts.push({ userId: agents[0].id, online: true, at: new Date(handover) });
   await tx.insert(serviceAgentShift).values(shifts.filter((s) => (s.at as Date).getTime() < now));
 
   const agentIds = new Set(agents.map((a) => a.id));
