@@ -7,6 +7,7 @@
 export * from './inspection/catalog.ts';
 export * from './inspection/equipment.ts';
 export * from './inspection/inspectors.ts';
+export * from './inspection/orders.ts';
 export * from './inspection/params.ts';
 export * from './inspection/rules.ts';
 export * from './inspection/tariff.ts';

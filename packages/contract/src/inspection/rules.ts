@@ -32,6 +32,15 @@ export const INSPECTION_PERMISSIONS = {
   /** Technical parameters (技术参数) and the lifts due for inspection (检验电梯). */
   paramList: 'inspection:param:list',
   paramEdit: 'inspection:param:edit',
+  /** Inspection orders (检验申请, part 2): read (every party in scope), apply (the use unit). */
+  orderList: 'inspection:order:list',
+  orderApply: 'inspection:order:apply',
+  /** The organisation accepts, sends back, closes and remarks (报检受理). */
+  orderAccept: 'inspection:order:accept',
+  /** The organisation quotes, issues the charge notice and records payment (收费通知单). */
+  orderCharge: 'inspection:order:charge',
+  /** The organisation distributes an order to an inspector (任务分配). */
+  orderDistribute: 'inspection:order:distribute',
 } as const;
 
 /** 《特种设备目录》(2014) 电梯 品种 codes: the keys of the item catalogue and the tariff. */

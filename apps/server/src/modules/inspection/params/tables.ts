@@ -3,6 +3,7 @@ import { index, integer, jsonb, pgTable, real, serial, text, uniqueIndex } from 
 import { createdAt, enterprise, updatedAt } from '../../../platform/db/tables.ts';
 // Foreign keys to the lift only (test/module-boundaries.test.ts); queries go through elevator/api.ts.
 import { elevator } from '../../elevator/tables.ts';
+import { inspectionOrder } from '../orders/tables.ts';
 
 /**
  * 技术参数: what an organisation recorded of a lift it inspects (imported from its .xls/.xlsx or
@@ -35,11 +36,8 @@ export const inspectionTechParam = pgTable(
     controlMode: text('control_mode'),
     /** Further parameters of the organisation's sheet, by column title. */
     extra: jsonb('extra').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
-    /**
-     * The inspection order (part 2) the lift went on; null while undistributed (待分配). No foreign
-     * key yet: part 2 adds its order table and the key with it.
-     */
-    orderId: integer('order_id'),
+    /** The inspection order (part 2) the lift went on; null while undistributed (待分配). */
+    orderId: integer('order_id').references(() => inspectionOrder.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
