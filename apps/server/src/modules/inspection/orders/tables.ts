@@ -48,6 +48,8 @@ export const inspectionOrder = pgTable(
     nextInspectionDate: date('next_inspection_date', { mode: 'string' }).notNull(),
     /** File ids per attachment kind (ORDER_ATTACHMENTS). */
     attachments: jsonb('attachments').$type<Record<string, string[]>>().notNull(),
+    /** Every file id of `attachments`, for the files' read check (GIN: one index probe per file). */
+    fileIds: text('file_ids').array().notNull().default(sql`'{}'::text[]`),
     applyRemark: text('apply_remark'),
     /** The organisation's internal remark (saveRemark). */
     orgRemark: text('org_remark'),
@@ -81,6 +83,7 @@ export const inspectionOrder = pgTable(
     index('inspection_order_org_state_idx').on(t.orgId, t.state),
     index('inspection_order_use_unit_idx').on(t.useUnitId, t.appliedAt),
     index('inspection_order_inspector_idx').on(t.inspectorUserId, t.plannedDate),
+    index('inspection_order_files_idx').using('gin', t.fileIds),
   ],
 );
 

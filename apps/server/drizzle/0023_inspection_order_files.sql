@@ -1,0 +1,2 @@
+ALTER TABLE "inspection_order" ADD COLUMN "file_ids" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+CREATE INDEX "inspection_order_files_idx" ON "inspection_order" USING gin ("file_ids");
