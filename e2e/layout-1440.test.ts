@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { apiAs } from './elevator-support.ts';
+import { type InPage, problemsOf } from './layout-support.ts';
 import { launchBrowser, type RunningServer, screenshot, signIn, startServer } from './support.ts';
 
 /**
@@ -9,38 +10,6 @@ import { launchBrowser, type RunningServer, screenshot, signIn, startServer } fr
  * fixed 操作 column, and shown whole — headers and cells not clipped (a cell that ends in an
  * ellipsis is meant to, and shows the full text on hover), tags not cut.
  */
-
-/**
- * The browser as the in-page functions use it: the e2e programme compiles without the DOM library,
- * so they name these shapes instead of the DOM's types.
- */
-declare namespace InPage {
-  interface Rect {
-    left: number;
-    right: number;
-    width: number;
-  }
-  interface Node {
-    classList: { contains(name: string): boolean };
-    textContent: string | null;
-    children: ArrayLike<Node>;
-    scrollWidth: number;
-    clientWidth: number;
-    getBoundingClientRect(): Rect;
-    getAttribute(name: string): string | null;
-    querySelector(selector: string): Node | null;
-    querySelectorAll(selector: string): ArrayLike<Node>;
-  }
-  interface Window {
-    document: {
-      cookie: string;
-      createRange(): { selectNodeContents(node: Node): void; getBoundingClientRect(): Rect };
-    };
-    location: { hash: string };
-    innerWidth: number;
-    getComputedStyle(node: Node): { paddingLeft: string; paddingRight: string };
-  }
-}
 
 let server: RunningServer;
 let browser: Browser;
@@ -72,131 +41,11 @@ async function open(page: Page, path: string) {
   }, path);
 }
 
-/** The visible pages of the signed-in user's menu, as the server gives it. */
-async function sidebarPages(page: Page): Promise<string[]> {
-  const menu = await page.evaluate(async () => {
-    const token = (globalThis as unknown as InPage.Window).document.cookie
-      .split('; ')
-      .find((c) => c.startsWith('Monitor-Token='))
-      ?.slice('Monitor-Token='.length);
-    const res = await fetch('/monitor/api/pc/sysMenu/getMenuList', {
-      headers: { Authorization: `Bearer ${decodeURIComponent(token ?? '')}` },
-    });
-    return ((await res.json()) as { data: MenuEntry[] }).data;
-  });
-  const leaves = (entries: MenuEntry[]): string[] =>
-    entries
-      .filter((e) => !e.hidden && e.url.startsWith('/'))
-      .flatMap((e) => (e.childTree.length ? leaves(e.childTree) : [e.url]));
-  return leaves(menu);
-}
-
-interface MenuEntry {
-  url: string;
-  hidden: boolean;
-  childTree: MenuEntry[];
-}
-
 /** The list tab of a page with review tabs (the first one). */
 async function firstTab(page: Page, path: string) {
   const tab = page.locator(`[data-page="${path}"] .ant-tabs-tab`).first();
   await tab.waitFor();
   await tab.click();
-}
-
-/**
- * Waits for a table with rows, then lists every problem of the key columns' headers and cells: on
- * screen left of the fixed 操作 column, and whole. With 'all', every column is checked for being
- * whole only (the others may be scrolled to), and an empty list is accepted.
- */
-async function problemsOf(table: Locator, titles: string[] | 'all'): Promise<string[]> {
-  if (titles === 'all') {
-    await table
-      .locator('.ant-table-tbody tr.ant-table-row, .ant-table-placeholder')
-      .first()
-      .waitFor({ state: 'attached', timeout: 20_000 });
-  } else {
-    await table.locator('.ant-table-tbody tr.ant-table-row').first().waitFor({ timeout: 20_000 });
-  }
-  await table.locator('.ant-spin-spinning').waitFor({ state: 'detached', timeout: 20_000 });
-  return table.evaluate((element, titles) => {
-    const root = element as unknown as InPage.Node;
-    const w = globalThis as unknown as InPage.Window;
-    const problems: string[] = [];
-    const onScreen = titles !== 'all';
-    const scroller = root.querySelector('.ant-table-content, .ant-table-body');
-    if (!scroller) return ['no table'];
-    const view = scroller.getBoundingClientRect();
-    const heads = Array.from(root.querySelectorAll('.ant-table-thead > tr > th'));
-    const fixedRight = heads.find((th) => th.classList.contains('ant-table-cell-fix-right'));
-    const right = Math.min(view.right, w.innerWidth, fixedRight?.getBoundingClientRect().left ?? Infinity);
-    const left = Math.max(view.left, 0);
-    const rows = Array.from(root.querySelectorAll('.ant-table-tbody > tr.ant-table-row')).slice(0, 10);
-    const wanted =
-      titles === 'all'
-        ? heads
-            .map((th) => (th.querySelector('.ant-table-column-title') ?? th).textContent?.trim() ?? '')
-            .filter((t) => t && t !== '操作')
-        : titles;
-    for (const title of wanted) {
-      const index = heads.findIndex(
-        (th) => (th.querySelector('.ant-table-column-title') ?? th).textContent?.trim() === title,
-      );
-      if (index < 0) {
-        problems.push(`${title}: no such column`);
-        continue;
-      }
-      const th = heads[index];
-      const box = th.getBoundingClientRect();
-      if (onScreen && (box.left < left - 1 || box.right > right + 1)) {
-        problems.push(
-          `${title}: header at ${Math.round(box.left)}–${Math.round(box.right)}, visible ${Math.round(left)}–${Math.round(right)}`,
-        );
-      }
-      const label = th.querySelector('.ant-table-column-title') ?? th;
-      // The text's extent, not scrollWidth: a fixed column's shadow is wider than its cell.
-      const words = w.document.createRange();
-      words.selectNodeContents(label);
-      const said = words.getBoundingClientRect();
-      const labelBox = label.getBoundingClientRect();
-      const pad = label === th ? Number.parseFloat(w.getComputedStyle(th).paddingRight) : 0;
-      if (said.right > labelBox.right - pad + 1) problems.push(`${title}: header text cut`);
-      for (const [r, row] of rows.entries()) {
-        const td = row.children[index] as InPage.Node | undefined;
-        if (!td) continue;
-        const cell = td.getBoundingClientRect();
-        if (onScreen && cell.right > right + 1)
-          problems.push(`${title} row ${r + 1}: cell under the fixed column or off screen`);
-        const text = (td.textContent ?? '').trim();
-        // Where the content really is (a fixed cell's shadow would count in scrollWidth).
-        const range = w.document.createRange();
-        range.selectNodeContents(td);
-        const content = range.getBoundingClientRect();
-        const style = w.getComputedStyle(td);
-        const inner = {
-          left: cell.left + Number.parseFloat(style.paddingLeft) - 1,
-          right: cell.right - Number.parseFloat(style.paddingRight) + 1,
-        };
-        const cut = content.width > 0 && (content.left < inner.left || content.right > inner.right);
-        const ellipsis =
-          td.classList.contains('ant-table-cell-ellipsis') || !!td.querySelector('.ant-typography-ellipsis');
-        if (ellipsis) {
-          // Cut on purpose: the full text must be on hover.
-          const hover = td.getAttribute('title') ?? td.querySelector('[title]')?.getAttribute('title');
-          if (cut && !hover) problems.push(`${title} row ${r + 1}: "${text}" cut without a tooltip`);
-        } else if (cut) {
-          problems.push(`${title} row ${r + 1}: "${text}" cut`);
-        }
-        for (const tag of Array.from(td.querySelectorAll('.ant-tag'))) {
-          const t = tag.getBoundingClientRect();
-          if (tag.scrollWidth > tag.clientWidth + 1 || t.right > cell.right + 1 || t.left < cell.left - 1) {
-            problems.push(`${title} row ${r + 1}: tag "${tag.textContent}" cut`);
-          }
-        }
-      }
-    }
-    return problems;
-  }, titles);
 }
 
 async function check(page: Page, table: Locator, titles: string[] | 'all', name: string) {
@@ -313,32 +162,4 @@ describe('the main lists at 1440 × 900 show their key columns whole', () => {
     await check(page, page.getByTestId('user-table'), ['用户名', '姓名', '手机号', '状态', '角色'], 'users');
     await context.close();
   });
-
-  for (const username of ['admin', 'jg_qingxiu', 'wb_admin1', 'sy_admin1', 'kf_agent1', 'jy_rescue1']) {
-    test(`every list in the sidebar of ${username} shows every header, tag and cell whole`, async (t) => {
-      const { context, page } = await signedInPage(username);
-      const problems: string[] = [];
-      const checked: string[] = [];
-      for (const path of await sidebarPages(page)) {
-        await open(page, path);
-        const content = page.locator(`[data-page="${path}"]`);
-        await content.waitFor({ state: 'attached' });
-        // A page may hold several spinners (the list's and a side panel's): wait for all of them.
-        await page.waitForFunction(
-          (p) => !document.querySelector(`[data-page="${p}"] .ant-spin-spinning`),
-          path,
-          { timeout: 20_000 },
-        );
-        const table = content.locator('.ant-table-wrapper').first();
-        if ((await table.count()) === 0) continue; // not a list (or not built yet)
-        for (const p of await problemsOf(table, 'all')) problems.push(`${path} ${p}`);
-        checked.push(path);
-      }
-      assert.ok(checked.length >= 3, `lists checked: ${checked.join(' ')}`);
-      if (problems.length) await screenshot(page, `layout-1440-${username}`);
-      assert.deepEqual(problems, []);
-      await context.close();
-      t.diagnostic(`${username}: ${checked.length} lists whole`);
-    });
-  }
 });
