@@ -26,3 +26,5 @@ if (!only || only === 'imports') await benchImports(20_000);
 if (!only || only === 'maintenance')
   await benchMaintenance(elevators, Number(arg('--orders') ?? elevators * 10));
 if (!only || only === 'rescue') await benchRescue(elevators, Number(arg('--cases') ?? elevators));
+if (!only || only === 'inspection-report')
+  await (await import('./inspection-report.ts')).benchInspectionReport();
