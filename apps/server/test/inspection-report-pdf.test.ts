@@ -313,4 +313,37 @@ describe('periodic inspection report PDF', () => {
     expect(pages[1]).toContain('备注 第一行');
     expectNumbered(pages);
   });
+
+  it('keeps the cover on one page, top to bottom, however long its values', async () => {
+    const long = (s: string) => s.repeat(12);
+    const r = report({
+      varietyLabel: long('曳引驱动乘客电梯'),
+      useCompanyName: long('南宁市青秀区万象物业服务有限公司'),
+      address: long('南宁市青秀区民族大道 136 号'),
+      orgName: long('南宁市特种设备检验研究所'),
+    });
+    const pdf = await renderInspectionReportPdf(r, reader(), SUPPORT);
+    const doc = await getDocument({
+      data: new Uint8Array(pdf),
+      isEvalSupported: false,
+      disableFontFace: true,
+    }).promise;
+    const content = await (await doc.getPage(1)).getTextContent();
+    await doc.destroy();
+    /** The baseline (points from the page's bottom) of the first text item that starts so. */
+    const lines = content.items.flatMap((item) =>
+      'str' in item ? [{ str: item.str, y: item.transform[5] }] : [],
+    );
+    const y = (start: string) => {
+      const found = lines.find((l) => l.str.startsWith(start));
+      expect(found, start).toBeDefined();
+      return found?.y ?? Number.NaN;
+    };
+    const order = [y('电梯定期检验报告'), y('报告日期'), y('合格'), y('下次检验日期'), y('第 1 页')];
+    expect(order).toEqual([...order].sort((a, b) => b - a));
+    // The organisation's name at the foot of the cover: below the next-inspection date, above the page number.
+    const foot = lines.filter((l) => l.str.startsWith('南宁市特种设备检验研究所')).map((l) => l.y);
+    expect(Math.min(...foot)).toBeLessThan(y('下次检验日期'));
+    expect(Math.min(...foot)).toBeGreaterThan(y('第 1 页'));
+  });
 });

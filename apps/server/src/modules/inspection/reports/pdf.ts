@@ -368,11 +368,6 @@ const nextDate = (r: InspectionReportDoc) =>
 function cover(s: Sheet, r: InspectionReportDoc): void {
   s.newPage();
   s.text(`报告编号：${r.reportNo}`, LEFT, s.y, { width: WIDTH, align: 'right', size: 10.5 });
-  s.y = 150;
-  s.text('电梯定期检验报告', LEFT, s.y, { width: WIDTH, size: 28, align: 'center' });
-  s.y += s.lineHeight(28) + 8;
-  s.text(kindOf(r), LEFT, s.y, { width: WIDTH, size: 13, align: 'center', color: MUTED });
-  s.y += s.lineHeight(13) + 40;
 
   const labelW = 96;
   const x = LEFT + 40;
@@ -388,10 +383,28 @@ function cover(s: Sheet, r: InspectionReportDoc): void {
     ['检验日期', r.inspectionDate],
     ['报告日期', r.reportDate],
   ];
-  for (const [label, value] of fields) {
-    const height = Math.min(3 * s.lineHeight(11.5), s.heightOf(value || DASH, w - labelW, 11.5)) + 8;
+  // Everything fits the one page: the title moves up for long values, which are cut at two lines
+  // (at one when even that would not fit) with an ellipsis.
+  const titleH = s.lineHeight(28) + 8 + s.lineHeight(13) + 40;
+  const conclusionH = 18 + 86 + 12 + s.lineHeight(11.5);
+  const limit = BOTTOM - 50 - conclusionH;
+  const heightsFor = (lines: number) =>
+    fields.map(
+      ([, value]) => Math.min(lines * s.lineHeight(11.5), s.heightOf(value || DASH, w - labelW, 11.5)) + 8,
+    );
+  const total = (hs: number[]) => hs.reduce((sum, h) => sum + h + 6, 0);
+  let heights = heightsFor(2);
+  if (limit - total(heights) - titleH < MARGIN.top + 24) heights = heightsFor(1);
+  s.y = Math.max(MARGIN.top + 24, Math.min(150, limit - total(heights) - titleH));
+  s.text('电梯定期检验报告', LEFT, s.y, { width: WIDTH, size: 28, align: 'center' });
+  s.y += s.lineHeight(28) + 8;
+  s.text(kindOf(r), LEFT, s.y, { width: WIDTH, size: 13, align: 'center', color: MUTED });
+  s.y += s.lineHeight(13) + 40;
+
+  for (const [i, [label, value]] of fields.entries()) {
+    const height = heights[i];
     s.text(`${label}：`, x, s.y + 3, { width: labelW, size: 11.5, color: MUTED, align: 'right' });
-    s.text(value || DASH, x + labelW, s.y + 3, { width: w - labelW, height, size: 11.5 });
+    s.text(value || DASH, x + labelW, s.y + 3, { width: w - labelW, height: height - 6, size: 11.5 });
     s.doc
       .lineWidth(0.5)
       .moveTo(x + labelW, s.y + height)
