@@ -325,15 +325,13 @@ async function loadImage(s: Sheet, fileId: string | null): Promise<OpenedImage |
 }
 
 /**
- * An image fitted and centred in a box, or the box (dashed unless `bare`) labelled （签名图片缺失）.
- * `bare` draws no frame around a drawn image either (the seal printed over the text).
+ * An image fitted and centred in a framed box, or the box dashed and labelled （签名图片缺失）.
  */
 async function imageBox(
   s: Sheet,
   what: string,
   fileId: string | null,
   box: { x: number; y: number; w: number; h: number },
-  bare = false,
 ): Promise<boolean> {
   const image = await loadImage(s, fileId);
   if (typeof image !== 'string') {
@@ -342,7 +340,7 @@ async function imageBox(
       align: 'center',
       valign: 'center',
     });
-    if (!bare) s.doc.lineWidth(0.5).rect(box.x, box.y, box.w, box.h).stroke(RULE);
+    s.doc.lineWidth(0.5).rect(box.x, box.y, box.w, box.h).stroke(RULE);
     return true;
   }
   const label = `（${what}${image}）`;
@@ -552,14 +550,21 @@ async function signatures(s: Sheet, r: InspectionReportDoc): Promise<void> {
     width: LEFT + WIDTH - footX,
     size: 11,
   });
-  const seal = {
-    x: LEFT + WIDTH - sealSize - 20,
-    y: footTop + footH / 2 - sealSize / 2,
-    w: sealSize,
-    h: sealSize,
-  };
-  await imageBox(s, '印章', r.sealFileId, seal, true);
-  s.y = Math.max(footTop + footH, seal.y + sealSize);
+  const seal = await loadImage(s, r.sealFileId);
+  if (typeof seal === 'string') {
+    // No seal to print: said on a line of its own under the date, over nothing.
+    const y = footTop + footH - 4;
+    s.text(`（印章${seal}）`, footX, y, { width: LEFT + WIDTH - footX, size: SMALL, color: FAIL });
+    s.y = y + s.lineHeight(SMALL) + 4;
+    return;
+  }
+  const box = { x: LEFT + WIDTH - sealSize - 20, y: footTop + footH / 2 - sealSize / 2 };
+  s.doc.image(seal as unknown as Buffer, box.x, box.y, {
+    fit: [sealSize, sealSize],
+    align: 'center',
+    valign: 'center',
+  });
+  s.y = Math.max(footTop + footH, box.y + sealSize);
 }
 
 function technical(s: Sheet, r: InspectionReportDoc): void {
