@@ -83,7 +83,7 @@ export const INSPECTION_ORDER_ATTACHMENTS = [
 export type InspectionOrderAttachmentKey = (typeof INSPECTION_ORDER_ATTACHMENTS)[number]['key'];
 
 const filesOf = (label: string, required: boolean) => {
-  const list = z.array(fileIdField(label)).max(10, `${label}最多 10 个文件`);
+  const list = z.array(fileIdField(label), { error: `请上传${label}` }).max(10, `${label}最多 10 个文件`);
   return required ? list.min(1, `请上传${label}`) : list.optional();
 };
 export const inspectionOrderAttachmentsInput = z.object(

@@ -1,6 +1,7 @@
 import { joinParts } from '../../platform/module.ts';
 import { catalogPart } from './catalog/index.ts';
 import { instrumentPart } from './instruments/index.ts';
+import { ordersPart } from './orders/index.ts';
 import { paramsPart } from './params/index.ts';
 import { peoplePart } from './people/index.ts';
 
@@ -9,11 +10,13 @@ import { peoplePart } from './people/index.ts';
  * inspectors and departments (people/), instruments and seals (instruments/), the item catalogue
  * and the tariff (catalog/), technical parameters and the lifts due for inspection (params/). Each
  * part lives in its folder and declares what it adds (platform/module.ts `ModulePart`); scope.ts
- * says who sees and edits what. The organisations themselves are the parties module's.
+ * says who sees and edits what. Part 2's work flow: the orders (orders/: application, acceptance,
+ * quote, charge notice, distribution). The organisations themselves are the parties module's.
  */
 export const inspectionModule = joinParts('inspection', [
   peoplePart,
   instrumentPart,
   catalogPart,
   paramsPart,
+  ordersPart,
 ]);

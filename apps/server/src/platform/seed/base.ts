@@ -189,6 +189,10 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/components/tinymce',
       '/components/tinymceDetails',
       '/components/theLog',
+      // 定期检验: it applies for its lifts' periodic inspection and follows its applications.
+      '/organization/inspection',
+      '/organization/inspectionDetail',
+      '/organization/inspectionAdd',
     ],
   },
   {
@@ -207,6 +211,9 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/components/theLog',
       // It reports faults of its unit's lifts.
       '/basicInformation/repairs',
+      // It follows its unit's periodic inspection applications (read only).
+      '/organization/inspection',
+      '/organization/inspectionDetail',
     ],
   },
   {
@@ -225,7 +232,13 @@ export const ROLE_SEEDS: RoleSeed[] = [
     dataScope: 'self',
     roleType: 'inspection',
     permissions: [],
-    menus: ['/dashboard', '/organization/inspection', '/organization/report'],
+    // Its tasks (the orders distributed to it) and their detail, and its reports.
+    menus: [
+      '/dashboard',
+      '/organization/inspection',
+      '/organization/inspectionDetail',
+      '/organization/report',
+    ],
   },
   {
     key: 'rescue',

@@ -1,0 +1,451 @@
+import {
+  addDays,
+  CHARGE_PAY_STATE_LABEL,
+  type ChargeNoticeDetail,
+  type ChargePayState,
+  formatDateTime,
+  INSPECTION_APPLY_WINDOW_DAYS,
+  INSPECTION_ORDER_ATTACHMENTS,
+  INSPECTION_ORDER_FINAL_STATES,
+  INSPECTION_ORDER_KIND_LABEL,
+  INSPECTION_ORDER_STATE_LABEL,
+  type InspectionOrderDetail,
+  type InspectionOrderEventRow,
+  type InspectionOrderQuote,
+  type InspectionOrderRow,
+  type InspectionOrderState,
+  shanghaiMonth,
+  shanghaiToday,
+  varietyName,
+} from '@ec/contract';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AuthUser } from '../../../platform/access.ts';
+import type { Queryable } from '../../../platform/db/client.ts';
+import { paginate } from '../../../platform/db/paginate.ts';
+import { likePattern, rowsOf } from '../../../platform/db/sql.ts';
+import { enterprise, sysArea, sysFile } from '../../../platform/db/tables.ts';
+import { notFound } from '../../../platform/errors.ts';
+import { inspectionLiftsRelation, liftsDueRelation } from '../../elevator/api.ts';
+import { areaOf } from '../params/service.ts';
+import { inspectionInspector } from '../people/tables.ts';
+import { isOrgAdminOf, orderScope } from './scope.ts';
+import { inspectionOrderEvent as ev, inspectionChargeNotice as n, inspectionOrder as o } from './tables.ts';
+
+/*
+ * The orders' reads: the lists (page, filters, sort), the detail with the lift's facts, attachments,
+ * quote, charge notice, inspector and history, the organisation's main page and monthly figures.
+ * Every read is limited by `orderScope` (404 outside it).
+ */
+
+export const ORDER_NOT_FOUND = '检验申请不存在或无权访问';
+
+const orgE = alias(enterprise, 'order_org');
+const unitE = alias(enterprise, 'order_use_unit');
+
+/** The select of order rows with their lift, organisation, use unit, inspector and notice. */
+function rowQuery(q: Queryable) {
+  const lift = inspectionLiftsRelation(null).as('order_lift');
+  return {
+    lift,
+    query: q
+      .select({
+        o,
+        registerCode: lift.registerCode,
+        elevatorName: lift.name,
+        address: lift.address,
+        areaCode: lift.areaCode,
+        areaName: sysArea.name,
+        orgName: orgE.name,
+        useUnitName: unitE.name,
+        inspectorName: inspectionInspector.name,
+        inspectorCertNo: inspectionInspector.certNo,
+        payState: n.payState,
+      })
+      .from(o)
+      .innerJoin(lift, eq(lift.id, o.elevatorId))
+      .leftJoin(sysArea, eq(sysArea.code, lift.areaCode))
+      .leftJoin(orgE, eq(orgE.id, o.orgId))
+      .leftJoin(unitE, eq(unitE.id, o.useUnitId))
+      .leftJoin(inspectionInspector, eq(inspectionInspector.id, o.inspectorId))
+      .leftJoin(n, eq(n.orderId, o.id)),
+  };
+}
+type Joined = Awaited<ReturnType<ReturnType<typeof rowQuery>['query']['execute']>>[number];
+
+const rowView = (r: Joined): InspectionOrderRow => ({
+  id: r.o.id,
+  orderNo: r.o.orderNo,
+  kind: r.o.kind,
+  kindLabel: INSPECTION_ORDER_KIND_LABEL[r.o.kind] ?? r.o.kind,
+  state: r.o.state as InspectionOrderState,
+  stateLabel: stateLabel(r.o.state),
+  elevatorId: r.o.elevatorId,
+  registerCode: r.registerCode,
+  elevatorName: r.elevatorName,
+  address: r.address,
+  areaCode: r.areaCode,
+  areaName: r.areaName,
+  orgId: r.o.orgId,
+  orgName: r.orgName,
+  useUnitId: r.o.useUnitId,
+  useUnitName: r.useUnitName,
+  nextInspectionDate: r.o.nextInspectionDate,
+  quoteAmount: r.o.quoteAmount,
+  payState: (r.payState as ChargePayState | null) ?? null,
+  inspectorId: r.o.inspectorId,
+  inspectorName: r.inspectorName,
+  plannedDate: r.o.plannedDate,
+  appliedAt: formatDateTime(r.o.appliedAt),
+  updateTime: formatDateTime(r.o.updatedAt),
+  version: r.o.version,
+});
+
+export const stateLabel = (s: string) => INSPECTION_ORDER_STATE_LABEL[s as InspectionOrderState] ?? s;
+
+/** The order if the user sees it, else 404. */
+export async function visibleOrder(q: Queryable, user: AuthUser, id: number) {
+  const [row] = await q
+    .select()
+    .from(o)
+    .where(and(eq(o.id, id), orderScope(user)));
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  return row;
+}
+
+// ---------------------------------------------------------------- lists
+
+export interface OrderFilters {
+  page: number;
+  limit: number;
+  state?: string;
+  month?: string;
+  registerCode?: string;
+  useUnit?: string;
+  inspectorId?: number;
+  orderNo?: string;
+  sort?: 'appliedAt' | 'nextInspectionDate' | 'plannedDate';
+  order?: 'asc' | 'desc';
+}
+
+/** The first instant of a month (yyyy-MM) in Asia/Shanghai. */
+const monthStart = (month: string) => sql`((${`${month}-01`})::timestamp at time zone 'Asia/Shanghai')`;
+const nextMonth = (month: string) => {
+  const [y, m] = month.split('-').map(Number);
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+};
+
+/**
+ * A list of the orders the user sees. `onlyDistributed`: the inspector's list (the orders with an
+ * inspector; an inspector's scope is already the orders distributed to it).
+ */
+export async function listOrders(q: Queryable, user: AuthUser, f: OrderFilters, onlyDistributed = false) {
+  const { query, lift } = rowQuery(q);
+  const where = and(
+    orderScope(user),
+    onlyDistributed ? isNotNull(o.inspectorId) : undefined,
+    f.state ? eq(o.state, f.state) : undefined,
+    f.month
+      ? and(
+          sql`${o.appliedAt} >= ${monthStart(f.month)}`,
+          sql`${o.appliedAt} < ${monthStart(nextMonth(f.month))}`,
+        )
+      : undefined,
+    f.registerCode ? ilike(lift.registerCode, likePattern(f.registerCode)) : undefined,
+    f.useUnit ? ilike(unitE.name, likePattern(f.useUnit)) : undefined,
+    f.inspectorId ? eq(o.inspectorId, f.inspectorId) : undefined,
+    f.orderNo ? ilike(o.orderNo, likePattern(f.orderNo)) : undefined,
+  );
+  const column =
+    f.sort === 'nextInspectionDate'
+      ? o.nextInspectionDate
+      : f.sort === 'plannedDate'
+        ? o.plannedDate
+        : o.appliedAt;
+  const dir = f.order === 'asc' ? asc : desc;
+  return paginate(
+    q,
+    f,
+    (w) => query.where(where).orderBy(dir(column), dir(o.id)).limit(w.limit).offset(w.offset),
+    async () => {
+      const [row] = await q
+        .select({ n: count() })
+        .from(o)
+        .innerJoin(lift, eq(lift.id, o.elevatorId))
+        .leftJoin(unitE, eq(unitE.id, o.useUnitId))
+        .where(where);
+      return row?.n ?? 0;
+    },
+    rowView,
+  );
+}
+
+// ---------------------------------------------------------------- detail
+
+const quoteView = (row: typeof o.$inferSelect): InspectionOrderQuote | null => (row.quote ? row.quote : null);
+
+export function noticeView(
+  order: { id: number; orderNo: string },
+  parts: {
+    orgName: string | null;
+    useUnitName: string | null;
+    registerCode: string;
+    address: string;
+  },
+  notice: typeof n.$inferSelect,
+): ChargeNoticeDetail {
+  return {
+    id: notice.id,
+    orderId: order.id,
+    orderNo: order.orderNo,
+    noticeNo: notice.noticeNo,
+    ...parts,
+    amount: notice.amount,
+    items: notice.items,
+    dueDate: notice.dueDate,
+    issuedAt: formatDateTime(notice.issuedAt),
+    payState: notice.payState as ChargePayState,
+    payStateLabel: CHARGE_PAY_STATE_LABEL[notice.payState as ChargePayState] ?? notice.payState,
+    paidAt: notice.paidAt,
+    payMethod: notice.payMethod,
+    payRemark: notice.payRemark,
+    version: notice.version,
+  };
+}
+
+const ACTION_LABEL: Record<string, string> = {
+  apply: '提交申请',
+  reapply: '重新提交申请',
+  update: '修改申请',
+  accept: '受理',
+  sendBack: '退回',
+  quote: '报价',
+  notice: '签发收费通知单',
+  pay: '登记缴费',
+  exempt: '登记免缴',
+  distribute: '分配检验人员',
+  close: '关闭',
+  cancel: '撤回申请',
+  remark: '保存备注',
+};
+
+/** `get/{id}`: the order as the user may see it (the organisation's remark only for it and the platform). */
+export async function orderDetail(q: Queryable, user: AuthUser, id: number): Promise<InspectionOrderDetail> {
+  const { query } = rowQuery(q);
+  const [r] = await query.where(and(eq(o.id, id), orderScope(user)));
+  if (!r) throw notFound(ORDER_NOT_FOUND);
+  const lift = inspectionLiftsRelation(null).as('detail_lift');
+  const [facts] = await q
+    .select({
+      variety: lift.variety,
+      floors: lift.floors,
+      ratedLoad: lift.ratedLoad,
+      ratedSpeed: lift.ratedSpeed,
+      nextInspectDate: lift.nextInspectDate,
+    })
+    .from(lift)
+    .where(eq(lift.id, r.o.elevatorId));
+  const ids = r.o.fileIds;
+  const files =
+    ids.length === 0
+      ? []
+      : await q
+          .select({ id: sysFile.id, name: sysFile.fileName })
+          .from(sysFile)
+          .where(inArray(sysFile.id, ids));
+  const nameOf = new Map(files.map((f) => [f.id, f.name]));
+  const [notice] = await q.select().from(n).where(eq(n.orderId, id));
+  const history = await q.select().from(ev).where(eq(ev.orderId, id)).orderBy(asc(ev.id));
+  const seesRemark = user.dataScope === 'all' || isOrgAdminOf(user, r.o.orgId);
+  return {
+    ...rowView(r),
+    lift: {
+      variety: facts?.variety ?? null,
+      varietyName: varietyName(facts?.variety),
+      floors: facts?.floors ?? null,
+      ratedLoad: facts?.ratedLoad ?? null,
+      ratedSpeed: facts?.ratedSpeed ?? null,
+      nextInspectDate: facts?.nextInspectDate ?? null,
+    },
+    attachments: INSPECTION_ORDER_ATTACHMENTS.map((a) => ({
+      key: a.key,
+      label: a.label,
+      required: a.required,
+      files: (r.o.attachments[a.key] ?? []).map((fid) => ({ id: fid, name: nameOf.get(fid) ?? null })),
+    })),
+    applyRemark: r.o.applyRemark,
+    orgRemark: seesRemark ? r.o.orgRemark : null,
+    returnReason: r.o.returnReason,
+    closeReason: r.o.closeReason,
+    quote: quoteView(r.o),
+    notice: notice
+      ? noticeView(
+          r.o,
+          {
+            orgName: r.orgName,
+            useUnitName: r.useUnitName,
+            registerCode: r.registerCode,
+            address: r.address,
+          },
+          notice,
+        )
+      : null,
+    inspectorCertNo: r.inspectorCertNo,
+    distributedAt: r.o.distributedAt ? formatDateTime(r.o.distributedAt) : null,
+    history: history.map(
+      (e): InspectionOrderEventRow => ({
+        id: e.id,
+        action: e.action,
+        actionLabel: ACTION_LABEL[e.action] ?? e.action,
+        fromState: e.fromState,
+        toState: e.toState,
+        reason: e.reason,
+        actorName: e.actorName,
+        at: formatDateTime(e.at),
+      }),
+    ),
+  };
+}
+
+/** The parts of a notice that come from the order's joins (a preview and `getDetail`). */
+export async function noticeParts(q: Queryable, orderId: number) {
+  const { query } = rowQuery(q);
+  const [r] = await query.where(eq(o.id, orderId));
+  return {
+    row: r,
+    parts: {
+      orgName: r.orgName,
+      useUnitName: r.useUnitName,
+      registerCode: r.registerCode,
+      address: r.address,
+    },
+  };
+}
+
+/** `chargeData`: the quote's breakdown (404 before the order is quoted). */
+export async function chargeData(q: Queryable, user: AuthUser, id: number): Promise<InspectionOrderQuote> {
+  const order = await visibleOrder(q, user, id);
+  if (!order.quote) throw notFound('该检验申请尚未报价');
+  return order.quote;
+}
+
+/** `tbInspectionChargeNotice/getDetail`: the order's charge notice (404 before it is issued). */
+export async function noticeDetail(
+  q: Queryable,
+  user: AuthUser,
+  orderId: number,
+): Promise<ChargeNoticeDetail> {
+  const order = await visibleOrder(q, user, orderId);
+  const [notice] = await q.select().from(n).where(eq(n.orderId, order.id));
+  if (!notice) throw notFound('该检验申请尚未签发收费通知单');
+  const { parts } = await noticeParts(q, order.id);
+  return noticeView(order, parts, notice);
+}
+
+// ---------------------------------------------------------------- main page and statistics
+
+const openState = sql`${o.state} not in (${sql.join(
+  INSPECTION_ORDER_FINAL_STATES.map((s) => sql`${s}`),
+  sql`, `,
+)})`;
+
+/**
+ * `inspecttionOrganizationMain`: the orders the user sees per state; the lifts of the user's area
+ * (an organisation: its district; a regulator: its districts; the platform: all) due within the
+ * application window with no open order; the orders whose on-site date is today.
+ */
+export async function orderMain(q: Queryable, user: AuthUser) {
+  const today = shanghaiToday();
+  const states = await q
+    .select({ state: o.state, n: count() })
+    .from(o)
+    .where(orderScope(user))
+    .groupBy(o.state);
+  const byState: Record<string, number> = Object.fromEntries(
+    Object.keys(INSPECTION_ORDER_STATE_LABEL).map((s) => [s, 0]),
+  );
+  for (const s of states) byState[s.state] = s.n;
+  const due = liftsDueRelation(await areaOf(q, user), addDays(today, INSPECTION_APPLY_WINDOW_DAYS)).as(
+    'main_due',
+  );
+  const [dueRow] = await q
+    .select({ n: count() })
+    .from(due)
+    .where(
+      and(
+        sql`${due.nextInspectDate} >= ${today}`,
+        sql`not exists (select 1 from ${o} where ${o.elevatorId} = ${due.id} and ${openState})`,
+      ),
+    );
+  const [todayRow] = await q
+    .select({ n: count() })
+    .from(o)
+    .where(and(orderScope(user), eq(o.plannedDate, today), inArray(o.state, ['distributed', 'inspecting'])));
+  return { byState, dueNotApplied: dueRow?.n ?? 0, todayDistributed: todayRow?.n ?? 0 };
+}
+
+const monthOf = (col: SQL | typeof o.appliedAt) =>
+  sql<string>`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
+
+/**
+ * `inspecttionOrganizationStatistics`: per month (Asia/Shanghai) from `from` to `to` (the last 12
+ * months by default) the orders applied, accepted and distributed in it, the amount quoted in it and
+ * the amount paid in it (分), over the orders the user sees. Exact counts.
+ */
+export async function orderStatistics(q: Queryable, user: AuthUser, f: { from?: string; to?: string }) {
+  const to = f.to ?? shanghaiMonth();
+  let from = f.from;
+  if (!from) {
+    const [y, m] = to.split('-').map(Number);
+    const back = y * 12 + (m - 1) - 11;
+    from = `${Math.floor(back / 12)}-${String((back % 12) + 1).padStart(2, '0')}`;
+  }
+  const months: string[] = [];
+  for (let m = from; m <= to && months.length < 120; m = nextMonth(m)) months.push(m);
+  const start = monthStart(from);
+  const end = monthStart(nextMonth(to));
+  const scope = orderScope(user);
+  const between = (col: SQL | typeof o.appliedAt) => sql`${col} >= ${start} and ${col} < ${end}`;
+  const counted = async (col: typeof o.appliedAt) =>
+    new Map(
+      (
+        await q
+          .select({ month: monthOf(col), n: count() })
+          .from(o)
+          .where(and(scope, between(col)))
+          .groupBy(monthOf(col))
+      ).map((r) => [r.month, r.n]),
+    );
+  const applied = await counted(o.appliedAt);
+  const accepted = await counted(o.acceptedAt as unknown as typeof o.appliedAt);
+  const distributed = await counted(o.distributedAt as unknown as typeof o.appliedAt);
+  const quoted = new Map(
+    (
+      await q
+        .select({
+          month: monthOf(o.quotedAt as unknown as typeof o.appliedAt),
+          n: sql<number>`coalesce(sum(${o.quoteAmount}), 0)`.mapWith(Number),
+        })
+        .from(o)
+        .where(and(scope, between(o.quotedAt as unknown as typeof o.appliedAt)))
+        .groupBy(monthOf(o.quotedAt as unknown as typeof o.appliedAt))
+    ).map((r) => [r.month, r.n]),
+  );
+  const paid = new Map(
+    rowsOf<{ month: string; n: number }>(
+      await q.execute(sql`select to_char(${n.paidAt}, 'YYYY-MM') as month, coalesce(sum(${n.amount}), 0)::int as n
+        from ${n} inner join ${o} on ${o.id} = ${n.orderId}
+        where ${scope} and ${n.payState} = 'paid'
+          and ${n.paidAt} >= ${`${from}-01`}::date and ${n.paidAt} < ${`${nextMonth(to)}-01`}::date
+        group by 1`),
+    ).map((r) => [r.month, Number(r.n)]),
+  );
+  return months.map((month) => ({
+    month,
+    applied: applied.get(month) ?? 0,
+    accepted: accepted.get(month) ?? 0,
+    distributed: distributed.get(month) ?? 0,
+    quotedAmount: quoted.get(month) ?? 0,
+    paidAmount: paid.get(month) ?? 0,
+  }));
+}
