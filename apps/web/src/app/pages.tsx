@@ -1,5 +1,6 @@
 import { inspectionCatalogPages } from '../features/inspection-catalog/routes.ts';
 import { inspectionInstrumentPages } from '../features/inspection-instruments/routes.ts';
+import { inspectionOrderPages } from '../features/inspection-orders/routes.ts';
 import { inspectionParamPages } from '../features/inspection-params/routes.ts';
 import { inspectionPeoplePages } from '../features/inspection-people/routes.ts';
 import {
@@ -114,6 +115,7 @@ const pages: [paths: string | readonly string[], load: PageLoader][] = [
   ...inspectionInstrumentPages,
   ...inspectionCatalogPages,
   ...inspectionParamPages,
+  ...inspectionOrderPages,
 ];
 
 /** Route path → its page's loader. */

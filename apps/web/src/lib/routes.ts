@@ -129,6 +129,12 @@ export const ORG_PATHS = {
   addFee: '/organization/AddFee',
   seals: '/organization/SealManagement',
   sealDetail: '/organization/SealDetail',
+  inspection: '/organization/inspection',
+  inspectionDetail: '/organization/inspectionDetail',
+  inspectionAdd: '/organization/inspectionAdd',
+  acceptance: '/organization/Acceptance',
+  acceptanceDetail: '/organization/acceptanceDetail',
+  taskAllotment: '/organization/taskAllotment',
 } as const;
 
 /** The initial filing pages (doc 000 §2), one page for every account kind. */
