@@ -19,18 +19,12 @@ import {
   type InspectionReportDoc,
   renderInspectionReportPdf,
 } from '../../apps/server/src/modules/inspection/reports/pdf.ts';
-import {
-  PDF_FONT_PATH,
-  type PdfOrder,
-  pngProblem,
-  renderOrdersPdf,
-} from '../../apps/server/src/modules/maintenance/pdf.ts';
+import { type PdfOrder, renderOrdersPdf } from '../../apps/server/src/modules/maintenance/pdf.ts';
 import { measureLoop, printTable, type Row } from './common.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const BATCH = 200;
 const TARGETS = { oneMs: 1000, batchS: 60, rssGrowthMb: 50 };
-const SUPPORT = { fontPath: PDF_FONT_PATH, pngProblem };
 
 function signaturePng(): Buffer {
   const [w, h] = [300, 100];
@@ -146,7 +140,7 @@ export async function benchInspectionReport(): Promise<void> {
   };
 
   // Warm up: the font parsed, the code compiled.
-  await renderInspectionReportPdf(report(0), readImage, SUPPORT);
+  await renderInspectionReportPdf(report(0), readImage);
   await drain(
     renderOrdersPdf(
       (async function* () {
@@ -169,7 +163,7 @@ export async function benchInspectionReport(): Promise<void> {
   );
   let size = 0;
   const one: Row = await measureLoop('inspection report PDF, 120 items, 4 images', SECONDS, 1, async () => {
-    size = (await renderInspectionReportPdf(report(++n), readImage, SUPPORT)).length;
+    size = (await renderInspectionReportPdf(report(++n), readImage)).length;
   });
   one.note = `${(size / 1024).toFixed(0)} KB a report`;
   printTable('Inspection report PDF (renders/s, one at a time, in process)', [baseline, one], baseline);
@@ -184,7 +178,7 @@ export async function benchInspectionReport(): Promise<void> {
   let bytes = 0;
   const rssAt: number[] = [];
   for (let i = 1; i <= BATCH; i++) {
-    bytes += (await renderInspectionReportPdf(report(i), readImage, SUPPORT)).length;
+    bytes += (await renderInspectionReportPdf(report(i), readImage)).length;
     if (i === 50 || i === BATCH) rssAt.push(await settledRss());
   }
   const seconds = (performance.now() - started) / 1000;

@@ -11,12 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { deriveConclusion, type ItemResult } from '../src/modules/inspection/reports/conclusion.ts';
 import {
   type InspectionReportDoc,
-  type PdfSupport,
   renderInspectionReportPdf,
 } from '../src/modules/inspection/reports/pdf.ts';
-import { PDF_FONT_PATH, pngProblem } from '../src/modules/maintenance/pdf.ts';
-
-const SUPPORT: PdfSupport = { fontPath: PDF_FONT_PATH, pngProblem };
 
 // ---------------------------------------------------------------- PNGs built by hand
 
@@ -178,7 +174,7 @@ function expectNumbered(pages: string[]): void {
 describe('periodic inspection report PDF', () => {
   it('holds the cover, the conclusion, the parameters, the instruments and the items as text, each page numbered', async () => {
     const r = report();
-    const pdf = await renderInspectionReportPdf(r, reader(), SUPPORT);
+    const pdf = await renderInspectionReportPdf(r, reader());
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const { pages, images } = await readPdf(pdf);
     const all = pages.join('\n');
@@ -240,7 +236,7 @@ describe('periodic inspection report PDF', () => {
     const r = report({ items: items(16, { 1: '不符合', 2: '不符合', 9: '不符合' }) });
     expect(r.conclusion).toBe('不合格');
     expect(r.rectificationDeadline).toBe('2026-03-26'); // 10 working days after Thursday 2026-03-12
-    const { pages } = await readPdf(await renderInspectionReportPdf(r, reader(), SUPPORT));
+    const { pages } = await readPdf(await renderInspectionReportPdf(r, reader()));
     expect(pages[0]).toContain('不合格');
     expect(pages[0]).not.toContain('下次检验日期：2027');
     const conclusion = pages[1];
@@ -257,7 +253,7 @@ describe('periodic inspection report PDF', () => {
   it('says 复检合格 on a passed re-inspection', async () => {
     const r = report({ reinspection: true });
     expect(r.conclusion).toBe('复检合格');
-    const { pages } = await readPdf(await renderInspectionReportPdf(r, reader(), SUPPORT));
+    const { pages } = await readPdf(await renderInspectionReportPdf(r, reader()));
     expect(pages[0]).toContain('定期检验（复检）');
     expect(pages[0]).toContain('复检合格');
   });
@@ -273,7 +269,7 @@ describe('periodic inspection report PDF', () => {
       reviewer: { name: '戊', signatureFileId: 'down' },
       sealFileId: 'gone',
     });
-    const { pages, images } = await readPdf(await renderInspectionReportPdf(r, reader(), SUPPORT));
+    const { pages, images } = await readPdf(await renderInspectionReportPdf(r, reader()));
     const all = pages.join('\n');
     expect(all).toContain('（签名图片无效：PNG 文件已损坏）');
     expect(all).toContain('（签名图片无效：PNG 文件不完整）');
@@ -287,7 +283,7 @@ describe('periodic inspection report PDF', () => {
   it('breaks a 300-item table across pages, repeating its header, every item present', async () => {
     const r = report({ items: items(300) });
     const started = performance.now();
-    const pdf = await renderInspectionReportPdf(r, reader(), SUPPORT);
+    const pdf = await renderInspectionReportPdf(r, reader());
     const elapsed = performance.now() - started;
     const { pages } = await readPdf(pdf);
     const withItems = pages.filter((t) => t.includes('检验项目第'));
@@ -308,7 +304,7 @@ describe('periodic inspection report PDF', () => {
       useCompanyName: `南宁\u0000市\u0007${'很长的使用单位名称'.repeat(30)}`,
       remark: '备注\t第一行\r\n第二行',
     });
-    const { pages } = await readPdf(await renderInspectionReportPdf(r, reader(), SUPPORT));
+    const { pages } = await readPdf(await renderInspectionReportPdf(r, reader()));
     expect(pages[0]).toContain('南宁市很长的使用单位名称');
     expect(pages[1]).toContain('备注 第一行');
     expectNumbered(pages);
@@ -322,7 +318,7 @@ describe('periodic inspection report PDF', () => {
       address: long('南宁市青秀区民族大道 136 号'),
       orgName: long('南宁市特种设备检验研究所'),
     });
-    const pdf = await renderInspectionReportPdf(r, reader(), SUPPORT);
+    const pdf = await renderInspectionReportPdf(r, reader());
     const doc = await getDocument({
       data: new Uint8Array(pdf),
       isEvalSupported: false,

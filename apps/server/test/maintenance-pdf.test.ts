@@ -14,7 +14,8 @@ import { runInNewContext } from 'node:vm';
 import { crc32, deflateSync } from 'node:zlib';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { type PdfOrder, pngProblem, renderOrdersPdf } from '../src/modules/maintenance/pdf.ts';
+import { type PdfOrder, renderOrdersPdf } from '../src/modules/maintenance/pdf.ts';
+import { pngProblem } from '../src/platform/pdf.ts';
 
 // ---------------------------------------------------------------- PNGs built by hand
 

@@ -13,10 +13,9 @@
  * of reach of any catch and end the process.
  */
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import { crc32, inflateSync } from 'node:zlib';
 import { formatDateTime } from '@ec/contract';
 import PDFDocument from 'pdfkit';
+import { glyphCheck, MAX_PIXELS, PDF_FONT_PATH, PNG_SIGNATURE, pngProblem } from '../../platform/pdf.ts';
 
 export interface PdfOrder {
   orderNo: string;
@@ -52,9 +51,6 @@ export interface PdfOrder {
   chainHash: string | null;
 }
 
-/** The font: from src/modules/maintenance/ and from dist/modules/maintenance/ alike. */
-export const PDF_FONT_PATH = fileURLToPath(new URL('../../../assets/fonts/ec-pdf-sans.ttf', import.meta.url));
-
 // ---------------------------------------------------------------- page geometry (points, A4 portrait)
 
 const PAGE_W = 595.28;
@@ -76,8 +72,6 @@ const SHADE = '#eef1f5';
 
 /** Written-out bytes waiting for the reader beyond which rendering waits. */
 const HIGH_WATER = 256 * 1024;
-/** Larger images are drawn as a labelled box (a decoded 40-megapixel RGBA image is 160 MB). */
-const MAX_PIXELS = 40_000_000;
 
 const DASH = '—';
 
@@ -137,14 +131,6 @@ async function render(
   doc.end();
   await ended;
   out.end();
-}
-
-/** Which code points the font draws; pdfkit's font is fontkit's, which says so. */
-function glyphCheck(doc: PDFKit.PDFDocument): (codePoint: number) => boolean {
-  const font = (doc as unknown as { _font?: { font?: { hasGlyphForCodePoint?: (cp: number) => boolean } } })
-    ._font?.font;
-  if (typeof font?.hasGlyphForCodePoint !== 'function') return () => true;
-  return (cp) => font.hasGlyphForCodePoint?.(cp) ?? true;
 }
 
 // ---------------------------------------------------------------- pages and text
@@ -399,99 +385,6 @@ interface OpenedImage {
 }
 
 type ImageResult = { image: OpenedImage; done: Promise<void> } | { failure: string };
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** Why pdfkit cannot take these PNG bytes safely, or null when it can. */
-export function pngProblem(data: Buffer): string | null {
-  if (data.length < 8 + 25 + 12 || !data.subarray(0, 8).equals(PNG_SIGNATURE)) return '不是 PNG 文件';
-  let pos = 8;
-  let header: { width: number; height: number; depth: number; colorType: number; interlace: number } | null =
-    null;
-  let palette = false;
-  let indexedAlpha = false;
-  const idat: Buffer[] = [];
-  for (;;) {
-    if (pos + 12 > data.length) return 'PNG 文件不完整';
-    const length = data.readUInt32BE(pos);
-    const type = data.toString('latin1', pos + 4, pos + 8);
-    if (length > 0x7fffffff || pos + 12 + length > data.length) return 'PNG 文件不完整';
-    const body = data.subarray(pos + 8, pos + 8 + length);
-    if (crc32(data.subarray(pos + 4, pos + 8 + length)) !== data.readUInt32BE(pos + 8 + length)) {
-      return 'PNG 文件已损坏';
-    }
-    pos += 12 + length;
-    if (header === null && type !== 'IHDR') return 'PNG 文件已损坏';
-    if (type === 'IHDR') {
-      if (header !== null || length !== 13) return 'PNG 文件已损坏';
-      header = {
-        width: body.readUInt32BE(0),
-        height: body.readUInt32BE(4),
-        depth: body[8],
-        colorType: body[9],
-        interlace: body[12],
-      };
-      if (body[10] !== 0 || body[11] !== 0 || header.interlace > 1) return 'PNG 文件已损坏';
-    } else if (type === 'PLTE') {
-      palette = true;
-    } else if (type === 'tRNS') {
-      indexedAlpha = header?.colorType === 3;
-    } else if (type === 'IDAT') {
-      idat.push(body);
-    } else if (type === 'IEND') {
-      break;
-    }
-  }
-  if (header === null || idat.length === 0) return 'PNG 文件已损坏';
-  const { width, height, depth, colorType, interlace } = header;
-  const depths: Record<number, number[]> = {
-    0: [1, 2, 4, 8, 16],
-    2: [8, 16],
-    3: [1, 2, 4, 8],
-    4: [8, 16],
-    6: [8, 16],
-  };
-  const channels: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
-  if (!depths[colorType]?.includes(depth) || width === 0 || height === 0) return 'PNG 文件已损坏';
-  if (colorType === 3 && !palette) return 'PNG 文件已损坏';
-  if (width * height > MAX_PIXELS) return '图片过大';
-  // pdfkit decodes these itself, and its decoder reads only whole-byte pixels.
-  const decoded = interlace === 1 || colorType === 4 || colorType === 6 || indexedAlpha;
-  if (decoded && depth < 8) return '图片格式不支持';
-  // The scanlines: each a filter byte (0-4) and its pixels, pass by pass when interlaced.
-  const bitsPerPixel = depth * channels[colorType];
-  const passes =
-    interlace === 1
-      ? [
-          [0, 0, 8, 8],
-          [4, 0, 8, 8],
-          [0, 4, 4, 8],
-          [2, 0, 4, 4],
-          [0, 2, 2, 4],
-          [1, 0, 2, 2],
-          [0, 1, 1, 2],
-        ]
-      : [[0, 0, 1, 1]];
-  const lines: number[] = [];
-  let expected = 0;
-  for (const [x0, y0, dx, dy] of passes) {
-    const w = Math.ceil((width - x0) / dx);
-    const h = Math.ceil((height - y0) / dy);
-    if (w <= 0 || h <= 0) continue;
-    const stride = 1 + Math.ceil((w * bitsPerPixel) / 8);
-    for (let row = 0; row < h; row++) lines.push(expected + row * stride);
-    expected += h * stride;
-  }
-  let pixels: Buffer;
-  try {
-    pixels = inflateSync(Buffer.concat(idat), { maxOutputLength: expected + 1 });
-  } catch {
-    return 'PNG 文件已损坏';
-  }
-  if (pixels.length !== expected) return 'PNG 文件已损坏';
-  for (const at of lines) if (pixels[at] > 4) return 'PNG 文件已损坏';
-  return null;
-}
 
 /** Opens image bytes for pdfkit, or says why they cannot be drawn. */
 function openImage(doc: PDFKit.PDFDocument, data: Buffer): ImageResult {

@@ -9,15 +9,12 @@
  * pages, for the page count in each foot) and handed back whole; a batch renders one after another.
  *
  * Images (signatures, the seal) come from `readImage`; one that is missing, unreadable or not a PNG or
- * JPEG the PDF can hold is a labelled box, never an error. PNGs go through `support.pngProblem` (the
- * maintenance PDF's full check) before pdfkit sees them: pdfkit decodes some PNGs (alpha, which every
- * seal has) in a zlib callback, where a corrupt file would throw out of reach of any catch.
- *
- * `support` carries the font and that check: they live in modules/maintenance/pdf.ts, which this
- * module may not import (a module uses another only through its api.ts), so the caller passes them
- * until they are exported from a shared place.
+ * JPEG the PDF can hold is a labelled box, never an error. PNGs go through platform/pdf.ts's full
+ * check before pdfkit sees them: pdfkit decodes some PNGs (alpha, which every seal has) in a zlib
+ * callback, where a corrupt file would throw out of reach of any catch.
  */
 import PDFDocument from 'pdfkit';
+import { PDF_FONT_PATH, pngProblem } from '../../../platform/pdf.ts';
 import { type Conclusion, type ItemResult, isPass, nonConformitiesOf } from './conclusion.ts';
 
 export interface InspectionReportDoc {
@@ -53,14 +50,6 @@ export interface InspectionReportDoc {
   sealFileId: string | null;
   /** 备注 under the conclusion, if any. */
   remark?: string | null;
-}
-
-/** What the renderer borrows from the maintenance PDF (see the file's head). */
-export interface PdfSupport {
-  /** The shipped Chinese font (maintenance/pdf.ts `PDF_FONT_PATH`). */
-  fontPath: string;
-  /** Why pdfkit cannot take these PNG bytes safely, or null (maintenance/pdf.ts `pngProblem`). */
-  pngProblem: (data: Buffer) => string | null;
 }
 
 export type ReadImage = (fileId: string) => Promise<Buffer | null>;
@@ -110,7 +99,6 @@ class Sheet {
   constructor(
     readonly doc: PDFKit.PDFDocument,
     readonly readImage: ReadImage,
-    readonly support: PdfSupport,
   ) {}
 
   newPage(): void {
@@ -308,7 +296,7 @@ async function loadImage(s: Sheet, fileId: string | null): Promise<OpenedImage |
   }
   if (!data || data.length === 0) return '图片缺失';
   if (isPngBytes(data)) {
-    const problem = s.support.pngProblem(data);
+    const problem = pngProblem(data);
     if (problem) return `图片无效：${problem}`;
   } else if (!isJpegBytes(data)) {
     return '图片无效：格式不支持';
@@ -656,12 +644,11 @@ function footers(s: Sheet, r: InspectionReportDoc): void {
 export async function renderInspectionReportPdf(
   report: InspectionReportDoc,
   readImage: ReadImage,
-  support: PdfSupport,
 ): Promise<Buffer> {
   const doc = new PDFDocument({
     autoFirstPage: false,
     bufferPages: true,
-    font: support.fontPath,
+    font: PDF_FONT_PATH,
     size: 'A4',
     margins: MARGIN,
     compress: true,
@@ -681,7 +668,7 @@ export async function renderInspectionReportPdf(
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  const s = new Sheet(doc, readImage, support);
+  const s = new Sheet(doc, readImage);
   cover(s, report);
   await conclusionPage(s, report);
   technical(s, report);

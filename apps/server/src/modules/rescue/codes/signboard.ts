@@ -5,7 +5,6 @@
  * in `assets/fonts/` (nothing is fetched at run time); the QR code is drawn as vector squares.
  */
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { EMERGENCY_PHONE, formatDate, publicReportUrl } from '@ec/contract';
 import { and, asc, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -15,10 +14,8 @@ import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { paramValue } from '../../../platform/params.ts';
+import { PDF_FONT_PATH } from '../../../platform/pdf.ts';
 import { liftsRelation } from '../../elevator/api.ts';
-
-/** The font: from src/modules/rescue/codes/ and from dist/modules/rescue/codes/ alike. */
-const FONT_PATH = fileURLToPath(new URL('../../../../assets/fonts/ec-pdf-sans.ttf', import.meta.url));
 
 /** The web origin the QR codes point to: a system parameter, else the origin the request came from. */
 export const ORIGIN_PARAM = 'emergencyCodeOrigin';
@@ -112,7 +109,7 @@ export function renderSignboards(boards: Signboard[], origin: string): PassThrou
   });
   const out = new PassThrough();
   doc.pipe(out);
-  doc.registerFont('sans', FONT_PATH);
+  doc.registerFont('sans', PDF_FONT_PATH);
   for (const b of boards) {
     doc.addPage({ size: [W, H], margin: 0 });
     doc.font('sans');
