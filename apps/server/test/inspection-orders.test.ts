@@ -154,6 +154,20 @@ describe.each(dbKinds)('inspection orders on %s', (kind) => {
         and e.area_code = (select area_code from enterprise where id = ${jy1})`,
     );
     expect(n).toBeGreaterThan(0);
+    // The demo orders carry their use unit's attachments, readable by the organisation.
+    const [seededOrder] = await query<{ id: number }>(
+      `select id from inspection_order where org_id = ${jy1} and state = 'applied' order by id limit 1`,
+    );
+    const detail = (await send('jy_admin1', 'get', { id: seededOrder.id })).body.data;
+    const file = detail.attachments.find((a) => a.key === 'selfCheckReport')!.files[0];
+    expect(file.name).toBe('维保单位年度自检报告.pdf');
+    const res = await t.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/showFile?id=${file.id}`,
+      headers: { authorization: `Bearer ${p.tokens.jy_admin1}` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('takes an application within the 30 days before the next-inspection date, both ends included', async () => {
@@ -366,6 +380,16 @@ describe.each(dbKinds)('inspection orders on %s', (kind) => {
     expect(data.body.data.amount).toBe(expected.body.data.total);
     expect(data.body.data.lines.reduce((s, l) => s + l.amount, 0)).toBe(data.body.data.amount);
 
+    // Quoted again (the tariff may have changed): a notice signed on the earlier quote is stale.
+    const requoted = await send('jy_admin1', 'quotedPrice', { id: o.id });
+    expect(requoted.status).toBe(200);
+    expect(requoted.body.data.history.filter((h) => h.action === 'quote')).toHaveLength(2);
+    const stale = await send('jy_admin1', 'signChargeNotice', {
+      id: o.id,
+      version: quoted.body.data.version,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.resultMsg).toContain('已报价');
     const preview = await send<ChargeNoticeDetail>('jy_admin1', 'preChargeNotice', { id: o.id });
     expect(preview.status).toBe(200);
     expect(preview.body.data).toMatchObject({
@@ -532,5 +556,9 @@ describe.each(dbKinds)('inspection orders on %s', (kind) => {
     expect((await send('jy_admin1', 'inspecttionOrganizationStatistics', { from: '2026-1' })).status).toBe(
       400,
     );
+    expect(
+      (await send('jy_admin1', 'inspecttionOrganizationStatistics', { from: '2026-05', to: '2026-04' }))
+        .status,
+    ).toBe(400);
   });
 });

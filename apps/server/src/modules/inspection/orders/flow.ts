@@ -477,9 +477,11 @@ export async function signNotice(
     to: 'noticed',
     action: 'notice',
     verb: '只有已报价的申请可以签发收费通知单',
-    version: input.version,
+    // The version read at least: a re-quote meanwhile (it bumps the version) refuses the notice,
+    // which would otherwise copy the quote read before it.
+    version: input.version ?? order.version,
   });
-  // The move succeeded on a quoted row: its quote is the one read (a re-quote would have moved it).
+  // The move succeeded on the row as read: its quote is the one the notice copies.
   const quoteNow = order.quote!;
   await q.insert(n).values({
     orderId: order.id,

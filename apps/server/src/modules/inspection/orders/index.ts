@@ -18,7 +18,7 @@ const distribute = { name: '分配检验人员', perms: P.orderDistribute };
  */
 export const ordersPart: ModulePart = {
   routes: orderRoutes,
-  demoSeeders: [(tx) => seedOrders(tx)],
+  demoSeeders: [(tx, _config, storage) => seedOrders(tx, storage)],
   menuButtons: {
     '/organization/inspection': [list],
     '/organization/inspectionDetail': [list],

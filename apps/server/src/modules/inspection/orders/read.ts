@@ -25,7 +25,7 @@ import type { Queryable } from '../../../platform/db/client.ts';
 import { paginate } from '../../../platform/db/paginate.ts';
 import { likePattern, rowsOf } from '../../../platform/db/sql.ts';
 import { enterprise, sysArea, sysFile } from '../../../platform/db/tables.ts';
-import { notFound } from '../../../platform/errors.ts';
+import { badRequest, notFound } from '../../../platform/errors.ts';
 import { inspectionLiftsRelation, liftsDueRelation } from '../../elevator/api.ts';
 import { areaOf } from '../params/service.ts';
 import { inspectionInspector } from '../people/tables.ts';
@@ -400,6 +400,8 @@ export async function orderStatistics(q: Queryable, user: AuthUser, f: { from?: 
     const back = y * 12 + (m - 1) - 11;
     from = `${Math.floor(back / 12)}-${String((back % 12) + 1).padStart(2, '0')}`;
   }
+  if (from > to)
+    throw badRequest('起始月份不能晚于结束月份', [{ field: 'from', message: '起始月份不能晚于结束月份' }]);
   const months: string[] = [];
   for (let m = from; m <= to && months.length < 120; m = nextMonth(m)) months.push(m);
   const start = monthStart(from);

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import {
   addDays,
   computeQuote,
@@ -9,7 +10,8 @@ import {
 } from '@ec/contract';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.ts';
-import { enterprise, sysUser } from '../../../platform/db/tables.ts';
+import { enterprise, sysFile, sysUser } from '../../../platform/db/tables.ts';
+import type { FileStorage } from '../../../platform/files/storage.ts';
 import { inspectionLiftsRelation } from '../../elevator/api.ts';
 import { inspectionCost } from '../catalog/tables.ts';
 import { quoteFacts } from '../params/facts.ts';
@@ -100,7 +102,7 @@ const idOf = async (tx: Tx, username: string) =>
  * is kept free and moved into its application window (its next-inspection date set to 20 days from
  * today, a plain UPDATE of the registry's row): the lift sy_admin1 applies for in the browser test.
  */
-export async function seedOrders(tx: Tx) {
+export async function seedOrders(tx: Tx, storage: FileStorage | null) {
   const [sy1, sy2, jy1, jy2, ins] = await Promise.all(
     ['sy_admin1', 'sy_admin2', 'jy_admin1', 'jy_admin2', 'jy_inspector1'].map((u) => idOf(tx, u)),
   );
@@ -143,6 +145,9 @@ export async function seedOrders(tx: Tx) {
           ),
         )
     : [];
+  const demoFiles = new Map<number, Record<string, string[]>>();
+  for (const unit of [sy1, sy2])
+    demoFiles.set(unit.id, storage ? await storeDemoAttachments(tx, storage, unit.id, unit.companyId!) : {});
   const orgs = { jy1: { id: jy1.companyId, user: jy1 }, jy2: { id: jy2.companyId, user: jy2 } };
   let at = 0;
   for (const plan of PLANS) {
@@ -185,7 +190,8 @@ export async function seedOrders(tx: Tx) {
       useUnitId: lift.useCompanyId!,
       state: distributed || plan.state !== 'distributed' ? plan.state : 'noticed',
       nextInspectionDate: lift.next!,
-      attachments: {},
+      attachments: demoFiles.get(applicant.id) ?? {},
+      fileIds: Object.values(demoFiles.get(applicant.id) ?? {}).flat(),
       applyRemark: plan.ago % 2 ? '请安排工作日现场检验' : null,
       returnReason: plan.state === 'returned' ? '维保单位自检报告缺少检验人员签字，请补充后重新提交' : null,
       closeReason: plan.state === 'closed' ? '电梯已停用改造，使用单位申请终止本次检验' : null,
@@ -246,4 +252,57 @@ export async function seedOrders(tx: Tx) {
         .set({ orderId: id })
         .where(and(eq(inspectionTechParam.orgId, org.id), eq(inspectionTechParam.elevatorId, lift.id)));
   }
+}
+
+/** A one-page PDF with a line of text (Helvetica: the demo files' titles are ASCII). */
+function demoPdf(title: string): Buffer {
+  const text = title.replace(/[()\\]/g, '');
+  const content = `BT /F1 18 Tf 72 760 Td (${text}) Tj 0 -28 Td /F1 11 Tf (Demo attachment of an inspection application) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const off of offsets) pdf += `${String(off).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+const DEMO_ATTACHMENTS = [
+  { key: 'applicationForm', name: '定期检验申请表.pdf', title: 'Periodic inspection application form' },
+  { key: 'maintenanceContract', name: '电梯维保合同.pdf', title: 'Maintenance contract' },
+  { key: 'selfCheckReport', name: '维保单位年度自检报告.pdf', title: 'Maintainer annual self-check report' },
+];
+
+/** The use unit's three required attachments, uploaded once by its administrator. */
+async function storeDemoAttachments(tx: Tx, storage: FileStorage, userId: number, companyId: number) {
+  const out: Record<string, string[]> = {};
+  for (const a of DEMO_ATTACHMENTS) {
+    const body = demoPdf(a.title);
+    const id = randomUUID();
+    await storage.put(id, body, 'application/pdf');
+    await tx.insert(sysFile).values({
+      id,
+      fileName: a.name,
+      ext: 'pdf',
+      mime: 'application/pdf',
+      size: body.length,
+      sha256: createHash('sha256').update(body).digest('hex'),
+      storageKey: id,
+      uploaderId: userId,
+      ownerCompanyId: companyId,
+    });
+    out[a.key] = [id];
+  }
+  return out;
 }
