@@ -9,5 +9,6 @@ export * from './inspection/equipment.ts';
 export * from './inspection/inspectors.ts';
 export * from './inspection/orders.ts';
 export * from './inspection/params.ts';
+export * from './inspection/reports.ts';
 export * from './inspection/rules.ts';
 export * from './inspection/tariff.ts';

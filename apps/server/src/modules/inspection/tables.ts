@@ -4,3 +4,4 @@ export * from './instruments/tables.ts';
 export * from './orders/tables.ts';
 export * from './params/tables.ts';
 export * from './people/tables.ts';
+export * from './reports/tables.ts';

@@ -1,0 +1,294 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { idField, idList, pageOf, paging, requiredText, text } from '../common.ts';
+import { dateField, fileIdField, version } from '../fields.ts';
+
+/*
+ * 检验报告（tbInspectionReport）与检验结果（tbInspectionResult）: the inspection itself, after the order
+ * was distributed (orders.ts). One report per order and attempt (1 the first inspection, 2.. the
+ * re-inspections after 不合格). The assigned inspector records each item's result (the order moves
+ * 已分配 → 检验中), fills in the date and instruments and signs (refused while an instrument is past
+ * its calibration or the inspector's certificate has expired); the organisation pushes the signed
+ * report to the use unit and the regulator (the order moves to 已出报告, the lift's inspection dates
+ * move on a pass, the lift is stopped 停用待整改 on a failure).
+ *
+ * Report states (every move one conditional UPDATE; stale or wrong state → 409):
+ *   inspecting 检验中 → signed 已签字 (`signature`) → pushed 已推送 (`pushReport`)
+ *   inspecting | signed → closed 已关闭 (`setiscolsebyids`)
+ */
+
+const B = '/inspection/tbInspectionReport';
+const domain = 'inspection-report';
+
+export const REPORT_PERMISSIONS = {
+  /** Read reports (every party in scope: the organisation, its inspector, the use unit, the regulator). */
+  list: 'inspection:report:list',
+  /** The inspector: results, report fields, signature, original records. */
+  edit: 'inspection:report:edit',
+  /** The organisation: push, re-inspection, close, batch edit. */
+  push: 'inspection:report:push',
+} as const;
+const P = REPORT_PERMISSIONS;
+
+export const INSPECTION_REPORT_STATE = {
+  inspecting: 'inspecting',
+  signed: 'signed',
+  pushed: 'pushed',
+  closed: 'closed',
+} as const;
+export type InspectionReportState = (typeof INSPECTION_REPORT_STATE)[keyof typeof INSPECTION_REPORT_STATE];
+export const INSPECTION_REPORT_STATES = Object.values(INSPECTION_REPORT_STATE) as [
+  InspectionReportState,
+  ...InspectionReportState[],
+];
+export const INSPECTION_REPORT_STATE_LABEL: Record<InspectionReportState, string> = {
+  inspecting: '检验中',
+  signed: '已签字',
+  pushed: '已推送',
+  closed: '已关闭',
+};
+
+export const INSPECTION_ITEM_RESULTS = ['符合', '不符合', '无此项'] as const;
+export const INSPECTION_CONCLUSIONS = ['合格', '不合格', '复检合格', '复检不合格'] as const;
+
+const reportId = idField('检验报告编号');
+const monthText = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, '月份格式应为 yyyy-MM');
+
+// ---------------------------------------------------------------- rows
+
+export const inspectionReportRow = z.object({
+  id: z.number().int(),
+  reportNo: z.string(),
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  attempt: z.number().int(),
+  /** 定期检验 / 定期检验（复检）. */
+  kindLabel: z.string(),
+  state: z.enum(INSPECTION_REPORT_STATES),
+  stateLabel: z.string(),
+  elevatorId: z.number().int(),
+  registerCode: z.string(),
+  address: z.string(),
+  orgId: z.number().int(),
+  orgName: z.string().nullable(),
+  useUnitId: z.number().int(),
+  useUnitName: z.string().nullable(),
+  inspectorNames: z.string(),
+  conclusion: z.enum(INSPECTION_CONCLUSIONS).nullable(),
+  inspectedOn: z.string().nullable(),
+  rectificationDeadline: z.string().nullable(),
+  nextInspectionDate: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  pushedAt: z.string().nullable(),
+  issuedAt: z.string().nullable(),
+  version: z.number().int(),
+});
+export type InspectionReportRow = z.infer<typeof inspectionReportRow>;
+
+export const inspectionResultRow = z.object({
+  itemId: z.number().int(),
+  code: z.string(),
+  category: z.string(),
+  name: z.string(),
+  keyItem: z.boolean(),
+  result: z.enum(INSPECTION_ITEM_RESULTS).nullable(),
+  remark: z.string().nullable(),
+  photoFileIds: z.array(z.string()),
+});
+export type InspectionResultRow = z.infer<typeof inspectionResultRow>;
+
+export const inspectionReportDetail = inspectionReportRow.extend({
+  remark: z.string().nullable(),
+  /** 备注 printed on the PDF (remarkPdf). */
+  pdfRemark: z.string().nullable(),
+  instruments: z.array(z.object({ id: z.number().int(), name: z.string(), serialNo: z.string() })),
+  inspectors: z.array(z.object({ id: z.number().int(), name: z.string(), certNo: z.string().nullable() })),
+  results: z.array(inspectionResultRow),
+  /** The current original record's file id (updateOriginalRecord). */
+  originalRecordFileId: z.string().nullable(),
+  closedAt: z.string().nullable(),
+});
+export type InspectionReportDetail = z.infer<typeof inspectionReportDetail>;
+
+export const reportFileHistoryRow = z.object({
+  id: z.number().int(),
+  reportId: z.number().int(),
+  version: z.number().int(),
+  fileId: z.string(),
+  fileName: z.string().nullable(),
+  uploaderName: z.string().nullable(),
+  uploadedAt: z.string(),
+});
+export type ReportFileHistoryRow = z.infer<typeof reportFileHistoryRow>;
+
+// ---------------------------------------------------------------- inputs
+
+export const inspectionReportFilters = {
+  ...paging,
+  conclusion: z.enum(INSPECTION_CONCLUSIONS, { error: '未知的检验结论' }).optional(),
+  state: z.enum(INSPECTION_REPORT_STATES, { error: '未知的报告状态' }).optional(),
+  /** Month of the inspection date, yyyy-MM. */
+  month: monthText.optional(),
+  registerCode: text(40).optional(),
+};
+
+const resultInput = z.object({
+  itemId: idField('检验项目编号'),
+  result: z.enum(INSPECTION_ITEM_RESULTS, { error: '检验结果应为 符合、不符合 或 无此项' }),
+  remark: text(500).optional(),
+  photoFileIds: z.array(fileIdField('缺陷照片')).max(9, '每个项目最多 9 张缺陷照片').optional(),
+});
+
+const instrumentIds = z.array(idField('检验设备编号')).max(50, '最多选择 50 台检验设备');
+
+// ---------------------------------------------------------------- calls
+
+export const inspectionResultCalls = {
+  updateResult: defineCall({
+    domain,
+    method: 'POST',
+    path: '/inspection/tbInspectionResult/updateResult',
+    permission: P.edit,
+    summary: '录入检验项目结果',
+    input: z
+      .object({
+        /** The report; without it, the order's first report (created with the first results). */
+        reportId: reportId.optional(),
+        orderId: idField('检验申请编号').optional(),
+        version: version.optional(),
+        results: z.array(resultInput).min(1, '请录入检验结果').max(500, '一次最多录入 500 个项目'),
+      })
+      .refine((v) => v.reportId !== undefined || v.orderId !== undefined, {
+        message: '请指定检验报告或检验申请',
+        path: ['reportId'],
+      }),
+    output: inspectionReportDetail,
+  }),
+};
+
+const act = z.object({ id: reportId, version: version.optional() });
+
+export const inspectionReportCalls = {
+  query: defineCall({
+    domain,
+    method: 'GET',
+    path: `${B}/query`,
+    permission: P.list,
+    summary: '检验报告列表',
+    input: z.object(inspectionReportFilters),
+    output: pageOf(inspectionReportRow),
+  }),
+  detail: defineCall({
+    domain,
+    method: 'GET',
+    path: `${B}/get/detail`,
+    permission: P.list,
+    summary: '检验报告详情',
+    input: z.object({ id: reportId }),
+    output: inspectionReportDetail,
+  }),
+  update: defineCall({
+    domain,
+    method: 'PUT',
+    path: `${B}/update`,
+    permission: P.edit,
+    summary: '修改检验报告（检验日期、检验设备、备注）',
+    input: z.object({
+      id: reportId,
+      version,
+      inspectedOn: dateField('检验日期').optional(),
+      instrumentIds: instrumentIds.optional(),
+      remark: text(500).optional(),
+    }),
+    output: inspectionReportDetail,
+  }),
+  signature: defineCall({
+    domain,
+    method: 'POST',
+    path: `${B}/signature`,
+    permission: P.edit,
+    summary: '检验人员签字',
+    input: act,
+    output: inspectionReportDetail,
+  }),
+  testPDF: defineCall({
+    domain,
+    method: 'GET',
+    path: `${B}/get/testPDF`,
+    permission: P.list,
+    summary: '检验报告 PDF',
+    result: 'file',
+    input: z.object({ id: reportId }),
+    output: z.unknown(),
+  }),
+  remarkPdf: defineCall({
+    domain,
+    method: 'POST',
+    path: `${B}/remarkPdf`,
+    permission: P.edit,
+    summary: '报告 PDF 备注',
+    input: z.object({ id: reportId, version: version.optional(), remark: text(500) }),
+    output: inspectionReportDetail,
+  }),
+  pushReport: defineCall({
+    domain,
+    method: 'POST',
+    path: `${B}/pushReport`,
+    permission: P.push,
+    summary: '推送检验报告（出具报告）',
+    input: act,
+    output: inspectionReportDetail,
+  }),
+  createReinspect: defineCall({
+    domain,
+    method: 'POST',
+    path: `${B}/createReinspect`,
+    permission: P.push,
+    summary: '创建复检报告',
+    input: z.object({ id: reportId }),
+    output: inspectionReportDetail,
+  }),
+  updateOriginalRecord: defineCall({
+    domain,
+    method: 'POST',
+    path: `${B}/updateOriginalRecord/{id}`,
+    permission: P.edit,
+    summary: '上传原始记录（保留历史版本）',
+    input: z.object({ id: reportId, fileId: fileIdField('原始记录') }),
+    output: z.array(reportFileHistoryRow),
+  }),
+  setiscolsebyids: defineCall({
+    domain,
+    method: 'POST',
+    path: `${B}/setiscolsebyids`,
+    permission: P.push,
+    summary: '关闭检验报告',
+    input: z.object({ ids: idList, reason: requiredText('关闭原因', 500) }),
+    output: z.object({ closed: z.number().int() }),
+  }),
+  batchEdit: defineCall({
+    domain,
+    method: 'POST',
+    path: `${B}/batchEdit`,
+    permission: P.push,
+    summary: '批量修改检验报告（检验日期、检验设备）',
+    input: z.object({
+      ids: idList,
+      inspectedOn: dateField('检验日期').optional(),
+      instrumentIds: instrumentIds.optional(),
+    }),
+    output: z.object({ updated: z.number().int() }),
+  }),
+};
+
+export const reportFileHistoryCalls = {
+  query: defineCall({
+    domain,
+    method: 'GET',
+    path: '/pc/insreportAttHis/query',
+    permission: P.list,
+    summary: '报告原始记录历史版本',
+    input: z.object({ reportId }),
+    output: z.array(reportFileHistoryRow),
+  }),
+};
