@@ -114,3 +114,52 @@ export function pngProblem(data: Buffer): string | null {
   for (const at of lines) if (pixels[at] > 4) return 'PNG 文件已损坏';
   return null;
 }
+
+/** A4 portrait, in points. */
+export const A4 = { width: 595.28, height: 841.89 } as const;
+/** The documents' palette: text, secondary text, rules, shaded header cells; a dash for "none". */
+export const INK = '#111111';
+export const MUTED = '#666666';
+export const RULE = '#8c8c8c';
+export const SHADE = '#eef1f5';
+export const DASH = '—';
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: exactly the characters a PDF line cannot show
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g;
+
+/**
+ * Text as the document's font can draw it: no control characters, and every character the font
+ * lacks replaced by its compatibility form when the font has that (℃ → °C, ① → 1, ㎜ → mm), else by
+ * U+FFFD — never an empty box. One per document (it remembers each replacement).
+ */
+export function printableText(doc: PDFKit.PDFDocument): (value: string) => string {
+  const hasGlyph = glyphCheck(doc);
+  const fallback = new Map<number, string>();
+  const replaceMissing = (text: string) => {
+    let result = '';
+    for (const ch of text) {
+      const cp = ch.codePointAt(0) ?? 0;
+      if (cp === 10 || hasGlyph(cp)) {
+        result += ch;
+        continue;
+      }
+      let instead = fallback.get(cp);
+      if (instead === undefined) {
+        const nfkc = ch.normalize('NFKC');
+        const drawable = nfkc !== ch && [...nfkc].every((c) => hasGlyph(c.codePointAt(0) ?? 0));
+        instead = drawable ? nfkc : '\ufffd';
+        fallback.set(cp, instead);
+      }
+      result += instead;
+    }
+    return result;
+  };
+  return (value) => {
+    const text = value.replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(CONTROL, '');
+    for (const ch of text) {
+      const cp = ch.codePointAt(0) ?? 0;
+      if (cp !== 10 && !hasGlyph(cp)) return replaceMissing(text);
+    }
+    return text;
+  };
+}

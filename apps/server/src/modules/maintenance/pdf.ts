@@ -15,7 +15,19 @@
 import { PassThrough } from 'node:stream';
 import { formatDateTime } from '@ec/contract';
 import PDFDocument from 'pdfkit';
-import { glyphCheck, MAX_PIXELS, PDF_FONT_PATH, PNG_SIGNATURE, pngProblem } from '../../platform/pdf.ts';
+import {
+  A4,
+  DASH,
+  INK,
+  MAX_PIXELS,
+  MUTED,
+  PDF_FONT_PATH,
+  PNG_SIGNATURE,
+  pngProblem,
+  printableText,
+  RULE,
+  SHADE,
+} from '../../platform/pdf.ts';
 
 export interface PdfOrder {
   orderNo: string;
@@ -53,9 +65,9 @@ export interface PdfOrder {
 
 // ---------------------------------------------------------------- page geometry (points, A4 portrait)
 
-const PAGE_W = 595.28;
-const PAGE_H = 841.89;
 const MARGIN = { top: 40, bottom: 48, left: 40, right: 40 };
+const PAGE_W = A4.width;
+const PAGE_H = A4.height;
 const LEFT = MARGIN.left;
 const WIDTH = PAGE_W - MARGIN.left - MARGIN.right;
 const BOTTOM = PAGE_H - MARGIN.bottom;
@@ -65,15 +77,8 @@ const SMALL = 7.5;
 /** The tallest a table row may be: a longer cell is cut with an ellipsis (a row never spans pages). */
 const MAX_ROW = 240;
 
-const INK = '#111111';
-const MUTED = '#666666';
-const RULE = '#8c8c8c';
-const SHADE = '#eef1f5';
-
 /** Written-out bytes waiting for the reader beyond which rendering waits. */
 const HIGH_WATER = 256 * 1024;
-
-const DASH = '—';
 
 // ---------------------------------------------------------------- the stream
 
@@ -118,7 +123,7 @@ async function render(
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  const page = new Pager(doc, out, glyphCheck(doc));
+  const page = new Pager(doc, out, printableText(doc));
   let count = 0;
   for await (const order of orders) {
     await drawOrder(page, order, readImage);
@@ -145,20 +150,17 @@ interface TextStyle {
   bold?: boolean;
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: exactly the characters a PDF line cannot show
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/g;
-
 /** The page being drawn, where the next thing goes (y), and the text drawn with the one font. */
 class Pager {
   y = MARGIN.top;
   private order: string | null = null;
   private pageInOrder = 0;
-  private readonly fallback = new Map<number, string>();
 
   constructor(
     readonly doc: PDFKit.PDFDocument,
     private readonly out: PassThrough,
-    private readonly hasGlyph: (codePoint: number) => boolean,
+    /** Text as the font can draw it (platform/pdf.ts). */
+    readonly printable: (value: string) => string,
   ) {}
 
   /** A new page for the order (null: the empty document's only page), with its running foot. */
@@ -189,39 +191,6 @@ class Pager {
     if (this.y + height <= BOTTOM) return false;
     this.start(this.order);
     return true;
-  }
-
-  /** Text that fits the font: no control characters, every character one it can draw. */
-  printable(value: string): string {
-    let text = value.replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(CONTROL, '');
-    for (const ch of text) {
-      const cp = ch.codePointAt(0) ?? 0;
-      if (cp === 10 || this.hasGlyph(cp)) continue;
-      text = this.replaceMissing(text);
-      break;
-    }
-    return text;
-  }
-
-  private replaceMissing(text: string): string {
-    let result = '';
-    for (const ch of text) {
-      const cp = ch.codePointAt(0) ?? 0;
-      if (cp === 10 || this.hasGlyph(cp)) {
-        result += ch;
-        continue;
-      }
-      let instead = this.fallback.get(cp);
-      if (instead === undefined) {
-        // ℃ → °C, ① → 1, ㎜ → mm: the compatibility form when the font has it, else U+FFFD.
-        const nfkc = ch.normalize('NFKC');
-        const drawable = nfkc !== ch && [...nfkc].every((c) => this.hasGlyph(c.codePointAt(0) ?? 0));
-        instead = drawable ? nfkc : '\ufffd';
-        this.fallback.set(cp, instead);
-      }
-      result += instead;
-    }
-    return result;
   }
 
   /** Draws text in a box; it never starts a page (pdfkit would when text runs past the margin). */

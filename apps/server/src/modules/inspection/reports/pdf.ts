@@ -14,7 +14,19 @@
  * callback, where a corrupt file would throw out of reach of any catch.
  */
 import PDFDocument from 'pdfkit';
-import { PDF_FONT_PATH, pngProblem } from '../../../platform/pdf.ts';
+import {
+  A4,
+  DASH,
+  INK,
+  MAX_PIXELS,
+  MUTED,
+  PDF_FONT_PATH,
+  PNG_SIGNATURE,
+  pngProblem,
+  printableText,
+  RULE,
+  SHADE,
+} from '../../../platform/pdf.ts';
 import { type Conclusion, type ItemResult, isPass, nonConformitiesOf } from './conclusion.ts';
 
 export interface InspectionReportDoc {
@@ -56,8 +68,8 @@ export type ReadImage = (fileId: string) => Promise<Buffer | null>;
 
 // ---------------------------------------------------------------- page geometry (points, A4 portrait)
 
-const PAGE_W = 595.28;
-const PAGE_H = 841.89;
+const PAGE_W = A4.width;
+const PAGE_H = A4.height;
 const MARGIN = { top: 48, bottom: 56, left: 48, right: 48 };
 const LEFT = MARGIN.left;
 const WIDTH = PAGE_W - MARGIN.left - MARGIN.right;
@@ -67,16 +79,9 @@ const SIZE = 9.5;
 const SMALL = 8;
 /** The tallest a table row may be: a longer cell is cut with an ellipsis (a row never spans pages). */
 const MAX_ROW = 200;
-/** Larger images are a labelled box (a decoded 40-megapixel RGBA image is 160 MB). */
-const MAX_PIXELS = 40_000_000;
 
-const INK = '#111111';
-const MUTED = '#666666';
-const RULE = '#8c8c8c';
-const SHADE = '#eef1f5';
 const PASS = '#1d7a3a';
 const FAIL = '#c0262d';
-const DASH = '—';
 
 // ---------------------------------------------------------------- drawing
 
@@ -89,16 +94,14 @@ interface TextStyle {
   align?: 'left' | 'center' | 'right';
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters a PDF line cannot show
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
-const clean = (value: string) => value.replace(/\r\n?/g, '\n').replace(/\t/g, ' ').replace(CONTROL, '');
-
 /** The document and where the next thing goes on its current page. */
 class Sheet {
   y = MARGIN.top;
   constructor(
     readonly doc: PDFKit.PDFDocument,
     readonly readImage: ReadImage,
+    /** Text as the font can draw it (platform/pdf.ts: ℃ → °C, never an empty box). */
+    readonly clean: (value: string) => string,
   ) {}
 
   newPage(): void {
@@ -117,7 +120,7 @@ class Sheet {
   text(value: string, x: number, y: number, style: TextStyle): void {
     const size = style.size ?? SIZE;
     const doc = this.doc.fontSize(size).fillColor(style.color ?? INK);
-    doc.text(clean(value), x, y, {
+    doc.text(this.clean(value), x, y, {
       width: style.width,
       height: style.height ?? this.lineHeight(size),
       ellipsis: true,
@@ -127,7 +130,7 @@ class Sheet {
   }
 
   heightOf(value: string, width: number, size = SIZE): number {
-    return this.doc.fontSize(size).heightOfString(clean(value), { width, lineGap: 1 });
+    return this.doc.fontSize(size).heightOfString(this.clean(value), { width, lineGap: 1 });
   }
 
   lineHeight(size = SIZE): number {
@@ -281,8 +284,7 @@ interface OpenedImage {
   colorSpace?: string;
 }
 
-const isPngBytes = (b: Buffer) =>
-  b.length > 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+const isPngBytes = (b: Buffer) => b.length > 8 && b.subarray(0, 8).equals(PNG_SIGNATURE);
 const isJpegBytes = (b: Buffer) => b.length > 4 && b[0] === 0xff && b[1] === 0xd8;
 
 /** The image ready for pdfkit, or why it cannot be drawn (in Chinese). */
@@ -668,7 +670,7 @@ export async function renderInspectionReportPdf(
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  const s = new Sheet(doc, readImage);
+  const s = new Sheet(doc, readImage, printableText(doc));
   cover(s, report);
   await conclusionPage(s, report);
   technical(s, report);
