@@ -118,6 +118,18 @@ describe.each(dbKinds)('inspection orders data scope, call by call, on %s', (kin
     organizationQuery: (a) => p.leftOut(a, 'organizationQuery', filters(), has),
     inspectorQuery: (a) => p.leftOut(a, 'inspectorQuery', filters(), has),
     useUnitQuery: (a) => p.leftOut(a, 'useUnitQuery', filters(), has),
+    applicableLifts: async (a) => {
+      // A use unit's own lifts only; nobody else applies (403).
+      const res = await p.send<{ records: { elevatorId: number }[] }>(a, 'applicableLifts', filters());
+      if (!p.may(a, 'applicableLifts') || !USE_UNITS.includes(a)) return void expect(res.status).toBe(403);
+      expect(res.status).toBe(200);
+      expect(res.body.data.records.some((r) => r.elevatorId === order.elevatorId)).toBe(false);
+    },
+    orgOptions: async (a) => {
+      // The filed organisations are public to whoever applies; it reveals no order.
+      const res = await p.send<{ id: number }[]>(a, 'orgOptions');
+      expect(res.status).toBe(p.may(a, 'orgOptions') ? 200 : 403);
+    },
     get: (a) => p.refused(a, 'get', { id: order.id }),
     apply: async (a) => {
       // Applying for the order's lift: another use unit does not reach it (404), anyone else is no use unit (403).

@@ -206,6 +206,36 @@ describe.each(dbKinds)('inspection orders on %s', (kind) => {
     expect(n).toBe(0);
   });
 
+  it('lists the use unit’s lifts with their window and open order, and the organisations to apply to', async () => {
+    type Lifts = Page<{
+      elevatorId: number;
+      canApply: boolean;
+      reason: string | null;
+      openOrderNo: string | null;
+    }>;
+    const lift = await freeLift(sy1, 7);
+    const early = await freeLift(sy1, 45);
+    const before = (await send<Lifts>('sy_admin1', 'applicableLifts', { limit: 500 })).body.data.records;
+    expect(before.find((r) => r.elevatorId === lift)).toMatchObject({ canApply: true, reason: null });
+    expect(before.find((r) => r.elevatorId === early)?.reason).toContain('TSG T7001-2023');
+    const only = (await send<Lifts>('sy_admin1', 'applicableLifts', { limit: 500, onlyApplicable: true }))
+      .body.data;
+    expect(only.records.some((r) => r.elevatorId === lift)).toBe(true);
+    expect(only.records.every((r) => r.canApply)).toBe(true);
+    const o = (await apply(lift)).body.data;
+    const after = (await send<Lifts>('sy_admin1', 'applicableLifts', { limit: 500 })).body.data.records;
+    expect(after.find((r) => r.elevatorId === lift)).toMatchObject({
+      canApply: false,
+      openOrderNo: o.orderNo,
+    });
+    const other = (await send<Lifts>('sy_admin2', 'applicableLifts', { limit: 500 })).body.data.records;
+    expect(other.some((r) => r.elevatorId === lift)).toBe(false);
+    expect((await send('jy_admin1', 'applicableLifts')).status).toBe(403);
+    const orgs = (await send<{ id: number }[]>('sy_admin1', 'orgOptions')).body.data.map((r) => r.id);
+    expect(orgs).toEqual(expect.arrayContaining([jy1, jy2]));
+    expect(orgs).not.toContain(sy1);
+  });
+
   it('refuses a second open application for a lift (409 naming the open one)', async () => {
     const o = await applied();
     const res = await apply(o.elevatorId);

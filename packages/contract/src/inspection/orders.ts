@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { idField, pageOf, paging, requiredText, text } from '../common.ts';
+import { idField, pageOf, paging, queryBool, requiredText, text } from '../common.ts';
 import { dateField, fileIdField, version } from '../fields.ts';
 import { quoteLine } from './catalog.ts';
 import { INSPECTION_PERMISSIONS } from './rules.ts';
@@ -274,6 +274,33 @@ export const inspectionOrderStatRow = z.object({
   paidAmount: z.number().int(),
 });
 
+/** A lift of the use unit and whether it may be applied for today (`applicableLifts`). */
+export const applicableLiftRow = z.object({
+  elevatorId: z.number().int(),
+  registerCode: z.string(),
+  elevatorName: z.string().nullable(),
+  address: z.string(),
+  areaCode: z.string(),
+  nextInspectDate: z.string().nullable(),
+  /** The first day of the window (30 days before the next-inspection date). */
+  windowOpens: z.string().nullable(),
+  canApply: z.boolean(),
+  /** Why not (outside the window, no date, an open order), in Chinese; null when it can. */
+  reason: z.string().nullable(),
+  openOrderId: z.number().int().nullable(),
+  openOrderNo: z.string().nullable(),
+  openOrderState: z.string().nullable(),
+});
+export type ApplicableLiftRow = z.infer<typeof applicableLiftRow>;
+
+/** A filed inspection organisation a use unit may apply to (`orgOptions`). */
+export const inspectionOrgOption = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  areaCode: z.string().nullable(),
+  areaName: z.string().nullable(),
+});
+
 // ---------------------------------------------------------------- calls
 
 const list = (path: string, summary: string) =>
@@ -291,6 +318,31 @@ export const inspectionOrderCalls = {
   organizationQuery: list(`${B}/organization/query`, '检验机构的检验申请'),
   inspectorQuery: list(`${B}/inspector/query`, '分配给我的检验任务'),
   useUnitQuery: list(`${B}/useUnit/query`, '使用单位的检验申请'),
+  /** Designed: the use unit's lifts with their window and open order, for the application form. */
+  applicableLifts: defineCall({
+    domain,
+    method: 'GET',
+    path: `${B}/applicableLifts`,
+    permission: P.orderApply,
+    summary: '可申请定期检验的电梯',
+    input: z.object({
+      ...paging,
+      registerCode: text(40).optional(),
+      /** Only the lifts that may be applied for today. */
+      onlyApplicable: queryBool.optional(),
+    }),
+    output: pageOf(applicableLiftRow),
+  }),
+  /** Designed: the filed inspection organisations to apply to (`keyword`: words of the name). */
+  orgOptions: defineCall({
+    domain,
+    method: 'GET',
+    path: `${B}/orgOptions`,
+    permission: P.orderApply,
+    summary: '可申请的检验机构',
+    input: z.object({ keyword: text(50).optional() }),
+    output: z.array(inspectionOrgOption),
+  }),
   get: defineCall({
     domain,
     method: 'GET',

@@ -2,7 +2,6 @@ import {
   addDays,
   FILING_STATE,
   formatDateTime,
-  INSPECTION_APPLY_WINDOW_DAYS,
   INSPECTION_ORDER_ATTACHMENTS,
   INSPECTION_ORDER_FINAL_STATES,
   type InspectionOrderAttachmentsInput,
@@ -23,7 +22,15 @@ import { quote } from '../catalog/costs.ts';
 import { inspectionTechParam } from '../params/tables.ts';
 import { passedInspectorsOf } from '../people/api.ts';
 import { INSPECTION_ORG_KIND } from '../scope.ts';
-import { noticeParts, noticeView, ORDER_NOT_FOUND, orderDetail, stateLabel, visibleOrder } from './read.ts';
+import {
+  noticeParts,
+  noticeView,
+  ORDER_NOT_FOUND,
+  orderDetail,
+  stateLabel,
+  visibleOrder,
+  windowRefusal,
+} from './read.ts';
 import { isOrgAdminOf, isUseUnitUser } from './scope.ts';
 import { inspectionOrderEvent as ev, inspectionChargeNotice as n, inspectionOrder as o } from './tables.ts';
 
@@ -121,15 +128,6 @@ async function move(q: Queryable, user: AuthUser, order: Order, m: Move) {
 }
 
 // ---------------------------------------------------------------- apply
-
-/** The 30-day window (TSG T7001-2023): today within the 30 days up to the next-inspection date. */
-export function windowRefusal(next: string, today: string): string | null {
-  const opens = addDays(next, -INSPECTION_APPLY_WINDOW_DAYS);
-  const rule = `须在该日期前 ${INSPECTION_APPLY_WINDOW_DAYS} 日内（${opens} 起）申请定期检验（TSG T7001-2023）`;
-  if (today < opens) return `下次检验日期为 ${next}，${rule}`;
-  if (today > next) return `下次检验日期为 ${next}，已超过下次检验日期，${rule}；超期未检的电梯应停止使用`;
-  return null;
-}
 
 async function checkOrg(q: Queryable, orgId: number) {
   const [org] = await q

@@ -1,8 +1,10 @@
 import {
+  type ApplicableLiftRow,
   addDays,
   CHARGE_PAY_STATE_LABEL,
   type ChargeNoticeDetail,
   type ChargePayState,
+  FILING_STATE,
   formatDateTime,
   INSPECTION_APPLY_WINDOW_DAYS,
   INSPECTION_ORDER_ATTACHMENTS,
@@ -25,11 +27,12 @@ import type { Queryable } from '../../../platform/db/client.ts';
 import { paginate } from '../../../platform/db/paginate.ts';
 import { likePattern, rowsOf } from '../../../platform/db/sql.ts';
 import { enterprise, sysArea, sysFile } from '../../../platform/db/tables.ts';
-import { badRequest, notFound } from '../../../platform/errors.ts';
+import { badRequest, forbidden, notFound } from '../../../platform/errors.ts';
 import { inspectionLiftsRelation, liftsDueRelation } from '../../elevator/api.ts';
 import { areaOf } from '../params/service.ts';
 import { inspectionInspector } from '../people/tables.ts';
-import { isOrgAdminOf, orderScope } from './scope.ts';
+import { INSPECTION_ORG_KIND } from '../scope.ts';
+import { isOrgAdminOf, isUseUnitUser, orderScope } from './scope.ts';
 import { inspectionOrderEvent as ev, inspectionChargeNotice as n, inspectionOrder as o } from './tables.ts';
 
 /*
@@ -450,4 +453,114 @@ export async function orderStatistics(q: Queryable, user: AuthUser, f: { from?: 
     quotedAmount: quoted.get(month) ?? 0,
     paidAmount: paid.get(month) ?? 0,
   }));
+}
+
+// ---------------------------------------------------------------- the application form's choices
+
+/**
+ * `applicableLifts`: the use unit's lifts (the registry's binding), each with its window and the
+ * open order on it; `onlyApplicable` keeps those it may apply for today. Use units only (403).
+ */
+export async function applicableLifts(
+  q: Queryable,
+  user: AuthUser,
+  f: { page: number; limit: number; registerCode?: string; onlyApplicable?: boolean },
+) {
+  if (!isUseUnitUser(user)) throw forbidden('只有电梯使用单位可以申请定期检验');
+  const today = shanghaiToday();
+  const lift = inspectionLiftsRelation(null).as('apply_choice');
+  const open = alias(o, 'apply_open');
+  const opens = sql`(${lift.nextInspectDate} - ${INSPECTION_APPLY_WINDOW_DAYS}::int)`;
+  const inWindow = sql`(${lift.nextInspectDate} is not null and ${today}::date between ${opens} and ${lift.nextInspectDate})`;
+  const where = and(
+    eq(lift.useCompanyId, user.companyId!),
+    f.registerCode ? ilike(lift.registerCode, likePattern(f.registerCode)) : undefined,
+    f.onlyApplicable ? and(inWindow, sql`${open.id} is null`) : undefined,
+  );
+  const onOpen = and(
+    eq(open.elevatorId, lift.id),
+    sql`${open.state} not in (${sql.join(
+      INSPECTION_ORDER_FINAL_STATES.map((s) => sql`${s}`),
+      sql`, `,
+    )})`,
+  );
+  return paginate(
+    q,
+    f,
+    (w) =>
+      q
+        .select({
+          id: lift.id,
+          registerCode: lift.registerCode,
+          name: lift.name,
+          address: lift.address,
+          areaCode: lift.areaCode,
+          next: lift.nextInspectDate,
+          openId: open.id,
+          openNo: open.orderNo,
+          openState: open.state,
+        })
+        .from(lift)
+        .leftJoin(open, onOpen)
+        .where(where)
+        .orderBy(sql`${lift.nextInspectDate} asc nulls last`, asc(lift.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    async () => {
+      const [row] = await q.select({ n: count() }).from(lift).leftJoin(open, onOpen).where(where);
+      return row?.n ?? 0;
+    },
+    (r): ApplicableLiftRow => {
+      const refusal = r.openNo
+        ? `已有未办结的检验申请（${r.openNo}，${stateLabel(r.openState!)}）`
+        : r.next
+          ? windowRefusal(r.next, today)
+          : '未登记下次检验日期';
+      return {
+        elevatorId: r.id,
+        registerCode: r.registerCode,
+        elevatorName: r.name,
+        address: r.address,
+        areaCode: r.areaCode,
+        nextInspectDate: r.next,
+        windowOpens: r.next ? addDays(r.next, -INSPECTION_APPLY_WINDOW_DAYS) : null,
+        canApply: refusal === null,
+        reason: refusal,
+        openOrderId: r.openId,
+        openOrderNo: r.openNo,
+        openOrderState: r.openState,
+      };
+    },
+  );
+}
+
+/** `orgOptions`: the filed inspection organisations (by name), with their district. */
+export async function orgOptions(q: Queryable, f: { keyword?: string }) {
+  return q
+    .select({
+      id: enterprise.id,
+      name: enterprise.name,
+      areaCode: enterprise.areaCode,
+      areaName: sysArea.name,
+    })
+    .from(enterprise)
+    .leftJoin(sysArea, eq(sysArea.code, enterprise.areaCode))
+    .where(
+      and(
+        eq(enterprise.kind, INSPECTION_ORG_KIND),
+        eq(enterprise.filingState, FILING_STATE.passed),
+        f.keyword ? ilike(enterprise.name, likePattern(f.keyword)) : undefined,
+      ),
+    )
+    .orderBy(asc(enterprise.id))
+    .limit(50);
+}
+
+/** The 30-day window (TSG T7001-2023): today within the 30 days up to the next-inspection date; else why not. */
+export function windowRefusal(next: string, today: string): string | null {
+  const opens = addDays(next, -INSPECTION_APPLY_WINDOW_DAYS);
+  const rule = `须在该日期前 ${INSPECTION_APPLY_WINDOW_DAYS} 日内（${opens} 起）申请定期检验（TSG T7001-2023）`;
+  if (today < opens) return `下次检验日期为 ${next}，${rule}`;
+  if (today > next) return `下次检验日期为 ${next}，已超过下次检验日期，${rule}；超期未检的电梯应停止使用`;
+  return null;
 }

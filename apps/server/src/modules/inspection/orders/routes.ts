@@ -14,7 +14,16 @@ import {
   signNotice,
   updateOrder,
 } from './flow.ts';
-import { chargeData, listOrders, noticeDetail, orderDetail, orderMain, orderStatistics } from './read.ts';
+import {
+  applicableLifts,
+  chargeData,
+  listOrders,
+  noticeDetail,
+  orderDetail,
+  orderMain,
+  orderStatistics,
+  orgOptions,
+} from './read.ts';
 
 const tx = { tx: true };
 
@@ -23,6 +32,8 @@ export const orderRoutes = [
   implement(C.organizationQuery, (f, { user, db }) => listOrders(db, user, f)),
   implement(C.inspectorQuery, (f, { user, db }) => listOrders(db, user, f, true)),
   implement(C.useUnitQuery, (f, { user, db }) => listOrders(db, user, f)),
+  implement(C.applicableLifts, (f, { user, db }) => applicableLifts(db, user, f)),
+  implement(C.orgOptions, (f, { db }) => orgOptions(db, f)),
   implement(C.get, ({ id }, { user, db }) => orderDetail(db, user, id)),
   implement(C.apply, (v, { user, db }) => applyOrder(db, user, v), tx),
   implement(C.update, (v, { user, db }) => updateOrder(db, user, v), tx),
