@@ -221,7 +221,7 @@ export function NoticeDialog({ order, onClose }: { order: Order; onClose: () => 
           value={due}
           onChange={setDue}
           disabledDate={beforeToday}
-          placeholder="不填则按机构默认"
+          placeholder="默认为签发后 30 日"
           aria-label="缴费截止日期"
         />
       </Space>

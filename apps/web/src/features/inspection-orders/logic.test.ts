@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { actionsFor, applyWindowOf, attachmentFilesOf, attachmentsInput, type OrderRights } from './logic.ts';
+import {
+  actionsFor,
+  applyWindowOf,
+  attachmentFilesOf,
+  attachmentsInput,
+  liftSearch,
+  type OrderRights,
+} from './logic.ts';
 import { orderSort } from './OrderTable.tsx';
 
 const none: OrderRights = { apply: false, accept: false, charge: false, distribute: false };
@@ -98,5 +105,14 @@ describe('orderSort', () => {
       order: 'desc',
     });
     expect(orderSort({ field: 'appliedAt', order: undefined })).toEqual({});
+  });
+});
+
+describe('liftSearch', () => {
+  it('searches a register code by prefix and words in the address', () => {
+    expect(liftSearch(' 31104501 ')).toEqual({ registerCode: '31104501' });
+    expect(liftSearch('民族大道')).toEqual({ keyword: '民族大道' });
+    expect(liftSearch('1 号楼')).toEqual({ keyword: '1 号楼' });
+    expect(liftSearch('  ')).toEqual({});
   });
 });

@@ -30,6 +30,16 @@ export function applyWindowOf(next: string | null | undefined, today: string): A
   return { kind: 'open', opens, text: `在申请期内（${opens} 至 ${next}）` };
 }
 
+/**
+ * The lift picker's search term → the registry list's filter: letters and digits are a register code
+ * (a prefix), anything else words of the address, community or name.
+ */
+export function liftSearch(term: string): { registerCode?: string; keyword?: string } {
+  const t = term.trim();
+  if (!t) return {};
+  return /^[0-9A-Za-z]+$/.test(t) ? { registerCode: t.slice(0, 32) } : { keyword: t.slice(0, 50) };
+}
+
 export interface OrderRights {
   /** The use unit applies, corrects and withdraws its applications. */
   apply: boolean;

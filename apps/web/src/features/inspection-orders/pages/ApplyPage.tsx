@@ -21,6 +21,7 @@ import {
   applyWindowOf,
   attachmentFilesOf,
   attachmentsInput,
+  liftSearch,
 } from '../logic.ts';
 import { orderKeys, useFiledOrgs, useInvalidateOrders, useOrder, useOrderRights } from '../queries.ts';
 
@@ -89,7 +90,7 @@ function ApplyForm({ returned }: { returned: InspectionOrderDetail | null }) {
     queryFn: ({ signal }) =>
       call(
         elevatorCalls.queryElevatorList,
-        { page: 1, limit: 50, ...(keyword ? { keyword } : {}) },
+        { page: 1, limit: 50, ...liftSearch(keyword) },
         { signal, silent: true },
       ),
   });
@@ -265,9 +266,8 @@ function ApplyForm({ returned }: { returned: InspectionOrderDetail | null }) {
             label={a.label}
             rules={a.required ? [{ required: true, type: 'array', min: 1, message: `请上传${a.label}` }] : []}
             extra={a.required ? 'PDF 或图片，最多 10 个文件' : '选填；PDF 或图片，最多 10 个文件'}
-            data-testid={`apply-file-${a.key}`}
           >
-            <AttachmentUpload />
+            <AttachmentUpload testId={`apply-file-${a.key}`} />
           </Form.Item>
         ))}
         <Form.Item name="remark" label="申请说明">
@@ -291,6 +291,17 @@ function ApplyForm({ returned }: { returned: InspectionOrderDetail | null }) {
 }
 
 /** One attachment kind's upload (the shared widget: type, size and count checks, preview). */
-function AttachmentUpload(props: { value?: StoredFileRef[]; onChange?: (v: StoredFileRef[]) => void }) {
-  return <FileUpload {...props} kind="image" multiple maxCount={10} />;
+function AttachmentUpload({
+  testId,
+  ...props
+}: {
+  testId: string;
+  value?: StoredFileRef[];
+  onChange?: (v: StoredFileRef[]) => void;
+}) {
+  return (
+    <div data-testid={testId}>
+      <FileUpload {...props} kind="image" multiple maxCount={10} />
+    </div>
+  );
 }
