@@ -332,3 +332,28 @@ export async function liftsByRegisterCodes(
   }
   return found;
 }
+
+/**
+ * A periodic inspection's outcome on the registry (the inspection report pushed): on a pass the
+ * last and next inspection dates move and a lift stopped for rectification (停用) is in use again;
+ * on a failure the last inspection date moves and the lift is stopped (停用待整改). A scrapped lift
+ * (报废) keeps its use status. One UPDATE; whether the lift was found.
+ */
+export async function recordInspection(
+  q: Queryable,
+  elevatorId: number,
+  outcome: { passed: boolean; inspectedOn: string; nextDate: string | null },
+): Promise<boolean> {
+  const rows = await q
+    .update(elevator)
+    .set({
+      lastInspectDate: outcome.inspectedOn,
+      ...(outcome.passed && outcome.nextDate ? { nextInspectDate: outcome.nextDate } : {}),
+      useStatus: sql`case when ${elevator.useStatus} = 3 then 3 else ${outcome.passed ? 1 : 2} end`,
+      version: sql`${elevator.version} + 1`,
+      updatedAt: new Date(),
+    })
+    .where(eq(elevator.id, elevatorId))
+    .returning({ id: elevator.id });
+  return rows.length > 0;
+}

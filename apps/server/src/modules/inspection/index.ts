@@ -4,6 +4,7 @@ import { instrumentPart } from './instruments/index.ts';
 import { ordersPart } from './orders/index.ts';
 import { paramsPart } from './params/index.ts';
 import { peoplePart } from './people/index.ts';
+import { reportsPart } from './reports/index.ts';
 
 /**
  * Periodic inspection (定期检验, DOMAIN.md §3), part 1: an inspection organisation's own resources:
@@ -19,4 +20,5 @@ export const inspectionModule = joinParts('inspection', [
   catalogPart,
   paramsPart,
   ordersPart,
+  reportsPart,
 ]);

@@ -114,6 +114,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/organization/Fee',
       // 检验电梯: its districts' lifts due for inspection and the parameters recorded of them.
       '/organization/elevator',
+      // 检验报告: the pushed reports of its districts' lifts (read only).
+      '/organization/report',
     ],
   },
   {
@@ -193,6 +195,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/organization/inspection',
       '/organization/inspectionDetail',
       '/organization/inspectionAdd',
+      // 检验报告: the pushed reports of its lifts (read only).
+      '/organization/report',
     ],
   },
   {
@@ -214,6 +218,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
       // It follows its unit's periodic inspection applications (read only).
       '/organization/inspection',
       '/organization/inspectionDetail',
+      '/organization/report',
     ],
   },
   {

@@ -1,0 +1,47 @@
+import {
+  inspectionReportCalls as C,
+  reportFileHistoryCalls as H,
+  inspectionResultCalls as R,
+} from '@ec/contract';
+import { implement } from '../../../platform/http/implement.ts';
+import {
+  batchEdit,
+  closeReports,
+  createReinspect,
+  pushReport,
+  remarkPdf,
+  signReport,
+  updateOriginalRecord,
+  updateReport,
+  updateResults,
+} from './flow.ts';
+import { reportPdf } from './print.ts';
+import { fileHistory, listReports, reportDetail } from './read.ts';
+
+const tx = { tx: true };
+
+/** 检验报告, 检验结果 and the original records' history: thin bindings over read.ts, flow.ts, print.ts. */
+export const reportRoutes = [
+  implement(R.updateResult, (v, { user, db }) => updateResults(db, user, v), tx),
+  implement(C.query, (f, { user, db }) => listReports(db, user, f)),
+  implement(C.detail, ({ id }, { user, db }) => reportDetail(db, user, id)),
+  implement(C.update, (v, { user, db }) => updateReport(db, user, v), tx),
+  implement(C.signature, (v, { user, db }) => signReport(db, user, v), tx),
+  implement(C.testPDF, ({ id }, { user, db, platform, reply }) =>
+    reportPdf(db, platform.storage, user, id, reply),
+  ),
+  implement(C.remarkPdf, (v, { user, db }) => remarkPdf(db, user, v), tx),
+  implement(C.pushReport, (v, { user, db }) => pushReport(db, user, v), tx),
+  implement(C.createReinspect, (v, { user, db }) => createReinspect(db, user, v), tx),
+  implement(
+    C.updateOriginalRecord,
+    async (v, { user, db }) => {
+      await updateOriginalRecord(db, user, v);
+      return fileHistory(db, user, v.id);
+    },
+    tx,
+  ),
+  implement(C.setiscolsebyids, (v, { user, db }) => closeReports(db, user, v), tx),
+  implement(C.batchEdit, (v, { user, db }) => batchEdit(db, user, v), tx),
+  implement(H.query, ({ reportId }, { user, db }) => fileHistory(db, user, reportId)),
+];

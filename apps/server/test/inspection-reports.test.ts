@@ -1,0 +1,421 @@
+import {
+  API_PREFIX,
+  addDays,
+  type InspectionReportDetail,
+  inspectionReportCalls,
+  inspectionResultCalls,
+  type Page,
+  type ReportFileHistoryRow,
+  reportFileHistoryCalls,
+  shanghaiToday,
+} from '@ec/contract';
+import { sql } from 'drizzle-orm';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonths } from '../src/modules/inspection/reports/conclusion.ts';
+import { rowsOf } from '../src/platform/db/sql.ts';
+import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { multipart, PNG_1PX } from './multipart.ts';
+import { CallProber } from './scope-sweep.ts';
+
+/**
+ * Inspection reports (issue 16 part 2, reports/): the assigned inspector records the results (the
+ * order moves 已分配 → 检验中), fills in the date and instruments and signs (refused naming the
+ * instrument past its calibration or the inspector whose certificate expired, and while items are
+ * pending); the organisation pushes (the order to 已出报告 and the lift's dates in one transaction;
+ * 不合格 stops the lift), re-inspects after 不合格 (复检合格 puts the lift back in use), the PDF holds
+ * the register code and the conclusion, the original record keeps its versions; another
+ * organisation's report is 404, a stale version 409, bad input 400.
+ */
+const USERS = ['jy_admin1', 'jy_admin2', 'jy_inspector1', 'sy_admin1', 'wb_admin1'];
+
+describe.each(dbKinds)('inspection reports on %s', (kind) => {
+  let t: TestApp;
+  let p: CallProber<typeof inspectionReportCalls>;
+  let rp: CallProber<typeof inspectionResultCalls>;
+  let hp: CallProber<typeof reportFileHistoryCalls>;
+  let jy1: number;
+  let instruments: { id: number; name: string }[];
+  const today = shanghaiToday();
+  const query = async <T>(text: string) => rowsOf<T>(await t.platform.db.execute(sql.raw(text)));
+
+  const send = <T = InspectionReportDetail>(
+    user: string,
+    name: keyof typeof inspectionReportCalls,
+    input: Record<string, unknown> = {},
+  ) => p.send<T>(user, name, input);
+
+  /** A new order of jy1 distributed to jy_inspector1, on a lift with catalogue items and no open order. */
+  const used = new Set<number>();
+  const distributedOrder = async () => {
+    const lifts = await query<{ id: number }>(
+      `select e.id from elevator e where e.use_company_id = (select company_id from sys_user where username = 'sy_admin1') and e.use_status = 1
+        and e.variety in (select v.variety from inspection_item_variety v join inspection_item i on i.id = v.item_id where i.org_id = ${jy1})
+        and not exists (select 1 from inspection_order o where o.elevator_id = e.id and o.state not in ('reported', 'closed', 'cancelled'))
+        order by e.id limit 50`,
+    );
+    const lift = lifts.find((l) => !used.has(l.id));
+    if (!lift) throw new Error('no free lift');
+    used.add(lift.id);
+    const [order] = await query<{ id: number }>(
+      `insert into inspection_order (order_no, elevator_id, org_id, use_unit_id, state, next_inspection_date,
+          attachments, inspector_id, inspector_user_id, planned_date)
+        select 'JYTEST-' || e.id, e.id, ${jy1}, e.use_company_id, 'distributed', coalesce(e.next_inspect_date, current_date),
+          '{}'::jsonb, i.id, i.user_id, '${today}'
+        from elevator e, inspection_inspector i
+        where e.id = ${lift.id} and i.user_id = (select id from sys_user where username = 'jy_inspector1')
+        returning id`,
+    );
+    return { orderId: order.id, liftId: lift.id };
+  };
+
+  const firstItem = async (liftId: number) =>
+    (
+      await query<{ id: number }>(
+        `select i.id from inspection_item i join inspection_item_variety v on v.item_id = i.id
+          where i.org_id = ${jy1} and v.variety = (select variety from elevator where id = ${liftId}) order by i.sort, i.id limit 1`,
+      )
+    )[0].id;
+
+  /** Records every item (key items `keyResult`, others 符合), the date and instruments: ready to sign. */
+  const inspected = async (keyResult: '符合' | '不符合' = '符合', reportId?: number) => {
+    let report: InspectionReportDetail;
+    let liftId: number;
+    let orderId: number;
+    if (reportId === undefined) {
+      ({ orderId, liftId } = await distributedOrder());
+      const first = await rp.send<InspectionReportDetail>('jy_inspector1', 'updateResult', {
+        orderId,
+        results: [{ itemId: await firstItem(liftId), result: '符合' }],
+      });
+      expect(first.status, first.body.resultMsg).toBe(200);
+      report = first.body.data;
+    } else {
+      report = (await send('jy_inspector1', 'detail', { id: reportId })).body.data;
+      liftId = report.elevatorId;
+      orderId = report.orderId;
+    }
+    const all = await rp.send<InspectionReportDetail>('jy_inspector1', 'updateResult', {
+      reportId: report.id,
+      version: report.version,
+      results: report.results.map((r) => ({ itemId: r.itemId, result: r.keyItem ? keyResult : '符合' })),
+    });
+    expect(all.status, all.body.resultMsg).toBe(200);
+    const upd = await send('jy_inspector1', 'update', {
+      id: report.id,
+      version: all.body.data.version,
+      inspectedOn: today,
+      instrumentIds: instruments.map((i) => i.id),
+    });
+    expect(upd.status, upd.body.resultMsg).toBe(200);
+    return { report: upd.body.data, liftId, orderId };
+  };
+
+  const lift = async (id: number) =>
+    (
+      await query<{ last: string | null; next: string | null; use_status: number; version: number }>(
+        `select last_inspect_date::text as last, next_inspect_date::text as next, use_status, version from elevator where id = ${id}`,
+      )
+    )[0];
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    p = new CallProber(t, inspectionReportCalls);
+    rp = new CallProber(t, inspectionResultCalls);
+    hp = new CallProber(t, reportFileHistoryCalls);
+    await p.signIn(USERS);
+    await rp.signIn(USERS);
+    await hp.signIn(USERS);
+    [{ id: jy1 }] = await query<{ id: number }>(
+      `select company_id as id from sys_user where username = 'jy_admin1'`,
+    );
+    instruments = await query<{ id: number; name: string }>(
+      `select id, name from inspection_equipment where org_id = ${jy1} and state = 1
+        and calibrated_on <= '${today}' and valid_until >= '${today}' order by id limit 2`,
+    );
+    expect(instruments.length).toBeGreaterThan(0);
+    await query(
+      `update inspection_inspector set valid_until = '${addDays(today, 400)}' where user_id = (select id from sys_user where username = 'jy_inspector1')`,
+    );
+  });
+  afterAll(() => t?.close());
+
+  it('results, signature and push: the order moves to 检验中 then 已出报告, the lift’s dates move, the use unit reads it', async () => {
+    const { orderId, liftId } = await distributedOrder();
+    const first = await rp.send<InspectionReportDetail>('jy_inspector1', 'updateResult', {
+      orderId,
+      results: [{ itemId: await firstItem(liftId), result: '符合', remark: '良好' }],
+    });
+    expect(first.status, first.body.resultMsg).toBe(200);
+    expect(first.body.data.attempt).toBe(1);
+    expect(first.body.data.state).toBe('inspecting');
+    const [o1] = await query<{ state: string }>(`select state from inspection_order where id = ${orderId}`);
+    expect(o1.state).toBe('inspecting');
+
+    // Signing with items pending is refused, naming how many are left.
+    const early = await send('jy_inspector1', 'update', {
+      id: first.body.data.id,
+      version: first.body.data.version,
+      inspectedOn: today,
+      instrumentIds: instruments.map((i) => i.id),
+    });
+    expect(early.status, early.body.resultMsg).toBe(200);
+    const pending = await send('jy_inspector1', 'signature', { id: first.body.data.id });
+    expect(pending.status).toBe(400);
+    expect(pending.body.resultMsg).toMatch(/尚有 \d+ 个检验项目未录入结果/);
+
+    const { report } = await inspected('符合', first.body.data.id);
+    // The organisation's administrator does not sign; the inspector does not push.
+    expect((await send('jy_admin1', 'signature', { id: report.id })).status).toBe(403);
+    const signed = await send('jy_inspector1', 'signature', { id: report.id, version: report.version });
+    expect(signed.status, signed.body.resultMsg).toBe(200);
+    expect(signed.body.data.conclusion).toBe('合格');
+    expect(signed.body.data.nextInspectionDate).toBe(addMonths(today, 12));
+    expect((await send('jy_inspector1', 'pushReport', { id: report.id })).status).toBe(403);
+
+    // Not pushed yet: the use unit does not see it.
+    expect((await send('sy_admin1', 'detail', { id: report.id })).status).toBe(404);
+    const pushed = await send('jy_admin1', 'pushReport', {
+      id: report.id,
+      version: signed.body.data.version,
+    });
+    expect(pushed.status, pushed.body.resultMsg).toBe(200);
+    expect(pushed.body.data.state).toBe('pushed');
+    const [o2] = await query<{ state: string }>(`select state from inspection_order where id = ${orderId}`);
+    expect(o2.state).toBe('reported');
+    const l = await lift(liftId);
+    expect(l.last).toBe(today);
+    expect(l.next).toBe(addMonths(today, 12));
+    expect(l.use_status).toBe(1);
+
+    const list = await send<Page<{ id: number }>>('sy_admin1', 'query', {
+      conclusion: '合格',
+      month: today.slice(0, 7),
+    });
+    expect(list.status, list.body.resultMsg).toBe(200);
+    expect(list.body.data.records.some((r) => r.id === report.id)).toBe(true);
+    // Another organisation: 404; pushing again: 409 naming the state.
+    expect((await send('jy_admin2', 'detail', { id: report.id })).status).toBe(404);
+    expect((await send('jy_admin2', 'pushReport', { id: report.id })).status).toBe(404);
+    const again = await send('jy_admin1', 'pushReport', { id: report.id });
+    expect(again.status).toBe(409);
+    expect(again.body.resultMsg).toContain('已推送');
+
+    // The PDF holds the register code and the conclusion.
+    const res = await t.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/inspection/tbInspectionReport/get/testPDF?id=${report.id}`,
+      headers: { authorization: `Bearer ${p.tokens.sy_admin1}` },
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    const doc = await getDocument({
+      data: new Uint8Array(res.rawPayload),
+      isEvalSupported: false,
+      disableFontFace: true,
+    }).promise;
+    let text = '';
+    for (let i = 1; i <= doc.numPages; i++)
+      text += (await (await doc.getPage(i)).getTextContent()).items
+        .map((it) => ('str' in it ? it.str : ''))
+        .join('');
+    await doc.destroy();
+    expect(text).toContain(pushed.body.data.registerCode);
+    expect(text).toContain('合格');
+  });
+
+  it('signature is refused naming the instrument past its calibration or the inspector whose certificate expired', async () => {
+    const { report } = await inspected();
+    const [inst] = instruments;
+    await query(
+      `update inspection_equipment set valid_until = '${addDays(today, -1)}' where id = ${inst.id}`,
+    );
+    try {
+      const res = await send('jy_inspector1', 'signature', { id: report.id });
+      expect(res.status).toBe(409);
+      expect(res.body.resultMsg).toContain(inst.name);
+    } finally {
+      await query(
+        `update inspection_equipment set valid_until = '${addDays(today, 200)}' where id = ${inst.id}`,
+      );
+    }
+    const [who] = await query<{ name: string }>(
+      `select name from inspection_inspector where user_id = (select id from sys_user where username = 'jy_inspector1')`,
+    );
+    await query(
+      `update inspection_inspector set valid_until = '${addDays(today, -1)}' where user_id = (select id from sys_user where username = 'jy_inspector1')`,
+    );
+    try {
+      const res = await send('jy_inspector1', 'signature', { id: report.id });
+      expect(res.status).toBe(409);
+      expect(res.body.resultMsg).toContain(who.name);
+      expect(res.body.resultMsg).toContain('过期');
+    } finally {
+      await query(
+        `update inspection_inspector set valid_until = '${addDays(today, 400)}' where user_id = (select id from sys_user where username = 'jy_inspector1')`,
+      );
+    }
+    const [state] = await query<{ state: string }>(
+      `select state from inspection_report where id = ${report.id}`,
+    );
+    expect(state.state).toBe('inspecting');
+  });
+
+  it('bad input is 400, a stale version 409, an item of another report 400', async () => {
+    const { report } = await inspected();
+    const bad = await rp.send('jy_inspector1', 'updateResult', {
+      reportId: report.id,
+      results: [{ itemId: report.results[0].itemId, result: '合格' }],
+    });
+    expect(bad.status).toBe(400);
+    expect((await rp.send('jy_inspector1', 'updateResult', { results: [] })).status).toBe(400);
+    const stale = await send('jy_inspector1', 'update', {
+      id: report.id,
+      version: report.version - 1,
+      remark: 'x',
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.resultMsg).toContain('刷新');
+    const foreign = await rp.send('jy_inspector1', 'updateResult', {
+      reportId: report.id,
+      results: [{ itemId: 2_000_000_000, result: '符合' }],
+    });
+    expect(foreign.status).toBe(400);
+    expect(
+      (
+        await send('jy_inspector1', 'update', {
+          id: report.id,
+          version: report.version,
+          inspectedOn: '2026-13-01',
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('不合格 stops the lift; the re-inspection 复检合格 puts it back in use and moves its dates', async () => {
+    const { report, liftId } = await inspected('不符合');
+    const before = await lift(liftId);
+    const signed = await send('jy_inspector1', 'signature', { id: report.id });
+    expect(signed.body.data.conclusion).toBe('不合格');
+    expect(signed.body.data.rectificationDeadline).not.toBeNull();
+    expect((await send('jy_admin1', 'createReinspect', { id: report.id })).status).toBe(409);
+    expect((await send('jy_admin1', 'pushReport', { id: report.id })).status).toBe(200);
+    const failed = await lift(liftId);
+    expect(failed.use_status).toBe(2);
+    expect(failed.next).toBe(before.next);
+    expect(failed.last).toBe(today);
+
+    expect((await send('jy_admin2', 'createReinspect', { id: report.id })).status).toBe(404);
+    const re = await send('jy_admin1', 'createReinspect', { id: report.id });
+    expect(re.status, re.body.resultMsg).toBe(200);
+    expect(re.body.data.attempt).toBe(2);
+    expect(re.body.data.kindLabel).toBe('定期检验（复检）');
+    expect(re.body.data.results.every((r) => r.result === null)).toBe(true);
+    expect((await send('jy_admin1', 'createReinspect', { id: report.id })).status).toBe(409);
+
+    const { report: second } = await inspected('符合', re.body.data.id);
+    const ok = await send('jy_inspector1', 'signature', { id: second.id });
+    expect(ok.body.data.conclusion).toBe('复检合格');
+    expect((await send('jy_admin1', 'pushReport', { id: second.id })).status).toBe(200);
+    const back = await lift(liftId);
+    expect(back.use_status).toBe(1);
+    expect(back.next).toBe(addMonths(today, 12));
+  });
+
+  it('nothing moves when the push cannot complete (the order closed meanwhile)', async () => {
+    const { report, orderId, liftId } = await inspected();
+    await send('jy_inspector1', 'signature', { id: report.id });
+    await query(`update inspection_order set state = 'closed' where id = ${orderId}`);
+    const before = await lift(liftId);
+    const res = await send('jy_admin1', 'pushReport', { id: report.id });
+    expect(res.status).toBe(409);
+    expect(res.body.resultMsg).toContain('已关闭');
+    expect(await lift(liftId)).toEqual(before);
+    const [r] = await query<{ state: string; pushed: boolean }>(
+      `select state, pushed from inspection_report where id = ${report.id}`,
+    );
+    expect(r).toEqual({ state: 'signed', pushed: false });
+  });
+
+  it('the original record keeps every version; remarkPdf, close and batch edit', async () => {
+    const { report } = await inspected();
+    const upload = async () => {
+      const { payload, contentType } = multipart([
+        { name: '原始记录.png', body: PNG_1PX, type: 'image/png' },
+      ]);
+      const res = await t.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/common/upload`,
+        headers: { authorization: `Bearer ${p.tokens.jy_inspector1}`, 'content-type': contentType },
+        payload,
+      });
+      return res.json().data.id as string;
+    };
+    const f1 = await upload();
+    const f2 = await upload();
+    expect((await send('jy_inspector1', 'updateOriginalRecord', { id: report.id, fileId: f1 })).status).toBe(
+      200,
+    );
+    const second = await send<ReportFileHistoryRow[]>('jy_inspector1', 'updateOriginalRecord', {
+      id: report.id,
+      fileId: f2,
+    });
+    expect(second.status, second.body.resultMsg).toBe(200);
+    const his = await hp.send<ReportFileHistoryRow[]>('jy_admin1', 'query', { reportId: report.id });
+    expect(his.body.data.map((h) => [h.version, h.fileId])).toEqual([
+      [2, f2],
+      [1, f1],
+    ]);
+    expect((await hp.send('jy_admin2', 'query', { reportId: report.id })).status).toBe(404);
+
+    const rem = await send('jy_inspector1', 'remarkPdf', { id: report.id, remark: '现场检验时电梯停用' });
+    expect(rem.body.data.pdfRemark).toBe('现场检验时电梯停用');
+
+    const edit = await send<{ updated: number }>('jy_admin1', 'batchEdit', {
+      ids: [report.id],
+      inspectedOn: addDays(today, -1),
+    });
+    expect(edit.status, edit.body.resultMsg).toBe(200);
+    expect((await send('jy_admin2', 'setiscolsebyids', { ids: [report.id], reason: '越权' })).status).toBe(
+      404,
+    );
+    const closed = await send<{ closed: number }>('jy_admin1', 'setiscolsebyids', {
+      ids: [report.id],
+      reason: '重复',
+    });
+    expect(closed.body.data.closed).toBe(1);
+    const again = await send('jy_admin1', 'setiscolsebyids', { ids: [report.id], reason: '重复' });
+    expect(again.status).toBe(409);
+  });
+
+  it.runIf(kind === 'postgres')('50 concurrent pushes of a report: one moves the lift’s dates', async () => {
+    const { report, liftId } = await inspected();
+    const signed = await send('jy_inspector1', 'signature', { id: report.id });
+    const before = await lift(liftId);
+    const all = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        send('jy_admin1', 'pushReport', { id: report.id, version: signed.body.data.version }),
+      ),
+    );
+    expect(all.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(all.filter((r) => r.status === 409)).toHaveLength(49);
+    const after = await lift(liftId);
+    expect(after.version).toBe(before.version + 1);
+    expect(after.next).toBe(addMonths(today, 12));
+  });
+
+  it.runIf(kind === 'postgres')('50 concurrent re-inspections of a failed report: one report', async () => {
+    const { report, orderId } = await inspected('不符合');
+    await send('jy_inspector1', 'signature', { id: report.id });
+    await send('jy_admin1', 'pushReport', { id: report.id });
+    const all = await Promise.all(
+      Array.from({ length: 50 }, () => send('jy_admin1', 'createReinspect', { id: report.id })),
+    );
+    expect(all.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(all.filter((r) => r.status === 409)).toHaveLength(49);
+    const [n] = await query<{ n: number }>(
+      `select count(*)::int as n from inspection_report where order_id = ${orderId}`,
+    );
+    expect(n.n).toBe(2);
+  });
+});
