@@ -196,6 +196,24 @@ describe('检验申请: from the use unit’s application to the inspector’s t
     {
       const { context, page } = await newPage('jy_admin1');
       try {
+        // A stale action: another tab accepts a waiting application while this one shows it; the
+        // page's 受理 is refused with the reason, and the page reloads to the state it is in now.
+        const waiting = await jy<{ records: OrderRow[] }>('GET', `${O}/organization/query`, {
+          page: 1,
+          limit: 20,
+          state: 'applied',
+        });
+        const other = waiting.records.find((o) => o.id !== orderId);
+        assert.ok(other, 'a demo application waits for jy_admin1');
+        await page.goto(`${server.baseUrl}/#/organization/acceptanceDetail?id=${other.id}`);
+        await page.getByTestId('order-state').getByText('待受理').waitFor();
+        await jy('POST', `${O}/acceptance`, { id: other.id });
+        await page.getByTestId('order-accept').click();
+        await confirm(page);
+        await messageWith(page, /当前状态.*已受理/);
+        await page.getByTestId('order-state').getByText('已受理').waitFor();
+        assert.equal(await page.getByTestId('order-accept').count(), 0);
+
         await page.goto(`${server.baseUrl}/#/organization/Acceptance`);
         const list = page.getByTestId('acceptance-orders');
         await settle(list);
@@ -211,6 +229,14 @@ describe('检验申请: from the use unit’s application to the inspector’s t
         await actions.getByRole('button', { name: '受 理' }).waitFor();
         assert.equal(await actions.getByRole('button', { name: /报\s*价/ }).count(), 0);
         assert.equal(await actions.getByRole('button', { name: /分\s*配/ }).count(), 0);
+
+        // 退回 needs its reason; cancelled, nothing changes.
+        await actions.getByRole('button', { name: '退 回' }).click();
+        const back = page.getByTestId('send-back-dialog');
+        await back.getByRole('button', { name: /保\s*存/ }).click();
+        await back.getByText('请填写退回原因').waitFor();
+        await back.getByRole('button', { name: /取\s*消/ }).click();
+        await back.waitFor({ state: 'hidden' });
 
         await page.getByTestId('order-accept').click();
         await confirm(page);

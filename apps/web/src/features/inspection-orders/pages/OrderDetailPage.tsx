@@ -195,7 +195,7 @@ function OrderDetail({ order: o }: { order: InspectionOrderDetail }) {
       </Card>
 
       <Card title="申请附件" style={{ marginTop: 16 }} size="small" data-testid="order-attachments">
-        <Descriptions column={1} size="small" bordered>
+        <Descriptions column={1} size="small" bordered styles={{ label: { width: 180 } }}>
           {o.attachments.map((a) => (
             <Descriptions.Item
               key={a.key}
