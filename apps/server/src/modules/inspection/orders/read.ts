@@ -20,7 +20,7 @@ import {
   shanghaiToday,
   varietyName,
 } from '@ec/contract';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
@@ -387,8 +387,7 @@ export async function orderMain(q: Queryable, user: AuthUser) {
   return { byState, dueNotApplied: dueRow?.n ?? 0, todayDistributed: todayRow?.n ?? 0 };
 }
 
-const monthOf = (col: SQL | typeof o.appliedAt) =>
-  sql<string>`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
+const monthOf = (col: AnyColumn) => sql<string>`to_char(${col} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
 
 /**
  * `inspecttionOrganizationStatistics`: per month (Asia/Shanghai) from `from` to `to` (the last 12
@@ -410,8 +409,8 @@ export async function orderStatistics(q: Queryable, user: AuthUser, f: { from?: 
   const start = monthStart(from);
   const end = monthStart(nextMonth(to));
   const scope = orderScope(user);
-  const between = (col: SQL | typeof o.appliedAt) => sql`${col} >= ${start} and ${col} < ${end}`;
-  const counted = async (col: typeof o.appliedAt) =>
+  const between = (col: AnyColumn) => sql`${col} >= ${start} and ${col} < ${end}`;
+  const counted = async (col: AnyColumn) =>
     new Map(
       (
         await q
@@ -422,18 +421,18 @@ export async function orderStatistics(q: Queryable, user: AuthUser, f: { from?: 
       ).map((r) => [r.month, r.n]),
     );
   const applied = await counted(o.appliedAt);
-  const accepted = await counted(o.acceptedAt as unknown as typeof o.appliedAt);
-  const distributed = await counted(o.distributedAt as unknown as typeof o.appliedAt);
+  const accepted = await counted(o.acceptedAt);
+  const distributed = await counted(o.distributedAt);
   const quoted = new Map(
     (
       await q
         .select({
-          month: monthOf(o.quotedAt as unknown as typeof o.appliedAt),
+          month: monthOf(o.quotedAt),
           n: sql<number>`coalesce(sum(${o.quoteAmount}), 0)`.mapWith(Number),
         })
         .from(o)
-        .where(and(scope, between(o.quotedAt as unknown as typeof o.appliedAt)))
-        .groupBy(monthOf(o.quotedAt as unknown as typeof o.appliedAt))
+        .where(and(scope, between(o.quotedAt)))
+        .groupBy(monthOf(o.quotedAt))
     ).map((r) => [r.month, r.n]),
   );
   const paid = new Map(
