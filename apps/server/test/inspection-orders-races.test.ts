@@ -1,6 +1,7 @@
 import {
   API_PREFIX,
   addDays,
+  chargeNoticeCalls,
   type InspectionOrderDetail,
   inspectionOrderCalls,
   shanghaiToday,
@@ -15,13 +16,14 @@ import { CallProber } from './scope-sweep.ts';
 /**
  * The orders' write rules under 50 concurrent requests (at once on PostgreSQL; one by one on
  * PGlite): one open order per lift (the partial unique index), one decision on an application (the
- * conditional UPDATE on its state), one payment record per charge notice.
+ * conditional UPDATE on its state), one charge notice per order, one payment record per notice.
  */
 const N = 50;
 
 describe.each(dbKinds)('inspection orders under %s with 50 concurrent requests', (kind) => {
   let t: TestApp;
   let p: CallProber<typeof inspectionOrderCalls>;
+  let cn: CallProber<typeof chargeNoticeCalls>;
   let jy1: number;
   let sy1: number;
   let attachments: Record<string, string[]>;
@@ -56,6 +58,8 @@ describe.each(dbKinds)('inspection orders under %s with 50 concurrent requests',
     t = await startTestApp(kind);
     p = new CallProber(t, inspectionOrderCalls);
     await p.signIn(['sy_admin1', 'aq_officer1', 'jy_admin1']);
+    cn = new CallProber(t, chargeNoticeCalls);
+    await cn.signIn(['jy_admin1']);
     const ids = await query<{ username: string; company_id: number }>(
       `select username, company_id from sys_user where username in ('jy_admin1', 'sy_admin1')`,
     );
@@ -130,5 +134,35 @@ describe.each(dbKinds)('inspection orders under %s with 50 concurrent requests',
       `select state, version from inspection_order where id = ${id}`,
     );
     expect(row).toEqual({ state: 'accepted', version: 1 });
+  });
+
+  it('issues one charge notice and records one payment', async () => {
+    const lift = await freeLift();
+    await query(`insert into inspection_tech_param (org_id, elevator_id, variety, stops)
+      select ${jy1}, id, coalesce(variety, '3110'), coalesce(floors, 6) from elevator where id = ${lift}
+      on conflict do nothing`);
+    const res = await p.send<InspectionOrderDetail>('sy_admin1', 'apply', {
+      elevatorId: lift,
+      orgId: jy1,
+      attachments,
+    });
+    const id = res.body.data.id;
+    for (const step of ['acceptance', 'quotedPrice'] as const)
+      expect((await p.send('jy_admin1', step, { id })).status, step).toBe(200);
+    const signed = await Promise.all(
+      Array.from({ length: N }, () => p.send('jy_admin1', 'signChargeNotice', { id })),
+    );
+    expect(statuses(signed)).toEqual({ 200: 1, 409: N - 1 });
+    const paid = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        cn.send('jy_admin1', 'add', { orderId: id, payState: i % 2 ? 'paid' : 'exempt' }),
+      ),
+    );
+    expect(statuses(paid)).toEqual({ 200: 1, 409: N - 1 });
+    const [row] = await query<{ notices: number; records: number }>(
+      `select (select count(*)::int from inspection_charge_notice where order_id = ${id}) as notices,
+        (select count(*)::int from inspection_order_event where order_id = ${id} and action in ('pay', 'exempt')) as records`,
+    );
+    expect(row).toEqual({ notices: 1, records: 1 });
   });
 });
