@@ -65,7 +65,8 @@ async function newPage(user: string): Promise<{ context: BrowserContext; page: P
 /** Picks the option containing `text` of the Select labelled `label` (typing it first). */
 async function choose(scope: Locator, label: string, text: string) {
   const input = scope.getByLabel(label, { exact: true });
-  await input.click();
+  // Typing into the focused search opens the list (a chosen value covers the input itself).
+  await input.focus();
   await input.fill(text);
   const page = scope.page();
   await page
@@ -119,6 +120,13 @@ describe('检验申请: from the use unit’s application to the inspector’s t
     );
     const lift = lifts.records.find((l) => !busy.has(l.id));
     assert.ok(lift, 'a lift of sy_admin1 inside its application window with no open order');
+    const later = await sy<{ records: { id: number; registerCode: string; nextInspectDate: string }[] }>(
+      'POST',
+      '/pc/elevator/queryElevatorList',
+      { page: 1, limit: 50, nextInspectFrom: addDays(today, 40) },
+    );
+    const early = later.records.find((l) => !busy.has(l.id));
+    assert.ok(early, 'a lift of sy_admin1 whose window has not opened');
 
     const inspectors = await jy<{ id: number; name: string; username: string | null }[]>(
       'GET',
@@ -163,6 +171,23 @@ describe('检验申请: from the use unit’s application to the inspector’s t
           await box.locator('.ant-upload-list-item-uploading').waitFor({ state: 'detached' });
         }
         await screenshot(page, 'inspection-order-apply');
+        // A lift whose window has not opened: the page says so, and the server's refusal is shown.
+        await choose(form, '电梯', early.registerCode);
+        await form
+          .getByTestId('apply-lift-facts')
+          .getByText(/起可申请/)
+          .waitFor();
+        await form.getByTestId('apply-submit').click();
+        await form
+          .getByTestId('apply-refusal')
+          .getByText(`下次检验日期为 ${early.nextInspectDate}，须在该日期前 30 日内`, { exact: false })
+          .waitFor();
+        await screenshot(page, 'inspection-order-refused');
+        await choose(form, '电梯', lift.registerCode);
+        await form
+          .getByTestId('apply-lift-facts')
+          .getByText(/在申请期内/)
+          .waitFor();
         await form.getByTestId('apply-submit').click();
         await messageWith(page, '申请已提交');
         const detail = page.getByTestId('order-detail');

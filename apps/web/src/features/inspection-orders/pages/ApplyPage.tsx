@@ -151,22 +151,13 @@ function ApplyForm({ returned }: { returned: InspectionOrderDetail | null }) {
           data-testid="return-reason"
         />
       )}
-      {refusal && (
-        <Alert
-          type="error"
-          showIcon
-          closable
-          onClose={() => setRefusal(null)}
-          style={{ marginBottom: 16 }}
-          message="申请未提交"
-          description={refusal}
-          data-testid="apply-refusal"
-        />
-      )}
       <Form
         form={form}
         layout="vertical"
         style={{ maxWidth: 820 }}
+        onValuesChange={(changed) => {
+          if ('elevatorId' in changed || 'orgId' in changed) setRefusal(null);
+        }}
         initialValues={
           returned
             ? {
@@ -273,6 +264,18 @@ function ApplyForm({ returned }: { returned: InspectionOrderDetail | null }) {
         <Form.Item name="remark" label="申请说明">
           <Input.TextArea rows={3} maxLength={500} showCount placeholder="选填" />
         </Form.Item>
+        {refusal && (
+          <Alert
+            type="error"
+            showIcon
+            closable
+            onClose={() => setRefusal(null)}
+            style={{ marginBottom: 16 }}
+            message="申请未提交"
+            description={refusal}
+            data-testid="apply-refusal"
+          />
+        )}
         <Space>
           <Button type="primary" loading={busy} onClick={submit} data-testid="apply-submit">
             {returned ? '重新提交申请' : '提交申请'}
