@@ -299,6 +299,22 @@ describe.each(dbKinds)('inspection orders on %s', (kind) => {
     expect(
       has((await send('jy_admin1', 'organizationQuery', { ...filters, month: '2020-01' })).body.data),
     ).toBe(false);
+    // Totals count what the filters keep: with the lift's and the use unit's filters, and without.
+    for (const f of [filters, { useUnit: o.useUnitName, limit: 500 }, { limit: 500 }]) {
+      const page = (await send<Page<InspectionOrderRow>>('jy_admin1', 'organizationQuery', f)).body.data;
+      const [{ n }] = await query<{ n: number }>(
+        `select count(*)::int as n from inspection_order o join elevator e on e.id = o.elevator_id
+          join enterprise u on u.id = o.use_unit_id where o.org_id = ${jy1}
+          ${
+            'registerCode' in f
+              ? `and e.register_code = '${o.registerCode}' and o.state = 'applied'
+            and to_char(o.applied_at at time zone 'Asia/Shanghai', 'YYYY-MM') = '${shanghaiMonth()}'`
+              : ''
+          }
+          ${'useUnit' in f ? `and u.name = '${o.useUnitName}'` : ''}`,
+      );
+      expect(page.total, JSON.stringify(f)).toBe(n);
+    }
     expect((await send('jy_admin1', 'organizationQuery', { state: 'nope' })).status).toBe(400);
     expect((await send('jy_admin1', 'organizationQuery', { month: '2026-13' })).status).toBe(400);
   });

@@ -171,12 +171,11 @@ export async function listOrders(q: Queryable, user: AuthUser, f: OrderFilters, 
     f,
     (w) => query.where(where).orderBy(dir(column), dir(o.id)).limit(w.limit).offset(w.offset),
     async () => {
-      const [row] = await q
-        .select({ n: count() })
-        .from(o)
-        .innerJoin(lift, eq(lift.id, o.elevatorId))
-        .leftJoin(unitE, eq(unitE.id, o.useUnitId))
-        .where(where);
+      // Every order has its lift (a foreign key) and its use unit: the count joins them only to filter.
+      let counted = q.select({ n: count() }).from(o).$dynamic();
+      if (f.registerCode) counted = counted.innerJoin(lift, eq(lift.id, o.elevatorId));
+      if (f.useUnit) counted = counted.leftJoin(unitE, eq(unitE.id, o.useUnitId));
+      const [row] = await counted.where(where);
       return row?.n ?? 0;
     },
     rowView,
