@@ -419,3 +419,36 @@ describe.each(dbKinds)('inspection reports on %s', (kind) => {
     expect(n.n).toBe(2);
   });
 });
+
+describe('inspection reports demo data', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+  });
+  afterAll(() => t?.close());
+
+  it('holds pushed reports of the past year on sy_admin1’s lifts, a 不合格 with its 复检合格, and the lifts follow them', async () => {
+    const rows = rowsOf<{ conclusion: string; attempt: number; elevator_id: number; state: string }>(
+      await t.platform.db.execute(
+        sql.raw(`select r.conclusion, r.attempt, r.elevator_id, r.state from inspection_report r
+          join inspection_order o on o.id = r.order_id where o.order_no like 'JY%-D%' order by r.id`),
+      ),
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    expect(rows.every((r) => r.state === 'pushed')).toBe(true);
+    const failed = rows.find((r) => r.conclusion === '不合格');
+    expect(failed).toBeDefined();
+    expect(rows.find((r) => r.elevator_id === failed?.elevator_id && r.attempt === 2)?.conclusion).toBe(
+      '复检合格',
+    );
+    const [lift] = rowsOf<{ use_status: number; next: string }>(
+      await t.platform.db.execute(
+        sql.raw(
+          `select use_status, next_inspect_date::text as next from elevator where id = ${failed?.elevator_id}`,
+        ),
+      ),
+    );
+    expect(lift.use_status).toBe(1);
+    expect(lift.next > shanghaiToday()).toBe(true);
+  });
+});

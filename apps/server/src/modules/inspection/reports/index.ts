@@ -2,6 +2,7 @@ import { REPORT_PERMISSIONS as P } from '@ec/contract';
 import type { ModulePart } from '../../../platform/module.ts';
 import { reportRoutes } from './routes.ts';
 import { reportFiles } from './scope.ts';
+import { seedReports } from './seed.ts';
 
 const list = { name: '查询检验报告', perms: P.list };
 const edit = { name: '录入检验结果、修改与签字', perms: P.edit };
@@ -15,6 +16,7 @@ const push = { name: '推送、复检、关闭检验报告', perms: P.push };
  */
 export const reportsPart: ModulePart = {
   routes: reportRoutes,
+  demoSeeders: [(tx) => seedReports(tx)],
   menuButtons: {
     '/organization/report': [list, edit, push],
     '/organization/reportfilehis': [list],
