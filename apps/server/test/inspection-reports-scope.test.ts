@@ -15,12 +15,12 @@ import { CallProber, type Probes } from './scope-sweep.ts';
 
 /**
  * Data scope of the inspection reports, call by call: another organisation (jy_admin2), another use
- * unit (sy_admin2) and a maintenance company (wb_admin1) ask for jy1's reports (one pushed 不合格, one
+ * unit (sy_admin2), a maintenance company (wb_admin1) and the regulator of another district (jg_jiangnan) ask for jy1's reports (one pushed 不合格, one
  * still 检验中). Each call answers 404 (403 without the permission) or leaves the report out (the
  * platform finds it), and afterwards the reports, their results, their files and the lift are as they
  * were.
  */
-const ACTORS = ['jy_admin2', 'sy_admin2', 'wb_admin1'] as const;
+const ACTORS = ['jy_admin2', 'sy_admin2', 'wb_admin1', 'jg_jiangnan'] as const;
 
 describe.each(dbKinds)('inspection reports data scope, call by call, on %s', (kind) => {
   let t: TestApp;
@@ -44,7 +44,7 @@ describe.each(dbKinds)('inspection reports data scope, call by call, on %s', (ki
           attachments, inspector_id, inspector_user_id, planned_date)
         select 'JYSCOPE-' || e.id || '-${key === '符合' ? 1 : 2}', e.id, ${jy1.id}, e.use_company_id, 'distributed', '${today}', '{}'::jsonb, i.id, i.user_id, '${today}'
         from elevator e, inspection_inspector i
-        where e.id = (select e2.id from elevator e2 where e2.use_company_id = (select company_id from sys_user where username = 'sy_admin1')
+        where e.id = (select e2.id from elevator e2 where e2.use_company_id = (select company_id from sys_user where username = 'sy_admin1') and e2.area_code not like '450105%'
             and e2.variety in (select v.variety from inspection_item_variety v join inspection_item it on it.id = v.item_id where it.org_id = ${jy1.id})
             and not exists (select 1 from inspection_order o where o.elevator_id = e2.id and o.state not in ('reported', 'closed', 'cancelled'))
             order by e2.id limit 1)
