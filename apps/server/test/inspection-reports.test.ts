@@ -404,6 +404,29 @@ describe.each(dbKinds)('inspection reports on %s', (kind) => {
     expect(after.next).toBe(addMonths(today, 12));
   });
 
+  it.runIf(kind === 'postgres')(
+    '50 concurrent first results of an order: one report, the order 检验中 once',
+    async () => {
+      const { orderId, liftId } = await distributedOrder();
+      const itemId = await firstItem(liftId);
+      const all = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          rp.send<InspectionReportDetail>('jy_inspector1', 'updateResult', {
+            orderId,
+            results: [{ itemId, result: i % 2 ? '符合' : '无此项' }],
+          }),
+        ),
+      );
+      expect(all.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+      expect(new Set(all.map((r) => r.body.data.id)).size).toBe(1);
+      const [n] = await query<{ n: number; moves: number }>(
+        `select (select count(*)::int from inspection_report where order_id = ${orderId}) as n,
+        (select count(*)::int from inspection_order_event where order_id = ${orderId} and to_state = 'inspecting') as moves`,
+      );
+      expect(n).toEqual({ n: 1, moves: 1 });
+    },
+  );
+
   it.runIf(kind === 'postgres')('50 concurrent re-inspections of a failed report: one report', async () => {
     const { report, orderId } = await inspected('不符合');
     await send('jy_inspector1', 'signature', { id: report.id });
