@@ -16,7 +16,13 @@ import { fileCalls } from './files.ts';
 import { costCalls, inspectionItemCalls } from './inspection/catalog.ts';
 import { equipmentCalls, sealCalls } from './inspection/equipment.ts';
 import { departmentCalls, inspectorCalls } from './inspection/inspectors.ts';
+import { chargeNoticeCalls, inspectionOrderCalls } from './inspection/orders.ts';
 import { technicalParamCalls } from './inspection/params.ts';
+import {
+  inspectionReportCalls,
+  inspectionResultCalls,
+  reportFileHistoryCalls,
+} from './inspection/reports.ts';
 import {
   maintenanceContentCalls,
   maintenanceItemCalls,
@@ -103,4 +109,9 @@ export const allCalls: Call[] = [
   ...Object.values(inspectionItemCalls),
   ...Object.values(costCalls),
   ...Object.values(technicalParamCalls),
+  ...Object.values(inspectionOrderCalls),
+  ...Object.values(chargeNoticeCalls),
+  ...Object.values(inspectionResultCalls),
+  ...Object.values(inspectionReportCalls),
+  ...Object.values(reportFileHistoryCalls),
 ];
