@@ -9,6 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
+import { REGULATOR_OF_AREA } from '../src/platform/seed/demo.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { multipart, PNG_1PX } from './multipart.ts';
 import { CallProber, type Probes } from './scope-sweep.ts';
@@ -153,10 +154,20 @@ describe.each(dbKinds)('inspection reports data scope, call by call, on %s', (ki
     hp.expectProbeForEveryCall(historyProbes);
   });
 
-  it('the use unit of the lift reads the pushed report (the probes can pass)', async () => {
+  it('the use unit and the district’s regulator read the pushed report (the probes can pass)', async () => {
     await p.signIn(['sy_admin1']);
     expect((await p.send('sy_admin1', 'detail', { id: pushed.id })).status).toBe(200);
     expect((await p.send('sy_admin1', 'detail', { id: open.id })).status).toBe(404);
+    // The regulator of the lift's district reads the pushed report, not the one still 检验中.
+    const [{ area }] = await query<{ area: string }>(
+      `select area_code as area from elevator where id = ${pushed.elevatorId}`,
+    );
+    const regulator = REGULATOR_OF_AREA[area.slice(0, 6)];
+    expect(regulator).toBeDefined();
+    await p.signIn([regulator]);
+    expect((await p.send(regulator, 'detail', { id: pushed.id })).status).toBe(200);
+    expect((await p.send(regulator, 'detail', { id: open.id })).status).toBe(404);
+    expect((await p.send(regulator, 'pushReport', { id: pushed.id })).status).toBe(403);
   });
 
   it.each(ACTORS)('%s is refused or left out on every report call, and nothing changes', (actor) =>
