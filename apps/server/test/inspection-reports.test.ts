@@ -281,6 +281,11 @@ describe.each(dbKinds)('inspection reports on %s', (kind) => {
       results: [{ itemId: 2_000_000_000, result: '符合' }],
     });
     expect(foreign.status).toBe(400);
+    // The on-site date still ahead (the planned date of an order distributed for later): not signed.
+    await query(`update inspection_report set inspected_on = '${addDays(today, 3)}' where id = ${report.id}`);
+    const ahead = await send('jy_inspector1', 'signature', { id: report.id });
+    expect(ahead.status).toBe(400);
+    expect(ahead.body.resultMsg).toContain('晚于今天');
     expect(
       (
         await send('jy_inspector1', 'update', {

@@ -248,6 +248,7 @@ export async function signReport(q: Queryable, user: AuthUser, v: { id: number; 
   if (report.state !== 'inspecting')
     throw conflict(`该检验报告当前状态为「${reportStateLabel(report.state)}」，不能签字`);
   if (!report.inspectedOn) throw badRequest('请先填写检验日期');
+  if (report.inspectedOn > shanghaiToday()) throw badRequest('检验日期晚于今天，请在现场检验后再签字');
   if (report.instrumentIds.length === 0) throw badRequest('请先选择本次检验使用的检验设备');
   const today = shanghaiToday();
   // Each instrument in use and within its calibration on the inspection date (409 naming it).
