@@ -15,6 +15,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
+import { REGULATOR_OF_AREA } from '../src/platform/seed/demo.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { multipart, PNG_1PX } from './multipart.ts';
 import { CallProber } from './scope-sweep.ts';
@@ -27,7 +28,16 @@ import { CallProber } from './scope-sweep.ts';
  * monthly figures; who may do what (403), what lies outside a user's scope (404), bad input (400),
  * and every wrong-state or stale move (409, naming the state).
  */
-const USERS = ['sy_admin1', 'sy_admin2', 'aq_officer1', 'jy_admin1', 'jy_admin2', 'jy_inspector1'];
+const USERS = [
+  'sy_admin1',
+  'sy_admin2',
+  'aq_officer1',
+  'jy_admin1',
+  'jy_admin2',
+  'jy_inspector1',
+  'jg_qingxiu',
+  'jg_jiangnan',
+];
 
 describe.each(dbKinds)('inspection orders on %s', (kind) => {
   let t: TestApp;
@@ -276,6 +286,17 @@ describe.each(dbKinds)('inspection orders on %s', (kind) => {
       expect((await send(u, 'get', { id: o.id })).status, u).toBe(200);
     for (const u of ['sy_admin2', 'jy_admin2', 'jy_inspector1'])
       expect((await send(u, 'get', { id: o.id })).status, u).toBe(404);
+    // The regulator of the lift's district reads it (its 检验工单 page) and may not act on it; another
+    // district's does not see it.
+    const [{ area }] = await query<{ area: string }>(
+      `select area_code as area from elevator where id = ${o.elevatorId}`,
+    );
+    const own = REGULATOR_OF_AREA[area];
+    const other = own === 'jg_jiangnan' ? 'jg_qingxiu' : 'jg_jiangnan';
+    await p.signIn([own]);
+    expect((await send(own, 'get', { id: o.id })).status, own).toBe(200);
+    expect((await send(own, 'acceptance', { id: o.id })).status, own).toBe(403);
+    expect((await send(other, 'get', { id: o.id })).status, other).toBe(404);
     // The attachments are readable by whoever reads the order, and by nobody else.
     const fileId = o.attachments[0].files[0].id;
     const read = (u: string) =>

@@ -116,6 +116,9 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/organization/elevator',
       // 检验报告: the pushed reports of its districts' lifts (read only).
       '/organization/report',
+      // 检验工单: its districts' inspection orders and their detail (read only; writes are 403).
+      '/organization/inspection',
+      '/organization/inspectionDetail',
     ],
   },
   {
