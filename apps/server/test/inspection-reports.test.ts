@@ -142,6 +142,9 @@ describe.each(dbKinds)('inspection reports on %s', (kind) => {
 
   it('results, signature and push: the order moves to 检验中 then 已出报告, the lift’s dates move, the use unit reads it', async () => {
     const { orderId, liftId } = await distributedOrder();
+    // The organisation's technical parameters of the lift are on the order (as an application puts them).
+    await query(`insert into inspection_tech_param (org_id, elevator_id, order_id) values (${jy1}, ${liftId}, ${orderId})
+      on conflict (org_id, elevator_id) do update set order_id = excluded.order_id`);
     const first = await rp.send<InspectionReportDetail>('jy_inspector1', 'updateResult', {
       orderId,
       results: [{ itemId: await firstItem(liftId), result: '符合', remark: '良好' }],
@@ -183,6 +186,11 @@ describe.each(dbKinds)('inspection reports on %s', (kind) => {
     expect(pushed.body.data.state).toBe('pushed');
     const [o2] = await query<{ state: string }>(`select state from inspection_order where id = ${orderId}`);
     expect(o2.state).toBe('reported');
+    // The lift's technical parameters are free again (待分配) for its next inspection's order.
+    const linked = await query<{ n: number }>(
+      `select count(*)::int as n from inspection_tech_param where order_id = ${orderId}`,
+    );
+    expect(linked[0].n).toBe(0);
     const l = await lift(liftId);
     expect(l.last).toBe(today);
     expect(l.next).toBe(addMonths(today, 12));

@@ -183,7 +183,8 @@ async function linkParams(q: Queryable, orderId: number, orgId: number, elevator
     .set({ orderId })
     .where(and(eq(inspectionTechParam.orgId, orgId), eq(inspectionTechParam.elevatorId, elevatorId)));
 }
-const unlinkParams = (q: Queryable, orderId: number) =>
+/** The order is over (closed, cancelled, reported): its lift's parameters are 待分配 again for the next one. */
+export const unlinkParams = (q: Queryable, orderId: number) =>
   q.update(inspectionTechParam).set({ orderId: null }).where(eq(inspectionTechParam.orderId, orderId));
 
 const DUPLICATE = '该电梯已有未办结的检验申请，不能重复申请';

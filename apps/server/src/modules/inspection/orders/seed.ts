@@ -98,7 +98,8 @@ const idOf = async (tx: Tx, username: string) =>
 /**
  * Demo orders in each state of the flow up to 已分配 across the demo use units' lifts (sy1, sy2):
  * eleven applied to jy1 (two distributed to jy_inspector1, one of them on site today), three to jy2,
- * applied over the last hundred days (the statistics have months). One lift of sy1 in jy1's district
+ * applied over the last hundred days (the statistics have months), each within the 30 days before
+ * its lift's next-inspection date (the registry's date set to it). One lift of sy1 in jy1's district
  * is kept free and moved into its application window (its next-inspection date set to 20 days from
  * today, a plain UPDATE of the registry's row): the lift sy_admin1 applies for in the browser test.
  */
@@ -156,6 +157,11 @@ export async function seedOrders(tx: Tx, storage: FileStorage | null) {
     const org = orgs[plan.org];
     const applicant = lift.useCompanyId === sy1.companyId ? sy1 : sy2;
     const appliedAt = new Date(Date.now() - plan.ago * 86_400_000);
+    // Applied within its window (TSG T7001-2023): the next-inspection date 5–29 days after the
+    // application; the registry's date is the order's while the order is open (it moves on a pass).
+    const next = addDays(shanghaiToday(appliedAt), 5 + ((at * 7) % 25));
+    if (!['closed', 'cancelled'].includes(plan.state))
+      await tx.execute(sql`update elevator set next_inspect_date = ${next} where id = ${lift.id}`);
     const stepAt = (i: number) => new Date(appliedAt.getTime() + i * 86_400_000 * Math.min(2, plan.ago / 6));
     const steps = STEPS[plan.state];
     const quoted = steps.some((s) => s.action === 'quote');
@@ -189,7 +195,7 @@ export async function seedOrders(tx: Tx, storage: FileStorage | null) {
       orgId: org.id,
       useUnitId: lift.useCompanyId!,
       state: distributed || plan.state !== 'distributed' ? plan.state : 'noticed',
-      nextInspectionDate: lift.next!,
+      nextInspectionDate: next,
       attachments: demoFiles.get(applicant.id) ?? {},
       fileIds: Object.values(demoFiles.get(applicant.id) ?? {}).flat(),
       applyRemark: plan.ago % 2 ? '请安排工作日现场检验' : null,

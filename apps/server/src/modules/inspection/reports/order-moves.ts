@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { conflict } from '../../../platform/errors.ts';
+import { unlinkParams } from '../orders/flow.ts';
 import { inspectionOrderEvent as ev, inspectionOrder as o } from '../orders/tables.ts';
 
 /*
@@ -41,8 +42,11 @@ export async function orderInspecting(q: Queryable, user: AuthUser, orderId: num
   if (state !== 'inspecting') throw conflict(`该检验申请当前状态为「${label(state)}」，不能录入检验结果`);
 }
 
-/** 检验中 → 已出报告; any other state: 409. */
+/** 检验中 → 已出报告, the lift's parameters free for its next order; any other state: 409. */
 export async function orderReported(q: Queryable, user: AuthUser, orderId: number) {
-  if (await move(q, user, orderId, 'inspecting', 'reported', 'report')) return;
+  if (await move(q, user, orderId, 'inspecting', 'reported', 'report')) {
+    await unlinkParams(q, orderId);
+    return;
+  }
   throw conflict(`该检验申请当前状态为「${label(await stateOf(q, orderId))}」，不能出具报告`);
 }
