@@ -39,8 +39,19 @@ describe.each(dbKinds)('inspection orders data scope, call by call, on %s', (kin
         left join inspection_charge_notice n on n.order_id = o.id order by o.id`,
     );
 
-  /** The orders the actor's figures count (its organisation's or its use unit's; none otherwise). */
+  /**
+   * The orders the actor's figures count: its organisation's or its use unit's; a regulator's, those
+   * of the lifts in its district (jg_jiangnan: 江南区, where the probed order's lift is not); none
+   * otherwise.
+   */
   const ownCount = async (actor: string, extra = 'true') => {
+    if (actor === 'jg_jiangnan') {
+      const [{ n }] = await query<{ n: number }>(
+        `select count(*)::int as n from inspection_order o join elevator e on e.id = o.elevator_id
+          where e.area_code = '450105' and ${extra}`,
+      );
+      return n;
+    }
     const company = companies[actor];
     const column = actor.startsWith('jy_') ? 'org_id' : actor.startsWith('sy_') ? 'use_unit_id' : null;
     if (!column || !company) return 0;
