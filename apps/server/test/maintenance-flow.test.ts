@@ -20,7 +20,6 @@ import {
   type TemplateDetail,
 } from '@ec/contract';
 import { eq, sql } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findingsOf } from '../src/modules/maintenance/checks.ts';
 import { markDone, overdueCount } from '../src/modules/maintenance/lifts.ts';
@@ -29,6 +28,7 @@ import { maintenanceOrder } from '../src/modules/maintenance/tables.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { multipart, PNG_1PX } from './multipart.ts';
+import { pdfText } from './pdf-support.ts';
 
 /**
  * Electronic maintenance end to end through the calls: the worker's visit from sign-in to submit,
@@ -277,17 +277,7 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/pdf');
-    const pdf = await getDocument({
-      data: new Uint8Array(res.rawPayload),
-      isEvalSupported: false,
-      disableFontFace: true,
-    }).promise;
-    let text = '';
-    for (let p = 1; p <= pdf.numPages; p++)
-      text += (await (await pdf.getPage(p)).getTextContent()).items
-        .map((i) => ('str' in i ? i.str : ''))
-        .join('');
-    await pdf.destroy();
+    const text = await pdfText(res.rawPayload);
     expect(text).toContain(order.registerCode);
     expect(text).toContain(order.items[0].name);
     expect(text.replace(/\s/g, '')).toContain(confirmed.chainHash);

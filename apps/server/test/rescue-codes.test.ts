@@ -10,10 +10,10 @@ import {
   publicReportCalls as R,
 } from '@ec/contract';
 import { sql } from 'drizzle-orm';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { pdfText } from './pdf-support.ts';
 
 /**
  * Emergency codes, call by call on both databases: generation, the pool, claims, binding and
@@ -30,17 +30,6 @@ async function grantClaimers(t: TestApp) {
     )}::text[] where role_key in ('use_admin', 'maintenance_admin')`,
   );
   t.platform.sessions.clear();
-}
-
-async function pdfText(bytes: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
-  let out = '';
-  for (let p = 1; p <= doc.numPages; p++) {
-    const page = await doc.getPage(p);
-    const content = await page.getTextContent();
-    out += `${content.items.map((i) => ('str' in i ? i.str : '')).join('')}\n`;
-  }
-  return out;
 }
 
 describe.each(dbKinds)('emergency codes on %s', (kind) => {
