@@ -13,6 +13,7 @@ import { authCalls } from './auth.ts';
 import type { Call } from './call.ts';
 import { claimCalls, elevatorCalls } from './elevator.ts';
 import { fileCalls } from './files.ts';
+import { inspectionBillCalls } from './inspection/bills.ts';
 import { costCalls, inspectionItemCalls } from './inspection/catalog.ts';
 import { equipmentCalls, sealCalls } from './inspection/equipment.ts';
 import { departmentCalls, inspectorCalls } from './inspection/inspectors.ts';
@@ -21,6 +22,7 @@ import { technicalParamCalls } from './inspection/params.ts';
 import {
   inspectionReportCalls,
   inspectionResultCalls,
+  inspectionWorkCalls,
   reportFileHistoryCalls,
 } from './inspection/reports.ts';
 import {
@@ -48,6 +50,7 @@ import {
   maintenanceUnitCalls,
   maintenanceUserCalls,
 } from './parties.ts';
+import { patrolContentCalls, patrolNoticeCalls, patrolTaskCalls, patrolTemplateCalls } from './patrol.ts';
 import { serviceUserCalls } from './rescue/callcentre.ts';
 import { emergencyCodeCalls, publicReportCalls } from './rescue/codes.ts';
 import { repairCalls } from './rescue/repairs.ts';
@@ -110,8 +113,14 @@ export const allCalls: Call[] = [
   ...Object.values(costCalls),
   ...Object.values(technicalParamCalls),
   ...Object.values(inspectionOrderCalls),
+  ...Object.values(inspectionBillCalls),
   ...Object.values(chargeNoticeCalls),
   ...Object.values(inspectionResultCalls),
   ...Object.values(inspectionReportCalls),
   ...Object.values(reportFileHistoryCalls),
+  ...Object.values(patrolContentCalls),
+  ...Object.values(patrolTemplateCalls),
+  ...Object.values(patrolTaskCalls),
+  ...Object.values(patrolNoticeCalls),
+  ...Object.values(inspectionWorkCalls),
 ];

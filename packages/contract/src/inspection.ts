@@ -4,6 +4,7 @@
  * parameters). One file per part under inspection/. The organisations themselves (their filing,
  * list and detail) are the parties module's (parties/inspection-orgs.ts).
  */
+export * from './inspection/bills.ts';
 export * from './inspection/catalog.ts';
 export * from './inspection/equipment.ts';
 export * from './inspection/inspectors.ts';

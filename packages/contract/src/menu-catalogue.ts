@@ -309,7 +309,7 @@ export const menuCatalogue: MenuNode[] = [
       { path: '/organization/auditPersonnel', name: '检验人员审核' },
       { path: '/organization/auditPersonnelDetail', name: '人员审核详情', hidden: true },
       { path: '/organization/inspection', name: '检验工单' },
-      { path: '/organization/bill', name: '收费通知单' },
+      { path: '/organization/bill', name: '检验账单' },
       { path: '/organization/Acceptance', name: '报检受理' },
       { path: '/organization/acceptanceDetail', name: '受理详情', hidden: true },
       { path: '/organization/inspectionDetail', name: '检验工单详情', hidden: true },
