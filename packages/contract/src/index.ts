@@ -16,6 +16,7 @@ export * from './inspection.ts';
 export * from './maintenance.ts';
 export * from './menu-catalogue.ts';
 export * from './parties.ts';
+export * from './patrol.ts';
 export * from './rescue.ts';
 export * from './rules.ts';
 export * from './system.ts';
