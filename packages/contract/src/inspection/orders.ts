@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { idField, pageOf, paging, queryBool, requiredText, text } from '../common.ts';
 import { dateField, fileIdField, version } from '../fields.ts';
+import { addDays } from '../rules.ts';
 import { quoteLine } from './catalog.ts';
 import { INSPECTION_PERMISSIONS } from './rules.ts';
 
@@ -71,6 +72,48 @@ export const INSPECTION_ORDER_KIND_LABEL: Record<string, string> = { periodic: '
 
 /** The application window: within this many days before the next-inspection date (TSG T7001-2023). */
 export const INSPECTION_APPLY_WINDOW_DAYS = 30;
+
+/**
+ * Where `today` stands against a lift's next-inspection date and its application window:
+ * `none` (no date registered), `early` (the window has not opened), `open` (today within the
+ * `INSPECTION_APPLY_WINDOW_DAYS` days up to and including the date) or `overdue` (the date has
+ * passed). `text` is what a page shows beside the lift; `refusal` the server's reason for refusing
+ * an application (null when it may be made). The one rule of the window: the server's checks and the
+ * application page both call it.
+ */
+export type InspectionApplyWindow =
+  | { kind: 'none'; opens: null; text: string; refusal: string }
+  | { kind: 'early'; opens: string; text: string; refusal: string }
+  | { kind: 'open'; opens: string; text: string; refusal: null }
+  | { kind: 'overdue'; opens: string; text: string; refusal: string };
+
+export function inspectionApplyWindow(next: string | null | undefined, today: string): InspectionApplyWindow {
+  if (!next)
+    return {
+      kind: 'none',
+      opens: null,
+      text: '未登记下次检验日期，不能申请定期检验',
+      refusal: '未登记下次检验日期',
+    };
+  const days = INSPECTION_APPLY_WINDOW_DAYS;
+  const opens = addDays(next, -days);
+  const rule = `须在该日期前 ${days} 日内（${opens} 起）申请定期检验（TSG T7001-2023）`;
+  if (today < opens)
+    return {
+      kind: 'early',
+      opens,
+      text: `${opens} 起可申请（下次检验日期前 ${days} 日内）`,
+      refusal: `下次检验日期为 ${next}，${rule}`,
+    };
+  if (today > next)
+    return {
+      kind: 'overdue',
+      opens,
+      text: '已超过下次检验日期（超期未检）',
+      refusal: `下次检验日期为 ${next}，已超过下次检验日期，${rule}；超期未检的电梯应停止使用`,
+    };
+  return { kind: 'open', opens, text: `在申请期内（${opens} 至 ${next}）`, refusal: null };
+}
 
 /** The attachments of an application (DOMAIN.md §3.2), the first three required. */
 export const INSPECTION_ORDER_ATTACHMENTS = [

@@ -1,11 +1,11 @@
 import {
-  addDays,
-  INSPECTION_APPLY_WINDOW_DAYS,
   INSPECTION_ORDER_ATTACHMENTS,
+  type InspectionApplyWindow,
   type InspectionOrderAttachmentKey,
   type InspectionOrderAttachmentsInput,
   type InspectionOrderDetail,
   type InspectionOrderState,
+  inspectionApplyWindow,
 } from '@ec/contract';
 import type { StoredFileRef } from '../../components/index.ts';
 
@@ -15,20 +15,10 @@ import type { StoredFileRef } from '../../components/index.ts';
  * server decides every one of them again; these only choose what to show.
  */
 
-export type ApplyWindow =
-  | { kind: 'none'; text: string }
-  | { kind: 'early'; opens: string; text: string }
-  | { kind: 'open'; opens: string; text: string }
-  | { kind: 'overdue'; opens: string; text: string };
+export type ApplyWindow = InspectionApplyWindow;
 
-/** Where `today` stands against the lift's next-inspection date and its 30-day application window. */
-export function applyWindowOf(next: string | null | undefined, today: string): ApplyWindow {
-  if (!next) return { kind: 'none', text: '未登记下次检验日期，不能申请定期检验' };
-  const opens = addDays(next, -INSPECTION_APPLY_WINDOW_DAYS);
-  if (today < opens) return { kind: 'early', opens, text: `${opens} 起可申请（下次检验日期前 30 日内）` };
-  if (today > next) return { kind: 'overdue', opens, text: '已超过下次检验日期（超期未检）' };
-  return { kind: 'open', opens, text: `在申请期内（${opens} 至 ${next}）` };
-}
+/** Where `today` stands against the lift's next-inspection date and its 30-day application window (the contract's rule, the server's too). */
+export const applyWindowOf = inspectionApplyWindow;
 
 /**
  * The lift picker's search term → the registry list's filter: letters and digits are a register code

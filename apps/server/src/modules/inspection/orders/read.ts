@@ -16,6 +16,7 @@ import {
   type InspectionOrderQuote,
   type InspectionOrderRow,
   type InspectionOrderState,
+  inspectionApplyWindow,
   shanghaiMonth,
   shanghaiToday,
   varietyName,
@@ -554,11 +555,6 @@ export async function orgOptions(q: Queryable, f: { keyword?: string }) {
     .limit(50);
 }
 
-/** The 30-day window (TSG T7001-2023): today within the 30 days up to the next-inspection date; else why not. */
-export function windowRefusal(next: string, today: string): string | null {
-  const opens = addDays(next, -INSPECTION_APPLY_WINDOW_DAYS);
-  const rule = `须在该日期前 ${INSPECTION_APPLY_WINDOW_DAYS} 日内（${opens} 起）申请定期检验（TSG T7001-2023）`;
-  if (today < opens) return `下次检验日期为 ${next}，${rule}`;
-  if (today > next) return `下次检验日期为 ${next}，已超过下次检验日期，${rule}；超期未检的电梯应停止使用`;
-  return null;
-}
+/** The 30-day window (TSG T7001-2023): why an application for a lift with this date is refused today, or null. */
+export const windowRefusal = (next: string, today: string): string | null =>
+  inspectionApplyWindow(next, today).refusal;
