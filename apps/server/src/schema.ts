@@ -4,5 +4,6 @@ export * from './modules/elevator/tables.ts';
 export * from './modules/inspection/tables.ts';
 export * from './modules/maintenance/tables.ts';
 export * from './modules/parties/tables.ts';
+export * from './modules/patrol/tables.ts';
 export * from './modules/rescue/tables.ts';
 export * from './platform/db/tables.ts';
