@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { idField, idList, pageOf, paging, requiredText, text } from '../common.ts';
 import { dateField, fileIdField, version } from '../fields.ts';
+import { usableEquipment } from './equipment.ts';
 
 /*
  * 检验报告（tbInspectionReport）与检验结果（tbInspectionResult）: the inspection itself, after the order
@@ -290,5 +291,106 @@ export const reportFileHistoryCalls = {
     summary: '报告原始记录历史版本',
     input: z.object({ reportId }),
     output: z.array(reportFileHistoryRow),
+  }),
+};
+
+// ---------------------------------------------------------------- the inspector's phone page (designed)
+
+export const INSPECTION_WORK_DUE = ['today', 'upcoming', 'overdue', 'signed'] as const;
+export type InspectionWorkDue = (typeof INSPECTION_WORK_DUE)[number];
+
+/** One lift to inspect: an order distributed to the inspector, with its current report (if any). */
+export const inspectionWorkTask = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  orderState: z.string(),
+  orderStateLabel: z.string(),
+  /** The current report (the last attempt not closed); null before the first results. */
+  reportId: z.number().int().nullable(),
+  reportNo: z.string().nullable(),
+  attempt: z.number().int(),
+  reportState: z.enum(INSPECTION_REPORT_STATES).nullable(),
+  reportStateLabel: z.string().nullable(),
+  elevatorId: z.number().int(),
+  registerCode: z.string(),
+  elevatorName: z.string().nullable(),
+  address: z.string(),
+  varietyName: z.string().nullable(),
+  useUnitName: z.string().nullable(),
+  plannedDate: z.string().nullable(),
+  /** today / upcoming / overdue by the on-site date (a re-inspection: today); signed waits for the push. */
+  due: z.enum(INSPECTION_WORK_DUE),
+  /** Items recorded / all (null before the report exists). */
+  recorded: z.number().int().nullable(),
+  total: z.number().int().nullable(),
+});
+export type InspectionWorkTask = z.infer<typeof inspectionWorkTask>;
+
+/** The conclusion the server would draw from the saved results (the signature's rules, conclusion.ts). */
+export const inspectionWorkPreview = z.object({
+  ok: z.boolean(),
+  conclusion: z.enum(INSPECTION_CONCLUSIONS).nullable(),
+  /** Why no conclusion yet (items pending), in Chinese. */
+  message: z.string().nullable(),
+  nonConformities: z.number().int(),
+  keyNonConformities: z.number().int(),
+  rectificationDeadline: z.string().nullable(),
+  nextInspectionDate: z.string().nullable(),
+  /** The date the preview was drawn on (the report's inspection date, else today). */
+  onDate: z.string(),
+});
+export type InspectionWorkPreview = z.infer<typeof inspectionWorkPreview>;
+
+export const inspectionWorkDetail = z.object({
+  task: inspectionWorkTask,
+  /** The lift's registered facts. */
+  lift: z.object({
+    variety: z.string().nullable(),
+    varietyName: z.string().nullable(),
+    floors: z.number().nullable(),
+    ratedLoad: z.number().nullable(),
+    ratedSpeed: z.number().nullable(),
+  }),
+  report: inspectionReportDetail.nullable(),
+  /** The report's results, or before the first results the catalogue's items for the lift (no result). */
+  items: z.array(inspectionResultRow),
+  preview: inspectionWorkPreview.nullable(),
+  /** The organisation's instruments in use and calibrated on the inspection date (or today). */
+  instruments: z.array(usableEquipment),
+  /** The order's earlier attempts (a re-inspection shows what failed). */
+  earlier: z.array(
+    z.object({
+      id: z.number().int(),
+      reportNo: z.string(),
+      attempt: z.number().int(),
+      conclusion: z.enum(INSPECTION_CONCLUSIONS).nullable(),
+      rectificationDeadline: z.string().nullable(),
+      failedItems: z.array(z.string()),
+    }),
+  ),
+  today: z.string(),
+});
+export type InspectionWorkDetail = z.infer<typeof inspectionWorkDetail>;
+
+export const inspectionWorkCalls = {
+  /** Designed: the inspector's lifts (today first, then upcoming, overdue, signed awaiting the push). */
+  tasks: defineCall({
+    domain,
+    method: 'GET',
+    path: '/inspection/tbInspectionReport/work/tasks',
+    permission: P.edit,
+    summary: '检验人员的检验任务（手机端）',
+    input: z.object({}),
+    output: z.array(inspectionWorkTask),
+  }),
+  /** Designed: one task for the phone page: lift, report, items, preview of the conclusion, instruments. */
+  detail: defineCall({
+    domain,
+    method: 'GET',
+    path: '/inspection/tbInspectionReport/work/detail',
+    permission: P.edit,
+    summary: '检验任务详情（手机端）',
+    input: z.object({ orderId: idField('检验申请编号') }),
+    output: inspectionWorkDetail,
   }),
 };

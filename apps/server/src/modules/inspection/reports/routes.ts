@@ -2,6 +2,7 @@ import {
   inspectionReportCalls as C,
   reportFileHistoryCalls as H,
   inspectionResultCalls as R,
+  inspectionWorkCalls as W,
 } from '@ec/contract';
 import { implement } from '../../../platform/http/implement.ts';
 import {
@@ -17,6 +18,7 @@ import {
 } from './flow.ts';
 import { reportPdf } from './print.ts';
 import { fileHistory, listReports, reportDetail } from './read.ts';
+import { workDetail, workTasks } from './work.ts';
 
 const tx = { tx: true };
 
@@ -44,4 +46,6 @@ export const reportRoutes = [
   implement(C.setiscolsebyids, (v, { user, db }) => closeReports(db, user, v), tx),
   implement(C.batchEdit, (v, { user, db }) => batchEdit(db, user, v), tx),
   implement(H.query, ({ reportId }, { user, db }) => fileHistory(db, user, reportId)),
+  implement(W.tasks, (_v, { user, db }) => workTasks(db, user)),
+  implement(W.detail, ({ orderId }, { user, db }) => workDetail(db, user, orderId)),
 ];
