@@ -87,6 +87,23 @@ describe.each(dbKinds)('inspection reports data scope, call by call, on %s', (ki
     updateOriginalRecord: (a) => p.refused(a, 'updateOriginalRecord', { id: open.id, fileId }),
     setiscolsebyids: (a) => p.refused(a, 'setiscolsebyids', { ids: [open.id], reason: '越权' }),
     batchEdit: (a) => p.refused(a, 'batchEdit', { ids: [open.id], inspectedOn: today }),
+    putDetectionPlan: (a) =>
+      p.refused(a, 'putDetectionPlan', {
+        id: open.id,
+        version: open.version,
+        plannedDate: today,
+        inspectorIds: open.inspectors.map((i) => i.id),
+        instrumentIds: [instrumentId],
+      }),
+    // Holds no report's data: whoever reads reports gets the same answer, nothing of jy1's reports.
+    getServerInfo: async (a) => {
+      const res = await p.send(a, 'getServerInfo');
+      expect(res.status, `${a} getServerInfo`).toBe(p.may(a, 'getServerInfo') ? 200 : 403);
+      expect(JSON.stringify(res.body.data ?? null)).not.toContain(pushed.reportNo);
+      expect(JSON.stringify(res.body.data ?? null)).not.toContain(pushed.registerCode);
+    },
+    uploadReport: (a) => p.refused(a, 'uploadReport', { id: pushed.id, fileId }),
+    batchRecreate: (a) => p.refused(a, 'batchRecreate', { ids: [pushed.id] }),
   };
   const resultProbes: Probes<typeof inspectionResultCalls> = {
     updateResult: async (a) => {

@@ -102,7 +102,15 @@ export const inspectionReportDetail = inspectionReportRow.extend({
   remark: z.string().nullable(),
   /** 备注 printed on the PDF (remarkPdf). */
   pdfRemark: z.string().nullable(),
-  instruments: z.array(z.object({ id: z.number().int(), name: z.string(), serialNo: z.string() })),
+  /** The instruments with their calibration's last valid day (printed on the PDF). */
+  instruments: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      serialNo: z.string(),
+      validUntil: z.string().nullable(),
+    }),
+  ),
   inspectors: z.array(z.object({ id: z.number().int(), name: z.string(), certNo: z.string().nullable() })),
   results: z.array(inspectionResultRow),
   /** The current original record's file id (updateOriginalRecord). */
@@ -131,6 +139,11 @@ export const inspectionReportFilters = {
   /** Month of the inspection date, yyyy-MM. */
   month: monthText.optional(),
   registerCode: text(40).optional(),
+  /** The report number, from its start (BG202611-…). */
+  reportNo: text(40).optional(),
+  /** Part of the use unit's or the organisation's name. */
+  useUnitName: text(60).optional(),
+  orgName: text(60).optional(),
 };
 
 const resultInput = z.object({
@@ -166,6 +179,44 @@ export const inspectionResultCalls = {
     output: inspectionReportDetail,
   }),
 };
+
+/** What a client needs to generate and upload reports (getServerInfo; docs/paths.md). */
+export const reportServerInfo = z.object({
+  /** The server's clock in Shanghai time, yyyy-MM-dd HH:mm:ss, and its day. */
+  serverTime: z.string(),
+  today: z.string(),
+  timeZone: z.string(),
+  /** The font the report PDFs are printed in (shipped with the server). */
+  pdfFont: z.string(),
+  /** The largest file the upload accepts, in MB, and the extensions it accepts for a report. */
+  maxUploadMb: z.number(),
+  reportFileTypes: z.array(z.string()),
+  originalRecordFileTypes: z.array(z.string()),
+  /** How report numbers are made, and an example. */
+  reportNoRule: z.string(),
+  reportNoExample: z.string(),
+  /** The most reports one batchRecreate takes. */
+  maxBatchRecreate: z.number().int(),
+});
+export type ReportServerInfo = z.infer<typeof reportServerInfo>;
+
+export const MAX_BATCH_RECREATE = 200;
+
+export const batchRecreateResult = z.object({
+  /** Reports whose PDF was generated again without a problem. */
+  recreated: z.number().int(),
+  /** Per report: generated, or the reason it could not be (no conclusion yet, a conclusion that no longer follows from its results, a PDF that failed). */
+  results: z.array(
+    z.object({
+      id: z.number().int(),
+      reportNo: z.string(),
+      ok: z.boolean(),
+      bytes: z.number().int().nullable(),
+      message: z.string().nullable(),
+    }),
+  ),
+});
+export type BatchRecreateResult = z.infer<typeof batchRecreateResult>;
 
 const act = z.object({ id: reportId, version: version.optional() });
 
@@ -279,6 +330,60 @@ export const inspectionReportCalls = {
       instrumentIds: instrumentIds.optional(),
     }),
     output: z.object({ updated: z.number().int() }),
+  }),
+  // The organisation's tools around a report (plan.ts, info.ts, upload.ts, recreate.ts).
+  putDetectionPlan: defineCall({
+    domain,
+    method: 'PUT',
+    path: `${B}/putDetectionPlan`,
+    permission: P.push,
+    summary: '设置检验计划（现场检验日期、检验人员、检验设备）',
+    input: z.object({
+      id: reportId,
+      version,
+      plannedDate: dateField('计划检验日期'),
+      inspectorIds: z
+        .array(idField('检验人员编号'))
+        .min(1, '请选择检验人员')
+        .max(10, '最多选择 10 名检验人员'),
+      instrumentIds: instrumentIds.min(1, '请选择检验设备'),
+    }),
+    output: inspectionReportDetail,
+  }),
+  getServerInfo: defineCall({
+    domain,
+    method: 'GET',
+    path: `${B}/getServerInfo`,
+    permission: P.list,
+    summary: '报告生成与上传所需的服务器信息',
+    input: z.object({}),
+    output: reportServerInfo,
+  }),
+  uploadReport: defineCall({
+    domain,
+    method: 'POST',
+    path: `${B}/uploadReport`,
+    permission: P.push,
+    summary: '上传签章后的检验报告扫描件（作为原始记录的新版本）',
+    input: z.object({ id: reportId, fileId: fileIdField('检验报告文件') }),
+    output: z.array(reportFileHistoryRow),
+  }),
+  batchRecreate: defineCall({
+    domain,
+    method: 'POST',
+    path: `${B}/batchRecreate`,
+    permission: P.push,
+    summary: '批量重新生成检验报告 PDF',
+    input: z.object({
+      ids: z.preprocess(
+        (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : typeof v === 'number' ? [v] : v),
+        z
+          .array(idField('检验报告编号'))
+          .min(1, '请先选择要重新生成的报告')
+          .max(MAX_BATCH_RECREATE, `一次最多重新生成 ${MAX_BATCH_RECREATE} 份报告`),
+      ),
+    }),
+    output: batchRecreateResult,
   }),
 };
 

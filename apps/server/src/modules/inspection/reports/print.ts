@@ -1,11 +1,11 @@
 import { LIFT_VARIETY_LABEL, SEAL_KIND } from '@ec/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
-import { sysFile } from '../../../platform/db/tables.ts';
-import { conflict } from '../../../platform/errors.ts';
-import type { FileStorage } from '../../../platform/files/storage.ts';
+import { AppError, conflict } from '../../../platform/errors.ts';
+import { readFile } from '../../../platform/files/service.ts';
+import type { Platform } from '../../../platform/platform.ts';
 import { inspectionLiftsRelation } from '../../elevator/api.ts';
 import { sealFor } from '../instruments/index.ts';
 import type { Conclusion, ItemResult } from './conclusion.ts';
@@ -14,16 +14,22 @@ import { reportDetail } from './read.ts';
 
 /*
  * The report's PDF (get/testPDF): a signed or pushed report (one with a conclusion) rendered by pdf.ts
- * with the organisation's report seal (sealFor; none enabled: the PDF says the seal is missing) and the
- * images read from the platform's file storage.
+ * with the organisation's report seal (sealFor; none enabled: the PDF says the seal is missing), each
+ * instrument with its calibration's last valid day, and the images read through the platform's file
+ * read (readFile: the reader's file access decides; the report's readers read its organisation's
+ * report seal, scope.ts reportFiles).
  */
 
-async function inspectionDoc(q: Queryable, user: AuthUser, id: number): Promise<InspectionReportDoc> {
+export async function inspectionDoc(q: Queryable, user: AuthUser, id: number): Promise<InspectionReportDoc> {
   const d = await reportDetail(q, user, id);
   if (!d.conclusion) throw conflict('检验报告尚未签字，没有检验结论，不能生成报告 PDF');
   const lift = inspectionLiftsRelation(null).as('pdf_lift');
   const [facts] = await q.select().from(lift).where(eq(lift.id, d.elevatorId));
-  const seal = await sealFor(q, d.orgId, SEAL_KIND.report).catch(() => null);
+  const seal = await sealFor(q, d.orgId, SEAL_KIND.report).catch((err: unknown) => {
+    // No seal enabled (409): the PDF says so; anything else is a real error.
+    if (err instanceof AppError && err.status === 409) return null;
+    throw err;
+  });
   const num = (v: number | null | undefined, unit: string) => (v == null ? '—' : `${v} ${unit}`);
   return {
     reportNo: d.reportNo,
@@ -52,7 +58,11 @@ async function inspectionDoc(q: Queryable, user: AuthUser, id: number): Promise<
       result: (x.result ?? '无此项') as ItemResult,
       remark: x.remark,
     })),
-    instruments: d.instruments.map((i) => ({ name: i.name, number: i.serialNo, validUntil: null })),
+    instruments: d.instruments.map((i) => ({
+      name: i.name,
+      number: i.serialNo,
+      validUntil: i.validUntil,
+    })),
     inspectors: d.inspectors.map((p) => ({ name: p.name, certNo: p.certNo, signatureFileId: null })),
     reviewer: null,
     sealFileId: seal?.fileId ?? null,
@@ -60,26 +70,37 @@ async function inspectionDoc(q: Queryable, user: AuthUser, id: number): Promise<
   };
 }
 
+/**
+ * The images of a report's PDF, read through the platform's file read with the reader's access: a
+ * file that is gone or not readable (404) prints as missing; any other failure is logged and thrown
+ * (pdf.ts prints 图片读取失败 in its place).
+ */
+export function reportImages(platform: Platform, user: AuthUser) {
+  return async (fileId: string) => {
+    try {
+      return (await readFile(platform, user, fileId)).body;
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return null;
+      platform.log.error({ err, fileId }, 'inspection report image unreadable');
+      throw err;
+    }
+  };
+}
+
+/** The report's PDF bytes and its print data. */
+export async function reportPdfBytes(q: Queryable, platform: Platform, user: AuthUser, id: number) {
+  const doc = await inspectionDoc(q, user, id);
+  return { doc, pdf: await renderInspectionReportPdf(doc, reportImages(platform, user)) };
+}
+
 export async function reportPdf(
   q: Queryable,
-  storage: FileStorage,
+  platform: Platform,
   user: AuthUser,
   id: number,
   reply: FastifyReply,
 ) {
-  const doc = await inspectionDoc(q, user, id);
-  const readImage = async (fileId: string) => {
-    try {
-      const [row] = await q
-        .select({ key: sysFile.storageKey })
-        .from(sysFile)
-        .where(sql`${sysFile.id}::text = ${fileId}`);
-      return row ? await storage.get(row.key) : null;
-    } catch {
-      return null;
-    }
-  };
-  const pdf = await renderInspectionReportPdf(doc, readImage);
+  const { doc, pdf } = await reportPdfBytes(q, platform, user, id);
   const name = `检验报告_${doc.reportNo}.pdf`;
   return reply
     .type('application/pdf')

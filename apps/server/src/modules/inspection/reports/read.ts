@@ -11,6 +11,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { paginate } from '../../../platform/db/paginate.ts';
+import { likePattern } from '../../../platform/db/sql.ts';
 import { enterprise, sysFile } from '../../../platform/db/tables.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { inspectionLiftsRelation } from '../../elevator/api.ts';
@@ -104,6 +105,9 @@ export interface ReportFilters {
   state?: string;
   month?: string;
   registerCode?: string;
+  reportNo?: string;
+  useUnitName?: string;
+  orgName?: string;
 }
 
 export async function listReports(q: Queryable, user: AuthUser, f: ReportFilters) {
@@ -113,6 +117,15 @@ export async function listReports(q: Queryable, user: AuthUser, f: ReportFilters
   if (f.state) where.push(eq(r.state, f.state));
   if (f.month) where.push(sql`to_char(${r.inspectedOn}, 'YYYY-MM') = ${f.month}`);
   if (f.registerCode) where.push(eq(lift.registerCode, f.registerCode));
+  if (f.reportNo) where.push(sql`${r.reportNo} like ${`${f.reportNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (f.useUnitName)
+    where.push(
+      sql`exists (select 1 from ${enterprise} where ${enterprise.id} = ${r.useUnitId} and ${enterprise.name} ilike ${likePattern(f.useUnitName)})`,
+    );
+  if (f.orgName)
+    where.push(
+      sql`exists (select 1 from ${enterprise} where ${enterprise.id} = ${r.orgId} and ${enterprise.name} ilike ${likePattern(f.orgName)})`,
+    );
   const cond = and(...where);
   return paginate(
     q,
@@ -151,6 +164,7 @@ export async function reportDetail(
             id: inspectionEquipment.id,
             name: inspectionEquipment.name,
             serialNo: inspectionEquipment.serialNo,
+            validUntil: inspectionEquipment.validUntil,
           })
           .from(inspectionEquipment)
           .where(inArray(inspectionEquipment.id, j.r.instrumentIds))

@@ -1,8 +1,9 @@
-import { isReviewer } from '@ec/contract';
+import { isReviewer, SEAL_KIND } from '@ec/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { FileReference } from '../../../platform/files/references.ts';
 import { liftVisibleTo } from '../../elevator/api.ts';
+import { inspectionSeal as seal } from '../instruments/tables.ts';
 import { isOrgAdminOf, isUseUnitUser } from '../orders/scope.ts';
 import {
   inspectionReportFileHistory as h,
@@ -31,11 +32,16 @@ export function reportScope(user: AuthUser): SQL {
 
 export { isOrgAdminOf };
 
-/** A report's files (defect photos, original records and their versions): readable by who reads the report. */
+/**
+ * A report's files (defect photos, original records and their versions, uploaded report scans) and
+ * its organisation's enabled report seal (printed on the report's PDF): readable by who reads the report.
+ */
 export const reportFiles: FileReference = {
   name: 'inspection-report-file',
-  readable: (user, file) => sql`exists (select 1 from ${r} where ${reportScope(user)} and (
+  readable: (user, file) => sql`(exists (select 1 from ${r} where ${reportScope(user)} and (
     ${r.originalRecordFileId} = (${file})::text
     or exists (select 1 from ${h} where ${h.reportId} = ${r.id} and ${h.fileId} = (${file})::text)
-    or exists (select 1 from ${res} where ${res.reportId} = ${r.id} and ${res.photoFileIds} @> array[(${file})::text])))`,
+    or exists (select 1 from ${res} where ${res.reportId} = ${r.id} and ${res.photoFileIds} @> array[(${file})::text])))
+    or exists (select 1 from ${seal} where ${seal.fileId} = ${file} and ${seal.kind} = ${SEAL_KIND.report}
+      and ${seal.enabled} and exists (select 1 from ${r} where ${r.orgId} = ${seal.orgId} and ${reportScope(user)})))`,
 };
