@@ -1,4 +1,5 @@
 import { joinParts } from '../../platform/module.ts';
+import { billsPart } from './bills/index.ts';
 import { catalogPart } from './catalog/index.ts';
 import { instrumentPart } from './instruments/index.ts';
 import { ordersPart } from './orders/index.ts';
@@ -12,7 +13,8 @@ import { reportsPart } from './reports/index.ts';
  * and the tariff (catalog/), technical parameters and the lifts due for inspection (params/). Each
  * part lives in its folder and declares what it adds (platform/module.ts `ModulePart`); scope.ts
  * says who sees and edits what. Part 2's work flow: the orders (orders/: application, acceptance,
- * quote, charge notice, distribution). The organisations themselves are the parties module's.
+ * quote, charge notice, distribution), the reports (reports/) and the bills (bills/: fees gathered
+ * per use unit and period; a report released only when its charge is paid or exempt). The organisations themselves are the parties module's.
  */
 export const inspectionModule = joinParts('inspection', [
   peoplePart,
@@ -21,4 +23,5 @@ export const inspectionModule = joinParts('inspection', [
   paramsPart,
   ordersPart,
   reportsPart,
+  billsPart,
 ]);

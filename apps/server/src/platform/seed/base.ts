@@ -119,6 +119,14 @@ export const ROLE_SEEDS: RoleSeed[] = [
       // 检验工单: its districts' inspection orders and their detail (read only; writes are 403).
       '/organization/inspection',
       '/organization/inspectionDetail',
+      // 电子巡查: its districts' patrol tasks, the check contents and templates, notices to close
+      // (its own tasks and their creation are under /wisdom; /patrol/myContent is the recipients').
+      '/patrol/task',
+      '/patrol/taskDetail',
+      '/patrol/content',
+      '/patrol/template',
+      // 检验账单: the bills of its districts' use units (read only; writes are 403).
+      '/organization/bill',
     ],
   },
   {
@@ -149,6 +157,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/basicInformation/maintenanceContract',
       '/basicInformation/detailsOfMaintenance',
       '/components',
+      // 整改通知 addressed to the company (electronic patrol findings on its lifts).
+      '/patrol/myContent',
     ],
   },
   {
@@ -198,8 +208,12 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/organization/inspection',
       '/organization/inspectionDetail',
       '/organization/inspectionAdd',
+      // 整改通知 of the regulators' patrols, to answer with evidence.
+      '/patrol/myContent',
       // 检验报告: the pushed reports of its lifts (read only).
       '/organization/report',
+      // 检验账单: its bills from the inspection organisations (read only).
+      '/organization/bill',
     ],
   },
   {
@@ -212,7 +226,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
     // Confirms the maintenance records of its unit's lifts (维保任务 → 确认).
     menus: [
       '/dashboard',
-      '/patrol',
+      // Its unit's rectification notices (电子巡查), to answer.
+      '/patrol/myContent',
       '/components/tinymce',
       '/components/tinymceDetails',
       '/components/theLog',
@@ -341,6 +356,13 @@ export const SYSTEM_PARAMS = [
     value: '10',
     name: '扫码上报同梯合并时间（分钟）',
     remark: '同一电梯在此时间内再次上报且工单未关闭的，并入该工单',
+  },
+  {
+    configKey: 'inspection.report.releaseRequiresPayment',
+    value: 'true',
+    name: '检验报告缴费后发布',
+    remark:
+      '开启（true）时，检验费未缴清（未缴费）的检验报告不能推送发布，缴费或免缴后方可发布；填 false 关闭',
   },
   {
     configKey: 'maintenanceRemindDays',

@@ -6,6 +6,7 @@ import { refusingConflicts } from '../../../platform/db/conflicts.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { readableFileIds } from '../../../platform/files/references.ts';
 import { liftSpecs, recordInspection } from '../../elevator/api.ts';
+import { assertChargeAllowsRelease } from '../bills/api.ts';
 import { inspectionItem, inspectionItemVariety } from '../catalog/tables.ts';
 import { usableInstruments } from '../instruments/index.ts';
 import { visibleOrder } from '../orders/read.ts';
@@ -318,12 +319,15 @@ export async function remarkPdf(
 // ---------------------------------------------------------------- push
 
 /**
- * Releases a signed report to the use unit and the regulator: the report, the order (已出报告, for the
+ * Releases a signed report to the use unit and the regulator (refused while its order's charge is
+ * unpaid, the release rule of bills/api.ts): the report, the order (已出报告, for the
  * first inspection) and the lift (its dates on a pass, 停用 on a failure) move in this transaction.
  */
 export async function pushReport(q: Queryable, user: AuthUser, v: { id: number; version?: number }) {
   const report = await visibleReport(q, user, v.id);
   asOrg(user, report, '推送检验报告');
+  // The release rule (bills/api.ts): not while the order's charge notice is unpaid, unless turned off.
+  await assertChargeAllowsRelease(q, report.orderId);
   const now = new Date();
   const done = await take(
     q,

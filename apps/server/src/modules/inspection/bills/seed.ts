@@ -1,0 +1,106 @@
+import { addDays, computeQuote, formatDateTime, shanghaiToday } from '@ec/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../../platform/db/client.ts';
+import { rowsOf } from '../../../platform/db/sql.ts';
+import { inspectionCost } from '../catalog/tables.ts';
+import { inspectionChargeNotice, inspectionOrder } from '../orders/tables.ts';
+import { quoteFacts } from '../params/facts.ts';
+import { billNo } from './flow.ts';
+import { monthRange } from './read.ts';
+import { inspectionBill, inspectionBillCharge } from './tables.ts';
+
+/** Notices issued within this many days are left out of the demo bills (for the user to bill). */
+const RECENT_DAYS = 31;
+
+/**
+ * Demo fees (after the orders' and the reports' seeds):
+ * - the past year's reported orders (the reports' seed writes them without a notice) get their
+ *   charge notice, computed from the organisation's tariff, paid a few days after issue (the second
+ *   one exempt): their reports were released, which the release rule asks;
+ * - every organisation's notices issued more than a month ago are gathered into monthly bills per use
+ *   unit (settled, as their notices are), the recent ones are left unbilled: 生成账单 on the page
+ *   gathers them (one is still unpaid, the order 待缴费).
+ */
+export async function seedBills(tx: Tx) {
+  const today = shanghaiToday();
+  const reported = await tx
+    .select({
+      id: inspectionOrder.id,
+      orderNo: inspectionOrder.orderNo,
+      orgId: inspectionOrder.orgId,
+      elevatorId: inspectionOrder.elevatorId,
+      appliedAt: inspectionOrder.appliedAt,
+      issuedBy: sql<
+        number | null
+      >`(select u.id from sys_user u where u.company_id = ${inspectionOrder.orgId} and u.user_type = 'inspection' order by u.id limit 1)`,
+    })
+    .from(inspectionOrder)
+    .where(
+      and(
+        eq(inspectionOrder.state, 'reported'),
+        sql`not exists (select 1 from ${inspectionChargeNotice} n where n.order_id = ${inspectionOrder.id})`,
+      ),
+    )
+    .orderBy(inspectionOrder.id);
+  for (const [k, order] of reported.entries()) {
+    const facts = await quoteFacts(tx, order.orgId, order.elevatorId);
+    const [cost] = facts?.variety
+      ? await tx
+          .select()
+          .from(inspectionCost)
+          .where(and(eq(inspectionCost.orgId, order.orgId), eq(inspectionCost.variety, facts.variety)))
+      : [];
+    const outcome = facts ? computeQuote(cost ?? null, facts, 'periodic', today) : null;
+    if (!outcome?.ok) continue;
+    const issued = new Date(order.appliedAt.getTime() + 3 * 86_400_000);
+    const issuedDay = formatDateTime(issued).slice(0, 10);
+    const exempt = k === 1;
+    await tx.insert(inspectionChargeNotice).values({
+      orderId: order.id,
+      noticeNo: `SF${order.orderNo.slice(2)}`,
+      amount: outcome.total,
+      items: outcome.lines,
+      dueDate: addDays(issuedDay, 30),
+      issuedAt: issued,
+      issuedBy: order.issuedBy,
+      payState: exempt ? 'exempt' : 'paid',
+      paidAt: exempt ? null : addDays(issuedDay, 4),
+      payMethod: exempt ? null : k % 2 ? '现金' : '银行转账',
+      payRemark: exempt ? '使用单位为公益性养老机构，经审批免收本次检验费' : null,
+      recordedBy: order.issuedBy,
+      version: 1,
+    });
+  }
+
+  const groups = rowsOf<{ org_id: number; use_unit_id: number; month: string; ids: number[] }>(
+    await tx.execute(sql`
+      select o.org_id, o.use_unit_id, to_char(n.issued_at at time zone 'Asia/Shanghai', 'YYYY-MM') as month,
+        array_agg(n.id order by n.id) as ids
+      from inspection_charge_notice n join inspection_order o on o.id = n.order_id
+      where (n.issued_at at time zone 'Asia/Shanghai')::date < ${addDays(today, -RECENT_DAYS)}::date
+        and not exists (select 1 from inspection_bill_charge c where c.notice_id = n.id)
+      group by 1, 2, 3 order by 3, 1, 2`),
+  );
+  for (const g of groups) {
+    const period = monthRange(g.month);
+    const [{ id }] = await tx
+      .select({ id: sql<number>`nextval(pg_get_serial_sequence('inspection_bill', 'id'))`.mapWith(Number) })
+      .from(sql`(select 1) as one`);
+    const at = new Date(`${addDays(period.to, 1)}T09:30:00+08:00`);
+    await tx.insert(inspectionBill).values({
+      id,
+      billNo: billNo(id, period.from),
+      orgId: g.org_id,
+      useUnitId: g.use_unit_id,
+      periodFrom: period.from,
+      periodTo: period.to,
+      remark: `${g.month} 月度检验费账单`,
+      createdByName: '检验机构管理员',
+      createdAt: at.getTime() > Date.now() ? new Date() : at,
+      updatedAt: at.getTime() > Date.now() ? new Date() : at,
+    });
+    await tx
+      .insert(inspectionBillCharge)
+      .values(g.ids.map((noticeId) => ({ billId: id, noticeId: Number(noticeId) })));
+  }
+}
