@@ -3,7 +3,7 @@ import { App, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { getToken } from '../lib/cookies.ts';
-import { RESCUE_WORK_PATH, WORK_PATH } from '../lib/routes.ts';
+import { INSPECT_WORK_PATH, RESCUE_WORK_PATH, WORK_PATH } from '../lib/routes.ts';
 import { filingPathFor, resetSession, type Session, useSession } from '../lib/session.ts';
 import { isFilingPath, isKnownPath } from './route-table.ts';
 
@@ -38,6 +38,13 @@ export const RESCUE_PERMISSION = 'rescue:case:rescue';
 /** Whether a user with these permissions may open the rescuer's phone page. */
 export const mayRescue = (permissions: readonly string[]) =>
   permissions.includes(ALL_PERMISSIONS) || permissions.includes(RESCUE_PERMISSION);
+
+/** The inspector's phone page (/m/inspect): REPORT_PERMISSIONS.edit (features/inspection-work tests hold them equal). */
+export const INSPECT_PERMISSION = 'inspection:report:edit';
+
+/** Whether a user with these permissions may open the inspector's phone page. */
+export const mayInspect = (permissions: readonly string[]) =>
+  permissions.includes(ALL_PERMISSIONS) || permissions.includes(INSPECT_PERMISSION);
 
 export const loginPathFor = (wanted: string) =>
   wanted === '/' || wanted === '' ? '/login' : `/login?redirect=${encodeURIComponent(wanted)}`;
@@ -92,6 +99,9 @@ export function AuthGuard() {
     return <Navigate to="/401" replace />;
   }
   if (path === RESCUE_WORK_PATH && !mayRescue(session.user.permissions)) {
+    return <Navigate to="/401" replace />;
+  }
+  if (path === INSPECT_WORK_PATH && !mayInspect(session.user.permissions)) {
     return <Navigate to="/401" replace />;
   }
   if (path !== '/' && isKnownPath(path) && !isFilingPath(path) && !session.allowed.has(path)) {

@@ -7,7 +7,7 @@ import {
   redirect,
 } from 'react-router';
 import { getToken } from '../lib/cookies.ts';
-import { PUBLIC_REPORT_ROUTE, RESCUE_WORK_PATH, WORK_PATH } from '../lib/routes.ts';
+import { INSPECT_WORK_PATH, PUBLIC_REPORT_ROUTE, RESCUE_WORK_PATH, WORK_PATH } from '../lib/routes.ts';
 import { AuthGuard } from './guard.tsx';
 import { builtPages } from './pages.tsx';
 import { RedirectPage, RootShell, RouteErrorPage } from './root.tsx';
@@ -106,6 +106,12 @@ export const routes: RouteObject[] = [
             path: RESCUE_WORK_PATH,
             handle: { title: '应急救援' },
             lazy: asComponent(() => import('../features/rescue-work/RescuePage.tsx')),
+          },
+          // The inspector's phone page (its lifts to inspect): likewise outside the layout.
+          {
+            path: INSPECT_WORK_PATH,
+            handle: { title: '检验作业' },
+            lazy: asComponent(() => import('../features/inspection-work/InspectPage.tsx')),
           },
           {
             lazy: asComponent(() => import('./layout/BasicLayout.tsx')),

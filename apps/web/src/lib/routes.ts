@@ -48,6 +48,9 @@ export const MAINTENANCE_PATHS = {
 /** The maintenance worker's phone page (outside the console's layout; 375 px wide). */
 export const WORK_PATH = '/m/work';
 
+/** The inspector's phone page (its lifts, item results, defect photos, signature; outside the layout). */
+export const INSPECT_WORK_PATH = '/m/inspect';
+
 /** The emergency cases' pages (应急处置, 处置工单记录, 电梯信息). */
 export const RESCUE_CASE_PATHS = { board: '/yjcz', cases: '/getrecore', lift: '/getrecoreDianti' } as const;
 
