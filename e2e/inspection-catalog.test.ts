@@ -1,15 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { before, describe, test } from 'node:test';
 import { type Api, apiAs, messageWith } from './elevator-support.ts';
-import {
-  launchBrowser,
-  type RunningServer,
-  screenshot,
-  signIn,
-  startServer,
-  watchForeignRequests,
-} from './support.ts';
+import { consoleSuite, screenshot, signIn } from './support.ts';
 
 /**
  * 检验收费标准 in the console against the real server: the inspection organisation's administrator
@@ -19,9 +11,7 @@ import {
  * ones starred.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const foreign: string[][] = [];
+const suite = consoleSuite();
 
 interface QuoteLift {
   id: number;
@@ -45,17 +35,6 @@ const yuanText = (fen: number) =>
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${String(fen % 100).padStart(2, '0')}`;
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  assert.deepEqual(foreign.flat(), [], 'no request left the server');
-});
-
 describe('检验收费标准: the quote follows the tariff', () => {
   let api: Api;
   let lift: QuoteLift;
@@ -63,7 +42,7 @@ describe('检验收费标准: the quote follows the tariff', () => {
   let cost: Cost;
 
   before(async () => {
-    api = await apiAs(server.baseUrl, 'jy_admin1');
+    api = await apiAs(suite.server.baseUrl, 'jy_admin1');
     const lifts = await api<QuoteLift[]>('GET', '/inspection/tbInspectionCost/lifts', { keyword: '3110' });
     for (const l of lifts.filter((x) => x.variety === '3110')) {
       const q = await api<Quote>('GET', '/inspection/tbInspectionCost/quote', { elevatorId: l.id });
@@ -81,13 +60,11 @@ describe('检验收费标准: the quote follows the tariff', () => {
   });
 
   test('jy_admin1 raises the per-stop fee and sees the lift quote change', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    foreign.push(watchForeignRequests(context, server.baseUrl));
-    const page = await context.newPage();
+    const { context, page } = await suite.open();
     try {
-      await signIn(page, server.baseUrl, 'jy_admin1');
+      await signIn(page, suite.server.baseUrl, 'jy_admin1');
       await page.locator('.ant-pro-sider-menu').waitFor();
-      await page.goto(`${server.baseUrl}/#/organization/Fee`);
+      await page.goto(`${suite.server.baseUrl}/#/organization/Fee`);
       const table = page.getByTestId('inspection-cost-table');
       await table.getByText('曳引驱动乘客电梯').waitFor();
 
@@ -128,7 +105,7 @@ describe('检验收费标准: the quote follows the tariff', () => {
         '/inspection/tbInspectionItem/elevatorTypeList',
       );
       const escalator = tree.varieties.find((v) => v.variety === '3310')!;
-      await page.goto(`${server.baseUrl}/#/organization/content`);
+      await page.goto(`${suite.server.baseUrl}/#/organization/content`);
       const items = page.getByTestId('inspection-items');
       await items.getByTestId('variety-tree').waitFor({ timeout: 60_000 });
       await items.getByTestId('variety-tree').getByText(`自动扶梯（${escalator.itemCount}）`).click();

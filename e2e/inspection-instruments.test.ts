@@ -1,16 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
 import { apiAs } from './elevator-support.ts';
-import {
-  launchBrowser,
-  type RunningServer,
-  screenshot,
-  signIn,
-  startServer,
-  watchForeignRequests,
-} from './support.ts';
+import { consoleSuite, screenshot, signIn } from './support.ts';
 
 /**
  * 检验设备 and 印章管理 against the real server: jy_admin1 records a new calibration of the
@@ -18,9 +10,7 @@ import {
  * seal image (a PNG with a transparent ground) and saves a new seal.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const foreign: string[][] = [];
+const suite = consoleSuite();
 
 /** A 120×120 RGBA PNG: a red disc on a transparent ground. */
 function transparentPng(size = 120): Buffer {
@@ -58,20 +48,9 @@ interface Instrument {
   calibrations?: { certificateNo: string | null }[];
 }
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  assert.deepEqual(foreign.flat(), [], 'no request left the server');
-});
-
 describe('检验设备与印章: the organisation keeps its instruments calibrated and its seals uploaded', () => {
   test('jy_admin1 records the calibration of an expired instrument and uploads a seal', async () => {
-    const api = await apiAs(server.baseUrl, 'jy_admin1');
+    const api = await apiAs(suite.server.baseUrl, 'jy_admin1');
     const expired = await api<{ records: Instrument[] }>('GET', '/inspection/tbInspectionEquipment/query', {
       calibrationState: 'expired',
     });
@@ -79,13 +58,11 @@ describe('检验设备与印章: the organisation keeps its instruments calibrat
     const instrument = expired.records[0];
     assert.equal(instrument.name, '钢丝绳探伤仪');
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    foreign.push(watchForeignRequests(context, server.baseUrl));
-    const page = await context.newPage();
+    const { context, page } = await suite.open();
     try {
-      await signIn(page, server.baseUrl, 'jy_admin1');
+      await signIn(page, suite.server.baseUrl, 'jy_admin1');
       await page.locator('.ant-pro-sider-menu').waitFor();
-      await page.goto(`${server.baseUrl}/#/organization/equipment`);
+      await page.goto(`${suite.server.baseUrl}/#/organization/equipment`);
       const list = page.getByTestId('equipment-list');
       const tag = list.getByTestId(`cal-state-${instrument.id}`);
       await tag.waitFor();
@@ -113,11 +90,11 @@ describe('检验设备与印章: the organisation keeps its instruments calibrat
       assert.equal(detail.calibrations?.[0].certificateNo, 'JD-E2E-0001');
 
       // The history on the instrument's page.
-      await page.goto(`${server.baseUrl}/#/organization/equipmentAdd?id=${instrument.id}`);
+      await page.goto(`${suite.server.baseUrl}/#/organization/equipmentAdd?id=${instrument.id}`);
       await page.getByTestId('calibration-history').getByText('JD-E2E-0001').waitFor();
 
       // A new seal: upload its image, see it on the checkered ground, save.
-      await page.goto(`${server.baseUrl}/#/organization/SealDetail`);
+      await page.goto(`${suite.server.baseUrl}/#/organization/SealDetail`);
       await page.getByTestId('seal-name').fill('检验报告专用章（E2E）');
       await page.locator('input[type="file"]').setInputFiles({
         name: '报告章.png',
@@ -136,7 +113,7 @@ describe('检验设备与印章: the organisation keeps its instruments calibrat
       assert.equal(seals.records.length, 1);
       assert.equal(seals.records[0].fileName, '报告章.png');
 
-      await page.goto(`${server.baseUrl}/#/organization/SealManagement`);
+      await page.goto(`${suite.server.baseUrl}/#/organization/SealManagement`);
       await page.getByTestId('seal-list').getByText('检验报告专用章（E2E）').waitFor();
     } finally {
       await context.close();

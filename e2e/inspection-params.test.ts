@@ -1,16 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import * as XLSX from '@e965/xlsx';
-import type { Browser } from 'playwright-core';
 import { apiAs, rowsOf, runSearch, searchField } from './elevator-support.ts';
-import {
-  launchBrowser,
-  type RunningServer,
-  screenshot,
-  signIn,
-  startServer,
-  watchForeignRequests,
-} from './support.ts';
+import { consoleSuite, screenshot, signIn } from './support.ts';
 
 /**
  * 检验电梯 against the real server: jy_admin1 (青秀区) finds a lift due for inspection whose
@@ -18,9 +10,7 @@ import {
  * first), and sees a bad parameter sheet refused with its row report, nothing imported.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const foreign: string[][] = [];
+const suite = consoleSuite();
 const BASE = '/inspection/tbTechnicalParameters';
 
 interface DueRow {
@@ -30,20 +20,9 @@ interface DueRow {
   areaCode: string;
 }
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  assert.deepEqual(foreign.flat(), [], 'no request left the server');
-});
-
 describe('检验电梯: the due lifts of the organisation and their technical parameters', () => {
   test('jy_admin1 records a due lift’s parameters and a bad sheet is refused row by row', async () => {
-    const jy = await apiAs(server.baseUrl, 'jy_admin1');
+    const jy = await apiAs(suite.server.baseUrl, 'jy_admin1');
     const due = await jy<{ records: DueRow[]; total: number; summary: { due: number; overdue: number } }>(
       'GET',
       `${BASE}/dueList`,
@@ -54,13 +33,11 @@ describe('检验电梯: the due lifts of the organisation and their technical pa
     const target = due.records.find((r) => !r.recorded);
     assert.ok(target, 'a due lift without parameters');
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    foreign.push(watchForeignRequests(context, server.baseUrl));
-    const page = await context.newPage();
+    const { context, page } = await suite.open();
     try {
-      await signIn(page, server.baseUrl, 'jy_admin1');
+      await signIn(page, suite.server.baseUrl, 'jy_admin1');
       await page.locator('.ant-pro-sider-menu').waitFor();
-      await page.goto(`${server.baseUrl}/#/organization/elevator`);
+      await page.goto(`${suite.server.baseUrl}/#/organization/elevator`);
       const scope = page.getByTestId('due-lifts');
       await scope.waitFor();
       await page.getByTestId('due-count-已超期').getByText(String(due.summary.overdue)).waitFor();

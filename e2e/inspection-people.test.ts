@@ -1,15 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, test } from 'node:test';
 import { apiAs } from './elevator-support.ts';
-import {
-  launchBrowser,
-  type RunningServer,
-  screenshot,
-  signIn,
-  startServer,
-  watchForeignRequests,
-} from './support.ts';
+import { consoleSuite, screenshot, signIn } from './support.ts';
 
 /**
  * 检验人员 against the real server: jy_admin1 adds an inspector with a certificate, passes the
@@ -17,32 +9,17 @@ import {
  * 人员分配, from where it is put into a department.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const foreign: string[][] = [];
+const suite = consoleSuite();
 const NAME = '韦检测';
 const CERT = 'TS-DTY-E2E-0001';
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  assert.deepEqual(foreign.flat(), [], 'no request left the server');
-});
-
 describe('检验人员: add, audit, distribute', () => {
   test('jy_admin1 adds an inspector, passes the audit and sees it in 人员分配', async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    foreign.push(watchForeignRequests(context, server.baseUrl));
-    const page = await context.newPage();
+    const { context, page } = await suite.open();
     try {
-      await signIn(page, server.baseUrl, 'jy_admin1');
+      await signIn(page, suite.server.baseUrl, 'jy_admin1');
       await page.locator('.ant-pro-sider-menu').waitFor();
-      await page.goto(`${server.baseUrl}/#/organization/testingPersonnel`);
+      await page.goto(`${suite.server.baseUrl}/#/organization/testingPersonnel`);
       const list = page.getByTestId('inspectors');
       await list.getByText('即将到期').first().waitFor();
       await page.getByTestId('cert-counts').getByText('即将到期 1').waitFor();
@@ -64,7 +41,7 @@ describe('检验人员: add, audit, distribute', () => {
       await list.getByText(CERT).waitFor();
       await screenshot(page, 'inspection-people-added');
 
-      await page.goto(`${server.baseUrl}/#/organization/auditPersonnel`);
+      await page.goto(`${suite.server.baseUrl}/#/organization/auditPersonnel`);
       const audits = page.getByTestId('inspector-audits');
       const row = audits.locator('tr', { hasText: CERT });
       await row.waitFor();
@@ -76,14 +53,14 @@ describe('检验人员: add, audit, distribute', () => {
       await page.locator('.ant-message').getByText('已审核通过').waitFor();
       await row.getByText('审核通过').waitFor();
 
-      const admin = await apiAs(server.baseUrl, 'jy_admin1');
+      const admin = await apiAs(suite.server.baseUrl, 'jy_admin1');
       const found = await admin<{
         records: { id: number; auditState: number; departmentId: number | null }[];
       }>('GET', '/inspection/tbInspector/query', { keyword: CERT });
       assert.equal(found.records.length, 1);
       assert.equal(found.records[0].auditState, 3);
 
-      await page.goto(`${server.baseUrl}/#/organization/personnelAllotment`);
+      await page.goto(`${suite.server.baseUrl}/#/organization/personnelAllotment`);
       const transfer = page.getByTestId('allotment-transfer');
       const item = transfer.locator('.ant-transfer-list').first().locator('li', { hasText: NAME });
       await item.waitFor();

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -15,6 +16,7 @@ import {
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -315,6 +317,59 @@ export function watchForeignRequests(context: BrowserContext, baseUrl: string): 
     if (new URL(url).origin !== origin) foreign.push(url);
   });
   return foreign;
+}
+
+/** The desktop the console's pages are tested at. */
+export const DESKTOP = { width: 1440, height: 900 };
+
+export interface ConsoleSuite {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+  /** A new browser context (its requests watched), a page in it, signed in as `username` if given. */
+  open(
+    username?: string,
+    viewport?: { width: number; height: number },
+  ): Promise<{ context: BrowserContext; page: Page }>;
+}
+
+/**
+ * What every browser test file starts with: one server (from the demo template) and one Chromium,
+ * started before its tests and closed after them, and the check that no page of any context it
+ * opened sent a request anywhere but to the server.
+ */
+export function consoleSuite(options: StartOptions = {}): ConsoleSuite {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  const foreign: string[][] = [];
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not started yet (use it inside a test or hook)`);
+    return value;
+  };
+  before(async () => {
+    server = await startServer(options);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+    assert.deepEqual(foreign.flat(), [], 'no request left the server');
+  });
+  return {
+    get server() {
+      return started(server, 'the server');
+    },
+    get browser() {
+      return started(browser, 'the browser');
+    },
+    async open(username, viewport = DESKTOP) {
+      const baseUrl = started(server, 'the server').baseUrl;
+      const context = await started(browser, 'the browser').newContext({ viewport, locale: 'zh-CN' });
+      foreign.push(watchForeignRequests(context, baseUrl));
+      const page = await context.newPage();
+      if (username) await signIn(page, baseUrl, username);
+      return { context, page };
+    },
+  };
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
