@@ -3,6 +3,7 @@ import { inspectionInstrumentPages } from '../features/inspection-instruments/ro
 import { inspectionOrderPages } from '../features/inspection-orders/routes.ts';
 import { inspectionParamPages } from '../features/inspection-params/routes.ts';
 import { inspectionPeoplePages } from '../features/inspection-people/routes.ts';
+import { inspectionReportPages } from '../features/inspection-reports/routes.ts';
 import {
   CALL_CENTRE_PATHS as CC,
   DASHBOARD_PATH,
@@ -116,6 +117,7 @@ const pages: [paths: string | readonly string[], load: PageLoader][] = [
   ...inspectionCatalogPages,
   ...inspectionParamPages,
   ...inspectionOrderPages,
+  ...inspectionReportPages,
 ];
 
 /** Route path → its page's loader. */

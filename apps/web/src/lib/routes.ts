@@ -138,6 +138,8 @@ export const ORG_PATHS = {
   acceptance: '/organization/Acceptance',
   acceptanceDetail: '/organization/acceptanceDetail',
   taskAllotment: '/organization/taskAllotment',
+  report: '/organization/report',
+  reportfilehis: '/organization/reportfilehis',
 } as const;
 
 /** The initial filing pages (doc 000 §2), one page for every account kind. */
