@@ -3,7 +3,6 @@ import { defineCall } from '../call.ts';
 import { idField, pageOf, paging, queryBool, text } from '../common.ts';
 import { dateField, version } from '../fields.ts';
 import { INSPECTION_CONCLUSIONS, INSPECTION_REPORT_STATES } from './reports.ts';
-import { INSPECTION_PERMISSIONS } from './rules.ts';
 
 /*
  * 检验账单（inspectBill）: an inspection organisation's bill to one use unit for a period (a month or a
@@ -21,8 +20,17 @@ import { INSPECTION_PERMISSIONS } from './rules.ts';
  */
 
 const B = '/inspectBill';
-const P = INSPECTION_PERMISSIONS;
 const domain = 'inspection-bill';
+
+/**
+ * The 检验账单 page's buttons: read (the organisation, the use unit, the regulator) and create and
+ * record (the services let only the bill's organisation write).
+ */
+export const BILL_PERMISSIONS = {
+  list: 'inspection:bill:list',
+  edit: 'inspection:bill:edit',
+} as const;
+const P = BILL_PERMISSIONS;
 
 /** The system parameter of the release rule ('false', '0', 'off' or '否' turn it off). */
 export const RELEASE_REQUIRES_PAYMENT_PARAM = 'inspection.report.releaseRequiresPayment';
@@ -234,7 +242,7 @@ export const inspectionBillCalls = {
     domain,
     method: 'GET',
     path: `${B}/list`,
-    permission: P.orderList,
+    permission: P.list,
     summary: '检验账单',
     input: z.object(inspectionBillFilters),
     output: pageOf(inspectionBillRow),
@@ -243,7 +251,7 @@ export const inspectionBillCalls = {
     domain,
     method: 'GET',
     path: `${B}/{id}`,
-    permission: P.orderList,
+    permission: P.list,
     summary: '检验账单详情',
     input: z.object({ id: billId }),
     output: inspectionBillDetail,
@@ -252,7 +260,7 @@ export const inspectionBillCalls = {
     domain,
     method: 'GET',
     path: `${B}/reports`,
-    permission: P.orderList,
+    permission: P.list,
     summary: '账单所含检验报告',
     input: z.object({
       ...paging,
@@ -269,7 +277,7 @@ export const inspectionBillCalls = {
     domain,
     method: 'GET',
     path: `${B}/managementExpense`,
-    permission: P.orderList,
+    permission: P.list,
     summary: '检验费用汇总',
     input: z.object({
       from: monthText.optional(),
@@ -282,7 +290,7 @@ export const inspectionBillCalls = {
     domain,
     method: 'POST',
     path: `${B}/create`,
-    permission: P.orderCharge,
+    permission: P.edit,
     summary: '生成检验账单',
     input: inspectionBillCreateInput,
     output: z.object({ bill: inspectionBillDetail.nullable(), preview: inspectionBillPreview }),
@@ -291,7 +299,7 @@ export const inspectionBillCalls = {
     domain,
     method: 'POST',
     path: `${B}/batchEdit`,
-    permission: P.orderCharge,
+    permission: P.edit,
     summary: '批量登记缴费或免缴',
     input: inspectionBillBatchEditInput,
     output: inspectionBillBatchResult,

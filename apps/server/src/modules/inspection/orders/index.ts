@@ -25,7 +25,6 @@ export const ordersPart: ModulePart = {
     '/organization/inspectionAdd': [list, apply],
     '/organization/Acceptance': [list, accept, charge],
     '/organization/acceptanceDetail': [list, accept, charge],
-    '/organization/bill': [list, charge],
     '/organization/taskAllotment': [list, distribute],
   },
   fileReferences: [orderFiles],
