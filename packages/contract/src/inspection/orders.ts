@@ -344,6 +344,68 @@ export const inspectionOrgOption = z.object({
   areaName: z.string().nullable(),
 });
 
+// ---------------------------------------------------------------- 超期未检总览 (designed)
+
+/**
+ * The figures of one district (or of all the caller sees) in the regulator's overview of lifts due
+ * and overdue for periodic inspection. Lifts in use are those of use status 1 (在用); 停用待整改 is
+ * use status 2 (a failed inspection, DOMAIN.md §3.2); scrapped lifts are counted nowhere.
+ */
+export const overdueFigures = z.object({
+  /** Lifts in use. */
+  inUse: z.number().int(),
+  /** In use, next-inspection date from today to `INSPECTION_APPLY_WINDOW_DAYS` days on (not yet overdue). */
+  dueSoon: z.number().int(),
+  /** In use, next-inspection date passed (超期未检). */
+  overdue: z.number().int(),
+  /** Of the overdue: an open inspection order on the lift (报检 made, not yet reported). */
+  overdueWithOrder: z.number().int(),
+  /** Of the overdue: no open order. */
+  overdueWithoutOrder: z.number().int(),
+  /** 停用待整改. */
+  stopped: z.number().int(),
+});
+export type OverdueFigures = z.infer<typeof overdueFigures>;
+export const overdueDistrictRow = overdueFigures.extend({
+  areaCode: z.string(),
+  areaName: z.string().nullable(),
+});
+export type OverdueDistrictRow = z.infer<typeof overdueDistrictRow>;
+export const overdueOverview = z.object({
+  /** The day the figures are of (Asia/Shanghai). */
+  today: z.string(),
+  dueWithinDays: z.number().int(),
+  /** One row per district the caller sees (a regulator: each of its districts, zero rows too). */
+  districts: z.array(overdueDistrictRow),
+  total: overdueFigures,
+});
+export type OverdueOverview = z.infer<typeof overdueOverview>;
+
+/** The drill-down's filters: a district, with or without an open order, a register code. */
+export const overdueLiftFilters = {
+  areaCode: text(12).optional(),
+  /** true: only lifts with an open order; false: only those without. */
+  hasOpenOrder: queryBool.optional(),
+  registerCode: text(40).optional(),
+};
+export const overdueLiftRow = z.object({
+  elevatorId: z.number().int(),
+  registerCode: z.string(),
+  elevatorName: z.string().nullable(),
+  address: z.string(),
+  areaCode: z.string(),
+  areaName: z.string().nullable(),
+  useUnitName: z.string().nullable(),
+  nextInspectDate: z.string(),
+  /** Days since the next-inspection date (1 the day after it). */
+  daysOverdue: z.number().int(),
+  openOrderId: z.number().int().nullable(),
+  openOrderNo: z.string().nullable(),
+  openOrderState: z.enum(INSPECTION_ORDER_STATES).nullable(),
+  openOrderStateLabel: z.string().nullable(),
+});
+export type OverdueLiftRow = z.infer<typeof overdueLiftRow>;
+
 // ---------------------------------------------------------------- calls
 
 const list = (path: string, summary: string) =>
@@ -505,6 +567,41 @@ export const inspectionOrderCalls = {
       plannedDate: dateField('现场检验日期'),
     }),
     output: inspectionOrderDetail,
+  }),
+  /**
+   * Designed: 超期未检总览 — per district the caller sees (a regulator its districts, the platform
+   * every district, a use unit its own lifts'), the lifts in use, due within 30 days, overdue (with or
+   * without an open order) and 停用待整改. An inspection organisation or inspector is refused (403).
+   */
+  overdueByDistrict: defineCall({
+    domain,
+    method: 'GET',
+    path: `${B}/overdueByDistrict`,
+    permission: P.orderList,
+    summary: '超期未检电梯（按区域）',
+    input: z.object({}),
+    output: overdueOverview,
+  }),
+  /** Designed: the overdue lifts behind the overview, most overdue first. */
+  overdueLifts: defineCall({
+    domain,
+    method: 'GET',
+    path: `${B}/overdueLifts`,
+    permission: P.orderList,
+    summary: '超期未检电梯列表',
+    input: z.object({ ...paging, ...overdueLiftFilters }),
+    output: pageOf(overdueLiftRow),
+  }),
+  /** Designed: the same list as a spreadsheet (the list's filters). */
+  overdueLiftsExport: defineCall({
+    domain,
+    method: 'GET',
+    path: `${B}/overdueLifts/export`,
+    permission: P.orderList,
+    summary: '导出超期未检电梯',
+    result: 'file',
+    input: z.object(overdueLiftFilters),
+    output: z.unknown(),
   }),
   inspecttionOrganizationMain: defineCall({
     domain,
