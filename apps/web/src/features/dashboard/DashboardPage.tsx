@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { usePermission } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
 import { maskPhone } from '../../lib/format.ts';
-import { RESCUE_WORK_PATH, WORK_PATH } from '../../lib/routes.ts';
+import { INSPECT_WORK_PATH, RESCUE_WORK_PATH, WORK_PATH } from '../../lib/routes.ts';
 import { useSession } from '../../lib/session.ts';
 
 /** The elevator lists that take `?inspectState=`, in the order a user is sent to the first one open. */
@@ -94,6 +94,23 @@ function WorkEntry() {
   );
 }
 
+/** An inspector's way to its phone page: the lifts distributed to it, item results, photos, signature. */
+function InspectEntry() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  if (user?.userType !== 'inspector') return null;
+  return (
+    <Card style={{ marginTop: 16 }} data-testid="dashboard-inspect">
+      <Typography.Paragraph style={{ marginBottom: 12 }}>
+        在电梯现场用手机打开检验作业：逐项录入检验结果、拍摄缺陷照片、签字。
+      </Typography.Paragraph>
+      <Button type="primary" onClick={() => navigate(INSPECT_WORK_PATH)}>
+        进入检验作业
+      </Button>
+    </Card>
+  );
+}
+
 /**
  * A rescuer's way to the phone page of the cases dispatched to its company (a maintenance company,
  * a rescue unit); the call centre's agents work on the board instead.
@@ -148,6 +165,7 @@ export default function DashboardPage() {
       </Card>
       <WorkEntry />
       <RescueEntry />
+      <InspectEntry />
       <InspectionCards />
       <Row gutter={16} style={{ marginTop: 16 }}>
         <Col xs={24} sm={12}>

@@ -6,7 +6,7 @@ import {
 } from '@ec/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { call } from '../../lib/api.ts';
+import { call, download, saveFile } from '../../lib/api.ts';
 import { ItemCard } from './ItemCard.tsx';
 import css from './inspect.module.css';
 import {
@@ -175,6 +175,18 @@ export function LiftScreen({ orderId, onBack }: { orderId: number; onBack: () =>
       setNotice({ tone: 'ok', text: `已签字，检验结论：${signed.conclusion ?? '—'}，等待检验机构推送报告` });
     } catch (e) {
       await recover(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const pdf = async () => {
+    if (busy || !report) return;
+    setBusy('正在生成报告…');
+    try {
+      saveFile(await download(inspectionReportCalls.testPDF, { id: report.id }, { silent: true }));
+    } catch (e) {
+      setNotice({ tone: 'error', text: `报告下载失败：${errorText(e)}` });
     } finally {
       setBusy(null);
     }
@@ -385,12 +397,25 @@ export function LiftScreen({ orderId, onBack }: { orderId: number; onBack: () =>
             </div>
           )
         ) : (
-          <div className={css.muted} data-testid="inspect-done">
-            {report?.state === 'signed'
-              ? '已签字，等待检验机构推送报告'
-              : report?.state === 'pushed'
-                ? '报告已推送'
-                : `报告${report?.stateLabel ?? ''}`}
+          <div className={css.row}>
+            <span className={`${css.grow} ${css.muted}`} data-testid="inspect-done">
+              {report?.state === 'signed'
+                ? '已签字，等待检验机构推送报告'
+                : report?.state === 'pushed'
+                  ? '报告已推送'
+                  : `报告${report?.stateLabel ?? ''}`}
+            </span>
+            {report && (report.state === 'signed' || report.state === 'pushed') && (
+              <button
+                type="button"
+                className={css.linkButton}
+                disabled={busy !== null}
+                onClick={() => void pdf()}
+                data-testid="inspect-pdf"
+              >
+                {busy === '正在生成报告…' ? busy : '报告 PDF'}
+              </button>
+            )}
           </div>
         )}
         {confirming && (
