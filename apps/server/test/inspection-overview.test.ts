@@ -87,7 +87,13 @@ describe.each(dbKinds)('inspection overview (超期未检总览) on %s', (kind) 
   };
   /** The figures of some lifts, straight from the tables (the definitions written once more in SQL). */
   const figuresOf = async (where: ReturnType<typeof sql>) => {
-    const [r] = await q<Record<string, number>>(sql`select
+    const [r] = await q<{
+      inUse: number;
+      dueSoon: number;
+      overdue: number;
+      overdueWithOrder: number;
+      stopped: number;
+    }>(sql`select
         count(*) filter (where e.use_status = 1)::int as "inUse",
         count(*) filter (where e.use_status = 1 and e.next_inspect_date between ${today}::date and ${addDays(today, 30)}::date)::int as "dueSoon",
         count(*) filter (where e.use_status = 1 and e.next_inspect_date < ${today}::date)::int as "overdue",
