@@ -3,6 +3,7 @@ import { elevatorModule } from './elevator/index.ts';
 import { inspectionModule } from './inspection/index.ts';
 import { maintenanceModule } from './maintenance/index.ts';
 import { partiesModule } from './parties/index.ts';
+import { patrolModule } from './patrol/index.ts';
 import { rescueModule } from './rescue/index.ts';
 import { systemModule } from './system/index.ts';
 
@@ -17,4 +18,6 @@ export const modules: Module[] = [
   rescueModule,
   // After the parties: its demo resources belong to the demo inspection organisation.
   inspectionModule,
+  // After the parties and the registry: its demo patrols visit the demo use units' lifts.
+  patrolModule,
 ];
