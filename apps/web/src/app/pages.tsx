@@ -118,6 +118,8 @@ const pages: [paths: string | readonly string[], load: PageLoader][] = [
   ...inspectionParamPages,
   ...inspectionOrderPages,
   ...inspectionReportPages,
+  // 检验电梯 for regulators adds 超期未检总览 (inspection-overview) to inspection-params' page: the later entry wins.
+  [ORG_PATHS.elevator, () => import('./inspection-elevator-page.tsx')],
 ];
 
 /** Route path → its page's loader. */
