@@ -13,6 +13,7 @@ import { ContractTable, type TableContext } from '../../../components/ContractTa
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
+import { useCanOpen } from '../../../lib/page-param.ts';
 import { ORG_PATHS } from '../../../lib/routes.ts';
 import {
   BatchEditDialog,
@@ -64,6 +65,9 @@ export default function ReportPage() {
   const [open, setOpen] = useState<Open | null>(null);
   const close = () => setOpen(null);
   const org = side === 'organization' && rights.push;
+  // 原始记录 opens 报告原始记录, where the user's menu grants it.
+  const records = useCanOpen(ORG_PATHS.reportfilehis);
+  const actionsOf = (r: Row) => reportActionsFor(r, side, rights).filter((a) => a !== 'records' || records);
   const run = (f: () => Promise<unknown>, done: string) => write(f, done).catch(() => undefined);
 
   const act = (r: Row, a: ReportAction): ReactNode => {
@@ -274,7 +278,7 @@ export default function ReportPage() {
         <RowAction data-testid="report-detail-open" onClick={() => setOpen({ kind: 'detail', row: r })}>
           详情
         </RowAction>
-        {reportActionsFor(r, side, rights).map((a) => act(r, a))}
+        {actionsOf(r).map((a) => act(r, a))}
       </Space>
     )),
   ];
@@ -306,7 +310,7 @@ export default function ReportPage() {
           destroyOnHidden
           extra={
             <Space wrap>
-              {reportActionsFor(detailRow, side, rights)
+              {actionsOf(detailRow)
                 .filter((a) => a === 'pdf' || a === 'records')
                 .map((a) => act(detailRow, a))}
             </Space>
