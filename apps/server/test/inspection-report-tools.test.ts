@@ -339,4 +339,40 @@ describe.each(dbKinds)('inspection report tools on %s', (kind) => {
       expect(other.statusCode).toBe(404);
     }
   });
+
+  // The rules that decide these writes live in the database: the plan's version in its conditional
+  // UPDATE, the original record's next version behind the report row's lock (at once on PostgreSQL).
+  it('takes one plan among 50 with the same version, and 50 uploads as 50 versions', async () => {
+    const N = 50;
+    const r = await inspected();
+    const plans = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        send('jy_admin1', 'putDetectionPlan', {
+          id: r.id,
+          version: r.version,
+          plannedDate: addDays(today, 1 + (i % 5)),
+          inspectorIds: [ownInspector],
+          instrumentIds: [instruments[0].id],
+        }),
+      ),
+    );
+    const count: Record<number, number> = {};
+    for (const x of plans) count[x.status] = (count[x.status] ?? 0) + 1;
+    expect(count).toEqual({ 200: 1, 409: N - 1 });
+    const [row] = await query<{ version: number }>(
+      `select version from inspection_report where id = ${r.id}`,
+    );
+    expect(row.version).toBe(r.version + 1);
+
+    const s = await signed();
+    const pdfId = await upload('jy_admin1', '报告.pdf', PDF_MIN, 'application/pdf');
+    const ups = await Promise.all(
+      Array.from({ length: N }, () => send('jy_admin1', 'uploadReport', { id: s.id, fileId: pdfId })),
+    );
+    expect(ups.map((x) => x.status)).toEqual(Array(N).fill(200));
+    const versions = await query<{ version: number }>(
+      `select version from inspection_report_file_history where report_id = ${s.id} order by version`,
+    );
+    expect(versions.map((v) => v.version)).toEqual(Array.from({ length: N }, (_, i) => i + 1));
+  });
 });
