@@ -112,6 +112,9 @@ async function pickTargets(
 }
 
 export async function saveTask(q: Queryable, user: AuthUser, v: PatrolTaskInput) {
+  // A task being changed must be one the user sees (404 otherwise) and plans (its district).
+  const current = v.id === undefined ? null : await visibleTask(q, user, Number(v.id));
+  if (current && !mayPlanIn(user, current.areaCode)) throw forbidden('只能修改本辖区的巡检任务');
   if (!mayPlanIn(user, v.areaCode)) throw forbidden('只能为本辖区创建巡检任务');
   if (v.planEnd < v.planStart)
     throw badRequest('计划结束日期不能早于开始日期', [{ field: 'planEnd', message: '不能早于开始日期' }]);
@@ -147,7 +150,7 @@ export async function saveTask(q: Queryable, user: AuthUser, v: PatrolTaskInput)
     remark: v.remark ?? null,
   };
   let id: number;
-  if (v.id === undefined) {
+  if (current === null) {
     [{ id }] = await q
       .insert(t)
       .values({
@@ -162,8 +165,6 @@ export async function saveTask(q: Queryable, user: AuthUser, v: PatrolTaskInput)
       .set({ taskNo: numbered('XJ', id) })
       .where(eq(t.id, id));
   } else {
-    const current = await visibleTask(q, user, Number(v.id));
-    if (!mayPlanIn(user, current.areaCode)) throw forbidden('只能修改本辖区的巡检任务');
     const rows = await q
       .update(t)
       .set({ ...values, version: sql`${t.version} + 1`, updatedAt: new Date() })
