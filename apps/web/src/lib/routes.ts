@@ -138,6 +138,7 @@ export const ORG_PATHS = {
   acceptance: '/organization/Acceptance',
   acceptanceDetail: '/organization/acceptanceDetail',
   taskAllotment: '/organization/taskAllotment',
+  bill: '/organization/bill',
   report: '/organization/report',
   reportfilehis: '/organization/reportfilehis',
 } as const;
