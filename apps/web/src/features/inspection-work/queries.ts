@@ -16,11 +16,16 @@ export const useTasks = () =>
     staleTime: 0,
   });
 
-/** One lift's work (lift, report, items, the server's conclusion, usable instruments). */
+/**
+ * One lift's work (lift, report, items, the server's conclusion, usable instruments). Loaded when the
+ * lift opens and after each write, never behind the inspector's back: the page compares its edits
+ * with the results it loaded, and a newer version arriving unseen would let a save overwrite them.
+ */
 export const useWork = (orderId: number) =>
   useQuery({
     queryKey: inspectWorkKeys.detail(orderId),
     queryFn: ({ signal }) => call(inspectionWorkCalls.detail, { orderId }, { signal, silent: true }),
     staleTime: 0,
     refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
   });

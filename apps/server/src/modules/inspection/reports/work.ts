@@ -15,6 +15,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { enterprise } from '../../../platform/db/tables.ts';
+import { forbidden } from '../../../platform/errors.ts';
 import { inspectionLiftsRelation, liftSpecs } from '../../elevator/api.ts';
 import { inspectionItem, inspectionItemVariety } from '../catalog/tables.ts';
 import { inspectionEquipment as eq_ } from '../instruments/tables.ts';
@@ -22,7 +23,7 @@ import { visibleOrder } from '../orders/read.ts';
 import { inspectionOrder as o } from '../orders/tables.ts';
 import { deriveConclusion, type ItemResult } from './conclusion.ts';
 import { reportDetail, reportStateLabel } from './read.ts';
-import { reportScope } from './scope.ts';
+import { isOrgAdminOf, reportScope } from './scope.ts';
 import { inspectionReport as r, inspectionResult as res } from './tables.ts';
 
 /*
@@ -184,6 +185,13 @@ export async function workDetail(
   orderId: number,
 ): Promise<InspectionWorkDetail> {
   const order = await visibleOrder(q, user, orderId);
+  // The work is the assigned inspector's (and its organisation's); a use unit or a regulator who reads
+  // the order does not read the organisation's catalogue and instruments through it.
+  const own =
+    user.dataScope === 'all' ||
+    isOrgAdminOf(user, order.orgId) ||
+    (user.userType === 'inspector' && order.inspectorUserId === user.id);
+  if (!own) throw forbidden('检验作业只对分配到该任务的检验人员和出具报告的检验机构开放');
   const today = shanghaiToday();
   const [task] = await taskRows(q, eq(o.id, order.id), today);
   const attempts = await q
