@@ -110,6 +110,23 @@ describe.each(dbKinds)('inspection bills on %s', (kind) => {
   }, 180_000);
   afterAll(() => t?.close());
 
+  it('the demo: monthly bills of the past months, and every pushed report’s charge paid or exempt', async () => {
+    const demo = await send<Page<InspectionBillRow>>('jy_admin1', 'list', { limit: 100 });
+    expect(demo.status).toBe(200);
+    expect(demo.body.data.total).toBeGreaterThan(0);
+    expect(demo.body.data.records.every((b) => b.chargeCount > 0 && b.periodTo < today)).toBe(true);
+    const held = await query<{ n: number }>(
+      `select count(*)::int as n from inspection_report r join inspection_charge_notice n on n.order_id = r.order_id
+        where r.pushed and n.pay_state = 'unpaid'`,
+    );
+    expect(held[0].n).toBe(0);
+    const noticed = await query<{ n: number }>(
+      `select count(*)::int as n from inspection_report r where r.pushed
+        and not exists (select 1 from inspection_charge_notice n where n.order_id = r.order_id)`,
+    );
+    expect(noticed[0].n, 'the demo reports’ orders have their notices').toBe(0);
+  });
+
   it('create: a preview, then the bill gathers the period’s unbilled notices; again nothing is left (409)', async () => {
     const month = '2024-03';
     const a = await notice('2024-03-05', 45_000);
