@@ -12,6 +12,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drawSealPng } from '../src/modules/inspection/instruments/png.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { multipart, PDF_MIN, PNG_1PX } from './multipart.ts';
@@ -312,7 +313,13 @@ describe.each(dbKinds)('inspection report tools on %s', (kind) => {
     expect(row.conclusion).toBe('不合格');
   });
 
-  it('the PDF prints each instrument’s calibration validity and the seal reads for the use unit', async () => {
+  it('the PDF prints each instrument’s calibration validity and the seal, which the use unit reads', async () => {
+    // The organisation's enabled report seal (检验报告专用章), a real seal image.
+    const sealFile = await upload('jy_admin1', '报告章.png', drawSealPng(240), 'image/png');
+    await query(`update inspection_seal set enabled = false where org_id = ${jy1} and kind = 2`);
+    await query(
+      `insert into inspection_seal (org_id, name, kind, file_id, enabled) values (${jy1}, '检验报告专用章', 2, '${sealFile}', true)`,
+    );
     const s = await signed();
     expect((await send('jy_admin1', 'pushReport', { id: s.id })).status).toBe(200);
     const res = await getPdf('sy_admin1', s.id);
@@ -320,24 +327,20 @@ describe.each(dbKinds)('inspection report tools on %s', (kind) => {
     const text = await pdfText(res.rawPayload);
     expect(text).toContain(s.registerCode);
     for (const i of instruments) expect(text).toContain(i.valid_until);
-    // The organisation's enabled report seal is readable by the report's use unit (it is on the PDF).
-    const seals = await query<{ file_id: string }>(
-      `select file_id::text from inspection_seal where org_id = ${jy1} and kind = 2 and enabled and file_id is not null`,
-    );
-    for (const seal of seals) {
-      const show = await t.inject({
+    // The seal is printed for the use unit: read through the platform's file read with its access.
+    expect(text).not.toContain('（印章');
+    const show = (user: string) =>
+      t.inject({
         method: 'GET',
-        url: `${API_PREFIX}/showFile?id=${seal.file_id}`,
-        headers: { authorization: `Bearer ${p.tokens.sy_admin1}` },
+        url: `${API_PREFIX}/showFile?id=${sealFile}`,
+        headers: { authorization: `Bearer ${p.tokens[user]}` },
       });
-      expect(show.statusCode).toBe(200);
-      const other = await t.inject({
-        method: 'GET',
-        url: `${API_PREFIX}/showFile?id=${seal.file_id}`,
-        headers: { authorization: `Bearer ${p.tokens.jy_admin2}` },
-      });
-      expect(other.statusCode).toBe(404);
-    }
+    expect((await show('sy_admin1')).statusCode).toBe(200);
+    expect((await show('jy_admin2')).statusCode).toBe(404);
+    // Disabled, the seal is no longer the use unit's to read, and the PDF says it is missing.
+    await query(`update inspection_seal set enabled = false where file_id = '${sealFile}'`);
+    expect((await show('sy_admin1')).statusCode).toBe(404);
+    expect(await pdfText((await getPdf('sy_admin1', s.id)).rawPayload)).toContain('（印章图片缺失）');
   });
 
   // The rules that decide these writes live in the database: the plan's version in its conditional
