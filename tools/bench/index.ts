@@ -1,10 +1,11 @@
 /**
- * `npm run bench [-- --only auth|elevators|imports|maintenance|rescue|inspection-report] [-- --elevators N] [-- --orders M] [-- --cases K]`:
+ * `npm run bench [-- --only auth|elevators|imports|maintenance|rescue|inspection-report|inspection-orders] [-- --elevators N] [-- --orders M] [-- --cases K]`:
  * throughput and latency of the hot calls, each printed beside a baseline (the health call) measured
  * in the same run on the same server. Uses a throw-away PGlite folder, or DATABASE_URL's PostgreSQL
  * when set (the registry benchmark then adds its rows to that database; the maintenance benchmark
  * and rescue benchmarks create a database of their own on that server and drop it). `--orders` defaults to
- * 10 per elevator, `--cases` (closed rescue cases) to 1 per elevator.
+ * 10 per elevator, `--cases` (closed rescue cases) to 1 per elevator. `inspection-orders` loads
+ * `--inspection-orders` orders (1,000,000 on PostgreSQL, 100,000 on PGlite) over `--inspection-lifts` lifts.
  */
 import { benchAuth } from './auth.ts';
 import { benchElevators } from './elevators.ts';
@@ -28,3 +29,10 @@ if (!only || only === 'maintenance')
 if (!only || only === 'rescue') await benchRescue(elevators, Number(arg('--cases') ?? elevators));
 if (!only || only === 'inspection-report')
   await (await import('./inspection-report.ts')).benchInspectionReport();
+if (!only || only === 'inspection-orders') {
+  const count = (name: string) => (arg(name) ? Number(arg(name)) : undefined);
+  await (await import('./inspection-orders.ts')).benchInspectionOrders(
+    count('--inspection-orders'),
+    count('--inspection-lifts'),
+  );
+}
