@@ -3,7 +3,7 @@ import { App, Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { getToken } from '../lib/cookies.ts';
-import { INSPECT_WORK_PATH, RESCUE_WORK_PATH, WORK_PATH } from '../lib/routes.ts';
+import { INSPECT_WORK_PATH, PATROL_WORK_PATH, RESCUE_WORK_PATH, WORK_PATH } from '../lib/routes.ts';
 import { filingPathFor, resetSession, type Session, useSession } from '../lib/session.ts';
 import { isFilingPath, isKnownPath } from './route-table.ts';
 
@@ -45,6 +45,13 @@ export const INSPECT_PERMISSION = 'inspection:report:edit';
 /** Whether a user with these permissions may open the inspector's phone page. */
 export const mayInspect = (permissions: readonly string[]) =>
   permissions.includes(ALL_PERMISSIONS) || permissions.includes(INSPECT_PERMISSION);
+
+/** The patrol's phone page (/m/patrol): PATROL_PERMISSIONS.taskExecute (features/patrol tests hold them equal). */
+export const PATROL_PERMISSION = 'patrol:task:execute';
+
+/** Whether a user with these permissions may open the patrol's phone page. */
+export const mayPatrol = (permissions: readonly string[]) =>
+  permissions.includes(ALL_PERMISSIONS) || permissions.includes(PATROL_PERMISSION);
 
 export const loginPathFor = (wanted: string) =>
   wanted === '/' || wanted === '' ? '/login' : `/login?redirect=${encodeURIComponent(wanted)}`;
@@ -99,6 +106,9 @@ export function AuthGuard() {
     return <Navigate to="/401" replace />;
   }
   if (path === RESCUE_WORK_PATH && !mayRescue(session.user.permissions)) {
+    return <Navigate to="/401" replace />;
+  }
+  if (path === PATROL_WORK_PATH && !mayPatrol(session.user.permissions)) {
     return <Navigate to="/401" replace />;
   }
   if (path === INSPECT_WORK_PATH && !mayInspect(session.user.permissions)) {

@@ -7,7 +7,13 @@ import {
   redirect,
 } from 'react-router';
 import { getToken } from '../lib/cookies.ts';
-import { INSPECT_WORK_PATH, PUBLIC_REPORT_ROUTE, RESCUE_WORK_PATH, WORK_PATH } from '../lib/routes.ts';
+import {
+  INSPECT_WORK_PATH,
+  PATROL_WORK_PATH,
+  PUBLIC_REPORT_ROUTE,
+  RESCUE_WORK_PATH,
+  WORK_PATH,
+} from '../lib/routes.ts';
 import { AuthGuard } from './guard.tsx';
 import { builtPages } from './pages.tsx';
 import { RedirectPage, RootShell, RouteErrorPage } from './root.tsx';
@@ -112,6 +118,12 @@ export const routes: RouteObject[] = [
             path: INSPECT_WORK_PATH,
             handle: { title: '检验作业' },
             lazy: asComponent(() => import('../features/inspection-work/InspectPage.tsx')),
+          },
+          // The patrol's phone page (the assignee's tasks on site): likewise outside the layout.
+          {
+            path: PATROL_WORK_PATH,
+            handle: { title: '现场巡检' },
+            lazy: asComponent(() => import('../features/patrol/work/PatrolWorkPage.tsx')),
           },
           {
             lazy: asComponent(() => import('./layout/BasicLayout.tsx')),

@@ -143,6 +143,20 @@ export const ORG_PATHS = {
   reportfilehis: '/organization/reportfilehis',
 } as const;
 
+/** The electronic patrol's pages (电子巡查): tasks, contents, templates, notices; the regulator's under /wisdom. */
+export const PATROL_PATHS = {
+  tasks: '/patrol/task',
+  taskDetail: '/patrol/taskDetail',
+  contents: '/patrol/content',
+  templates: '/patrol/template',
+  myNotices: '/patrol/myContent',
+  myTasks: '/wisdom/patrolTask',
+  newTask: '/wisdom/newInspectionTask',
+} as const;
+
+/** The patrol's phone page (the assignee's tasks on site; outside the console's layout). */
+export const PATROL_WORK_PATH = '/m/patrol';
+
 /** The initial filing pages (doc 000 §2), one page for every account kind. */
 export const FILING_PATHS: readonly string[] = filingPages.map((p) => p.path);
 

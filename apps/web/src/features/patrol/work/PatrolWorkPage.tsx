@@ -1,0 +1,218 @@
+import { type PatrolTaskDetail, patrolTaskCalls } from '@ec/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ApiError, call } from '../../../lib/api.ts';
+import { useSession } from '../../../lib/session.ts';
+import { canComplete, missingCount, targetProgress } from '../logic.ts';
+import { patrolKeys } from '../queries.ts';
+import css from './patrol.module.css';
+import { TargetScreen } from './TargetScreen.tsx';
+
+const positive = (raw: string | null) => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
+
+/**
+ * 现场巡检 (/m/patrol): the assignee's phone page, outside the console's layout. Its open tasks; a
+ * task's targets with their progress; one target's items (符合/不符合/不适用, what was found, photos,
+ * the position) saved at once; 完成任务 when every item of every target has a result.
+ */
+export default function PatrolWorkPage() {
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const taskId = positive(params.get('id'));
+  const targetId = positive(params.get('target'));
+  if (!user) return null;
+  const title = taskId === null ? '我的巡检任务' : targetId === null ? '巡检任务' : '现场检查';
+  const back = () => setParams(targetId !== null && taskId !== null ? { id: String(taskId) } : {});
+  return (
+    <div className={css.page} data-testid="patrol-work-page">
+      <header className={css.header}>
+        {taskId !== null && (
+          <button type="button" className={css.headerButton} onClick={back}>
+            ‹ 返回
+          </button>
+        )}
+        <span className={css.headerTitle}>{title}</span>
+        <span>{user.name}</span>
+      </header>
+      {taskId === null ? (
+        <TaskList onOpen={(id) => setParams({ id: String(id) })} />
+      ) : (
+        <TaskScreen
+          key={taskId}
+          taskId={taskId}
+          targetId={targetId}
+          onTarget={(id) =>
+            setParams(id === null ? { id: String(taskId) } : { id: String(taskId), target: String(id) })
+          }
+        />
+      )}
+    </div>
+  );
+}
+
+function TaskList({ onOpen }: { onOpen: (id: number) => void }) {
+  const mine = useQuery({
+    queryKey: [...patrolKeys.all, 'mine'],
+    queryFn: ({ signal }) => call(patrolTaskCalls.myTasks, {}, { signal, silent: true }),
+    staleTime: 0,
+  });
+  return (
+    <main className={css.body}>
+      {mine.isPending ? (
+        <div className={css.empty}>正在加载…</div>
+      ) : mine.isError ? (
+        <div className={css.error} role="alert">
+          任务加载失败：{mine.error.message}
+        </div>
+      ) : mine.data.length === 0 ? (
+        <div className={css.empty}>没有待执行或执行中的巡检任务</div>
+      ) : (
+        mine.data.map((t) => (
+          <button
+            key={t.id}
+            type="button"
+            className={css.card}
+            data-testid="patrol-task-card"
+            onClick={() => onOpen(t.id)}
+          >
+            <div className={css.row}>
+              <span className={`${css.grow} ${css.title}`}>{t.name}</span>
+              <span className={t.state === 'running' ? css.badge : css.badgeDone}>{t.stateLabel}</span>
+            </div>
+            <div className={css.muted}>
+              {t.taskNo} · {t.areaName ?? t.areaCode} · {t.templateName}
+            </div>
+            <div className={css.muted}>
+              {t.planStart} 至 {t.planEnd} · 已查 {t.checkedCount}/{t.targetCount} 个{t.targetKindLabel}
+            </div>
+          </button>
+        ))
+      )}
+    </main>
+  );
+}
+
+function TaskScreen({
+  taskId,
+  targetId,
+  onTarget,
+}: {
+  taskId: number;
+  targetId: number | null;
+  onTarget: (id: number | null) => void;
+}) {
+  const client = useQueryClient();
+  const task = useQuery({
+    queryKey: patrolKeys.task(taskId),
+    queryFn: ({ signal }) => call(patrolTaskCalls.queryDetail, { id: taskId }, { signal, silent: true }),
+    retry: false,
+  });
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (task.isPending) return <div className={css.empty}>正在加载…</div>;
+  if (task.isError)
+    return (
+      <div className={css.body}>
+        <div className={css.error} role="alert">
+          {task.error instanceof ApiError && task.error.status === 404
+            ? '巡检任务不存在或无权访问'
+            : task.error.message}
+        </div>
+      </div>
+    );
+  const t = task.data;
+  const saved = (next: PatrolTaskDetail) => {
+    client.setQueryData(patrolKeys.task(taskId), next);
+    void client.invalidateQueries({ queryKey: patrolKeys.all });
+  };
+  const target = targetId === null ? null : t.targets.find((x) => x.id === targetId);
+  if (target)
+    return (
+      <TargetScreen
+        key={target.id}
+        task={t}
+        target={target}
+        onSaved={(next) => {
+          saved(next);
+          onTarget(null);
+        }}
+      />
+    );
+  const open = t.state === 'pending' || t.state === 'running';
+  const complete = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const next = await call(patrolTaskCalls.complete, { id: t.id, version: t.version }, { silent: true });
+      saved(next);
+      setDone('巡检任务已完成');
+    } catch (e) {
+      setError((e as Error).message);
+      void task.refetch();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const left = missingCount(t);
+  return (
+    <>
+      <main className={css.body}>
+        <div className={css.card}>
+          <div className={css.row}>
+            <span className={`${css.grow} ${css.title}`}>{t.name}</span>
+            <span className={t.state === 'done' ? css.badgeDone : css.badge} data-testid="work-task-state">
+              {t.stateLabel}
+            </span>
+          </div>
+          <div className={css.muted}>
+            {t.taskNo} · {t.templateName} · {t.planStart} 至 {t.planEnd}
+          </div>
+          <div className={css.muted}>{left > 0 ? `还有 ${left} 项未检查` : '全部检查项已填写'}</div>
+        </div>
+        {error && (
+          <div className={css.error} role="alert">
+            {error}
+          </div>
+        )}
+        {done && <div className={css.notice}>{done}</div>}
+        {t.targets.map((x) => {
+          const fails = x.results.filter((r) => r.result === 'fail').length;
+          return (
+            <button
+              key={x.id}
+              type="button"
+              className={css.card}
+              data-testid="patrol-target-card"
+              disabled={!open}
+              onClick={() => onTarget(x.id)}
+            >
+              <div className={css.row}>
+                <span className={`${css.grow} ${css.title}`}>{x.name}</span>
+                <span className={x.results.length === t.items.length ? css.badgeDone : css.badge}>
+                  已查 {targetProgress(t.items, x)}
+                </span>
+              </div>
+              <div className={css.muted}>{x.address ?? ''}</div>
+              {fails > 0 && <span className={css.badgeFail}>不符合 {fails} 项</span>}
+            </button>
+          );
+        })}
+      </main>
+      {open && (
+        <div className={css.footer}>
+          <button
+            type="button"
+            className={css.primary}
+            disabled={!canComplete(t) || busy}
+            onClick={complete}
+            data-testid="complete-task"
+          >
+            {canComplete(t) ? '完成巡检任务' : '检查完全部项目后可完成任务'}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
