@@ -156,11 +156,14 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     });
   }
   if (config.jobsEnabled) platform.jobs.start();
+  const stopServices: (() => Promise<void>)[] = [];
+  for (const m of modules) if (m.start) stopServices.push(await m.start(platform));
 
   // Open event streams would hold the server open: end them first (browsers reconnect elsewhere).
   app.addHook('preClose', async () => platform.live.closeAll());
   app.addHook('onClose', async () => {
     await platform.jobs.stop();
+    for (const stop of stopServices) await stop();
     await inFlight.drained();
     await platform.oplog.flush();
     closing = true;

@@ -46,6 +46,11 @@ export interface Config {
   logLevel: string;
   /** Secret for signed upload tokens; random per process when not set. */
   secret: string;
+  /**
+   * IoT device messages: with `url` a client of that MQTT broker (shared subscription); else an
+   * embedded broker on `port` (null: none; 0: any free port).
+   */
+  mqtt: { url?: string; port: number | null };
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo@2026';
@@ -79,6 +84,8 @@ export const SETTINGS = [
   'LOG_LEVEL',
   'DEMO_ELEVATORS',
   'VALIDATE_RESPONSES',
+  'MQTT_URL',
+  'MQTT_PORT',
   'SEED_DEMO',
   'WEB_DIR',
 ] as const;
@@ -96,6 +103,7 @@ export const EMPTY_MEANS_UNSET: ReadonlySet<string> = new Set([
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'CORS_ORIGINS',
+  'MQTT_URL',
 ]);
 
 /** The environment with empty "unset" settings removed; an empty value of any other setting is refused. */
@@ -175,5 +183,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     jobsEnabled: env.JOBS !== 'off',
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     secret: env.APP_SECRET ?? crypto.randomUUID() + crypto.randomUUID(),
+    mqtt: {
+      url: env.MQTT_URL || undefined,
+      // The embedded broker: MQTT_PORT, or 18830 (not 1883, which a system Mosquitto may hold);
+      // `off` for none. Tests start their own on a free port when they want one.
+      port:
+        env.MQTT_PORT === 'off'
+          ? null
+          : env.MQTT_PORT !== undefined
+            ? wholeNumber(env, 'MQTT_PORT', 18830)
+            : nodeEnv === 'test'
+              ? null
+              : 18830,
+    },
   };
 }

@@ -25,6 +25,7 @@ import {
   inspectionWorkCalls,
   reportFileHistoryCalls,
 } from './inspection/reports.ts';
+import { iotAlarmCalls, iotDeviceCalls, iotIngestCalls, iotLookupCalls } from './iot.ts';
 import {
   maintenanceContentCalls,
   maintenanceItemCalls,
@@ -123,4 +124,8 @@ export const allCalls: Call[] = [
   ...Object.values(patrolTaskCalls),
   ...Object.values(patrolNoticeCalls),
   ...Object.values(inspectionWorkCalls),
+  ...Object.values(iotDeviceCalls),
+  ...Object.values(iotLookupCalls),
+  ...Object.values(iotAlarmCalls),
+  ...Object.values(iotIngestCalls),
 ];

@@ -13,6 +13,7 @@ export * from './dictionary-seed.ts';
 export * from './elevator.ts';
 export * from './files.ts';
 export * from './inspection.ts';
+export * from './iot.ts';
 export * from './maintenance.ts';
 export * from './menu-catalogue.ts';
 export * from './parties.ts';

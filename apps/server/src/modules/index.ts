@@ -1,6 +1,7 @@
 import type { Module } from '../platform/module.ts';
 import { elevatorModule } from './elevator/index.ts';
 import { inspectionModule } from './inspection/index.ts';
+import { iotModule } from './iot/index.ts';
 import { maintenanceModule } from './maintenance/index.ts';
 import { partiesModule } from './parties/index.ts';
 import { patrolModule } from './patrol/index.ts';
@@ -20,4 +21,6 @@ export const modules: Module[] = [
   inspectionModule,
   // After the parties and the registry: its demo patrols visit the demo use units' lifts.
   patrolModule,
+  // After the registry, the parties and rescue: its demo devices watch the demo use units' lifts.
+  iotModule,
 ];

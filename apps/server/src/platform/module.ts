@@ -5,6 +5,7 @@ import type { Implementation } from './http/implement.ts';
 import type { JobDefinition } from './jobs.ts';
 import type { LiveTopic } from './live.ts';
 import type { Revealer } from './masking.ts';
+import type { Platform } from './platform.ts';
 import type { DemoSeeder } from './seed/index.ts';
 
 /** A number of a module's records that `POST /pc/common/reveal` may show in full (platform/masking.ts). */
@@ -35,6 +36,11 @@ export interface Module {
   revealers?: RevealerDefinition[];
   /** Kinds of live events this module publishes, and who may receive each (platform/live.ts). */
   liveTopics?: LiveTopic[];
+  /**
+   * A service the module runs beside the HTTP calls (IoT: the MQTT broker or subscription), started
+   * once the server is built; resolves to its stop, called when the server closes.
+   */
+  start?: (platform: Platform) => Promise<() => Promise<void>>;
 }
 
 /** Declares a module (typed; the application registers what it declares). */

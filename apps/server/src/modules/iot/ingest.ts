@@ -1,0 +1,544 @@
+import {
+  IOT_ALARM_OFFLINE,
+  IOT_ALARM_TRAPPED,
+  IOT_ALARM_TYPES,
+  IOT_MAX_MESSAGE_BYTES,
+  IOT_MESSAGE_SCHEMAS,
+  IOT_PARAMS,
+  type IotAlarmMessage,
+  type IotMessageKind,
+  type IotStatsMessage,
+  type IotStatusMessage,
+} from '@ec/contract';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../../platform/db/client.ts';
+import { paramNumber } from '../../platform/params.ts';
+import { liftsRelation } from '../elevator/api.ts';
+import { openAlarmCase } from '../rescue/api.ts';
+import { iotAlarm, iotBinding, iotDevice, iotHistory, iotLiftState } from './tables.ts';
+
+/*
+ * The ingestion of device messages, whatever brought them (the embedded broker, an external broker,
+ * HTTP). Each message is checked at once (size, JSON, the contract's schema of its kind): a bad one
+ * is dropped and counted, never thrown. Good ones wait in a queue that one writer drains in batches
+ * (group commit, as the operation log does): one transaction per batch with multi-row INSERTs for
+ * the history and the devices' contact, one upsert of the latest state per lift, and the alarms the
+ * batch opens, repeats or clears. A burst shares round trips; an idle server writes each message at
+ * once, with no timer.
+ */
+
+export type DropReason =
+  | 'oversized'
+  | 'malformed'
+  | 'unknownDevice'
+  | 'wrongTopic'
+  | 'unauthorized'
+  | 'failed';
+
+export interface Incoming {
+  deviceCode: string;
+  kind: string;
+  /** The raw payload (MQTT) or the parsed body's message (HTTP). */
+  payload: Buffer | string | Record<string, unknown>;
+  /** The merchant the topic names (MQTT): checked against the registry. */
+  merchantId?: number;
+}
+
+type Message =
+  | { kind: 'status'; m: IotStatusMessage }
+  | { kind: 'stats'; m: IotStatsMessage }
+  | { kind: 'alarm'; m: IotAlarmMessage };
+
+interface Queued {
+  deviceCode: string;
+  merchantId?: number;
+  msg: Message;
+  at: Date;
+  receivedAt: Date;
+  done: (stored: boolean) => void;
+}
+
+const MAX_BATCH = 500;
+const DAY_MS = 86_400_000;
+
+export class IngestCounters {
+  received = 0;
+  stored = 0;
+  dropped: Record<string, number> = {};
+  drop(reason: DropReason, n = 1) {
+    this.dropped[reason] = (this.dropped[reason] ?? 0) + n;
+  }
+  get droppedTotal() {
+    return Object.values(this.dropped).reduce((a, b) => a + b, 0);
+  }
+}
+
+/** The device's time if plausible (within a day before and five minutes after receipt), else the receipt's. */
+function measuredAt(t: string | number | undefined, received: Date): Date {
+  if (t === undefined) return received;
+  const d = new Date(t);
+  const ms = d.getTime();
+  if (Number.isNaN(ms) || ms < received.getTime() - DAY_MS || ms > received.getTime() + 300_000)
+    return received;
+  return d;
+}
+
+/** Parses and validates one payload; the reason it is dropped otherwise. */
+export function parseMessage(
+  kind: string,
+  payload: Incoming['payload'],
+): { ok: true; msg: Message } | { ok: false; reason: DropReason } {
+  if (!(kind in IOT_MESSAGE_SCHEMAS)) return { ok: false, reason: 'malformed' };
+  let value: unknown = payload;
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) {
+    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    if (size > IOT_MAX_MESSAGE_BYTES) return { ok: false, reason: 'oversized' };
+    try {
+      value = JSON.parse(payload.toString());
+    } catch {
+      return { ok: false, reason: 'malformed' };
+    }
+  } else if (Buffer.byteLength(JSON.stringify(payload)) > IOT_MAX_MESSAGE_BYTES) {
+    return { ok: false, reason: 'oversized' };
+  }
+  const parsed = IOT_MESSAGE_SCHEMAS[kind as IotMessageKind].safeParse(value);
+  if (!parsed.success) return { ok: false, reason: 'malformed' };
+  return { ok: true, msg: { kind, m: parsed.data } as Message };
+}
+
+/** The lift runs normally: in normal service with its circuits closed, moving with doors closed or standing open at a landing. */
+export function runsNormally(s: IotStatusMessage): boolean {
+  if (s.mode !== 'normal' || !s.safetyCircuit || s.power !== 'mains') return false;
+  if (s.run !== 'stop') return s.door === 'closed' && s.doorLockCircuit;
+  return s.doorZone && s.door === 'open';
+}
+
+/** Doors closed, standing, a passenger inside: 困人 once it lasts `iotTrappedSeconds`. */
+export const trappedCondition = (s: IotStatusMessage) =>
+  s.passenger && s.run === 'stop' && s.door === 'closed';
+
+/** The alarms a state implies by itself (DOMAIN.md §7.3 numbering). */
+function derivedAlarms(s: IotStatusMessage): { type: number; detail: string }[] {
+  const out: { type: number; detail: string }[] = [];
+  if (!s.safetyCircuit) out.push({ type: 10, detail: '安全回路断开' });
+  if (s.power === 'battery') out.push({ type: 9, detail: '电池供电' });
+  if (s.run === 'stop' && !s.doorZone && s.mode === 'normal')
+    out.push({ type: 6, detail: `停于 ${s.floor} 层门区外` });
+  if (s.run !== 'stop' && s.door !== 'closed') out.push({ type: 4, detail: '运行中门未关闭' });
+  return out;
+}
+
+type Op =
+  | { op: 'raise'; type: number; at: Date; detail: string | null }
+  | { op: 'clearAll'; at: Date }
+  | { op: 'clear'; type: number; at: Date };
+
+interface Target {
+  deviceId: number;
+  merchantId: number;
+  code: string;
+  elevatorId: number | null;
+  areaCode: string | null;
+}
+
+const textArray = (values: (string | number)[]) =>
+  `{${values.map((v) => `"${String(v).replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+export class Ingestor {
+  readonly counters = new IngestCounters();
+  private queue: Queued[] = [];
+  private writing: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
+    /** The clock (tests control it). */
+    readonly now: () => Date = () => new Date(),
+  ) {}
+
+  get pending() {
+    return this.queue.length;
+  }
+
+  /** Checks a message and queues it; resolves to whether it was stored. Never throws. */
+  accept(incoming: Incoming): Promise<boolean> {
+    this.counters.received++;
+    const parsed = parseMessage(incoming.kind, incoming.payload);
+    if (!parsed.ok) {
+      this.counters.drop(parsed.reason);
+      return Promise.resolve(false);
+    }
+    const receivedAt = this.now();
+    const stored = new Promise<boolean>((done) =>
+      this.queue.push({
+        deviceCode: incoming.deviceCode,
+        merchantId: incoming.merchantId,
+        msg: parsed.msg,
+        at: measuredAt(parsed.msg.m.t, receivedAt),
+        receivedAt,
+        done,
+      }),
+    );
+    this.writing ??= this.drain();
+    return stored;
+  }
+
+  /** Counts a message refused before it was read (an unauthorised publisher, a bad topic). */
+  refuse(reason: DropReason) {
+    this.counters.received++;
+    this.counters.drop(reason);
+  }
+
+  /** Resolves once every message accepted so far is stored or dropped. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      let outcome: boolean[];
+      try {
+        outcome = await this.db.transaction((tx) => this.store(tx, batch));
+      } catch (err) {
+        this.log.error({ err, messages: batch.length }, 'iot ingestion batch failed');
+        this.counters.drop('failed', batch.length);
+        outcome = batch.map(() => false);
+      }
+      this.counters.stored += outcome.filter(Boolean).length;
+      for (const [i, q] of batch.entries()) q.done(outcome[i] ?? false);
+    }
+    this.writing = null;
+  }
+
+  /** One batch in one transaction; which of its messages were stored. */
+  private async store(tx: Queryable, batch: Queued[]): Promise<boolean[]> {
+    const codes = [...new Set(batch.map((q) => q.deviceCode))];
+    const lift = liftsRelation().as('lift');
+    const rows = await tx
+      .select({
+        deviceId: iotDevice.id,
+        merchantId: iotDevice.merchantId,
+        code: iotDevice.code,
+        elevatorId: iotBinding.elevatorId,
+        areaCode: lift.areaCode,
+      })
+      .from(iotDevice)
+      .leftJoin(iotBinding, and(eq(iotBinding.deviceId, iotDevice.id), isNull(iotBinding.unboundAt)))
+      .leftJoin(lift, eq(lift.id, iotBinding.elevatorId))
+      .where(inArray(iotDevice.code, codes));
+    const byCode = new Map<string, Target>(rows.map((r) => [r.code, r]));
+
+    const ok: boolean[] = [];
+    const kept: { q: Queued; t: Target }[] = [];
+    for (const q of batch) {
+      const t = byCode.get(q.deviceCode);
+      if (!t) {
+        this.counters.drop('unknownDevice');
+        ok.push(false);
+      } else if (q.merchantId !== undefined && q.merchantId !== t.merchantId) {
+        this.counters.drop('wrongTopic');
+        ok.push(false);
+      } else {
+        kept.push({ q, t });
+        ok.push(true);
+      }
+    }
+    if (kept.length === 0) return ok;
+
+    await tx.insert(iotHistory).values(
+      kept.map(({ q, t }) => ({
+        at: q.at,
+        deviceId: t.deviceId,
+        elevatorId: t.elevatorId,
+        kind: q.msg.kind,
+        message: q.msg.m as Record<string, unknown>,
+        receivedAt: q.receivedAt,
+      })),
+    );
+
+    // Contact: the latest time of each device, online.
+    const lastOf = new Map<number, Date>();
+    for (const { q, t } of kept) {
+      const prev = lastOf.get(t.deviceId);
+      if (!prev || prev < q.receivedAt) lastOf.set(t.deviceId, q.receivedAt);
+    }
+    const ids = [...lastOf.keys()];
+    await tx.execute(sql`update ${iotDevice} d set
+        last_seen_at = greatest(coalesce(d.last_seen_at, v.at), v.at), state = 1
+      from unnest(${textArray(ids)}::int[], ${textArray([...lastOf.values()].map((d) => d.toISOString()))}::timestamptz[]) as v(id, at)
+      where d.id = v.id`);
+
+    // Per lift, in order of time: its latest state, its trapped clock, its alarms.
+    const perLift = new Map<number, { t: Target; items: Queued[] }>();
+    for (const { q, t } of kept) {
+      if (t.elevatorId === null) continue;
+      const entry = perLift.get(t.elevatorId) ?? { t, items: [] };
+      entry.items.push(q);
+      perLift.set(t.elevatorId, entry);
+    }
+    if (perLift.size === 0) return ok;
+    const liftIds = [...perLift.keys()];
+    const previous = await tx
+      .select({
+        elevatorId: iotLiftState.elevatorId,
+        at: iotLiftState.at,
+        trappedSince: iotLiftState.trappedSince,
+      })
+      .from(iotLiftState)
+      .where(inArray(iotLiftState.elevatorId, liftIds))
+      .orderBy(iotLiftState.elevatorId)
+      .for('update');
+    const prevOf = new Map(previous.map((p) => [p.elevatorId, p]));
+    const trappedSeconds = await paramNumber(
+      tx,
+      IOT_PARAMS.trappedSeconds.key,
+      IOT_PARAMS.trappedSeconds.fallback,
+    );
+
+    const states: (typeof iotLiftState.$inferInsert)[] = [];
+    const stats: { elevatorId: number; m: IotStatsMessage; at: Date }[] = [];
+    const opsOf = new Map<number, { t: Target; ops: Op[] }>();
+    for (const [elevatorId, { t, items }] of perLift) {
+      items.sort((a, b) => a.at.getTime() - b.at.getTime());
+      const prev = prevOf.get(elevatorId);
+      let trappedSince = prev?.trappedSince ?? null;
+      let last: { s: IotStatusMessage; at: Date } | null = null;
+      const ops: Op[] = [];
+      for (const q of items) {
+        if (q.msg.kind === 'status') {
+          const s = q.msg.m;
+          if (prev && q.at < prev.at) continue; // older than what is stored: history only
+          trappedSince = trappedCondition(s) ? (trappedSince ?? q.at) : null;
+          last = { s, at: q.at };
+          if (runsNormally(s)) ops.push({ op: 'clearAll', at: q.at });
+          for (const d of derivedAlarms(s))
+            ops.push({ op: 'raise', type: d.type, at: q.at, detail: d.detail });
+          if (trappedSince && q.at.getTime() - trappedSince.getTime() >= trappedSeconds * 1000)
+            ops.push({
+              op: 'raise',
+              type: IOT_ALARM_TRAPPED,
+              at: q.at,
+              detail: `${s.floor} 层${s.doorZone ? '平层' : '非平层'}停梯，门关闭，轿内有人`,
+            });
+        } else if (q.msg.kind === 'stats') {
+          stats.push({ elevatorId, m: q.msg.m, at: q.at });
+        } else {
+          const a = q.msg.m;
+          ops.push(
+            a.state === 'clear'
+              ? { op: 'clear', type: a.type, at: q.at }
+              : { op: 'raise', type: a.type, at: q.at, detail: a.detail ?? null },
+          );
+        }
+      }
+      if (last) {
+        states.push({
+          elevatorId,
+          deviceId: t.deviceId,
+          at: last.at,
+          mode: last.s.mode,
+          run: last.s.run,
+          floor: last.s.floor,
+          doorZone: last.s.doorZone,
+          door: last.s.door,
+          passenger: last.s.passenger,
+          power: last.s.power,
+          speed: last.s.speed,
+          safetyCircuit: last.s.safetyCircuit,
+          doorLockCircuit: last.s.doorLockCircuit,
+          trappedSince,
+          updatedAt: new Date(),
+        });
+      }
+      opsOf.set(elevatorId, { t, ops });
+    }
+
+    if (states.length > 0) {
+      await tx
+        .insert(iotLiftState)
+        .values(states)
+        .onConflictDoUpdate({
+          target: iotLiftState.elevatorId,
+          set: {
+            deviceId: sql`excluded.device_id`,
+            at: sql`excluded.at`,
+            mode: sql`excluded.mode`,
+            run: sql`excluded.run`,
+            floor: sql`excluded.floor`,
+            doorZone: sql`excluded.door_zone`,
+            door: sql`excluded.door`,
+            passenger: sql`excluded.passenger`,
+            power: sql`excluded.power`,
+            speed: sql`excluded.speed`,
+            safetyCircuit: sql`excluded.safety_circuit`,
+            doorLockCircuit: sql`excluded.door_lock_circuit`,
+            trappedSince: sql`excluded.trapped_since`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+        });
+    }
+    for (const s of stats) {
+      await tx
+        .update(iotLiftState)
+        .set({ runs: s.m.runs, runHours: s.m.runHours, doorCycles: s.m.doorCycles, statsAt: s.at })
+        .where(eq(iotLiftState.elevatorId, s.elevatorId));
+    }
+
+    // Any contact ends the lift's 离线.
+    await tx
+      .update(iotAlarm)
+      .set({ clearedAt: this.now(), clearReason: '设备恢复通信' })
+      .where(
+        and(
+          inArray(iotAlarm.elevatorId, liftIds),
+          eq(iotAlarm.type, IOT_ALARM_OFFLINE),
+          isNull(iotAlarm.clearedAt),
+        ),
+      );
+    await this.applyAlarms(tx, opsOf);
+    return ok;
+  }
+
+  /**
+   * The batch's alarm moves of each lift, reduced to their effect: a normal run clears what was open
+   * (then what the batch raised after it opens anew), a device's clear ends its type, a raise opens
+   * the type or repeats the open one.
+   */
+  private async applyAlarms(tx: Queryable, opsOf: Map<number, { t: Target; ops: Op[] }>) {
+    const clearAll: number[] = [];
+    const toRaise: {
+      elevatorId: number;
+      t: Target;
+      type: number;
+      at: Date;
+      first: Date;
+      detail: string | null;
+      n: number;
+    }[] = [];
+    for (const [elevatorId, { t, ops }] of opsOf) {
+      const raises = new Map<number, { at: Date; first: Date; detail: string | null; n: number }>();
+      const clears = new Set<number>();
+      let cleared = false;
+      for (const o of ops) {
+        if (o.op === 'clearAll') {
+          raises.clear();
+          cleared = true;
+        } else if (o.op === 'clear') {
+          raises.delete(o.type);
+          clears.add(o.type);
+        } else {
+          const r = raises.get(o.type);
+          raises.set(o.type, {
+            at: o.at,
+            first: r?.first ?? o.at,
+            detail: o.detail ?? r?.detail ?? null,
+            n: (r?.n ?? 0) + 1,
+          });
+        }
+      }
+      if (cleared) clearAll.push(elevatorId);
+      for (const type of clears) {
+        if (raises.has(type)) continue;
+        await tx
+          .update(iotAlarm)
+          .set({ clearedAt: this.now(), clearReason: '设备报告报警解除' })
+          .where(
+            and(eq(iotAlarm.elevatorId, elevatorId), eq(iotAlarm.type, type), isNull(iotAlarm.clearedAt)),
+          );
+      }
+      for (const [type, r] of raises) toRaise.push({ elevatorId, t, type, ...r });
+    }
+    if (clearAll.length > 0) {
+      await tx
+        .update(iotAlarm)
+        .set({ clearedAt: this.now(), clearReason: '电梯恢复正常运行' })
+        .where(
+          and(
+            inArray(iotAlarm.elevatorId, clearAll),
+            isNull(iotAlarm.clearedAt),
+            sql`${iotAlarm.type} <> ${IOT_ALARM_OFFLINE}`,
+          ),
+        );
+    }
+    for (const r of toRaise) {
+      await raiseAlarm(tx, this.log, {
+        elevatorId: r.elevatorId,
+        deviceId: r.t.deviceId,
+        deviceCode: r.t.code,
+        merchantId: r.t.merchantId,
+        areaCode: r.t.areaCode,
+        type: r.type,
+        openedAt: r.first,
+        lastAt: r.at,
+        repeats: r.n - 1,
+        detail: r.detail,
+      });
+    }
+  }
+}
+
+export interface Raise {
+  elevatorId: number;
+  deviceId: number;
+  deviceCode: string;
+  merchantId: number;
+  areaCode: string | null;
+  type: number;
+  openedAt: Date;
+  lastAt: Date;
+  repeats?: number;
+  detail: string | null;
+}
+
+/**
+ * Opens an alarm, or repeats the lift's open one of the type (the partial unique index decides).
+ * A 困人 alarm that opens also opens (or joins) the lift's rescue case and links it.
+ */
+export async function raiseAlarm(
+  tx: Queryable,
+  log: Pick<FastifyBaseLogger, 'error'>,
+  r: Raise,
+): Promise<{ id: number; inserted: boolean }> {
+  const [row] = await tx
+    .insert(iotAlarm)
+    .values({
+      elevatorId: r.elevatorId,
+      deviceId: r.deviceId,
+      merchantId: r.merchantId,
+      areaCode: r.areaCode,
+      type: r.type,
+      severity: IOT_ALARM_TYPES[r.type]?.severity ?? 2,
+      openedAt: r.openedAt,
+      lastAt: r.lastAt,
+      repeats: r.repeats ?? 0,
+      detail: r.detail,
+    })
+    .onConflictDoUpdate({
+      target: [iotAlarm.elevatorId, iotAlarm.type],
+      targetWhere: sql`cleared_at is null`,
+      set: {
+        lastAt: sql`greatest(${iotAlarm.lastAt}, excluded.last_at)`,
+        repeats: sql`${iotAlarm.repeats} + 1 + excluded.repeats`,
+        detail: sql`coalesce(excluded.detail, ${iotAlarm.detail})`,
+      },
+    })
+    .returning({ id: iotAlarm.id, inserted: sql<boolean>`(xmax = 0)` });
+  if (row.inserted && r.type === IOT_ALARM_TRAPPED) {
+    try {
+      // A savepoint: a refusal of the rescue side leaves the alarm and the batch standing.
+      const opened = await tx.transaction((sp) =>
+        openAlarmCase(sp, {
+          elevatorId: r.elevatorId,
+          deviceCode: r.deviceCode,
+          description: `物联网困人报警：${r.detail ?? ''}`,
+        }),
+      );
+      await tx.update(iotAlarm).set({ caseId: opened.caseId }).where(eq(iotAlarm.id, row.id));
+    } catch (err) {
+      log.error({ err, elevatorId: r.elevatorId }, 'iot: the trapped alarm could not open a rescue case');
+    }
+  }
+  return row;
+}

@@ -1,0 +1,281 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  type CallParsedInput,
+  formatDateTime,
+  IOT_ALARM_TYPES,
+  IOT_SEVERITY_LABEL,
+  type IotAlarmRow,
+  type IotDeviceRow,
+  type IotLiftState,
+  type iotAlarmCalls,
+  type iotDeviceCalls,
+} from '@ec/contract';
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import type { AuthUser } from '../../platform/access.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { paginate } from '../../platform/db/paginate.ts';
+import { sysUser } from '../../platform/db/tables.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { liftsRelation, requireLiftInScope } from '../elevator/api.ts';
+import { deviceById, deviceInScope, deviceOfLift } from './devices.ts';
+import { alarmScope, inArea } from './scope.ts';
+import { iotAlarm, iotDevice, iotHistory, iotLiftState } from './tables.ts';
+
+type AlarmCalls = typeof iotAlarmCalls;
+
+const lift = liftsRelation().as('lift');
+
+const alarmColumns = {
+  a: iotAlarm,
+  deviceCode: iotDevice.code,
+  registerCode: lift.registerCode,
+  address: lift.address,
+  ackBy: sysUser.realName,
+};
+
+function alarmQuery(q: Queryable) {
+  return q
+    .select(alarmColumns)
+    .from(iotAlarm)
+    .innerJoin(iotDevice, eq(iotDevice.id, iotAlarm.deviceId))
+    .leftJoin(lift, eq(lift.id, iotAlarm.elevatorId))
+    .leftJoin(sysUser, eq(sysUser.id, iotAlarm.acknowledgedBy));
+}
+type AlarmRaw = Awaited<ReturnType<ReturnType<typeof alarmQuery>['execute']>>[number];
+
+function toAlarmRow(r: AlarmRaw): IotAlarmRow {
+  const a = r.a;
+  const t = IOT_ALARM_TYPES[a.type];
+  return {
+    id: a.id,
+    type: a.type,
+    typeLabel: t?.label ?? `类型 ${a.type}`,
+    severity: a.severity,
+    severityLabel: IOT_SEVERITY_LABEL[a.severity] ?? '',
+    open: a.clearedAt === null,
+    deviceId: a.deviceId,
+    deviceCode: r.deviceCode,
+    elevatorId: a.elevatorId,
+    registerCode: r.registerCode,
+    address: r.address,
+    areaCode: a.areaCode,
+    openedAt: formatDateTime(a.openedAt),
+    lastAt: formatDateTime(a.lastAt),
+    repeats: a.repeats,
+    clearedAt: a.clearedAt ? formatDateTime(a.clearedAt) : null,
+    clearReason: a.clearReason,
+    detail: a.detail,
+    acknowledgedAt: a.acknowledgedAt ? formatDateTime(a.acknowledgedAt) : null,
+    acknowledgedBy: r.ackBy,
+    ackNote: a.ackNote,
+    caseId: a.caseId,
+  };
+}
+
+const shanghaiStart = (date: string) => new Date(`${date}T00:00:00+08:00`);
+
+export async function listAlarms(q: Queryable, user: AuthUser, f: CallParsedInput<AlarmCalls['list']>) {
+  const where: SQL | undefined = and(
+    alarmScope(user, iotAlarm.merchantId, iotAlarm.elevatorId),
+    f.state === 'open'
+      ? isNull(iotAlarm.clearedAt)
+      : f.state === 'cleared'
+        ? isNotNull(iotAlarm.clearedAt)
+        : undefined,
+    f.type !== undefined ? eq(iotAlarm.type, f.type) : undefined,
+    f.severity !== undefined ? eq(iotAlarm.severity, f.severity) : undefined,
+    f.areaCode ? inArea(iotAlarm.areaCode, f.areaCode) : undefined,
+    f.elevatorId !== undefined ? eq(iotAlarm.elevatorId, f.elevatorId) : undefined,
+    f.deviceId !== undefined ? eq(iotAlarm.deviceId, f.deviceId) : undefined,
+    f.maintenanceCompanyId !== undefined ? eq(lift.maintenanceCompanyId, f.maintenanceCompanyId) : undefined,
+    f.useCompanyId !== undefined ? eq(lift.useCompanyId, f.useCompanyId) : undefined,
+    f.dateFrom ? gte(iotAlarm.openedAt, shanghaiStart(f.dateFrom)) : undefined,
+    f.dateTo ? lt(iotAlarm.openedAt, new Date(shanghaiStart(f.dateTo).getTime() + 86_400_000)) : undefined,
+  );
+  return paginate(
+    q,
+    f,
+    ({ limit, offset }) =>
+      alarmQuery(q)
+        .where(where)
+        .orderBy(desc(iotAlarm.openedAt), desc(iotAlarm.id))
+        .limit(limit)
+        .offset(offset),
+    async () => {
+      const [{ n }] = await q
+        .select({ n: count() })
+        .from(iotAlarm)
+        .leftJoin(lift, eq(lift.id, iotAlarm.elevatorId))
+        .where(where);
+      return n;
+    },
+    toAlarmRow,
+  );
+}
+
+async function alarmsWhere(q: Queryable, where: SQL | undefined, limit = 50) {
+  const rows = await alarmQuery(q)
+    .where(where)
+    .orderBy(desc(iotAlarm.openedAt), desc(iotAlarm.id))
+    .limit(limit);
+  return rows.map(toAlarmRow);
+}
+
+/** Acknowledges an alarm the user sees (once: a second acknowledgement is 409). */
+export async function acknowledgeAlarm(
+  q: Queryable,
+  user: AuthUser,
+  input: CallParsedInput<AlarmCalls['acknowledge']>,
+) {
+  const visible = and(eq(iotAlarm.id, input.id), alarmScope(user, iotAlarm.merchantId, iotAlarm.elevatorId));
+  const [found] = await q.select({ ackAt: iotAlarm.acknowledgedAt }).from(iotAlarm).where(visible);
+  if (!found) throw notFound('报警不存在或无权访问');
+  const rows = await q
+    .update(iotAlarm)
+    .set({ acknowledgedAt: new Date(), acknowledgedBy: user.id, ackNote: input.note || null })
+    .where(and(visible, isNull(iotAlarm.acknowledgedAt)))
+    .returning({ id: iotAlarm.id });
+  if (rows.length === 0) throw conflict('该报警已被确认');
+  const [row] = await alarmQuery(q).where(eq(iotAlarm.id, input.id));
+  return toAlarmRow(row);
+}
+
+// ---------------------------------------------------------------- live data
+
+function toState(s: typeof iotLiftState.$inferSelect): IotLiftState {
+  return {
+    elevatorId: s.elevatorId,
+    deviceId: s.deviceId,
+    at: formatDateTime(s.at),
+    mode: s.mode as IotLiftState['mode'],
+    run: s.run as IotLiftState['run'],
+    floor: s.floor,
+    doorZone: s.doorZone,
+    door: s.door as IotLiftState['door'],
+    passenger: s.passenger,
+    power: s.power as IotLiftState['power'],
+    speed: s.speed,
+    safetyCircuit: s.safetyCircuit,
+    doorLockCircuit: s.doorLockCircuit,
+    runs: s.runs,
+    runHours: s.runHours,
+    doorCycles: s.doorCycles,
+    statsAt: s.statsAt ? formatDateTime(s.statsAt) : null,
+    trappedSince: s.trappedSince ? formatDateTime(s.trappedSince) : null,
+  };
+}
+
+async function liftStateOf(q: Queryable, elevatorId: number) {
+  const [s] = await q.select().from(iotLiftState).where(eq(iotLiftState.elevatorId, elevatorId));
+  return s ? toState(s) : null;
+}
+
+function historyEntry(h: typeof iotHistory.$inferSelect) {
+  return {
+    at: formatDateTime(h.at),
+    kind: h.kind as 'status' | 'alarm' | 'stats',
+    deviceId: h.deviceId,
+    message: h.message,
+  };
+}
+
+/** A device's data: its row, its lift's latest state, its lift's open alarms, its last messages. */
+async function dataOf(q: Queryable, device: IotDeviceRow) {
+  const elevatorId = device.lift?.elevatorId ?? null;
+  const recent = await q
+    .select()
+    .from(iotHistory)
+    .where(and(eq(iotHistory.deviceId, device.id), gte(iotHistory.at, new Date(Date.now() - 7 * 86_400_000))))
+    .orderBy(desc(iotHistory.at))
+    .limit(20);
+  return {
+    device,
+    state: elevatorId !== null ? await liftStateOf(q, elevatorId) : null,
+    alarms:
+      elevatorId !== null
+        ? await alarmsWhere(q, and(eq(iotAlarm.elevatorId, elevatorId), isNull(iotAlarm.clearedAt)))
+        : [],
+    recent: recent.map(historyEntry),
+  };
+}
+
+export async function deviceData(q: Queryable, user: AuthUser, id: number) {
+  return dataOf(q, await deviceInScope(q, user, id));
+}
+
+export async function liftState(q: Queryable, user: AuthUser, elevatorId: number) {
+  await requireLiftInScope(q, user, elevatorId);
+  return {
+    device: await deviceOfLift(q, elevatorId),
+    state: await liftStateOf(q, elevatorId),
+    alarms: await alarmsWhere(q, and(eq(iotAlarm.elevatorId, elevatorId), isNull(iotAlarm.clearedAt))),
+  };
+}
+
+/** One Shanghai day of a lift's messages (the partitioned table, by its lift-and-time index) and alarms. */
+export async function liftHistory(
+  q: Queryable,
+  user: AuthUser,
+  f: CallParsedInput<(typeof iotDeviceCalls)['liftHistory']>,
+) {
+  await requireLiftInScope(q, user, f.elevatorId);
+  const from = shanghaiStart(f.date);
+  const to = new Date(from.getTime() + 86_400_000);
+  const entries = await q
+    .select()
+    .from(iotHistory)
+    .where(
+      and(
+        eq(iotHistory.elevatorId, f.elevatorId),
+        gte(iotHistory.at, from),
+        lt(iotHistory.at, to),
+        f.kind ? eq(iotHistory.kind, f.kind) : undefined,
+      ),
+    )
+    .orderBy(iotHistory.at)
+    .limit(f.limit);
+  const alarms = await alarmsWhere(
+    q,
+    and(
+      eq(iotAlarm.elevatorId, f.elevatorId),
+      lt(iotAlarm.openedAt, to),
+      sql`coalesce(${iotAlarm.clearedAt}, 'infinity'::timestamptz) >= ${from.toISOString()}::timestamptz`,
+    ),
+    500,
+  );
+  return { entries: entries.map(historyEntry), alarms };
+}
+
+// ---------------------------------------------------------------- signed data links
+
+/** The token of a link to a device's data until `expires` (seconds): 8 base-36 digits and 22 of HMAC. */
+export function linkToken(secret: string, deviceId: number, expires: number): string {
+  const exp = expires.toString(36).padStart(8, '0');
+  const sig = createHmac('sha256', secret)
+    .update(`iot-link:${deviceId}:${exp}`)
+    .digest('base64url')
+    .slice(0, 22);
+  return exp + sig;
+}
+
+export async function makeLink(q: Queryable, user: AuthUser, secret: string, id: number, hours: number) {
+  await deviceInScope(q, user, id);
+  const expires = Math.floor(Date.now() / 1000) + hours * 3600;
+  return {
+    path: `/equ3000/${linkToken(secret, id, expires)}${id}`,
+    expiresAt: formatDateTime(new Date(expires * 1000)),
+  };
+}
+
+/** A device's data through a signed link: a wrong or expired token is 403, an unknown device 404. */
+export async function linkData(q: Queryable, secret: string, token: string, id: number) {
+  const exp = Number.parseInt(token.slice(0, 8), 36);
+  const expected = Buffer.from(linkToken(secret, id, Number.isFinite(exp) ? exp : 0));
+  const given = Buffer.from(token);
+  if (!Number.isFinite(exp) || given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw forbidden('链接无效');
+  if (exp * 1000 < Date.now()) throw forbidden('链接已过期，请重新获取');
+  const device = await deviceById(q, id);
+  if (!device) throw notFound('设备不存在');
+  return dataOf(q, device);
+}

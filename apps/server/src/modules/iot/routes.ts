@@ -1,0 +1,89 @@
+import {
+  iotAlarmCalls as A,
+  iotDeviceCalls as D,
+  iotIngestCalls as I,
+  IOT_MAX_MESSAGE_BYTES,
+  iotLookupCalls as L,
+} from '@ec/contract';
+import { badRequest, tooLarge, unauthorized } from '../../platform/errors.ts';
+import { implement } from '../../platform/http/implement.ts';
+import { iotRuntime, verifyDevice } from './broker.ts';
+import {
+  addDevice,
+  bindDevice,
+  deleteDevices,
+  deviceDetail,
+  importDevices,
+  listDevices,
+  queryIotSimple,
+  syncBindings,
+  unbindDevice,
+  updateDevice,
+} from './devices.ts';
+import { parseMessage } from './ingest.ts';
+import {
+  acknowledgeAlarm,
+  deviceData,
+  liftHistory,
+  liftState,
+  linkData,
+  listAlarms,
+  makeLink,
+} from './read.ts';
+
+const tx = { tx: true };
+
+/** Thin bindings over the scoped services (devices.ts, read.ts) and the ingestion (ingest.ts). */
+export const iotRoutes = [
+  implement(D.list, (f, { user, db }) => listDevices(db, user, f)),
+  implement(D.import, (v, { user, db }) => importDevices(db, user, v), tx),
+  implement(D.bind, (v, { user, db }) => bindDevice(db, user, v), tx),
+  implement(D.unbind, (v, { user, db }) => unbindDevice(db, user, v), tx),
+  implement(D.sync, (v, { user, db }) => syncBindings(db, user, v), tx),
+  implement(D.getDeviceData, ({ id }, { user, db }) => deviceData(db, user, id)),
+  implement(D.linkData, ({ token, id }, { db, platform }) => linkData(db, platform.config.secret, token, id)),
+  implement(D.dataLink, ({ id, hours }, { user, db, platform }) =>
+    makeLink(db, user, platform.config.secret, id, hours),
+  ),
+  implement(D.detail, ({ id }, { user, db }) => deviceDetail(db, user, id)),
+  implement(D.add, (v, { user, db }) => addDevice(db, user, v), tx),
+  implement(D.update, (v, { user, db }) => updateDevice(db, user, v), tx),
+  implement(D.delete, ({ ids }, { user, db }) => deleteDevices(db, user, ids), tx),
+  implement(D.liftState, ({ elevatorId }, { user, db }) => liftState(db, user, elevatorId)),
+  implement(D.liftHistory, (f, { user, db }) => liftHistory(db, user, f)),
+  implement(L.queryIotSimple, (f, { user, db }) => queryIotSimple(db, user, f)),
+  implement(A.list, (f, { user, db }) => listAlarms(db, user, f)),
+  implement(A.acknowledge, (v, { user, db }) => acknowledgeAlarm(db, user, v), tx),
+  implement(I.ingest, async (v, { db, platform }) => {
+    const device = await verifyDevice(db, v.deviceCode, v.secret);
+    const runtime = iotRuntime(platform);
+    if (!device) {
+      runtime.ingestor.refuse('unauthorized');
+      throw unauthorized('设备编号或密钥不正确');
+    }
+    // The same checks and queue as a message over MQTT; answered once its batch is stored.
+    const checked = parseMessage(v.kind, v.message);
+    if (!checked.ok) {
+      runtime.ingestor.refuse(checked.reason);
+      if (checked.reason === 'oversized') throw tooLarge(`消息超过 ${IOT_MAX_MESSAGE_BYTES} 字节`);
+      throw badRequest(`消息不符合 ${v.kind} 消息的格式（GB/T 24476），已丢弃`);
+    }
+    const stored = await runtime.ingestor.accept({
+      deviceCode: device.code,
+      kind: v.kind,
+      payload: v.message,
+    });
+    return { stored };
+  }),
+  implement(I.stats, (_v, { platform }) => {
+    const r = iotRuntime(platform);
+    const c = r.ingestor.counters;
+    return {
+      broker: r.broker,
+      received: c.received,
+      stored: c.stored,
+      dropped: { ...c.dropped },
+      pending: r.ingestor.pending,
+    };
+  }),
+];

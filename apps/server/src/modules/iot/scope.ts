@@ -1,0 +1,45 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import type { AuthUser } from '../../platform/access.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { liftVisibleTo } from '../elevator/api.ts';
+
+/**
+ * Who sees a device or an alarm (anything outside answers 404):
+ * - the platform everything;
+ * - an IoT merchant's accounts their merchant's devices (bound or not) and their alarms;
+ * - everyone else (regulators, maintenance companies, use units) the devices bound now to a lift
+ *   they may open in the registry (its data scope: a regulator's districts, a company's lifts), and
+ *   the alarms of those lifts.
+ * Only the merchant writes its registry (`ownMerchant`): the others read.
+ */
+export const isMerchantUser = (user: AuthUser) => user.userType === 'iot' && user.companyId !== null;
+
+/** The condition on a device's columns (its merchant, its lift bound now or null). */
+export function deviceScope(user: AuthUser, merchantId: AnyColumn | SQL, liftId: AnyColumn | SQL): SQL {
+  if (user.dataScope === 'all') return sql`true`;
+  if (isMerchantUser(user)) return sql`${merchantId} = ${user.companyId}`;
+  return sql`(${liftId} is not null and ${liftVisibleTo(user, liftId)})`;
+}
+
+/** The condition on an alarm's columns. */
+export function alarmScope(user: AuthUser, merchantId: AnyColumn | SQL, liftId: AnyColumn | SQL): SQL {
+  if (user.dataScope === 'all') return sql`true`;
+  if (isMerchantUser(user)) return sql`${merchantId} = ${user.companyId}`;
+  return liftVisibleTo(user, liftId);
+}
+
+/** The merchant whose registry the user writes: its own; anyone else 403. */
+export function ownMerchant(user: AuthUser): number {
+  if (!isMerchantUser(user) || user.companyId === null) throw forbidden('只有物联网商户可以维护本商户的设备');
+  return user.companyId;
+}
+
+/**
+ * A condition: the area code column is under `areaCode` (a district, or a city by its prefix), as a
+ * range so that an index on the code is searched.
+ */
+export function inArea(column: AnyColumn | SQL, areaCode: string): SQL {
+  const from = areaCode.replace(/0+$/, '') || areaCode;
+  const to = from.slice(0, -1) + String.fromCharCode(from.charCodeAt(from.length - 1) + 1);
+  return sql`(${column} >= ${from} and ${column} < ${to})`;
+}

@@ -1,0 +1,164 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, enterprise, sysUser, updatedAt } from '../../platform/db/tables.ts';
+// Foreign keys to the lift only (test/module-boundaries.test.ts); queries go through elevator/api.ts.
+import { elevator } from '../elevator/tables.ts';
+
+/**
+ * A monitoring device (采集传输装置 / 监测终端, GB/T 24476) of an IoT merchant (an `enterprise` of
+ * kind 'iot'). Its secret is stored as a SHA-256 hash (a random 32-byte secret made by the server,
+ * shown once): the MQTT user name is the code, the password the secret.
+ */
+export const iotDevice = pgTable(
+  'iot_device',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => enterprise.id),
+    /** 'mqtt' | 'http' */
+    protocol: text('protocol').notNull().default('mqtt'),
+    secretHash: text('secret_hash').notNull(),
+    intervalSeconds: integer('interval_seconds').notNull().default(30),
+    /** 0 never connected, 1 online, 2 offline (silent for 3 × its interval). */
+    state: smallint('state').notNull().default(0),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    remark: text('remark'),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('iot_device_code_uq').on(t.code), index('iot_device_merchant_idx').on(t.merchantId)],
+);
+
+/**
+ * Which device watches which lift, with history. One active binding per lift and one per device:
+ * the two partial unique indexes decide concurrent binds (the loser gets 409).
+ */
+export const iotBinding = pgTable(
+  'iot_binding',
+  {
+    id: serial('id').primaryKey(),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => iotDevice.id, { onDelete: 'cascade' }),
+    elevatorId: integer('elevator_id')
+      .notNull()
+      .references(() => elevator.id, { onDelete: 'cascade' }),
+    boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+    boundBy: integer('bound_by').references(() => sysUser.id, { onDelete: 'set null' }),
+    unboundAt: timestamp('unbound_at', { withTimezone: true }),
+    unboundBy: integer('unbound_by').references(() => sysUser.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('iot_binding_active_lift_uq').on(t.elevatorId).where(sql`unbound_at is null`),
+    uniqueIndex('iot_binding_active_device_uq').on(t.deviceId).where(sql`unbound_at is null`),
+    index('iot_binding_device_idx').on(t.deviceId, t.boundAt),
+  ],
+);
+
+/** The latest state of each monitored lift (one row per lift, upserted by the ingestion). */
+export const iotLiftState = pgTable('iot_lift_state', {
+  elevatorId: integer('elevator_id')
+    .primaryKey()
+    .references(() => elevator.id, { onDelete: 'cascade' }),
+  deviceId: integer('device_id').references(() => iotDevice.id, { onDelete: 'set null' }),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  mode: text('mode').notNull(),
+  run: text('run').notNull(),
+  floor: integer('floor').notNull(),
+  doorZone: boolean('door_zone').notNull(),
+  door: text('door').notNull(),
+  passenger: boolean('passenger').notNull(),
+  power: text('power').notNull(),
+  speed: doublePrecision('speed').notNull(),
+  safetyCircuit: boolean('safety_circuit').notNull(),
+  doorLockCircuit: boolean('door_lock_circuit').notNull(),
+  /** Since when it stands with doors closed and a passenger inside (困人 after N seconds). */
+  trappedSince: timestamp('trapped_since', { withTimezone: true }),
+  runs: integer('runs'),
+  runHours: doublePrecision('run_hours'),
+  doorCycles: integer('door_cycles'),
+  statsAt: timestamp('stats_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Every message received, by month: on PostgreSQL and PGlite a table partitioned by range of `at`
+ * (one partition per UTC month, made ahead and dropped after the retention by the job
+ * `iot-partitions`; a default partition takes what falls outside). Drizzle knows it as a plain
+ * table: the migration adds `partition by` (drizzle-kit cannot say it). No primary key: a partitioned
+ * table's key would have to hold `at`, and nothing refers to a message.
+ */
+export const iotHistory = pgTable(
+  'iot_history',
+  {
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    deviceId: integer('device_id').notNull(),
+    elevatorId: integer('elevator_id'),
+    /** 'status' | 'alarm' | 'stats' */
+    kind: text('kind').notNull(),
+    message: jsonb('message').$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('iot_history_lift_at_idx').on(t.elevatorId, t.at),
+    index('iot_history_device_at_idx').on(t.deviceId, t.at),
+  ],
+);
+
+/**
+ * An alarm of a lift (DOMAIN.md §7.3 types, 困人 and 离线 derived). One open alarm per lift and type
+ * (partial unique index): a repeat raises `repeats`, a normal run clears it.
+ */
+export const iotAlarm = pgTable(
+  'iot_alarm',
+  {
+    id: serial('id').primaryKey(),
+    elevatorId: integer('elevator_id')
+      .notNull()
+      .references(() => elevator.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => iotDevice.id, { onDelete: 'cascade' }),
+    merchantId: integer('merchant_id')
+      .notNull()
+      .references(() => enterprise.id),
+    /** The lift's district when it opened (district filters). */
+    areaCode: text('area_code'),
+    type: smallint('type').notNull(),
+    severity: smallint('severity').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    repeats: integer('repeats').notNull().default(0),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    clearReason: text('clear_reason'),
+    detail: text('detail'),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: integer('acknowledged_by').references(() => sysUser.id, { onDelete: 'set null' }),
+    ackNote: text('ack_note'),
+    /** The rescue case a 困人 alarm opened or joined. */
+    caseId: integer('case_id'),
+  },
+  (t) => [
+    uniqueIndex('iot_alarm_open_uq').on(t.elevatorId, t.type).where(sql`cleared_at is null`),
+    index('iot_alarm_lift_idx').on(t.elevatorId, t.openedAt),
+    index('iot_alarm_opened_idx').on(t.openedAt),
+    index('iot_alarm_area_idx').on(t.areaCode, t.openedAt),
+    index('iot_alarm_merchant_idx').on(t.merchantId, t.openedAt),
+  ],
+);
