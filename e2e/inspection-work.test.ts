@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { type Api, apiAs } from './elevator-support.ts';
+import { type Api, apiAs, messageWith, rowsOf, settle } from './elevator-support.ts';
 import {
   acceptToDistribute,
   applyThroughPage,
+  confirm,
   liftToApplyFor,
   O,
   type OrderRow,
@@ -33,6 +34,7 @@ const PHONE = { width: 375, height: 812 };
 
 interface ReportDetail {
   id: number;
+  reportNo: string;
   state: string;
   attempt: number;
   version: number;
@@ -79,6 +81,20 @@ async function sign(page: Page, conclusion: string) {
 async function assertEnabled(button: Locator) {
   for (let i = 0; i < 50 && (await button.isDisabled()); i++) await new Promise((r) => setTimeout(r, 100));
   assert.equal(await button.isDisabled(), false, 'the button is enabled');
+}
+
+/** jy_admin1 on 检验报告 (/organization/report): the row action of report `reportNo`, confirmed. */
+async function onReportPage(page: Page, baseUrl: string, reportNo: string, action: 'push' | 'reinspect') {
+  // Reopened from the address, so that the list shows what the inspector did meanwhile.
+  if (page.url().endsWith('/organization/report')) await page.reload();
+  else await page.goto(`${baseUrl}/#/organization/report`);
+  const list = page.getByTestId('inspection-reports');
+  await settle(list);
+  const row = rowsOf(list).filter({ hasText: reportNo });
+  await row.getByTestId(`report-${action}`).click();
+  await confirm(page);
+  await messageWith(page, action === 'push' ? '已发布' : '已创建复检报告');
+  return { list, row };
 }
 
 /** Nothing on the page is wider than the phone's screen. */
@@ -220,10 +236,18 @@ describe('检验作业: the inspector’s phone page from a fail to the re-inspe
       assert.equal(key.result, '不符合');
       assert.equal(first.report.results.find((r) => r.itemId === mine.itemId)?.result, '无此项');
 
-      // --- the organisation pushes it (the lift stopped) and creates the re-inspection
-      await jy('POST', `${R}/pushReport`, { id: first.report.id });
-      const again = await jy<ReportDetail>('POST', `${R}/createReinspect`, { id: first.report.id });
+      // --- the organisation, on 检验报告, pushes it (the lift stopped) and creates the re-inspection
+      const office = await suite.open('jy_admin1');
+      await office.page.locator('.ant-pro-sider-menu').waitFor();
+      await onReportPage(office.page, baseUrl, first.report.reportNo, 'push');
+      const stopped = await sy<{ useStatus: number }>('POST', '/pc/elevator/queryElevator', {
+        code: lift.registerCode,
+      });
+      assert.equal(stopped.useStatus, 2, 'the failed lift is stopped (停用待整改)');
+      await onReportPage(office.page, baseUrl, first.report.reportNo, 'reinspect');
+      const again = (await ins<{ report: ReportDetail }>('GET', `${R}/work/detail`, { orderId })).report;
       assert.equal(again.attempt, 2);
+      assert.equal(again.state, 'inspecting');
 
       // --- the inspector finds the re-inspection, records every item 符合 and signs: 复检合格
       await page.goto(`${baseUrl}/#/m/inspect`);
@@ -251,9 +275,26 @@ describe('检验作业: the inspector’s phone page from a fail to the re-inspe
       assert.equal(second.report.id, again.id);
       assert.equal(second.report.conclusion, '复检合格');
       assert.ok(second.report.nextInspectionDate, 'a next-inspection date');
-      await jy('POST', `${R}/pushReport`, { id: second.report.id });
+      // --- the organisation pushes it; its PDF downloads from 检验报告
+      const { row } = await onReportPage(office.page, baseUrl, second.report.reportNo, 'push');
+      await row.getByText('已推送').waitFor();
+      await row.getByTestId('report-pdf').click();
+      const dialog = office.page.getByTestId('report-pdf-dialog');
+      const orgDownloading = office.page.waitForEvent('download');
+      const pdfButton = dialog.getByTestId('report-pdf-download');
+      await assertEnabled(pdfButton);
+      await pdfButton.click();
+      const orgFile = await orgDownloading;
+      assert.match(orgFile.suggestedFilename(), /\.pdf$/);
+      const orgText = (
+        await pdfText(new Uint8Array(await readFile((await orgFile.path()) as string)))
+      ).replace(/\s/g, '');
+      assert.ok(orgText.includes(lift.registerCode), 'the PDF names the register code');
+      assert.ok(orgText.includes('复检合格'), 'the PDF gives the conclusion 复检合格');
+      await screenshot(office.page, 'inspection-work-report-pdf');
+      await office.context.close();
 
-      // --- the report's PDF downloads from the phone page
+      // --- and from the inspector's phone page
       await page.reload();
       await page.getByTestId('inspect-done').getByText('报告已推送').waitFor();
       const downloading = page.waitForEvent('download');
