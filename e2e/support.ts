@@ -85,6 +85,8 @@ function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
     HOST: '127.0.0.1',
     AUTH_RATE_LIMIT: '1000',
     JOBS: 'off',
+    // The embedded MQTT broker on a free port: never the default one a developer's server may hold.
+    MQTT_PORT: '0',
   };
 }
 

@@ -30,6 +30,8 @@ export function benchEnv(dataDir: string): NodeJS.ProcessEnv {
     LOG_LEVEL: 'warn',
     AUTH_RATE_LIMIT: '1000000',
     JOBS: 'off',
+    // Several API nodes may run at once: each embedded MQTT broker on a free port.
+    MQTT_PORT: '0',
   };
 }
 
