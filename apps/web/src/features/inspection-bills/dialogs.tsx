@@ -62,6 +62,7 @@ export function ChargeTable({
       rowKey="noticeId"
       data-testid={testId}
       pagination={charges.length > 10 ? { pageSize: 10, size: 'small' } : false}
+      scroll={{ x: 'max-content' }}
       dataSource={charges}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有收费通知单" /> }}
       rowSelection={
@@ -76,8 +77,8 @@ export function ChargeTable({
       columns={[
         { title: '收费通知单号', dataIndex: 'noticeNo', width: 170 },
         { title: '申请单号', dataIndex: 'orderNo', width: 160 },
-        { title: '注册代码', dataIndex: 'registerCode', width: 170 },
-        { title: '电梯地址', dataIndex: 'address', ellipsis: true },
+        { title: '注册代码', dataIndex: 'registerCode', width: 200 },
+        { title: '电梯地址', dataIndex: 'address', width: 220, ellipsis: true },
         { title: '签发时间', dataIndex: 'issuedAt', width: 150, render: (v: string) => v.slice(0, 10) },
         {
           title: '金额（元）',
@@ -165,7 +166,7 @@ export function CreateBillDialog({
     <Modal
       open
       title="生成检验账单"
-      width={960}
+      width={1120}
       okText="生成账单"
       onCancel={onClose}
       confirmLoading={busy}
