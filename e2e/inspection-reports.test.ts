@@ -161,6 +161,42 @@ describe('检验报告: the organisation’s reports, their PDF and original rec
         await runSearch(list);
         await rowsOf(list).filter({ hasText: open.reportNo }).getByText('检验中').waitFor();
 
+        // A stale write: another tab changes the report while the 备注 dialog is open; the save is
+        // refused with the reason, the dialog closes and the list reloads; a second save passes.
+        const openRow = rowsOf(list).filter({ hasText: open.reportNo });
+        await openRow.getByTestId('report-remark').click();
+        const remark = page.getByTestId('report-remark-dialog');
+        await remark.getByLabel('备注（打印在报告 PDF 上）').fill('现场复核');
+        await jy('POST', `${R}/remarkPdf`, { id: open.id, remark: '另一窗口的备注' });
+        await remark.getByRole('button', { name: /保\s*存/ }).click();
+        await messageWith(page, /已被他人修改/);
+        await remark.waitFor({ state: 'hidden' });
+        await settle(list);
+        await openRow.getByTestId('report-remark').click();
+        await remark.getByLabel('备注（打印在报告 PDF 上）').fill('现场复核');
+        await remark.getByRole('button', { name: /保\s*存/ }).click();
+        await messageWith(page, '保存成功');
+        assert.equal(
+          (await jy<Detail & { pdfRemark: string }>('GET', `${R}/get/detail`, { id: open.id })).pdfRemark,
+          '现场复核',
+        );
+
+        // 重新生成 on a selection: the report's PDF generated again, the outcome per report.
+        await searchField(list, '报告编号').locator('input').fill(report.reportNo);
+        await runSearch(list);
+        await rowsOf(list).filter({ hasText: report.reportNo }).locator('.ant-checkbox-input').check();
+        await list.getByTestId('report-batch-recreate').click();
+        await page
+          .locator('.ant-modal-confirm')
+          .getByRole('button', { name: /确\s*定/ })
+          .click();
+        const recreated = page.getByTestId('report-recreate-result');
+        await recreated.getByText('已重新生成 1 份报告').waitFor();
+        await recreated.getByText('已生成').waitFor();
+        await screenshot(page, 'inspection-report-recreated');
+        await recreated.getByRole('button', { name: /确\s*定|OK/ }).click();
+        await recreated.waitFor({ state: 'hidden' });
+
         // 原始记录: a new version uploaded, then listed with its uploader.
         await searchField(list, '报告编号').locator('input').fill(report.reportNo);
         await runSearch(list);
