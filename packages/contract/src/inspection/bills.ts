@@ -234,6 +234,7 @@ export const inspectionBillBatchResult = z.object({
   amount: z.number().int(),
   bills: z.array(inspectionBillRow),
 });
+export type InspectionBillBatchResult = z.infer<typeof inspectionBillBatchResult>;
 
 // ---------------------------------------------------------------- calls
 
