@@ -25,12 +25,17 @@ describe('reportSideOf', () => {
     expect(reportSideOf({ userType: 'inspector', dataScope: 'self', companyId: 5 } as never)).toBe(
       'inspector',
     );
-    expect(reportSideOf({ userType: 'use', dataScope: 'company', companyId: 9 } as never)).toBe('useUnit');
+    expect(reportSideOf({ userType: 'use_unit', dataScope: 'company', companyId: 9 } as never)).toBe(
+      'useUnit',
+    );
     expect(reportSideOf({ userType: 'regulator', dataScope: 'area', companyId: null } as never)).toBe(
       'regulator',
     );
     expect(reportSideOf({ userType: 'platform', dataScope: 'all', companyId: null } as never)).toBe(
       'platform',
+    );
+    expect(reportSideOf({ userType: 'safety_officer', dataScope: 'self', companyId: 9 } as never)).toBe(
+      'useUnit',
     );
     expect(reportSideOf(null)).toBe('platform');
   });

@@ -21,7 +21,7 @@ export function reportSideOf(
   if (user.dataScope === 'all') return 'platform';
   if (user.userType === 'inspector') return 'inspector';
   if (user.userType === 'inspection' && user.companyId !== null) return 'organization';
-  if (user.dataScope === 'area') return 'regulator';
+  if (user.userType === 'regulator' || user.dataScope === 'area') return 'regulator';
   return 'useUnit';
 }
 
