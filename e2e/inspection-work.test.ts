@@ -232,6 +232,8 @@ describe('检验作业: the inspector’s phone page from a fail to the re-inspe
       assert.equal(first.report.conclusion, '不合格');
       assert.ok(first.report.rectificationDeadline, 'a rectification deadline');
       await conclusion.getByText(`整改期限：${first.report.rectificationDeadline} 前`).waitFor();
+      await page.getByTestId('inspect-lift').scrollIntoViewIfNeeded();
+      await screenshot(page, 'inspection-work-signed');
       const key = first.report.results.find((r) => `${r.code} ${r.name}` === keyCode)!;
       assert.equal(key.result, '不符合');
       assert.equal(first.report.results.find((r) => r.itemId === mine.itemId)?.result, '无此项');
