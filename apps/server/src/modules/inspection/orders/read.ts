@@ -22,7 +22,7 @@ import {
   varietyName,
 } from '@ec/contract';
 import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { paginate } from '../../../platform/db/paginate.ts';
@@ -44,10 +44,18 @@ import { inspectionOrderEvent as ev, inspectionChargeNotice as n, inspectionOrde
 
 export const ORDER_NOT_FOUND = '检验申请不存在或无权访问';
 
-const orgE = alias(enterprise, 'order_org');
-const unitE = alias(enterprise, 'order_use_unit');
+/** One column of one row of another table, as a scalar subquery (null when there is none). */
+const lookup = <T>(column: AnyColumn, table: PgTable, key: AnyColumn, value: AnyColumn) =>
+  sql<T | null>`(select ${column} from ${table} where ${key} = ${value})`;
 
-/** The select of order rows with their lift, organisation, use unit, inspector and notice. */
+/**
+ * The select of order rows with their lift (a join: the lists filter by its register code) and, as
+ * scalar subqueries, its district's name, the organisation's and the use unit's names, the
+ * inspector and the notice's pay state. Not joins: with seven relations PostgreSQL spent ~10 ms
+ * planning each page (the join order search) against ~1 ms running it (tools/bench/inspection-orders.ts,
+ * 1,000,000 orders); a scalar subquery is planned apart in a fraction of that and runs for the
+ * page's rows only.
+ */
 function rowQuery(q: Queryable) {
   const lift = inspectionLiftsRelation(null).as('order_lift');
   return {
@@ -59,20 +67,25 @@ function rowQuery(q: Queryable) {
         elevatorName: lift.name,
         address: lift.address,
         areaCode: lift.areaCode,
-        areaName: sysArea.name,
-        orgName: orgE.name,
-        useUnitName: unitE.name,
-        inspectorName: inspectionInspector.name,
-        inspectorCertNo: inspectionInspector.certNo,
-        payState: n.payState,
+        areaName: lookup<string>(sysArea.name, sysArea, sysArea.code, lift.areaCode),
+        orgName: lookup<string>(enterprise.name, enterprise, enterprise.id, o.orgId),
+        useUnitName: lookup<string>(enterprise.name, enterprise, enterprise.id, o.useUnitId),
+        inspectorName: lookup<string>(
+          inspectionInspector.name,
+          inspectionInspector,
+          inspectionInspector.id,
+          o.inspectorId,
+        ),
+        inspectorCertNo: lookup<string>(
+          inspectionInspector.certNo,
+          inspectionInspector,
+          inspectionInspector.id,
+          o.inspectorId,
+        ),
+        payState: lookup<string>(n.payState, n, n.orderId, o.id),
       })
       .from(o)
-      .innerJoin(lift, eq(lift.id, o.elevatorId))
-      .leftJoin(sysArea, eq(sysArea.code, lift.areaCode))
-      .leftJoin(orgE, eq(orgE.id, o.orgId))
-      .leftJoin(unitE, eq(unitE.id, o.useUnitId))
-      .leftJoin(inspectionInspector, eq(inspectionInspector.id, o.inspectorId))
-      .leftJoin(n, eq(n.orderId, o.id)),
+      .innerJoin(lift, eq(lift.id, o.elevatorId)),
   };
 }
 type Joined = Awaited<ReturnType<ReturnType<typeof rowQuery>['query']['execute']>>[number];
@@ -156,7 +169,9 @@ export async function listOrders(q: Queryable, user: AuthUser, f: OrderFilters, 
         )
       : undefined,
     f.registerCode ? ilike(lift.registerCode, likePattern(f.registerCode)) : undefined,
-    f.useUnit ? ilike(unitE.name, likePattern(f.useUnit)) : undefined,
+    f.useUnit
+      ? sql`${o.useUnitId} in (select ${enterprise.id} from ${enterprise} where ${ilike(enterprise.name, likePattern(f.useUnit))})`
+      : undefined,
     f.inspectorId ? eq(o.inspectorId, f.inspectorId) : undefined,
     f.orderNo ? ilike(o.orderNo, likePattern(f.orderNo)) : undefined,
   );
@@ -172,10 +187,9 @@ export async function listOrders(q: Queryable, user: AuthUser, f: OrderFilters, 
     f,
     (w) => query.where(where).orderBy(dir(column), dir(o.id)).limit(w.limit).offset(w.offset),
     async () => {
-      // Every order has its lift (a foreign key) and its use unit: the count joins them only to filter.
+      // Every order has its lift (a foreign key): the count joins it only to filter.
       let counted = q.select({ n: count() }).from(o).$dynamic();
       if (f.registerCode) counted = counted.innerJoin(lift, eq(lift.id, o.elevatorId));
-      if (f.useUnit) counted = counted.leftJoin(unitE, eq(unitE.id, o.useUnitId));
       const [row] = await counted.where(where);
       return row?.n ?? 0;
     },
