@@ -50,7 +50,12 @@ export interface Config {
    * IoT device messages: with `url` a client of that MQTT broker (shared subscription); else an
    * embedded broker on `port` (null: none; 0: any free port).
    */
-  mqtt: { url?: string; port: number | null };
+  mqtt: {
+    url?: string;
+    port: number | null;
+    /** The shared subscription's group (default ec). */
+    group?: string;
+  };
 }
 
 export const DEFAULT_DEMO_PASSWORD = 'Demo@2026';

@@ -21,7 +21,7 @@ import { iotDevice } from './tables.ts';
  */
 
 export const TOPIC_RE = /^elevator\/(\d{1,10})\/([A-Za-z0-9_-]{4,40})\/(status|alarm|stats)$/;
-export const SHARED_SUBSCRIPTION = '$share/ec/elevator/+/+/+';
+export const sharedSubscription = (group = 'ec') => `$share/${group}/elevator/+/+/+`;
 
 export interface IotRuntime {
   ingestor: Ingestor;
@@ -120,7 +120,8 @@ async function startEmbedded(db: Db, ingestor: Ingestor, port: number, host: str
     authorizeSubscribe: (client, sub, callback) => {
       const device = identities.get(client);
       const own = device ? `elevator/${device.merchantId}/${device.code}/` : null;
-      if (!own || !sub.topic.startsWith(own)) return callback(new Error('not authorized'));
+      // Refused with a failure code (128) in the SUBACK: the connection stays.
+      if (!own || !sub.topic.startsWith(own)) return callback(null, null);
       callback(null, sub);
     },
   });
@@ -152,7 +153,7 @@ async function startEmbedded(db: Db, ingestor: Ingestor, port: number, host: str
   };
 }
 
-function startExternal(url: string, ingestor: Ingestor, log: Platform['log']) {
+function startExternal(url: string, group: string | undefined, ingestor: Ingestor, log: Platform['log']) {
   const client = mqtt.connect(url, {
     protocolVersion: 5,
     clientId: `ec-api-${randomUUID().slice(0, 8)}`,
@@ -161,7 +162,7 @@ function startExternal(url: string, ingestor: Ingestor, log: Platform['log']) {
   });
   const ready = new Promise<void>((resolve) => {
     client.on('connect', () => {
-      client.subscribe(SHARED_SUBSCRIPTION, { qos: 1 }, (err) => {
+      client.subscribe(sharedSubscription(group), { qos: 1 }, (err) => {
         if (err) log.error({ err }, 'iot: shared subscription refused by the broker');
         else resolve();
       });
@@ -189,7 +190,7 @@ export async function startIot(platform: Platform): Promise<() => Promise<void>>
   const runtime = iotRuntime(platform);
   const { mqtt: conf, host } = platform.config;
   if (conf.url) {
-    const ext = startExternal(conf.url, runtime.ingestor, platform.log);
+    const ext = startExternal(conf.url, conf.group, runtime.ingestor, platform.log);
     runtime.broker = 'external';
     runtime.ready = ext.ready;
     runtime.stop = ext.stop;
