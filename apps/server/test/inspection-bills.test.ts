@@ -489,9 +489,21 @@ describe.each(dbKinds)('inspection bills on %s', (kind) => {
     const ids = [];
     for (let i = 0; i < 5; i++)
       ids.push((await notice(`2023-02-${String(10 + i).padStart(2, '0')}`, 1_000 + i)).noticeId);
+    // Half by the month, half by date ranges holding the same notices: different bills would gather
+    // them; the unique notice lets one.
     const results = await Promise.all(
-      Array.from({ length: N }, () =>
-        send<CreateOut>('jy_admin1', 'create', { useUnitId: sy1, month: '2023-02' }),
+      Array.from({ length: N }, (_, i) =>
+        send<CreateOut>(
+          'jy_admin1',
+          'create',
+          i % 2
+            ? { useUnitId: sy1, month: '2023-02' }
+            : {
+                useUnitId: sy1,
+                periodFrom: `2023-02-${String(10 - (i % 5)).padStart(2, '0')}`,
+                periodTo: '2023-02-20',
+              },
+        ),
       ),
     );
     const count = statuses(results);
@@ -503,9 +515,18 @@ describe.each(dbKinds)('inspection bills on %s', (kind) => {
     expect(rows).toHaveLength(5);
     expect(new Set(rows.map((r) => r.bill_id)).size).toBe(1);
     const [{ n }] = await query<{ n: number }>(
-      `select count(*)::int as n from inspection_bill where use_unit_id = ${sy1} and period_from = '2023-02-01'`,
+      `select count(*)::int as n from inspection_bill b where b.use_unit_id = ${sy1} and b.period_from >= '2023-02-01'
+        and b.period_to <= '2023-02-28'`,
     );
     expect(n).toBe(1);
+    // A refused create left no bill without its charges behind.
+    const [{ empty }] = await query<{ empty: number }>(
+      `select count(*)::int as empty from inspection_bill b
+        where not exists (select 1 from inspection_bill_charge c where c.bill_id = b.id)`,
+    );
+    expect(empty).toBe(0);
+    for (const r of results.filter((x) => x.status === 409))
+      expect(r.body.resultMsg).toMatch(/已被其他账单收录|没有未出账的收费通知单/);
   });
 
   it(`${N} batch records of one bill at once: one records, the others are told (409)`, async () => {
