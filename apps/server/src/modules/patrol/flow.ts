@@ -122,7 +122,7 @@ export async function saveTask(q: Queryable, user: AuthUser, v: PatrolTaskInput)
     .select({ id: tp.id, name: tp.name, targetKind: tp.targetKind, enabled: tp.enabled })
     .from(tp)
     .where(eq(tp.id, Number(v.templateId)));
-  if (!template || !template.enabled)
+  if (!template?.enabled)
     throw badRequest('巡检模板不存在或已停用', [{ field: 'templateId', message: '请选择启用的巡检模板' }]);
   const items = await templateItems(q, template.id);
   if (items.length === 0)
