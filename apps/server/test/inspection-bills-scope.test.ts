@@ -1,4 +1,6 @@
+import * as XLSX from '@e965/xlsx';
 import {
+  API_PREFIX,
   type InspectionBillDetail,
   type InspectionBillPreview,
   type InspectionExpenseSummary,
@@ -104,6 +106,23 @@ describe.each(dbKinds)('inspection bills data scope, call by call, on %s', (kind
         expect(res.body.data.preview.charges).toHaveLength(0);
         expect((await p.send(a, 'create', { useUnitId: sy1, month: MONTH })).status).toBe(409);
       } else expect(res.status, `${a} create`).toBe(403);
+    },
+    export: async (a) => {
+      const exported = async (user: string) => {
+        const res = await t.inject({
+          method: 'GET',
+          url: `${API_PREFIX}${inspectionBillCalls.export.path}?billNo=${encodeURIComponent(bill.billNo)}`,
+          headers: { authorization: `Bearer ${p.tokens[user]}` },
+        });
+        if (res.statusCode !== 200) return { status: res.statusCode, has: false };
+        const book = XLSX.read(res.rawPayload);
+        const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1 });
+        return { status: 200, has: rows.some((r) => r[0] === bill.billNo) };
+      };
+      const res = await exported(a);
+      if (!p.may(a, 'export')) return void expect(res.status, `${a} export`).toBe(403);
+      expect(res).toEqual({ status: 200, has: false });
+      expect(await exported('admin')).toEqual({ status: 200, has: true });
     },
     batchEdit: (a) =>
       p.refused(a, 'batchEdit', {

@@ -1,4 +1,6 @@
+import * as XLSX from '@e965/xlsx';
 import {
+  API_PREFIX,
   addDays,
   type InspectionBillBatchResult,
   type InspectionBillDetail,
@@ -234,6 +236,20 @@ describe.each(dbKinds)('inspection bills on %s', (kind) => {
     expect(await f({ useUnitId: sy2 })).toBe(false);
     expect(await f({ month: '2024-06' })).toBe(false);
     expect(await f({ billNo: bill.billNo })).toBe(true);
+    // The export holds the list as filtered, amounts in 元.
+    const file = await t.inject({
+      method: 'GET',
+      url: `${API_PREFIX}${inspectionBillCalls.export.path}?month=2024-05&useUnitId=${sy1}`,
+      headers: { authorization: `Bearer ${p.tokens.jy_admin1}` },
+    });
+    expect(file.statusCode).toBe(200);
+    const book = XLSX.read(file.rawPayload);
+    const sheet = XLSX.utils.sheet_to_json<Record<string, string>>(book.Sheets[book.SheetNames[0]], {
+      raw: false,
+    });
+    const line = sheet.find((r) => r.账单编号 === bill.billNo);
+    expect(line).toMatchObject({ 账期: '2024年05月', '应收（元）': '200.00', 状态: '待缴费' });
+    expect(sheet.every((r) => r.账期 === '2024年05月' || String(r.账期).includes('2024-05'))).toBe(true);
     expect((await send('jy_admin1', 'list', { state: 'nope' })).status).toBe(400);
     expect((await send('jy_admin1', 'get', { id: 'x' })).status).toBe(400);
     expect((await send('jy_admin1', 'get', { id: 99_999_999 })).status).toBe(404);

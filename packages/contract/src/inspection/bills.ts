@@ -296,6 +296,17 @@ export const inspectionBillCalls = {
     input: inspectionBillCreateInput,
     output: z.object({ bill: inspectionBillDetail.nullable(), preview: inspectionBillPreview }),
   }),
+  /** Designed: the list as filtered, as a spreadsheet (one row per bill, amounts in 元). */
+  export: defineCall({
+    domain,
+    method: 'GET',
+    path: `${B}/export`,
+    permission: P.list,
+    summary: '导出检验账单（.xlsx）',
+    result: 'file',
+    input: z.object(inspectionBillFilters).omit({ page: true, limit: true }),
+    output: z.unknown(),
+  }),
   batchEdit: defineCall({
     domain,
     method: 'POST',

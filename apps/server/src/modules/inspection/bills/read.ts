@@ -139,6 +139,12 @@ export function monthRange(month: string): { from: string; to: string } {
   return { from: `${month}-01`, to: `${month}-${String(last).padStart(2, '0')}` };
 }
 
+/** A whole month reads as the month (2024年03月), any other period as its range. */
+export function periodText(from: string, to: string): string {
+  const { from: first, to: last } = monthRange(from.slice(0, 7));
+  return from === first && to === last ? `${from.slice(0, 4)}年${from.slice(5, 7)}月` : `${from} 至 ${to}`;
+}
+
 export interface BillFilters {
   page: number;
   limit: number;
@@ -151,15 +157,7 @@ export interface BillFilters {
 
 export async function listBills(q: Queryable, user: AuthUser, f: BillFilters) {
   const { query, state, t } = rowQuery(q);
-  const period = f.month ? monthRange(f.month) : null;
-  const where = and(
-    billScope(user),
-    f.useUnitId ? eq(b.useUnitId, f.useUnitId) : undefined,
-    f.useUnit ? ilike(unitE.name, likePattern(f.useUnit)) : undefined,
-    period ? and(sql`${b.periodFrom} <= ${period.to}`, sql`${b.periodTo} >= ${period.from}`) : undefined,
-    f.state ? sql`${state} = ${f.state}` : undefined,
-    f.billNo ? ilike(b.billNo, likePattern(f.billNo)) : undefined,
-  );
+  const where = listWhere(user, f, state);
   return paginate(
     q,
     f,
@@ -175,6 +173,35 @@ export async function listBills(q: Queryable, user: AuthUser, f: BillFilters) {
     },
     rowView,
   );
+}
+
+/** The list's filters as one condition (scope included). */
+function listWhere(user: AuthUser, f: Omit<BillFilters, 'page' | 'limit'>, state: SQL) {
+  const period = f.month ? monthRange(f.month) : null;
+  return and(
+    billScope(user),
+    f.useUnitId ? eq(b.useUnitId, f.useUnitId) : undefined,
+    f.useUnit ? ilike(unitE.name, likePattern(f.useUnit)) : undefined,
+    period ? and(sql`${b.periodFrom} <= ${period.to}`, sql`${b.periodTo} >= ${period.from}`) : undefined,
+    f.state ? sql`${state} = ${f.state}` : undefined,
+    f.billNo ? ilike(b.billNo, likePattern(f.billNo)) : undefined,
+  );
+}
+
+/** `export`: a batch of the filtered bills after `afterId` (ascending id, for keysetBatches). */
+export async function billBatch(
+  q: Queryable,
+  user: AuthUser,
+  f: Omit<BillFilters, 'page' | 'limit'>,
+  afterId: number,
+  size: number,
+): Promise<InspectionBillRow[]> {
+  const { query, state } = rowQuery(q);
+  const rows = await query
+    .where(and(listWhere(user, f, state), sql`${b.id} > ${afterId}`))
+    .orderBy(asc(b.id))
+    .limit(size);
+  return rows.map(rowView);
 }
 
 /** Bill rows by id (no scope: the caller read them in scope). */

@@ -1,5 +1,6 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import {
+  BILL_PERMISSIONS,
   formatYuan,
   INSPECTION_BILL_STATE_LABEL,
   type InspectionBillRow,
@@ -195,6 +196,7 @@ export default function BillPage() {
           )
         }
         add={rights.edit ? { label: '生成账单', onClick: () => setCreating(true) } : false}
+        exports={[{ call: inspectionBillCalls.export, permission: BILL_PERMISSIONS.list, unsorted: true }]}
         emptyText={
           rights.edit
             ? '暂无检验账单，点击“生成账单”汇总使用单位的收费通知单'
