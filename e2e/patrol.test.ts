@@ -115,7 +115,16 @@ describe('电子巡查: task → result → notice → answer → close', () => 
         await page.goto(`${server.baseUrl}/#/wisdom/patrolTask`);
         const list = page.getByTestId('patrol-tasks');
         await settle(list);
-        await rowsOf(list).filter({ hasText: taskName }).getByText('待执行').waitFor();
+        const listed = rowsOf(list).filter({ hasText: taskName });
+        await listed.getByText('待执行').waitFor();
+        // A 待执行 task is changed on the same form, its target still picked.
+        await listed.getByRole('button', { name: '修改' }).click();
+        const edit = page.getByTestId('new-patrol-task');
+        await edit.getByTestId('picked-targets').getByText(lift.registerCode, { exact: false }).waitFor();
+        await edit.getByLabel('任务名称').fill(`${taskName}（改）`);
+        await edit.getByTestId('create-task').click();
+        await messageWith(page, '巡检任务已修改');
+        await page.getByTestId('patrol-task-detail').getByText(`${taskName}（改）`).waitFor();
       } finally {
         await context.close();
       }

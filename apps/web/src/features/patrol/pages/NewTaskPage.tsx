@@ -10,13 +10,14 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, Card, DatePicker, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../lib/api.ts';
+import { usePageParam } from '../../../lib/page-param.ts';
 import { PATROL_PATHS } from '../../../lib/routes.ts';
 import { useSession } from '../../../lib/session.ts';
 import { planDistricts } from '../logic.ts';
-import { patrolKeys, usePatrolWrite } from '../queries.ts';
+import { patrolKeys, usePatrolWrite, useTask } from '../queries.ts';
 
 interface Values {
   name: string;
@@ -29,7 +30,8 @@ interface Values {
 
 /**
  * 新建巡检任务: a district of the regulator's, a template (which says lifts or use units), the
- * targets picked from that district, the assignees (its regulators) and the planned dates.
+ * targets picked from that district, the assignees (its regulators) and the planned dates. With
+ * `?id=` it changes a 待执行 task (its version sent: a task changed meanwhile is refused).
  */
 export default function NewTaskPage() {
   const { user } = useSession();
@@ -44,6 +46,9 @@ export default function NewTaskPage() {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const [busy, setBusy] = useState(false);
+  const editId = usePageParam('id');
+  const editing = useTask(editId);
+  const [loaded, setLoaded] = useState(false);
 
   const templates = useQuery({
     queryKey: [...patrolKeys.templates, 'options'],
@@ -67,12 +72,49 @@ export default function NewTaskPage() {
         { signal },
       ),
   });
-  // A new district or target kind starts the picking over.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on these changes only
+  // Another district or target kind (not the first one chosen or loaded) starts the picking over.
+  const pickedFor = useRef<string | null>(null);
   useEffect(() => {
-    setPicked(new Map());
-    setPage(1);
+    if (!areaCode || !kind) return;
+    const key = `${areaCode}|${kind}`;
+    if (pickedFor.current !== null && pickedFor.current !== key) {
+      setPicked(new Map());
+      setPage(1);
+    }
+    pickedFor.current = key;
   }, [areaCode, kind]);
+  // A task being changed fills the form once, with its targets picked.
+  useEffect(() => {
+    const t = editing.data;
+    if (!t || loaded) return;
+    form.setFieldsValue({
+      name: t.name,
+      areaCode: t.areaCode,
+      templateId: t.templateId ?? undefined,
+      assigneeIds: t.assignees.map((a) => a.id),
+      plan: [dayjs(t.planStart), dayjs(t.planEnd)],
+      remark: t.remark ?? undefined,
+    });
+    setPicked(
+      new Map(
+        t.targets.map((x) => {
+          const id = (x.elevatorId ?? x.unitId) as number;
+          return [
+            id,
+            {
+              id,
+              kind: x.kind,
+              name: x.name,
+              address: x.address,
+              areaCode: t.areaCode,
+              useUnitName: x.useUnitName,
+            },
+          ];
+        }),
+      ),
+    );
+    setLoaded(true);
+  }, [editing.data, loaded, form]);
   useEffect(() => {
     if (districts.length === 1 && !form.getFieldValue('areaCode'))
       form.setFieldValue('areaCode', districts[0].value);
@@ -91,6 +133,7 @@ export default function NewTaskPage() {
       const saved = await write(
         () =>
           call(patrolTaskCalls.save, {
+            ...(editing.data ? { id: editing.data.id, version: editing.data.version } : {}),
             name: v.name,
             areaCode: v.areaCode,
             templateId: v.templateId,
@@ -100,7 +143,7 @@ export default function NewTaskPage() {
             planEnd: v.plan[1].format('YYYY-MM-DD'),
             remark: v.remark || null,
           }),
-        '巡检任务已创建',
+        editing.data ? '巡检任务已修改' : '巡检任务已创建',
       );
       navigate(`${PATROL_PATHS.taskDetail}?id=${saved.id}`);
     } catch {
@@ -111,7 +154,7 @@ export default function NewTaskPage() {
   };
 
   return (
-    <Card title="新建巡检任务" data-testid="new-patrol-task">
+    <Card title={editId !== null ? '修改巡检任务' : '新建巡检任务'} data-testid="new-patrol-task">
       <Form
         form={form}
         layout="vertical"
@@ -241,7 +284,7 @@ export default function NewTaskPage() {
       )}
       <Space style={{ marginTop: 16 }}>
         <Button type="primary" loading={busy} onClick={submit} data-testid="create-task">
-          创建任务
+          {editId !== null ? '保存修改' : '创建任务'}
         </Button>
         <Button onClick={() => navigate(PATROL_PATHS.myTasks)}>返回</Button>
       </Space>

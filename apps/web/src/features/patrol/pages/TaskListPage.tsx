@@ -98,9 +98,12 @@ export default function TaskListPage() {
       width: 100,
       render: (_, r) => `${r.findingCount} / ${r.openNoticeCount}`,
     },
-    actionColumn<PatrolTaskRow>(150, (r) => (
+    actionColumn<PatrolTaskRow>(170, (r) => (
       <>
         <RowAction onClick={() => navigate(`${PATROL_PATHS.taskDetail}?id=${r.id}`)}>详情</RowAction>
+        {rights.editTasks && mine && r.state === 'pending' && (
+          <RowAction onClick={() => navigate(`${PATROL_PATHS.newTask}?id=${r.id}`)}>修改</RowAction>
+        )}
         {rights.editTasks && (r.state === 'pending' || r.state === 'running') && (
           <RowAction danger onClick={() => setCancelling(r)}>
             取消
