@@ -76,10 +76,7 @@ export function ChargeTable({
       }
       columns={[
         { title: '收费通知单号', dataIndex: 'noticeNo', width: 170 },
-        { title: '申请单号', dataIndex: 'orderNo', width: 160 },
         { title: '注册代码', dataIndex: 'registerCode', width: 200 },
-        { title: '电梯地址', dataIndex: 'address', width: 220, ellipsis: true },
-        { title: '签发时间', dataIndex: 'issuedAt', width: 150, render: (v: string) => v.slice(0, 10) },
         {
           title: '金额（元）',
           dataIndex: 'amount',
@@ -110,6 +107,9 @@ export function ChargeTable({
                   ? `截止 ${c.dueDate}`
                   : '—',
         },
+        { title: '签发日期', dataIndex: 'issuedAt', width: 110, render: (v: string) => v.slice(0, 10) },
+        { title: '申请单号', dataIndex: 'orderNo', width: 160 },
+        { title: '电梯地址', dataIndex: 'address', width: 220, ellipsis: true },
       ]}
     />
   );
