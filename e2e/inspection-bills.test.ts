@@ -154,6 +154,7 @@ describe('检验账单: generate a bill, record its payment, see it settled', ()
         .getByTestId('bill-payment-summary')
         .getByText(/将登记缴费/)
         .waitFor();
+      await page.waitForTimeout(500); // the dialog's opening animation, for the screenshot only
       await screenshot(page, 'inspection-bill-payment');
       await pay.getByRole('button', { name: /确认登记缴费/ }).click();
       const ok = page.locator('.ant-modal-confirm').filter({ hasText: '缴费已登记' });
