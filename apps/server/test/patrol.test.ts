@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import {
   API_PREFIX,
   addDays,
@@ -14,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { openStream, until } from './live-support.ts';
 import { multipart, PNG_1PX } from './multipart.ts';
 import { CallProber } from './scope-sweep.ts';
 
@@ -57,6 +59,7 @@ describe.each(dbKinds)('electronic patrol on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
     c = new CallProber(t, patrolContentCalls);
     tp = new CallProber(t, patrolTemplateCalls);
     o = new CallProber(t, patrolTaskCalls);
@@ -469,5 +472,56 @@ describe.each(dbKinds)('electronic patrol on %s', (kind) => {
     });
     expect(late.status).toBe(409);
     expect(late.body.resultMsg).toContain('已取消');
+  });
+  it('tells the district’s regulator and the addressed use unit, live, that a notice opened and moved', async () => {
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const watchers = ['jg_qingxiu', 'sy_admin1', 'jg_jiangnan', 'sy_admin2'] as const;
+    const streams = Object.fromEntries(
+      await Promise.all(
+        watchers.map(
+          async (u) => [u, await openStream(base, n.tokens[u], 'patrol.notice,patrol.task')] as const,
+        ),
+      ),
+    );
+    for (const st of Object.values(streams)) expect(st.status).toBe(200);
+    await until(() => t.platform.live.size >= watchers.length, 5000, 'the open streams');
+    const saved = await o.send<PatrolTaskDetail>('jg_qingxiu', 'save', {
+      name: '实时通知测试',
+      areaCode: '450103',
+      templateId: template.id,
+      targetIds: [lifts[0].id],
+      assigneeIds: [regulatorId],
+      planStart: today,
+      planEnd: today,
+    });
+    const found = await o.send<PatrolTaskDetail>('jg_qingxiu', 'saveResult', {
+      taskId: saved.body.data.id,
+      targetId: saved.body.data.targets[0].id,
+      results: [{ contentId: saved.body.data.items[0].contentId, result: 'fail', remark: '实时' }],
+    });
+    const noticeId = found.body.data.notices[0].id;
+    await n.send('sy_admin1', 'answer', { id: noticeId, text: '已整改' });
+    const seen = (u: string, state: string) =>
+      streams[u].events.some(
+        (e) => e.event === 'patrol.notice' && e.data.id === noticeId && e.data.state === state,
+      );
+    await until(
+      () => seen('jg_qingxiu', 'answered') && seen('sy_admin1', 'answered'),
+      5000,
+      'the answer at both',
+    );
+    expect(seen('jg_qingxiu', 'open') && seen('sy_admin1', 'open')).toBe(true);
+    const taskSeen = (u: string) =>
+      streams[u].events.some((e) => e.event === 'patrol.task' && e.data.id === saved.body.data.id);
+    expect(taskSeen('jg_qingxiu')).toBe(true);
+    await new Promise((r) => setTimeout(r, 300));
+    for (const u of ['jg_jiangnan', 'sy_admin2']) {
+      expect(
+        streams[u].events.some((e) => e.data.id === noticeId),
+        u,
+      ).toBe(false);
+      expect(taskSeen(u), u).toBe(false);
+    }
+    for (const st of Object.values(streams)) st.close();
   });
 });

@@ -16,6 +16,7 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { enterprise } from '../../platform/db/tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { readableFileIds } from '../../platform/files/references.ts';
+import { publishLive } from '../../platform/live.ts';
 import { STALE_MESSAGE } from '../../platform/workflow.ts';
 import { liftsRelation } from '../elevator/api.ts';
 import { templateItems } from './contents.ts';
@@ -28,7 +29,7 @@ import {
   visibleNotice,
   visibleTask,
 } from './read.ts';
-import { mayPlanIn, recipientCompanyOf } from './scope.ts';
+import { mayPlanIn, NOTICE_TOPIC, recipientCompanyOf, TASK_TOPIC } from './scope.ts';
 
 type PatrolTaskInput = CallParsedInput<typeof patrolTaskCalls.save>;
 type PatrolSaveResultInput = CallParsedInput<typeof patrolTaskCalls.saveResult>;
@@ -53,6 +54,46 @@ import {
 const actorName = (user: AuthUser) => user.realName || user.username;
 const numbered = (prefix: string, id: number) =>
   sql`${prefix} || to_char(now() at time zone 'Asia/Shanghai', 'YYYYMM') || '-' || lpad(${id}::text, 6, '0')`;
+
+/** Open pages of whoever sees the task refresh (its district's regulators, its assignees). */
+async function taskChanged(q: Queryable, taskId: number) {
+  const [row] = await q
+    .select({
+      areaCode: t.areaCode,
+      state: t.state,
+      assigneeIds: sql<
+        number[]
+      >`coalesce((select array_agg(${a.userId}) from ${a} where ${a.taskId} = ${t.id}), '{}')`,
+    })
+    .from(t)
+    .where(eq(t.id, taskId));
+  if (row)
+    await publishLive(
+      q,
+      TASK_TOPIC,
+      { id: taskId, state: row.state },
+      {
+        areaCode: row.areaCode,
+        assigneeIds: row.assigneeIds.map(Number),
+      },
+    );
+}
+
+/** Open pages of whoever sees the notice refresh (its district's regulators, the addressed company). */
+const noticeChanged = (
+  q: Queryable,
+  notice: { id: number; areaCode: string; recipientCompanyId: number },
+  state: string,
+) =>
+  publishLive(
+    q,
+    NOTICE_TOPIC,
+    { id: notice.id, state },
+    {
+      areaCode: notice.areaCode,
+      recipientCompanyId: notice.recipientCompanyId,
+    },
+  );
 
 // ---------------------------------------------------------------- tasks
 
@@ -183,6 +224,7 @@ export async function saveTask(q: Queryable, user: AuthUser, v: PatrolTaskInput)
   }
   await q.insert(tg).values(targets.map((x, seq) => ({ ...x, taskId: id, seq })));
   await q.insert(a).values(assigneeIds.map((userId) => ({ taskId: id, userId })));
+  await taskChanged(q, id);
   return taskDetail(q, user, id);
 }
 
@@ -222,6 +264,7 @@ export async function cancelTask(
     if (now && ['pending', 'running'].includes(now.state)) throw conflict(STALE_MESSAGE);
     throw await taskMoved(q, task.id, '不能取消');
   }
+  await taskChanged(q, task.id);
   return taskDetail(q, user, task.id);
 }
 
@@ -349,6 +392,11 @@ export async function saveResult(q: Queryable, user: AuthUser, v: PatrolSaveResu
           actorId: user.id,
           actorName: actorName(user),
         });
+        await noticeChanged(
+          q,
+          { id: notice.id, areaCode: task.areaCode, recipientCompanyId: finding.company },
+          'open',
+        );
       }
     }
   }
@@ -361,6 +409,7 @@ export async function saveResult(q: Queryable, user: AuthUser, v: PatrolSaveResu
       accuracy: v.accuracy ?? target.accuracy,
     })
     .where(eq(tg.id, target.id));
+  await taskChanged(q, task.id);
   return taskDetail(q, user, task.id);
 }
 
@@ -395,6 +444,7 @@ export async function completeTask(q: Queryable, user: AuthUser, v: { id: number
     if (now.missing > 0) throw conflict(`还有 ${now.missing} 项检查未填写结果，不能完成任务`);
     throw conflict(STALE_MESSAGE);
   }
+  await taskChanged(q, task.id);
   return taskDetail(q, user, task.id);
 }
 
@@ -439,6 +489,7 @@ async function moveNotice(q: Queryable, user: AuthUser, notice: typeof n.$inferS
     actorId: user.id,
     actorName: actorName(user),
   });
+  await noticeChanged(q, notice, m.to);
 }
 
 export async function answerNotice(

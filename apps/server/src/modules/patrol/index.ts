@@ -1,7 +1,16 @@
 import { PATROL_PERMISSIONS as P } from '@ec/contract';
 import { defineModule } from '../../platform/module.ts';
 import { patrolRoutes } from './routes.ts';
-import { answerPhotos, resultPhotos } from './scope.ts';
+import {
+  answerPhotos,
+  NOTICE_TOPIC,
+  type NoticeAudience,
+  resultPhotos,
+  seesNotice,
+  seesTask,
+  TASK_TOPIC,
+  type TaskAudience,
+} from './scope.ts';
 import { seedPatrolContents, seedPatrolDemo } from './seed.ts';
 
 const contentList = { name: '查询巡检内容与模板', perms: P.contentList };
@@ -34,4 +43,8 @@ export const patrolModule = defineModule({
     '/wisdom/newInspectionTask': [taskList, taskEdit, contentList],
   },
   fileReferences: [resultPhotos, answerPhotos],
+  liveTopics: [
+    { name: TASK_TOPIC, sees: (user, audience) => seesTask(user, audience as TaskAudience) },
+    { name: NOTICE_TOPIC, sees: (user, audience) => seesNotice(user, audience as NoticeAudience) },
+  ],
 });

@@ -62,3 +62,32 @@ export const answerPhotos: FileReference = {
   readable: (user, file) =>
     sql`exists (select 1 from ${n} where ${n.answerPhotos} @> array[(${file})::text] and ${noticeScope(user)})`,
 };
+
+// ---------------------------------------------------------------- live events
+
+export const TASK_TOPIC = 'patrol.task';
+export const NOTICE_TOPIC = 'patrol.notice';
+
+export interface TaskAudience {
+  areaCode: string;
+  assigneeIds: number[];
+}
+export interface NoticeAudience {
+  areaCode: string;
+  recipientCompanyId: number;
+}
+
+/** `taskScope` in code, for live events. */
+export function seesTask(user: AuthUser, a: TaskAudience): boolean {
+  if (user.dataScope === 'all') return true;
+  if (a.assigneeIds.includes(user.id)) return true;
+  return user.dataScope === 'area' && user.areaCodes.includes(a.areaCode);
+}
+
+/** `noticeScope` in code, for live events. */
+export function seesNotice(user: AuthUser, a: NoticeAudience): boolean {
+  if (user.dataScope === 'all') return true;
+  if (user.dataScope === 'area') return user.areaCodes.includes(a.areaCode);
+  const company = recipientCompanyOf(user);
+  return company !== null && company === a.recipientCompanyId;
+}

@@ -15,6 +15,9 @@ export const patrolKeys = {
   notice: (id: number | null) => ['patrol', 'notice', id] as const,
 };
 
+/** The server's live topics of the patrol (modules/patrol/scope.ts): their events refresh the open pages. */
+export const PATROL_LIVE_TOPICS = ['patrol.task', 'patrol.notice'] as const;
+
 /** A refusal that means the record moved on (409) or left the user's reach (404). */
 export const isStale = (e: unknown) => e instanceof ApiError && (e.status === 409 || e.status === 404);
 

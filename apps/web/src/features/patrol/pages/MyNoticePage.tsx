@@ -3,8 +3,9 @@ import { PATROL_NOTICE_STATE_LABEL, type PatrolNoticeRow, patrolNoticeCalls } fr
 import { useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
+import { useLiveRefresh } from '../../../lib/live.ts';
 import { NoticeDrawer, NoticeStateTag } from '../NoticeDrawer.tsx';
-import { patrolKeys } from '../queries.ts';
+import { PATROL_LIVE_TOPICS, patrolKeys } from '../queries.ts';
 
 /**
  * 我的巡检内容: the rectification notices addressed to the user's company (a use unit's or a
@@ -12,6 +13,7 @@ import { patrolKeys } from '../queries.ts';
  */
 export default function MyNoticePage() {
   const [open, setOpen] = useState<number | null>(null);
+  useLiveRefresh(PATROL_LIVE_TOPICS, patrolKeys.all);
   const columns: ProColumns<PatrolNoticeRow>[] = [
     { title: '通知编号', dataIndex: 'noticeNo', search: false, width: 150 },
     { title: '巡检对象', dataIndex: 'keyword', width: 220, ellipsis: true, render: (_, r) => r.targetName },

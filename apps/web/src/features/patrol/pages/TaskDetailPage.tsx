@@ -3,12 +3,13 @@ import { Alert, Button, Card, Descriptions, Empty, Space, Spin, Table, Tag, Typo
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { RowAction } from '../../../components/RowAction.tsx';
+import { useLiveRefresh } from '../../../lib/live.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { PATROL_WORK_PATH } from '../../../lib/routes.ts';
 import { missingCount, targetProgress } from '../logic.ts';
 import { NoticeDrawer, NoticeStateTag } from '../NoticeDrawer.tsx';
 import { PhotoThumbs } from '../PhotoThumbs.tsx';
-import { usePatrolRights, useTask } from '../queries.ts';
+import { PATROL_LIVE_TOPICS, patrolKeys, usePatrolRights, useTask } from '../queries.ts';
 import { TASK_STATE_COLOR } from './TaskListPage.tsx';
 
 const RESULT_COLOR: Record<string, string> = { pass: 'green', fail: 'red', na: 'default' };
@@ -17,6 +18,7 @@ const RESULT_COLOR: Record<string, string> = { pass: 'green', fail: 'red', na: '
 export default function TaskDetailPage() {
   const id = usePageParam('id');
   const task = useTask(id);
+  useLiveRefresh(PATROL_LIVE_TOPICS, patrolKeys.all);
   if (id === null) return <Empty description="缺少任务编号" />;
   if (task.isLoading) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (task.isError || !task.data) return <Alert type="error" showIcon message="巡检任务不存在或无权查看" />;

@@ -12,10 +12,11 @@ import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { splitRange, toInput } from '../../../components/table-input.ts';
 import { call } from '../../../lib/api.ts';
+import { useLiveRefresh } from '../../../lib/live.ts';
 import { PATROL_PATHS, PATROL_WORK_PATH } from '../../../lib/routes.ts';
 import { useSession } from '../../../lib/session.ts';
 import { districtOptions } from '../logic.ts';
-import { patrolKeys, usePatrolRights, usePatrolWrite } from '../queries.ts';
+import { PATROL_LIVE_TOPICS, patrolKeys, usePatrolRights, usePatrolWrite } from '../queries.ts';
 
 export const TASK_STATE_COLOR: Record<string, string> = {
   pending: 'default',
@@ -36,6 +37,7 @@ export default function TaskListPage() {
   const rights = usePatrolRights();
   const { user } = useSession();
   const [cancelling, setCancelling] = useState<PatrolTaskRow | null>(null);
+  useLiveRefresh(PATROL_LIVE_TOPICS, patrolKeys.all);
   const columns: ProColumns<PatrolTaskRow>[] = [
     { title: '任务编号', dataIndex: 'taskNo', search: false, width: 150 },
     { title: '任务名称', dataIndex: 'keyword', width: 200, ellipsis: true, render: (_, r) => r.name },
