@@ -77,8 +77,8 @@ describe('超期未检总览: a regulator’s overdue lifts by district', () => 
         .waitFor();
       const first = rowsOf(list).first();
       await first.waitFor();
-      assert.match(await first.textContent(), /青秀区/);
-      assert.match(await first.textContent(), /\d+ 天/);
+      assert.match((await first.textContent()) ?? '', /青秀区/);
+      assert.match((await first.textContent()) ?? '', /\d+ 天/);
 
       // 其中未报检: the lifts without an application only.
       if (mine.overdueWithoutOrder > 0) {

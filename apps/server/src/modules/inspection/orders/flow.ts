@@ -102,29 +102,45 @@ async function record(
 }
 
 /**
- * Moves the order from one of `from` to `to` in one conditional UPDATE. A state the move does not
- * start from is refused with the state named (409); a row that changed since it was read (another
- * move, another version) likewise.
+ * The one conditional UPDATE of every move of an order: from one of `from` (and at `version` when
+ * given) to `to`, the version raised, with its history row (`fromState` the state the caller saw).
+ * False when the row was in none of `from` (or at another version): nothing written.
+ * The inspection's own moves (reports/) use it through ./inspection-moves.ts.
  */
-async function move(q: Queryable, user: AuthUser, order: Order, m: Move) {
-  if (!m.from.includes(order.state as InspectionOrderState))
-    throw conflict(`该检验申请当前状态为「${stateLabel(order.state)}」，${m.verb}`);
+export async function moveRow(
+  q: Queryable,
+  user: AuthUser,
+  orderId: number,
+  m: Pick<Move, 'from' | 'to' | 'action' | 'reason' | 'version' | 'set'> & { fromState: string },
+): Promise<boolean> {
   const rows = await q
     .update(o)
     .set({ ...m.set, state: m.to, version: sql`${o.version} + 1`, updatedAt: new Date() })
     .where(
       and(
-        eq(o.id, order.id),
+        eq(o.id, orderId),
         inArray(o.state, m.from),
         m.version !== undefined ? eq(o.version, m.version) : undefined,
       ),
     )
     .returning({ id: o.id });
-  if (rows.length === 0) {
+  if (rows.length === 0) return false;
+  await record(q, user, orderId, m.action, m.fromState, m.to, m.reason);
+  return true;
+}
+
+/**
+ * Moves the order from one of `from` to `to` (moveRow). A state the move does not start from is
+ * refused with the state named (409); a row that changed since it was read (another move, another
+ * version) likewise.
+ */
+async function move(q: Queryable, user: AuthUser, order: Order, m: Move) {
+  if (!m.from.includes(order.state as InspectionOrderState))
+    throw conflict(`该检验申请当前状态为「${stateLabel(order.state)}」，${m.verb}`);
+  if (!(await moveRow(q, user, order.id, { ...m, fromState: order.state }))) {
     const [now] = await q.select({ state: o.state }).from(o).where(eq(o.id, order.id));
     throw moved(now?.state ?? order.state);
   }
-  await record(q, user, order.id, m.action, order.state, m.to, m.reason);
 }
 
 // ---------------------------------------------------------------- apply

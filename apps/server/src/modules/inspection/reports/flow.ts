@@ -9,10 +9,10 @@ import { liftSpecs, recordInspection } from '../../elevator/api.ts';
 import { assertChargeAllowsRelease } from '../bills/api.ts';
 import { inspectionItem, inspectionItemVariety } from '../catalog/tables.ts';
 import { usableInstruments } from '../instruments/index.ts';
+import { orderInspecting, orderReported } from '../orders/inspection-moves.ts';
 import { visibleOrder } from '../orders/read.ts';
 import { passedInspectorsOf } from '../people/api.ts';
 import { type Conclusion, deriveConclusion, type ItemResult, isPass } from './conclusion.ts';
-import { orderInspecting, orderReported } from './order-moves.ts';
 import {
   REPORT_NOT_FOUND,
   type Report,
