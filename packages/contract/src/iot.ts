@@ -29,6 +29,14 @@ export const IOT_PERMISSIONS = {
 
 // ---------------------------------------------------------------- message schemas (GB/T 24476)
 
+/**
+ * Live events (GET /live/events): `iot.alarm` an alarm that opened or cleared (its row), `iot.state`
+ * a lift's latest state after each stored batch (its `iotLiftState`). Each goes to whoever sees the
+ * lift's device: the merchant, the lift's district regulators, its companies, the platform.
+ */
+export const IOT_ALARM_TOPIC = 'iot.alarm';
+export const IOT_STATE_TOPIC = 'iot.state';
+
 /** The largest message accepted (bytes of the JSON payload); larger ones are dropped and counted. */
 export const IOT_MAX_MESSAGE_BYTES = 4096;
 export const IOT_MESSAGE_KINDS = ['status', 'alarm', 'stats'] as const;

@@ -1,8 +1,9 @@
-import { IOT_PERMISSIONS as P } from '@ec/contract';
+import { IOT_ALARM_TOPIC, IOT_STATE_TOPIC, IOT_PERMISSIONS as P } from '@ec/contract';
 import { defineModule } from '../../platform/module.ts';
 import { startIot } from './broker.ts';
 import { detectOffline, detectTrapped, maintainPartitions } from './jobs.ts';
 import { iotRoutes } from './routes.ts';
+import { type IotAudience, seesIot } from './scope.ts';
 import { seedIotDemo, seedIotParams } from './seed.ts';
 
 const list = { name: '查询物联网设备', perms: P.deviceList };
@@ -46,6 +47,10 @@ export const iotModule = defineModule({
       everyMs: 86_400_000,
       run: (db) => maintainPartitions(db, new Date()).then(() => undefined),
     },
+  ],
+  liveTopics: [
+    { name: IOT_ALARM_TOPIC, sees: (user, audience) => seesIot(user, audience as IotAudience) },
+    { name: IOT_STATE_TOPIC, sees: (user, audience) => seesIot(user, audience as IotAudience) },
   ],
   async start(platform) {
     // The months ahead exist before the first message (the daily job keeps them).

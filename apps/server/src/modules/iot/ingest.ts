@@ -5,6 +5,7 @@ import {
   IOT_MAX_MESSAGE_BYTES,
   IOT_MESSAGE_SCHEMAS,
   IOT_PARAMS,
+  IOT_STATE_TOPIC,
   type IotAlarmMessage,
   type IotMessageKind,
   type IotStatsMessage,
@@ -13,9 +14,12 @@ import {
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../platform/db/client.ts';
+import { publishLive } from '../../platform/live.ts';
 import { paramNumber } from '../../platform/params.ts';
 import { liftsRelation } from '../elevator/api.ts';
 import { openAlarmCase } from '../rescue/api.ts';
+import { publishAlarms, toState } from './read.ts';
+import type { IotAudience } from './scope.ts';
 import { iotAlarm, iotBinding, iotDevice, iotHistory, iotLiftState } from './tables.ts';
 
 /*
@@ -140,6 +144,8 @@ interface Target {
   code: string;
   elevatorId: number | null;
   areaCode: string | null;
+  maintenanceCompanyId: number | null;
+  useCompanyId: number | null;
 }
 
 const textArray = (values: (string | number)[]) =>
@@ -223,6 +229,8 @@ export class Ingestor {
         code: iotDevice.code,
         elevatorId: iotBinding.elevatorId,
         areaCode: lift.areaCode,
+        maintenanceCompanyId: lift.maintenanceCompanyId,
+        useCompanyId: lift.useCompanyId,
       })
       .from(iotDevice)
       .leftJoin(iotBinding, and(eq(iotBinding.deviceId, iotDevice.id), isNull(iotBinding.unboundAt)))
@@ -356,7 +364,7 @@ export class Ingestor {
     }
 
     if (states.length > 0) {
-      await tx
+      const written = await tx
         .insert(iotLiftState)
         .values(states)
         .onConflictDoUpdate({
@@ -377,7 +385,13 @@ export class Ingestor {
             trappedSince: sql`excluded.trapped_since`,
             updatedAt: sql`excluded.updated_at`,
           },
-        });
+        })
+        .returning();
+      // The lifts' live state, one event per lift and batch.
+      for (const row of written) {
+        const t = perLift.get(row.elevatorId)?.t;
+        if (t) await publishLive(tx, IOT_STATE_TOPIC, toState(row), audienceOf(t));
+      }
     }
     for (const s of stats) {
       await tx
@@ -387,7 +401,7 @@ export class Ingestor {
     }
 
     // Any contact ends the lift's 离线.
-    await tx
+    const back = await tx
       .update(iotAlarm)
       .set({ clearedAt: this.now(), clearReason: '设备恢复通信' })
       .where(
@@ -396,7 +410,12 @@ export class Ingestor {
           eq(iotAlarm.type, IOT_ALARM_OFFLINE),
           isNull(iotAlarm.clearedAt),
         ),
-      );
+      )
+      .returning({ id: iotAlarm.id });
+    await publishAlarms(
+      tx,
+      back.map((b) => b.id),
+    );
     await this.applyAlarms(tx, opsOf);
     return ok;
   }
@@ -441,17 +460,22 @@ export class Ingestor {
       if (cleared) clearAll.push(elevatorId);
       for (const type of clears) {
         if (raises.has(type)) continue;
-        await tx
+        const ended = await tx
           .update(iotAlarm)
           .set({ clearedAt: this.now(), clearReason: '设备报告报警解除' })
           .where(
             and(eq(iotAlarm.elevatorId, elevatorId), eq(iotAlarm.type, type), isNull(iotAlarm.clearedAt)),
-          );
+          )
+          .returning({ id: iotAlarm.id });
+        await publishAlarms(
+          tx,
+          ended.map((e) => e.id),
+        );
       }
       for (const [type, r] of raises) toRaise.push({ elevatorId, t, type, ...r });
     }
     if (clearAll.length > 0) {
-      await tx
+      const ended = await tx
         .update(iotAlarm)
         .set({ clearedAt: this.now(), clearReason: '电梯恢复正常运行' })
         .where(
@@ -460,7 +484,12 @@ export class Ingestor {
             isNull(iotAlarm.clearedAt),
             sql`${iotAlarm.type} <> ${IOT_ALARM_OFFLINE}`,
           ),
-        );
+        )
+        .returning({ id: iotAlarm.id });
+      await publishAlarms(
+        tx,
+        ended.map((e) => e.id),
+      );
     }
     for (const r of toRaise) {
       await raiseAlarm(tx, this.log, {
@@ -526,19 +555,32 @@ export async function raiseAlarm(
     })
     .returning({ id: iotAlarm.id, inserted: sql<boolean>`(xmax = 0)` });
   if (row.inserted && r.type === IOT_ALARM_TRAPPED) {
-    try {
-      // A savepoint: a refusal of the rescue side leaves the alarm and the batch standing.
-      const opened = await tx.transaction((sp) =>
-        openAlarmCase(sp, {
-          elevatorId: r.elevatorId,
-          deviceCode: r.deviceCode,
-          description: `物联网困人报警：${r.detail ?? ''}`,
-        }),
-      );
-      await tx.update(iotAlarm).set({ caseId: opened.caseId }).where(eq(iotAlarm.id, row.id));
-    } catch (err) {
-      log.error({ err, elevatorId: r.elevatorId }, 'iot: the trapped alarm could not open a rescue case');
-    }
+    await linkRescueCase(tx, log, r, row.id);
   }
+  if (row.inserted) await publishAlarms(tx, [row.id]);
   return row;
 }
+
+/** A 困人 alarm that opened opens (or joins) the lift's rescue case, and links it. */
+async function linkRescueCase(tx: Queryable, log: Pick<FastifyBaseLogger, 'error'>, r: Raise, id: number) {
+  try {
+    // A savepoint: a refusal of the rescue side leaves the alarm and the batch standing.
+    const opened = await tx.transaction((sp) =>
+      openAlarmCase(sp, {
+        elevatorId: r.elevatorId,
+        deviceCode: r.deviceCode,
+        description: `物联网困人报警：${r.detail ?? ''}`,
+      }),
+    );
+    await tx.update(iotAlarm).set({ caseId: opened.caseId }).where(eq(iotAlarm.id, id));
+  } catch (err) {
+    log.error({ err, elevatorId: r.elevatorId }, 'iot: the trapped alarm could not open a rescue case');
+  }
+}
+
+const audienceOf = (t: Target): IotAudience => ({
+  merchantId: t.merchantId,
+  areaCode: t.areaCode,
+  maintenanceCompanyId: t.maintenanceCompanyId,
+  useCompanyId: t.useCompanyId,
+});

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type CallParsedInput,
   formatDateTime,
+  IOT_ALARM_TOPIC,
   IOT_ALARM_TYPES,
   IOT_SEVERITY_LABEL,
   type IotAlarmRow,
@@ -10,15 +11,16 @@ import {
   type iotAlarmCalls,
   type iotDeviceCalls,
 } from '@ec/contract';
-import { and, count, desc, eq, gte, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { paginate } from '../../platform/db/paginate.ts';
 import { sysUser } from '../../platform/db/tables.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { publishLive } from '../../platform/live.ts';
 import { liftsRelation, requireLiftInScope } from '../elevator/api.ts';
 import { deviceById, deviceInScope, deviceOfLift } from './devices.ts';
-import { alarmScope, inArea } from './scope.ts';
+import { alarmScope, type IotAudience, inArea } from './scope.ts';
 import { iotAlarm, iotDevice, iotHistory, iotLiftState } from './tables.ts';
 
 type AlarmCalls = typeof iotAlarmCalls;
@@ -27,6 +29,8 @@ const lift = liftsRelation().as('lift');
 
 const alarmColumns = {
   a: iotAlarm,
+  maintenanceCompanyId: lift.maintenanceCompanyId,
+  useCompanyId: lift.useCompanyId,
   deviceCode: iotDevice.code,
   registerCode: lift.registerCode,
   address: lift.address,
@@ -113,6 +117,21 @@ export async function listAlarms(q: Queryable, user: AuthUser, f: CallParsedInpu
   );
 }
 
+/** Tells whoever sees them that these alarms opened or cleared (delivered on commit). */
+export async function publishAlarms(q: Queryable, ids: number[]) {
+  if (ids.length === 0) return;
+  const rows = await alarmQuery(q).where(inArray(iotAlarm.id, ids));
+  for (const r of rows) {
+    const audience: IotAudience = {
+      merchantId: r.a.merchantId,
+      areaCode: r.a.areaCode,
+      maintenanceCompanyId: r.maintenanceCompanyId,
+      useCompanyId: r.useCompanyId,
+    };
+    await publishLive(q, IOT_ALARM_TOPIC, toAlarmRow(r), audience);
+  }
+}
+
 async function alarmsWhere(q: Queryable, where: SQL | undefined, limit = 50) {
   const rows = await alarmQuery(q)
     .where(where)
@@ -142,7 +161,7 @@ export async function acknowledgeAlarm(
 
 // ---------------------------------------------------------------- live data
 
-function toState(s: typeof iotLiftState.$inferSelect): IotLiftState {
+export function toState(s: typeof iotLiftState.$inferSelect): IotLiftState {
   return {
     elevatorId: s.elevatorId,
     deviceId: s.deviceId,

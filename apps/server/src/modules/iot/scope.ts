@@ -43,3 +43,24 @@ export function inArea(column: AnyColumn | SQL, areaCode: string): SQL {
   const to = from.slice(0, -1) + String.fromCharCode(from.charCodeAt(from.length - 1) + 1);
   return sql`(${column} >= ${from} and ${column} < ${to})`;
 }
+
+/** Who a live event of a lift's device is for (the columns the scopes above read). */
+export interface IotAudience {
+  merchantId: number;
+  areaCode: string | null;
+  maintenanceCompanyId: number | null;
+  useCompanyId: number | null;
+}
+
+/** `alarmScope` in code, for live events. */
+export function seesIot(user: AuthUser, a: IotAudience): boolean {
+  if (user.dataScope === 'all') return true;
+  if (isMerchantUser(user)) return a.merchantId === user.companyId;
+  if (user.dataScope === 'area') return a.areaCode !== null && user.areaCodes.includes(a.areaCode);
+  if (user.companyId === null) return false;
+  if (user.userType === 'maintenance' || user.userType === 'maintenance_staff')
+    return a.maintenanceCompanyId === user.companyId;
+  if (user.userType === 'use_unit' || user.userType === 'safety_officer')
+    return a.useCompanyId === user.companyId;
+  return false;
+}
