@@ -7,8 +7,8 @@ import {
 } from '@ant-design/pro-components';
 import { emergencyCodeCalls as C, MAX_BATCH_QUANTITY, MAX_CLAIM_QUANTITY } from '@ec/contract';
 import { App } from 'antd';
+import { FormModal } from '../../components/FormModal.tsx';
 import { call } from '../../lib/api.ts';
-import { FormModal } from '../system/shared/FormModal.tsx';
 import { useInvalidateCodes } from './queries.ts';
 
 /** 批量生成: a batch of new codes (temporary ones with their last day). */

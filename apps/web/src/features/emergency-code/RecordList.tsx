@@ -4,13 +4,13 @@ import { emergencyCodeCalls as C, type CodeRecordRow, RESCUE_PERMISSIONS as P } 
 import { App, Button, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { ContractTable } from '../../components/ContractTable.tsx';
+import { FormModal } from '../../components/FormModal.tsx';
 import { actionColumn, RowAction } from '../../components/RowAction.tsx';
 import { splitRange, toInput } from '../../components/table-input.ts';
 import { actsForCompany, usePermission } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
 import { dash } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
-import { FormModal } from '../system/shared/FormModal.tsx';
 import { codeKeys, useInvalidateCodes } from './queries.ts';
 
 const columns: ProColumns<CodeRecordRow>[] = [

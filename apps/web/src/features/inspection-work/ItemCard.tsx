@@ -2,7 +2,7 @@ import { fileCalls, type InspectionResultRow } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { call } from '../../lib/api.ts';
-import { uploadImage } from '../maintenance-work/photo.ts';
+import { uploadImage } from '../../lib/photo.ts';
 import css from './inspect.module.css';
 import { type Entry, ITEM_RESULTS, type ItemResult, MAX_PHOTOS, MAX_REMARK } from './logic.ts';
 

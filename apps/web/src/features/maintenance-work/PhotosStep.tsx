@@ -2,8 +2,8 @@ import { fileCalls, type MaintenanceOrderDetail } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../lib/api.ts';
+import { uploadImage } from '../../lib/photo.ts';
 import type { WorkForm } from './draft.ts';
-import { uploadImage } from './photo.ts';
 import css from './work.module.css';
 
 type Update = (change: (f: WorkForm) => WorkForm) => void;

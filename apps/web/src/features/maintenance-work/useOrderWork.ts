@@ -7,6 +7,8 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, call } from '../../lib/api.ts';
+import { locate } from '../../lib/geo.ts';
+import { uploadImage } from '../../lib/photo.ts';
 import {
   dataUrlToBlob,
   type LocalCopy,
@@ -19,8 +21,6 @@ import {
   type WorkForm,
   writeLocal,
 } from './draft.ts';
-import { locate } from './geo.ts';
-import { uploadImage } from './photo.ts';
 
 export const workKeys = {
   all: ['maintenance-work'] as const,

@@ -1,6 +1,7 @@
 import { type MaintenanceOrderDetail, ORDER_PERMISSIONS } from '@ec/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mayWork, WORK_PERMISSION } from '../../app/guard.tsx';
+import { locateMessage } from '../../lib/geo.ts';
 import {
   dataUrlToBlob,
   formOf,
@@ -13,7 +14,6 @@ import {
   type WorkForm,
   writeLocal,
 } from './draft.ts';
-import { locateMessage } from './geo.ts';
 
 const item = (
   itemId: number | null,

@@ -13,8 +13,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../lib/api.ts';
-import { locate } from '../../maintenance-work/geo.ts';
-import { uploadImage } from '../../maintenance-work/photo.ts';
+import { locate } from '../../../lib/geo.ts';
+import { uploadImage } from '../../../lib/photo.ts';
 import { draftProblem, draftsOf, type ItemDraft, resultInputs } from '../logic.ts';
 import css from './patrol.module.css';
 

@@ -9,8 +9,8 @@ import {
 import { type MenuTreeNode, menuCalls } from '@ec/contract';
 import { AutoComplete, TreeSelect } from 'antd';
 import { useMemo } from 'react';
+import { FormModal } from '../../../components/FormModal.tsx';
 import { call } from '../../../lib/api.ts';
-import { FormModal } from '../shared/FormModal.tsx';
 import { MENU_ICONS, MENU_TYPE_LABELS } from '../shared/labels.ts';
 import { PERMISSION_RE, required } from '../shared/validators.ts';
 

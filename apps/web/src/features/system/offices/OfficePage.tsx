@@ -10,13 +10,13 @@ import {
 import { type CallOutput, type OfficeTreeNode, officeCalls } from '@ec/contract';
 import { App, Button, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
+import { FormModal } from '../../../components/FormModal.tsx';
 import { AreaCascader } from '../../../components/index.ts';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { cleanFilters } from '../../../components/table-input.ts';
 import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
 import { Permission } from '../../../lib/permission.tsx';
-import { FormModal } from '../shared/FormModal.tsx';
 import { PERMS, STATUS_ENUM, statusOptions } from '../shared/labels.ts';
 import { OfficeTreeSelect } from '../shared/pickers.tsx';
 import { systemKeys, useAreaTree, useInvalidate, useOfficeTree } from '../shared/queries.ts';

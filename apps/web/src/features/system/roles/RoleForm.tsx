@@ -7,8 +7,8 @@ import {
 } from '@ant-design/pro-components';
 import { type CallOutput, roleCalls } from '@ec/contract';
 import { Col, Row } from 'antd';
+import { FormModal } from '../../../components/FormModal.tsx';
 import { call } from '../../../lib/api.ts';
-import { FormModal } from '../shared/FormModal.tsx';
 import { dataScopeOptions, statusOptions, userTypeOptions } from '../shared/labels.ts';
 import { PERMISSION_RE, required, requiredChoice } from '../shared/validators.ts';
 import { MenuTreePicker } from './MenuTreePicker.tsx';

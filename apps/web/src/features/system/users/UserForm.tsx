@@ -1,8 +1,8 @@
 import { ProForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { type CallOutput, userCalls } from '@ec/contract';
 import { Col, Row } from 'antd';
+import { FormModal } from '../../../components/FormModal.tsx';
 import { call } from '../../../lib/api.ts';
-import { FormModal } from '../shared/FormModal.tsx';
 import { userTypeOptions } from '../shared/labels.ts';
 import { AreaTreeSelect, EnterpriseSelect, OfficeTreeSelect, RoleSelect } from '../shared/pickers.tsx';
 import {

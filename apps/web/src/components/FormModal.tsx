@@ -1,7 +1,7 @@
 import { ModalForm, type ProFormInstance } from '@ant-design/pro-components';
 import type { ReactNode } from 'react';
 import { useRef } from 'react';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../lib/api.ts';
 
 /**
  * Add/edit dialog: a ModalForm that saves through `onSubmit`, closes on success and puts the

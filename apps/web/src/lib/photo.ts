@@ -1,5 +1,5 @@
 import { DEFAULT_UPLOAD_MB, fileCalls } from '@ec/contract';
-import { upload } from '../../lib/api.ts';
+import { upload } from './api.ts';
 
 /*
  * Photos and the signature go through the platform's upload (POST /common/upload → file id). A

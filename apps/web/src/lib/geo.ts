@@ -1,4 +1,4 @@
-/** The phone's position for the sign-in, with the reasons it failed in Chinese. */
+/** The phone's position (a maintenance sign-in, a patrol's result), with the reasons it failed in Chinese. */
 
 export const LOCATE_TIMEOUT_MS = 20_000;
 
@@ -10,7 +10,7 @@ export class LocateError extends Error {
 export function locateMessage(code: number): string {
   switch (code) {
     case 1:
-      return '定位权限被拒绝：请在手机设置或浏览器中允许本页面获取位置后重新签到';
+      return '定位权限被拒绝：请在手机设置或浏览器中允许本页面获取位置后重试';
     case 2:
       return '无法获取当前位置：请打开手机的定位服务，或到信号较好的地方重试';
     case 3:
