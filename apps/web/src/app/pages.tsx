@@ -4,8 +4,9 @@ import { inspectionInstrumentPages } from '../features/inspection-instruments/ro
 import { inspectionOrderPages } from '../features/inspection-orders/routes.ts';
 import { inspectionParamPages } from '../features/inspection-params/routes.ts';
 import { inspectionPeoplePages } from '../features/inspection-people/routes.ts';
-import { patrolPages } from '../features/patrol/routes.ts';
 import { inspectionReportPages } from '../features/inspection-reports/routes.ts';
+import { iotPages } from '../features/iot/routes.ts';
+import { patrolPages } from '../features/patrol/routes.ts';
 import {
   CALL_CENTRE_PATHS as CC,
   DASHBOARD_PATH,
@@ -122,6 +123,7 @@ const pages: [paths: string | readonly string[], load: PageLoader][] = [
   ...patrolPages,
   ...inspectionBillPages,
   ...inspectionReportPages,
+  ...iotPages,
   // 检验电梯 for regulators adds 超期未检总览 (inspection-overview) to inspection-params' page: the later entry wins.
   [ORG_PATHS.elevator, () => import('./inspection-elevator-page.tsx')],
 ];

@@ -1,0 +1,401 @@
+import {
+  IOT_ALARM_TOPIC,
+  IOT_DOOR_LABEL,
+  IOT_MODE_LABEL,
+  IOT_PERMISSIONS,
+  IOT_POWER_LABEL,
+  IOT_RUN_LABEL,
+  IOT_STATE_TOPIC,
+  type IotAlarmRow,
+  type IotDeviceRow,
+  iotAlarmCalls,
+  iotDeviceCalls,
+} from '@ec/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Badge,
+  Button,
+  Card,
+  Descriptions,
+  Drawer,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { call } from '../../../lib/api.ts';
+import { useLiveEvents } from '../../../lib/live.ts';
+import { Permission } from '../../../lib/permission.tsx';
+import { useSession } from '../../../lib/session.ts';
+
+const keys = { all: ['iot'] as const };
+const STATE_COLOR: Record<number, string> = { 0: 'default', 1: 'success', 2: 'error' };
+const SEVERITY_COLOR: Record<number, string> = { 1: 'default', 2: 'gold', 3: 'orange', 4: 'red' };
+
+/** A refusal's message is shown by the client; a write refreshes every IoT query. */
+function useWrite() {
+  const client = useQueryClient();
+  const { message } = App.useApp();
+  return async <T,>(write: () => Promise<T>, done: string): Promise<T | null> => {
+    try {
+      const out = await write();
+      message.success(done);
+      return out;
+    } catch {
+      return null;
+    } finally {
+      await client.invalidateQueries({ queryKey: keys.all });
+    }
+  };
+}
+
+/** A device's live data: its lift's latest state, open alarms, last messages. */
+function DeviceDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const data = useQuery({
+    queryKey: [...keys.all, 'data', id],
+    enabled: id !== null,
+    retry: false,
+    queryFn: ({ signal }) => call(iotDeviceCalls.getDeviceData, { id: id ?? 0 }, { signal }),
+  });
+  const d = data.data;
+  const s = d?.state;
+  return (
+    <Drawer open={id !== null} onClose={onClose} width={560} title={d ? `设备 ${d.device.code}` : '设备数据'}>
+      {d && (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Descriptions size="small" bordered column={2} title="实时状态">
+            <Descriptions.Item label="电梯">{d.device.lift?.registerCode ?? '未绑定'}</Descriptions.Item>
+            <Descriptions.Item label="更新时间">{s?.at ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="服务模式">{s ? IOT_MODE_LABEL[s.mode] : '—'}</Descriptions.Item>
+            <Descriptions.Item label="运行">{s ? IOT_RUN_LABEL[s.run] : '—'}</Descriptions.Item>
+            <Descriptions.Item label="楼层">{s?.floor ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="门区">{s ? (s.doorZone ? '门区内' : '门区外') : '—'}</Descriptions.Item>
+            <Descriptions.Item label="门">{s ? IOT_DOOR_LABEL[s.door] : '—'}</Descriptions.Item>
+            <Descriptions.Item label="轿内">{s ? (s.passenger ? '有人' : '无人') : '—'}</Descriptions.Item>
+            <Descriptions.Item label="供电">{s ? IOT_POWER_LABEL[s.power] : '—'}</Descriptions.Item>
+            <Descriptions.Item label="速度">{s ? `${s.speed} m/s` : '—'}</Descriptions.Item>
+            <Descriptions.Item label="安全回路">
+              {s ? (s.safetyCircuit ? '通' : '断') : '—'}
+            </Descriptions.Item>
+            <Descriptions.Item label="门锁回路">
+              {s ? (s.doorLockCircuit ? '通' : '断') : '—'}
+            </Descriptions.Item>
+            <Descriptions.Item label="运行次数">{s?.runs ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="开关门次数">{s?.doorCycles ?? '—'}</Descriptions.Item>
+          </Descriptions>
+          <Typography.Title level={5}>未消除报警</Typography.Title>
+          {d.alarms.length === 0 ? (
+            <Typography.Text type="secondary">无</Typography.Text>
+          ) : (
+            d.alarms.map((a) => (
+              <Tag key={a.id} color={SEVERITY_COLOR[a.severity]}>
+                {a.typeLabel} · {a.openedAt}
+              </Tag>
+            ))
+          )}
+          <Typography.Title level={5}>最近消息</Typography.Title>
+          <Table
+            size="small"
+            rowKey={(r) => `${r.at}-${r.kind}`}
+            pagination={false}
+            dataSource={d.recent}
+            columns={[
+              { title: '时间', dataIndex: 'at', width: 170 },
+              { title: '类型', dataIndex: 'kind', width: 70 },
+              { title: '内容', render: (_, r) => <code>{JSON.stringify(r.message)}</code> },
+            ]}
+          />
+        </Space>
+      )}
+    </Drawer>
+  );
+}
+
+interface NewDevice {
+  code: string;
+  name: string;
+  protocol: 'mqtt' | 'http';
+  intervalSeconds: number;
+}
+
+/** The merchant's registry: add a device (its secret shown once), bind, unbind, delete. */
+function DeviceTable({ onOpen }: { onOpen: (id: number) => void }) {
+  const { modal } = App.useApp();
+  const write = useWrite();
+  const { user } = useSession();
+  const merchant = user?.roleType === 'iot';
+  const [keyword, setKeyword] = useState('');
+  const [state, setState] = useState<number | undefined>();
+  const [page, setPage] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [binding, setBinding] = useState<IotDeviceRow | null>(null);
+  const [form] = Form.useForm<NewDevice>();
+  const [bindForm] = Form.useForm<{ registerCode: string }>();
+  const list = useQuery({
+    queryKey: [...keys.all, 'devices', keyword, state, page],
+    queryFn: ({ signal }) => call(iotDeviceCalls.list, { keyword, state, page, limit: 10 }, { signal }),
+  });
+
+  const add = async (v: NewDevice) => {
+    const out = await write(() => call(iotDeviceCalls.add, v), '设备已添加');
+    if (!out) return;
+    setAdding(false);
+    form.resetFields();
+    modal.info({
+      title: '设备密钥（仅显示这一次）',
+      content: (
+        <Typography.Paragraph copyable={{ text: out.secret }}>
+          MQTT 用户名 {out.device.code}，密码 <code>{out.secret}</code>，主题 {out.device.topic}/status
+        </Typography.Paragraph>
+      ),
+    });
+  };
+
+  return (
+    <>
+      <Space style={{ marginBottom: 12 }} wrap>
+        <Input.Search
+          placeholder="设备编号、名称、注册代码或地址"
+          allowClear
+          style={{ width: 280 }}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+        />
+        <Select
+          allowClear
+          placeholder="设备状态"
+          style={{ width: 120 }}
+          value={state}
+          onChange={(v) => setState(v)}
+          options={[
+            { value: 0, label: '未连接' },
+            { value: 1, label: '在线' },
+            { value: 2, label: '离线' },
+          ]}
+        />
+        {merchant && (
+          <Permission value={IOT_PERMISSIONS.deviceEdit}>
+            <Button type="primary" onClick={() => setAdding(true)}>
+              新增设备
+            </Button>
+          </Permission>
+        )}
+      </Space>
+      <Table<IotDeviceRow>
+        rowKey="id"
+        size="small"
+        loading={list.isLoading}
+        dataSource={list.data?.records}
+        pagination={{ current: page, total: list.data?.total, pageSize: 10, onChange: setPage }}
+        columns={[
+          { title: '设备编号', dataIndex: 'code' },
+          { title: '名称', dataIndex: 'name' },
+          { title: '商户', dataIndex: 'merchantName' },
+          {
+            title: '状态',
+            render: (_, r) => <Badge status={STATE_COLOR[r.state] as 'success'} text={r.stateLabel} />,
+          },
+          { title: '最后通信', dataIndex: 'lastSeenAt', render: (v) => v ?? '—' },
+          { title: '绑定电梯', render: (_, r) => r.lift?.registerCode ?? '未绑定' },
+          { title: '地址', render: (_, r) => r.lift?.address ?? '—' },
+          { title: '未消除报警', dataIndex: 'openAlarms' },
+          {
+            title: '操作',
+            render: (_, r) => (
+              <Space>
+                <Button size="small" type="link" onClick={() => onOpen(r.id)}>
+                  数据
+                </Button>
+                {merchant && (
+                  <Permission value={IOT_PERMISSIONS.deviceEdit}>
+                    {r.lift ? (
+                      <Button
+                        size="small"
+                        type="link"
+                        onClick={() => write(() => call(iotDeviceCalls.unbind, { deviceId: r.id }), '已解绑')}
+                      >
+                        解绑
+                      </Button>
+                    ) : (
+                      <>
+                        <Button size="small" type="link" onClick={() => setBinding(r)}>
+                          绑定
+                        </Button>
+                        <Button
+                          size="small"
+                          type="link"
+                          danger
+                          onClick={() =>
+                            modal.confirm({
+                              title: `删除设备 ${r.code}？`,
+                              onOk: () => write(() => call(iotDeviceCalls.delete, { ids: [r.id] }), '已删除'),
+                            })
+                          }
+                        >
+                          删除
+                        </Button>
+                      </>
+                    )}
+                  </Permission>
+                )}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Modal title="新增设备" open={adding} onCancel={() => setAdding(false)} onOk={() => form.submit()}>
+        <Form<NewDevice>
+          form={form}
+          layout="vertical"
+          initialValues={{ protocol: 'mqtt', intervalSeconds: 30 }}
+          onFinish={add}
+        >
+          <Form.Item name="code" label="设备编号" rules={[{ required: true, message: '请填写设备编号' }]}>
+            <Input maxLength={40} placeholder="4–40 位字母、数字、下划线或短横线" />
+          </Form.Item>
+          <Form.Item name="name" label="设备名称" rules={[{ required: true, message: '请填写设备名称' }]}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="protocol" label="接入协议">
+            <Select
+              options={[
+                { value: 'mqtt', label: 'MQTT' },
+                { value: 'http', label: 'HTTP' },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item name="intervalSeconds" label="上报间隔（秒）">
+            <InputNumber min={5} max={3600} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Modal
+        title={`绑定电梯：${binding?.code ?? ''}`}
+        open={binding !== null}
+        onCancel={() => setBinding(null)}
+        onOk={() => bindForm.submit()}
+      >
+        <Form
+          form={bindForm}
+          layout="vertical"
+          onFinish={async (v: { registerCode: string }) => {
+            if (!binding) return;
+            const out = await write(
+              () => call(iotDeviceCalls.bind, { deviceId: binding.id, registerCode: v.registerCode.trim() }),
+              '已绑定',
+            );
+            if (out) {
+              setBinding(null);
+              bindForm.resetFields();
+            }
+          }}
+        >
+          <Form.Item
+            name="registerCode"
+            label="电梯注册代码"
+            rules={[{ required: true, message: '请填写注册代码' }]}
+          >
+            <Input maxLength={30} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
+
+/** Alarms: open or all, with acknowledgement. */
+function AlarmTable() {
+  const write = useWrite();
+  const [state, setState] = useState<'open' | 'cleared' | undefined>('open');
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: [...keys.all, 'alarms', state, page],
+    queryFn: ({ signal }) => call(iotAlarmCalls.list, { state, page, limit: 10 }, { signal }),
+  });
+  return (
+    <>
+      <Select
+        style={{ width: 140, marginBottom: 12 }}
+        allowClear
+        placeholder="全部"
+        value={state}
+        onChange={(v) => {
+          setState(v);
+          setPage(1);
+        }}
+        options={[
+          { value: 'open', label: '未消除' },
+          { value: 'cleared', label: '已消除' },
+        ]}
+      />
+      <Table<IotAlarmRow>
+        rowKey="id"
+        size="small"
+        loading={list.isLoading}
+        dataSource={list.data?.records}
+        pagination={{ current: page, total: list.data?.total, pageSize: 10, onChange: setPage }}
+        columns={[
+          { title: '报警', render: (_, r) => <Tag color={SEVERITY_COLOR[r.severity]}>{r.typeLabel}</Tag> },
+          { title: '级别', dataIndex: 'severityLabel' },
+          { title: '电梯', dataIndex: 'registerCode' },
+          { title: '地址', dataIndex: 'address' },
+          { title: '发生时间', dataIndex: 'openedAt' },
+          { title: '重复', dataIndex: 'repeats' },
+          { title: '消除', render: (_, r) => r.clearedAt ?? '未消除' },
+          { title: '救援工单', render: (_, r) => (r.caseId ? `#${r.caseId}` : '—') },
+          {
+            title: '确认',
+            render: (_, r) =>
+              r.acknowledgedAt ? (
+                `${r.acknowledgedBy ?? ''} ${r.acknowledgedAt}`
+              ) : (
+                <Permission value={IOT_PERMISSIONS.alarmHandle}>
+                  <Button
+                    size="small"
+                    type="link"
+                    onClick={() => write(() => call(iotAlarmCalls.acknowledge, { id: r.id }), '已确认')}
+                  >
+                    确认
+                  </Button>
+                </Permission>
+              ),
+          },
+        ]}
+      />
+    </>
+  );
+}
+
+/** 物联网电梯: the devices one sees (a merchant's own, a regulator's districts'), their live data and alarms. */
+export default function IotElevatorPage() {
+  const client = useQueryClient();
+  const [open, setOpen] = useState<number | null>(null);
+  const refresh = () => void client.invalidateQueries({ queryKey: keys.all });
+  useLiveEvents(IOT_ALARM_TOPIC, refresh, refresh);
+  useLiveEvents(
+    IOT_STATE_TOPIC,
+    () => void client.invalidateQueries({ queryKey: [...keys.all, 'data'] }),
+    refresh,
+  );
+  return (
+    <Card>
+      <Tabs
+        items={[
+          { key: 'devices', label: '物联网设备', children: <DeviceTable onOpen={setOpen} /> },
+          { key: 'alarms', label: '报警', children: <AlarmTable /> },
+        ]}
+      />
+      <DeviceDrawer id={open} onClose={() => setOpen(null)} />
+    </Card>
+  );
+}
