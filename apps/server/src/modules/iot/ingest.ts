@@ -383,6 +383,11 @@ export class Ingestor {
             safetyCircuit: sql`excluded.safety_circuit`,
             doorLockCircuit: sql`excluded.door_lock_circuit`,
             trappedSince: sql`excluded.trapped_since`,
+            // Another device on the lift: its totals start anew.
+            runs: sql`case when ${iotLiftState.deviceId} = excluded.device_id then ${iotLiftState.runs} end`,
+            runHours: sql`case when ${iotLiftState.deviceId} = excluded.device_id then ${iotLiftState.runHours} end`,
+            doorCycles: sql`case when ${iotLiftState.deviceId} = excluded.device_id then ${iotLiftState.doorCycles} end`,
+            statsAt: sql`case when ${iotLiftState.deviceId} = excluded.device_id then ${iotLiftState.statsAt} end`,
             updatedAt: sql`excluded.updated_at`,
           },
         })

@@ -68,7 +68,7 @@ function DeviceDrawer({ id, onClose }: { id: number | null; onClose: () => void 
   const d = data.data;
   const s = d?.state;
   return (
-    <Drawer open={id !== null} onClose={onClose} width={560} title={d ? `设备 ${d.device.code}` : '设备数据'}>
+    <Drawer open={id !== null} onClose={onClose} width={760} title={d ? `设备 ${d.device.code}` : '设备数据'}>
       {d && (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Descriptions size="small" bordered column={2} title="实时状态">
@@ -76,7 +76,9 @@ function DeviceDrawer({ id, onClose }: { id: number | null; onClose: () => void 
             <Descriptions.Item label="更新时间">{s?.at ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="服务模式">{s ? IOT_MODE_LABEL[s.mode] : '—'}</Descriptions.Item>
             <Descriptions.Item label="运行">{s ? IOT_RUN_LABEL[s.run] : '—'}</Descriptions.Item>
-            <Descriptions.Item label="楼层">{s?.floor ?? '—'}</Descriptions.Item>
+            <Descriptions.Item label="楼层">
+              <span data-testid="iot-floor">{s?.floor ?? '—'}</span>
+            </Descriptions.Item>
             <Descriptions.Item label="门区">{s ? (s.doorZone ? '门区内' : '门区外') : '—'}</Descriptions.Item>
             <Descriptions.Item label="门">{s ? IOT_DOOR_LABEL[s.door] : '—'}</Descriptions.Item>
             <Descriptions.Item label="轿内">{s ? (s.passenger ? '有人' : '无人') : '—'}</Descriptions.Item>
@@ -131,7 +133,7 @@ function DeviceTable({ onOpen }: { onOpen: (id: number) => void }) {
   const { modal } = App.useApp();
   const write = useWrite();
   const { user } = useSession();
-  const merchant = user?.roleType === 'iot';
+  const merchant = user?.userType === 'iot';
   const [keyword, setKeyword] = useState('');
   const [state, setState] = useState<number | undefined>();
   const [page, setPage] = useState(1);

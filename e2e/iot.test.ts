@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { apiAs } from './elevator-support.ts';
+import { consoleSuite, screenshot } from './support.ts';
+
+/**
+ * 物联网电梯 against the real server: iot_admin1 adds a device on the page (its secret shown once),
+ * binds it to a lift by register code, the device reports over HTTP with that secret, and the
+ * regulator of the lift's district finds the device online on its own page with the reported floor.
+ */
+
+const suite = consoleSuite();
+const REGULATORS: Record<string, string> = {
+  '450102': 'jg_xingning',
+  '450103': 'jg_qingxiu',
+  '450105': 'jg_jiangnan',
+  '450107': 'jg_xixiangtang',
+  '450108': 'jg_liangqing',
+  '450109': 'jg_yongning',
+  '450110': 'jg_wuming',
+};
+
+interface Device {
+  id: number;
+  code: string;
+  lift: { registerCode: string; areaCode: string } | null;
+}
+
+describe('物联网电梯: a merchant binds a device, the district regulator sees it report', () => {
+  test('iot_admin1 adds and binds a device; it reports; jg sees it online with its floor', async () => {
+    const base = suite.server.baseUrl;
+    const merchant = await apiAs(base, 'iot_admin1');
+    // Free a demo lift in a district with a regulator: unbind the demo device watching it.
+    const demo = await merchant<{ records: Device[] }>('POST', '/equ3000/list', { limit: 50 });
+    const watched = demo.records.find((d) => d.lift && REGULATORS[d.lift.areaCode]);
+    assert.ok(watched?.lift, 'a demo device watches a lift in a district with a regulator');
+    await merchant('POST', '/equ3000/unbind', { deviceId: watched.id });
+    const lift = watched.lift;
+
+    const { context, page } = await suite.open('iot_admin1');
+    let secret = '';
+    try {
+      await page.locator('.ant-pro-sider-menu').waitFor();
+      await page.goto(`${base}/#/wisdom/iotelevator`);
+      await page.getByRole('button', { name: '新增设备' }).click();
+      const dialog = page.locator('.ant-modal').filter({ hasText: '新增设备' });
+      await dialog.getByLabel('设备编号').fill('E2E-IOT-01');
+      await dialog.getByLabel('设备名称').fill('端到端测试终端');
+      await dialog.getByRole('button', { name: /确\s*定|OK/ }).click();
+      const shown = page.locator('.ant-modal').filter({ hasText: '设备密钥（仅显示这一次）' });
+      await shown.waitFor();
+      secret = (await shown.locator('code').innerText()).trim();
+      assert.ok(secret.length >= 30, 'the secret is shown once');
+      await shown.getByRole('button', { name: /知道了|OK|确\s*定/ }).click();
+
+      await page.getByPlaceholder('设备编号、名称、注册代码或地址').fill('E2E-IOT-01');
+      await page.getByPlaceholder('设备编号、名称、注册代码或地址').press('Enter');
+      const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'E2E-IOT-01' });
+      await row.getByRole('button', { name: '绑定' }).click();
+      const bind = page.locator('.ant-modal').filter({ hasText: '绑定电梯' });
+      await bind.getByLabel('电梯注册代码').fill(lift.registerCode);
+      await bind.getByRole('button', { name: /确\s*定|OK/ }).click();
+      await row.filter({ hasText: lift.registerCode }).waitFor();
+      await screenshot(page, 'iot-merchant-bound');
+    } finally {
+      await context.close();
+    }
+
+    // The device reports with its own credentials.
+    const res = await fetch(`${base}/monitor/api/iot/ingest`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        deviceCode: 'E2E-IOT-01',
+        secret,
+        kind: 'status',
+        message: {
+          mode: 'normal',
+          run: 'stop',
+          floor: 12,
+          doorZone: true,
+          door: 'open',
+          passenger: false,
+          power: 'mains',
+          speed: 0,
+          safetyCircuit: true,
+          doorLockCircuit: true,
+        },
+      }),
+    });
+    assert.equal(res.status, 200);
+
+    const regulator = REGULATORS[lift.areaCode];
+    const { context: c2, page: p2 } = await suite.open(regulator);
+    try {
+      await p2.locator('.ant-pro-sider-menu').waitFor();
+      await p2.goto(`${base}/#/wisdom/iotelevator`);
+      await p2.getByPlaceholder('设备编号、名称、注册代码或地址').fill('E2E-IOT-01');
+      await p2.getByPlaceholder('设备编号、名称、注册代码或地址').press('Enter');
+      const row = p2.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: 'E2E-IOT-01' });
+      await row.filter({ hasText: '在线' }).filter({ hasText: lift.registerCode }).waitFor();
+      assert.equal(
+        await p2.getByRole('button', { name: '新增设备' }).count(),
+        0,
+        'a regulator reads, it does not add',
+      );
+      await row.getByRole('button', { name: '数据' }).click();
+      const floor = p2.getByTestId('iot-floor');
+      await floor.waitFor();
+      assert.equal((await floor.innerText()).trim(), '12');
+      await screenshot(p2, 'iot-regulator-data');
+    } finally {
+      await c2.close();
+    }
+  });
+});
