@@ -195,11 +195,15 @@ describe.each(dbKinds)('inspection instruments and seals on %s', (kind) => {
     expect(future.status).toBe(400);
     expect(future.body.resultMsg).toContain('检定日期不能晚于今天');
     expect((await send('jy_admin1', E.add, { ...input, serialNo: 'X-4', state: 7 })).status).toBe(400);
-    // Only the organisation's own accounts write: the platform and the regulator are refused.
-    for (const u of ['admin', 'jg_qingxiu']) {
+    // Only the organisation's own accounts write: the platform is refused by the service, the
+    // regulator (检验设备 read only) by the permission.
+    for (const [u, reason] of [
+      ['admin', '检验机构'],
+      ['jg_qingxiu', '没有权限执行此操作'],
+    ]) {
       const r = await send(u, E.add, { ...input, serialNo: 'X-5' });
       expect(r.status, u).toBe(403);
-      expect(r.body.resultMsg).toContain('检验机构');
+      expect(r.body.resultMsg).toContain(reason);
     }
     expect((await send('wb_admin1', E.add, { ...input, serialNo: 'X-6' })).status).toBe(403);
 

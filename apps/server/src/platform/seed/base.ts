@@ -64,7 +64,15 @@ export interface RoleSeed {
   permissions: string[];
   /** Menu paths granted; a path grants its subtree and its ancestors. */
   menus: string[];
+  /**
+   * Menu paths granted to read only (their subtrees and ancestors as `menus`): the pages and, of their
+   * buttons, those that read (READ_ONLY_BUTTON), so that no write button is shown nor allowed.
+   */
+  readOnly?: string[];
 }
+
+/** The buttons a read-only grant keeps: permissions that list, export or count. */
+export const READ_ONLY_BUTTON = /:(list|export|stats)$/;
 
 export const ROLE_SEEDS: RoleSeed[] = [
   {
@@ -97,14 +105,22 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/customerDept',
       '/emergencyCode',
       '/rescue',
-      // 应急处置: the district's cases, read-only (the buttons of /getrecore).
-      '/getrecore',
       // 签约管理: the use units' signings of its districts.
       '/userunit',
       '/userunitDetail',
       '/contract',
-      // The inspection organisations of its districts and their resources, read-only (the services
-      // let only an organisation's own accounts write them).
+      // 电子巡查: its districts' patrol tasks, the check contents and templates, notices to close
+      // (its own tasks and their creation are under /wisdom; /patrol/myContent is the recipients').
+      '/patrol/task',
+      '/patrol/taskDetail',
+      '/patrol/content',
+      '/patrol/template',
+    ],
+    readOnly: [
+      // 应急处置: the district's cases.
+      '/getrecore',
+      // The inspection organisations of its districts and their resources (the services let only an
+      // organisation's own accounts write them).
       '/organization/InstitutionalFiling',
       '/organization/detail',
       '/organization/testingPersonnel',
@@ -112,20 +128,14 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/organization/equipment',
       '/organization/content',
       '/organization/Fee',
-      // 检验电梯: its districts' lifts due for inspection and the parameters recorded of them.
+      // 检验电梯: its districts' lifts due for inspection, the parameters recorded of them, 超期未检总览.
       '/organization/elevator',
-      // 检验报告: the pushed reports of its districts' lifts (read only).
+      // 检验报告: the pushed reports of its districts' lifts.
       '/organization/report',
-      // 检验工单: its districts' inspection orders and their detail (read only; writes are 403).
+      // 检验工单: its districts' inspection orders and their detail.
       '/organization/inspection',
       '/organization/inspectionDetail',
-      // 电子巡查: its districts' patrol tasks, the check contents and templates, notices to close
-      // (its own tasks and their creation are under /wisdom; /patrol/myContent is the recipients').
-      '/patrol/task',
-      '/patrol/taskDetail',
-      '/patrol/content',
-      '/patrol/template',
-      // 检验账单: the bills of its districts' use units (read only; writes are 403).
+      // 检验账单: the bills of its districts' use units.
       '/organization/bill',
     ],
   },
@@ -210,11 +220,9 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/organization/inspectionAdd',
       // 整改通知 of the regulators' patrols, to answer with evidence.
       '/patrol/myContent',
-      // 检验报告: the pushed reports of its lifts (read only).
-      '/organization/report',
-      // 检验账单: its bills from the inspection organisations (read only).
-      '/organization/bill',
     ],
+    // 检验报告: the pushed reports of its lifts; 检验账单: its bills from the inspection organisations.
+    readOnly: ['/organization/report', '/organization/bill'],
   },
   {
     key: 'safety_officer',
@@ -233,11 +241,9 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/components/theLog',
       // It reports faults of its unit's lifts.
       '/basicInformation/repairs',
-      // It follows its unit's periodic inspection applications (read only).
-      '/organization/inspection',
-      '/organization/inspectionDetail',
-      '/organization/report',
     ],
+    // It follows its unit's periodic inspection applications and reads their reports.
+    readOnly: ['/organization/inspection', '/organization/inspectionDetail', '/organization/report'],
   },
   {
     key: 'inspection_admin',
@@ -468,21 +474,37 @@ export async function seedBase(
         builtIn: true,
       })
       .returning({ id: sysRole.id });
-    const granted = new Set<string>();
-    for (const prefix of role.menus) {
-      for (const node of all) {
-        if (node.path === prefix || node.path.startsWith(`${prefix}/`)) granted.add(node.path);
+    const grant = (prefixes: string[]) => {
+      const paths = new Set<string>();
+      for (const prefix of prefixes) {
+        for (const node of all) {
+          if (node.path === prefix || node.path.startsWith(`${prefix}/`)) paths.add(node.path);
+        }
+        for (let p = parentOf.get(prefix); p; p = parentOf.get(p)) paths.add(p);
       }
-      for (let p = parentOf.get(prefix); p; p = parentOf.get(p)) granted.add(p);
-    }
-    const menuIds = [...granted].map((p) => idByPath.get(p)).filter((id): id is number => id !== undefined);
+      return [...paths].map((p) => idByPath.get(p)).filter((id): id is number => id !== undefined);
+    };
+    const full = grant(role.menus);
+    const fullSet = new Set(full);
+    const readOnly = grant(role.readOnly ?? []).filter((id) => !fullSet.has(id));
+    const buttonsUnder = async (menuIds: number[]) =>
+      menuIds.length === 0
+        ? []
+        : tx
+            .select({ id: sysMenu.id, perms: sysMenu.perms })
+            .from(sysMenu)
+            .where(and(inArray(sysMenu.parentId, menuIds), eq(sysMenu.type, 'F')));
+    const readButtons = (await buttonsUnder(readOnly)).filter((b) => READ_ONLY_BUTTON.test(b.perms ?? ''));
+    const menuIds = [
+      ...new Set([
+        ...full,
+        ...(await buttonsUnder(full)).map((b) => b.id),
+        ...readOnly,
+        ...readButtons.map((b) => b.id),
+      ]),
+    ];
     if (menuIds.length > 0) {
-      const buttons = await tx
-        .select({ id: sysMenu.id })
-        .from(sysMenu)
-        .where(and(inArray(sysMenu.parentId, menuIds), eq(sysMenu.type, 'F')));
-      const withButtons = [...new Set([...menuIds, ...buttons.map((b) => b.id)])];
-      await tx.insert(sysRoleMenu).values(withButtons.map((menuId) => ({ roleId: row.id, menuId })));
+      await tx.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId: row.id, menuId })));
     }
   }
   return true;
