@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawSealPng } from '../src/modules/inspection/instruments/png.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { distributedOrders, firstItemOf } from './inspection-support.ts';
 import { multipart, PDF_MIN, PNG_1PX } from './multipart.ts';
 import { CallProber } from './scope-sweep.ts';
 
@@ -43,34 +44,13 @@ describe.each(dbKinds)('inspection report tools on %s', (kind) => {
     input: Record<string, unknown> = {},
   ) => p.send<T>(user, name, input);
 
-  const used = new Set<number>();
+  const distributedOrder = distributedOrders(query, () => jy1, { prefix: 'JYTOOL', today });
   /** A report of jy1 on a lift of sy_admin1, every item recorded (key items `key`), dated today with instruments. */
   const inspected = async (key: '符合' | '不符合' = '符合') => {
-    const lifts = await query<{ id: number }>(
-      `select e.id from elevator e where e.use_company_id = (select company_id from sys_user where username = 'sy_admin1') and e.use_status = 1
-        and e.variety in (select v.variety from inspection_item_variety v join inspection_item i on i.id = v.item_id where i.org_id = ${jy1})
-        and not exists (select 1 from inspection_order o where o.elevator_id = e.id and o.state not in ('reported', 'closed', 'cancelled'))
-        order by e.id limit 50`,
-    );
-    const lift = lifts.find((l) => !used.has(l.id));
-    if (!lift) throw new Error('no free lift');
-    used.add(lift.id);
-    const [order] = await query<{ id: number }>(
-      `insert into inspection_order (order_no, elevator_id, org_id, use_unit_id, state, next_inspection_date,
-          attachments, inspector_id, inspector_user_id, planned_date)
-        select 'JYTOOL-' || e.id, e.id, ${jy1}, e.use_company_id, 'distributed', coalesce(e.next_inspect_date, current_date),
-          '{}'::jsonb, i.id, i.user_id, '${today}'
-        from elevator e, inspection_inspector i
-        where e.id = ${lift.id} and i.user_id = (select id from sys_user where username = 'jy_inspector1')
-        returning id`,
-    );
-    const [item] = await query<{ id: number }>(
-      `select i.id from inspection_item i join inspection_item_variety v on v.item_id = i.id
-        where i.org_id = ${jy1} and v.variety = (select variety from elevator where id = ${lift.id}) order by i.sort, i.id limit 1`,
-    );
+    const { orderId, liftId } = await distributedOrder();
     const first = await rp.send<InspectionReportDetail>('jy_inspector1', 'updateResult', {
-      orderId: order.id,
-      results: [{ itemId: item.id, result: '符合' }],
+      orderId,
+      results: [{ itemId: await firstItemOf(query, jy1, liftId), result: '符合' }],
     });
     expect(first.status, first.body.resultMsg).toBe(200);
     const all = await rp.send<InspectionReportDetail>('jy_inspector1', 'updateResult', {

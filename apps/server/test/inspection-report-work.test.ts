@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from '../src/modules/inspection/reports/conclusion.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { distributedOrders } from './inspection-support.ts';
 import { CallProber } from './scope-sweep.ts';
 
 /**
@@ -33,29 +34,7 @@ describe.each(dbKinds)('inspection work (phone page) on %s', (kind) => {
   const today = shanghaiToday();
   const query = async <T>(text: string) => rowsOf<T>(await t.platform.db.execute(sql.raw(text)));
 
-  const used = new Set<number>();
-  /** A new order of jy1 distributed to jy_inspector1 on `planned`, on a lift with catalogue items. */
-  const distributedOrder = async (planned = today) => {
-    const lifts = await query<{ id: number }>(
-      `select e.id from elevator e where e.use_company_id = (select company_id from sys_user where username = 'sy_admin1') and e.use_status = 1
-        and e.variety in (select v.variety from inspection_item_variety v join inspection_item i on i.id = v.item_id where i.org_id = ${jy1})
-        and not exists (select 1 from inspection_order o where o.elevator_id = e.id and o.state not in ('reported', 'closed', 'cancelled'))
-        order by e.id desc limit 50`,
-    );
-    const lift = lifts.find((l) => !used.has(l.id));
-    if (!lift) throw new Error('no free lift');
-    used.add(lift.id);
-    const [order] = await query<{ id: number }>(
-      `insert into inspection_order (order_no, elevator_id, org_id, use_unit_id, state, next_inspection_date,
-          attachments, inspector_id, inspector_user_id, planned_date)
-        select 'JYWORK-' || e.id, e.id, ${jy1}, e.use_company_id, 'distributed', coalesce(e.next_inspect_date, current_date),
-          '{}'::jsonb, i.id, i.user_id, '${planned}'
-        from elevator e, inspection_inspector i
-        where e.id = ${lift.id} and i.user_id = (select id from sys_user where username = 'jy_inspector1')
-        returning id`,
-    );
-    return { orderId: order.id, liftId: lift.id };
-  };
+  const distributedOrder = distributedOrders(query, () => jy1, { prefix: 'JYWORK', today, last: true });
 
   const tasks = async (user = 'jy_inspector1') => {
     const res = await w.send<InspectionWorkTask[]>(user, 'tasks', {});

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from '../src/modules/inspection/reports/conclusion.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { distributedOrders, firstItemOf } from './inspection-support.ts';
 import { multipart, PNG_1PX } from './multipart.ts';
 import { CallProber } from './scope-sweep.ts';
 
@@ -45,37 +46,9 @@ describe.each(dbKinds)('inspection reports on %s', (kind) => {
     input: Record<string, unknown> = {},
   ) => p.send<T>(user, name, input);
 
-  /** A new order of jy1 distributed to jy_inspector1, on a lift with catalogue items and no open order. */
-  const used = new Set<number>();
-  const distributedOrder = async () => {
-    const lifts = await query<{ id: number }>(
-      `select e.id from elevator e where e.use_company_id = (select company_id from sys_user where username = 'sy_admin1') and e.use_status = 1
-        and e.variety in (select v.variety from inspection_item_variety v join inspection_item i on i.id = v.item_id where i.org_id = ${jy1})
-        and not exists (select 1 from inspection_order o where o.elevator_id = e.id and o.state not in ('reported', 'closed', 'cancelled'))
-        order by e.id limit 50`,
-    );
-    const lift = lifts.find((l) => !used.has(l.id));
-    if (!lift) throw new Error('no free lift');
-    used.add(lift.id);
-    const [order] = await query<{ id: number }>(
-      `insert into inspection_order (order_no, elevator_id, org_id, use_unit_id, state, next_inspection_date,
-          attachments, inspector_id, inspector_user_id, planned_date)
-        select 'JYTEST-' || e.id, e.id, ${jy1}, e.use_company_id, 'distributed', coalesce(e.next_inspect_date, current_date),
-          '{}'::jsonb, i.id, i.user_id, '${today}'
-        from elevator e, inspection_inspector i
-        where e.id = ${lift.id} and i.user_id = (select id from sys_user where username = 'jy_inspector1')
-        returning id`,
-    );
-    return { orderId: order.id, liftId: lift.id };
-  };
+  const distributedOrder = distributedOrders(query, () => jy1, { prefix: 'JYTEST', today });
 
-  const firstItem = async (liftId: number) =>
-    (
-      await query<{ id: number }>(
-        `select i.id from inspection_item i join inspection_item_variety v on v.item_id = i.id
-          where i.org_id = ${jy1} and v.variety = (select variety from elevator where id = ${liftId}) order by i.sort, i.id limit 1`,
-      )
-    )[0].id;
+  const firstItem = (liftId: number) => firstItemOf(query, jy1, liftId);
 
   /** Records every item (key items `keyResult`, others 符合), the date and instruments: ready to sign. */
   const inspected = async (keyResult: '符合' | '不符合' = '符合', reportId?: number) => {
