@@ -69,6 +69,8 @@ export const inspectionInspector = pgTable(
     validUntil: date('valid_until', { mode: 'string' }).notNull(),
     auditState: smallint('audit_state').notNull().default(2),
     remark: text('remark'),
+    /** The inspector's signature image (a PNG in sys_file), printed on the reports the inspector signs. */
+    signatureFileId: text('signature_file_id'),
     version: integer('version').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE "inspection_inspector" ADD COLUMN "signature_file_id" text;
