@@ -1,15 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, test } from 'node:test';
 import { type Api, apiAs, messageWith, rowsOf } from './elevator-support.ts';
-import {
-  launchBrowser,
-  type RunningServer,
-  screenshot,
-  signIn,
-  startServer,
-  watchForeignRequests,
-} from './support.ts';
+import { consoleSuite, screenshot, signIn } from './support.ts';
 
 /**
  * 检验账单 against the real server: jy_admin1 issues the charge notice of a quoted order (through the
@@ -18,9 +10,7 @@ import {
  * bill's unpaid charges with a confirmation and sees it 已结清; sy_admin1 finds the bill, read only.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const foreign: string[][] = [];
+const suite = consoleSuite();
 const O = '/inspection/tbInspectionOrder';
 
 interface OrderRow {
@@ -55,20 +45,9 @@ interface Bill {
 const shanghaiMonth = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date()).slice(0, 7);
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  assert.deepEqual(foreign.flat(), [], 'no request left the server');
-});
-
 describe('检验账单: generate a bill, record its payment, see it settled', () => {
   test('jy_admin1 generates this month’s bill of a use unit and records its payment; sy_admin1 reads it', async () => {
-    const jy: Api = await apiAs(server.baseUrl, 'jy_admin1');
+    const jy: Api = await apiAs(suite.server.baseUrl, 'jy_admin1');
     const month = shanghaiMonth();
 
     // A quoted order of jy_admin1 (the demo has one): its notice issued now is unpaid and in no bill.
@@ -91,14 +70,12 @@ describe('检验账单: generate a bill, record its payment, see it settled', ()
     const unitName = preview.preview.useUnitName ?? '';
     assert.ok(unitName);
 
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    foreign.push(watchForeignRequests(context, server.baseUrl));
-    const page = await context.newPage();
+    const { context, page } = await suite.open();
     let bill: Bill | null = null;
     try {
-      await signIn(page, server.baseUrl, 'jy_admin1');
+      await signIn(page, suite.server.baseUrl, 'jy_admin1');
       await page.locator('.ant-pro-sider-menu').waitFor();
-      await page.goto(`${server.baseUrl}/#/organization/bill`);
+      await page.goto(`${suite.server.baseUrl}/#/organization/bill`);
       const table = page.getByTestId('inspection-bills');
       await table.waitFor();
       // The page is built (no 建设中) and titled 检验账单 in the menu.
@@ -188,7 +165,7 @@ describe('检验账单: generate a bill, record its payment, see it settled', ()
     // The bill's use unit (one of the demo's two) reads it, with no 生成账单 and no 登记缴费; the other does not.
     const seen: string[] = [];
     for (const u of ['sy_admin1', 'sy_admin2']) {
-      const api = await apiAs(server.baseUrl, u);
+      const api = await apiAs(suite.server.baseUrl, u);
       const found = await api<{ records: { id: number }[] }>('GET', '/inspectBill/list', {
         billNo,
         page: 1,
@@ -197,13 +174,11 @@ describe('检验账单: generate a bill, record its payment, see it settled', ()
       if (found.records.length > 0) seen.push(u);
     }
     assert.equal(seen.length, 1, `only the bill's use unit reads it (${seen.join(', ')})`);
-    const c2 = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-    foreign.push(watchForeignRequests(c2, server.baseUrl));
-    const p2 = await c2.newPage();
+    const { context: c2, page: p2 } = await suite.open();
     try {
-      await signIn(p2, server.baseUrl, seen[0]);
+      await signIn(p2, suite.server.baseUrl, seen[0]);
       await p2.locator('.ant-pro-sider-menu').waitFor();
-      await p2.goto(`${server.baseUrl}/#/organization/bill`);
+      await p2.goto(`${suite.server.baseUrl}/#/organization/bill`);
       const t2 = p2.getByTestId('inspection-bills');
       await rowsOf(t2).filter({ hasText: billNo }).first().getByText('已结清').waitFor();
       assert.equal(await p2.getByRole('button', { name: /生成账单/ }).count(), 0);

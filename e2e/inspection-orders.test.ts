@@ -1,15 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { type Api, apiAs, messageWith, rowsOf, settle } from './elevator-support.ts';
-import {
-  launchBrowser,
-  type RunningServer,
-  screenshot,
-  signIn,
-  startServer,
-  watchForeignRequests,
-} from './support.ts';
+import { consoleSuite, screenshot, signIn } from './support.ts';
 
 /**
  * 检验申请 against the real server: sy_admin1 applies for its lift inside the 30-day window with the
@@ -18,9 +11,7 @@ import {
  * an on-site date; jy_inspector1 finds it in its task list.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const foreign: string[][] = [];
+const suite = consoleSuite();
 const O = '/inspection/tbInspectionOrder';
 
 /** The smallest valid PNG: one transparent pixel. */
@@ -54,10 +45,8 @@ const yuan = (fen: number) =>
     .replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${String(fen % 100).padStart(2, '0')}`;
 
 async function newPage(user: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
-  foreign.push(watchForeignRequests(context, server.baseUrl));
-  const page = await context.newPage();
-  await signIn(page, server.baseUrl, user);
+  const { context, page } = await suite.open();
+  await signIn(page, suite.server.baseUrl, user);
   await page.locator('.ant-pro-sider-menu').waitFor();
   return { context, page };
 }
@@ -84,21 +73,10 @@ async function confirm(page: Page) {
     .click();
 }
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  assert.deepEqual(foreign.flat(), [], 'no request left the server');
-});
-
 describe('检验申请: from the use unit’s application to the inspector’s task', () => {
   test('sy_admin1 applies; jy_admin1 accepts, quotes, issues the notice, distributes; jy_inspector1 sees it', async () => {
-    const sy: Api = await apiAs(server.baseUrl, 'sy_admin1');
-    const jy: Api = await apiAs(server.baseUrl, 'jy_admin1');
+    const sy: Api = await apiAs(suite.server.baseUrl, 'sy_admin1');
+    const jy: Api = await apiAs(suite.server.baseUrl, 'jy_admin1');
     const today = shanghaiToday();
 
     // The demo keeps one lift of sy_admin1 in jy_admin1's district free, 20 days before its date.
@@ -141,7 +119,7 @@ describe('检验申请: from the use unit’s application to the inspector’s t
     {
       const { context, page } = await newPage('sy_admin1');
       try {
-        await page.goto(`${server.baseUrl}/#/organization/inspection`);
+        await page.goto(`${suite.server.baseUrl}/#/organization/inspection`);
         await page.getByTestId('inspection-orders').waitFor();
         await page.getByRole('button', { name: /申请定期检验/ }).click();
         const form = page.getByTestId('apply-form');
@@ -197,7 +175,7 @@ describe('检验申请: from the use unit’s application to the inspector’s t
         orderId = Number(new URL(page.url().replace('/#', '')).searchParams.get('id'));
         assert.ok(orderId > 0);
         // Its list shows it with its state; 撤回 is offered while it waits.
-        await page.goto(`${server.baseUrl}/#/organization/inspection`);
+        await page.goto(`${suite.server.baseUrl}/#/organization/inspection`);
         const list = page.getByTestId('inspection-orders');
         await settle(list);
         const row = rowsOf(list).filter({ hasText: lift.registerCode }).first();
@@ -230,7 +208,7 @@ describe('检验申请: from the use unit’s application to the inspector’s t
         });
         const other = waiting.records.find((o) => o.id !== orderId);
         assert.ok(other, 'a demo application waits for jy_admin1');
-        await page.goto(`${server.baseUrl}/#/organization/acceptanceDetail?id=${other.id}`);
+        await page.goto(`${suite.server.baseUrl}/#/organization/acceptanceDetail?id=${other.id}`);
         await page.getByTestId('order-state').getByText('待受理').waitFor();
         await jy('POST', `${O}/acceptance`, { id: other.id });
         await page.getByTestId('order-accept').click();
@@ -239,7 +217,7 @@ describe('检验申请: from the use unit’s application to the inspector’s t
         await page.getByTestId('order-state').getByText('已受理').waitFor();
         assert.equal(await page.getByTestId('order-accept').count(), 0);
 
-        await page.goto(`${server.baseUrl}/#/organization/Acceptance`);
+        await page.goto(`${suite.server.baseUrl}/#/organization/Acceptance`);
         const list = page.getByTestId('acceptance-orders');
         await settle(list);
         const row = rowsOf(list).filter({ hasText: orderNo });
@@ -322,7 +300,7 @@ describe('检验申请: from the use unit’s application to the inspector’s t
     {
       const { context, page } = await newPage('jy_inspector1');
       try {
-        await page.goto(`${server.baseUrl}/#/organization/inspection`);
+        await page.goto(`${suite.server.baseUrl}/#/organization/inspection`);
         const list = page.getByTestId('inspection-orders');
         await settle(list);
         const row = rowsOf(list).filter({ hasText: orderNo });

@@ -1,17 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { type Api, apiAs, messageWith, rowsOf, runSearch, searchField, settle } from './elevator-support.ts';
-import {
-  launchBrowser,
-  type RunningServer,
-  screenshot,
-  signIn,
-  startServer,
-  watchForeignRequests,
-} from './support.ts';
+import { consoleSuite, screenshot } from './support.ts';
 
 /**
  * 检验报告 against the real server (the demo's reports of the past year): jy_admin1 filters its
@@ -20,9 +13,7 @@ import {
  * finds it in 报告原始记录; sy_admin1 sees only the pushed reports of its lifts, not one still 检验中.
  */
 
-let server: RunningServer;
-let browser: Browser;
-const foreign: string[][] = [];
+const suite = consoleSuite();
 const R = '/inspection/tbInspectionReport';
 
 const PNG_1PX = Buffer.from(
@@ -44,14 +35,7 @@ interface Detail extends ReportRow {
 }
 
 async function newPage(user: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    locale: 'zh-CN',
-    acceptDownloads: true,
-  });
-  foreign.push(watchForeignRequests(context, server.baseUrl));
-  const page = await context.newPage();
-  await signIn(page, server.baseUrl, user);
+  const { context, page } = await suite.open(user);
   await page.locator('.ant-pro-sider-menu').waitFor();
   return { context, page };
 }
@@ -71,22 +55,11 @@ async function pdfText(bytes: Buffer): Promise<string> {
   return text;
 }
 
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  assert.deepEqual(foreign.flat(), [], 'no request left the server');
-});
-
 describe('检验报告: the organisation’s reports, their PDF and original records; the use unit reads the pushed ones', () => {
   test('jy_admin1 filters, opens the detail, downloads the PDF, uploads an original record; sy_admin1 sees pushed reports only', async () => {
-    const jy: Api = await apiAs(server.baseUrl, 'jy_admin1');
-    const sy: Api = await apiAs(server.baseUrl, 'sy_admin1');
-    const inspector: Api = await apiAs(server.baseUrl, 'jy_inspector1');
+    const jy: Api = await apiAs(suite.server.baseUrl, 'jy_admin1');
+    const sy: Api = await apiAs(suite.server.baseUrl, 'sy_admin1');
+    const inspector: Api = await apiAs(suite.server.baseUrl, 'jy_inspector1');
 
     // A pushed demo report of jy_admin1 on a lift of sy_admin1.
     const syInfo = await sy<{ companyId: number; companyName: string }>('GET', '/pc/sysUser/getUserInfo');
@@ -119,7 +92,7 @@ describe('检验报告: the organisation’s reports, their PDF and original rec
     {
       const { context, page } = await newPage('jy_admin1');
       try {
-        await page.goto(`${server.baseUrl}/#/organization/report`);
+        await page.goto(`${suite.server.baseUrl}/#/organization/report`);
         const list = page.getByTestId('inspection-reports');
         await settle(list);
         await searchField(list, '报告编号').locator('input').fill(report.reportNo);
@@ -238,7 +211,7 @@ describe('检验报告: the organisation’s reports, their PDF and original rec
     {
       const { context, page } = await newPage('sy_admin1');
       try {
-        await page.goto(`${server.baseUrl}/#/organization/report`);
+        await page.goto(`${suite.server.baseUrl}/#/organization/report`);
         const list = page.getByTestId('inspection-reports');
         await settle(list);
         await searchField(list, '报告编号').locator('input').fill(report.reportNo);

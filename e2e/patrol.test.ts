@@ -1,15 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
 import { type Api, apiAs, messageWith, rowsOf, settle } from './elevator-support.ts';
-import {
-  launchBrowser,
-  type RunningServer,
-  screenshot,
-  signIn,
-  startServer,
-  watchForeignRequests,
-} from './support.ts';
+import { consoleSuite, DESKTOP, screenshot } from './support.ts';
 
 /**
  * 电子巡查 against the real server: jg_qingxiu creates a patrol task over one of sy_admin1's lifts
@@ -18,9 +11,7 @@ import {
  * reviews the answer on the task's detail and closes the notice (销号).
  */
 
-let server: RunningServer;
-let browser: Browser;
-const foreign: string[][] = [];
+const suite = consoleSuite();
 const PHONE = { width: 375, height: 812 };
 
 /** The smallest valid PNG: one transparent pixel. */
@@ -30,28 +21,11 @@ const PNG_1PX = Buffer.from(
 );
 
 async function newPage(user: string, phone = false): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: phone ? PHONE : { width: 1440, height: 900 },
-    locale: 'zh-CN',
-  });
-  foreign.push(watchForeignRequests(context, server.baseUrl));
-  const page = await context.newPage();
-  await signIn(page, server.baseUrl, user);
+  const { context, page } = await suite.open(user, phone ? PHONE : DESKTOP);
   if (phone) await page.waitForURL((url) => url.hash.startsWith('#/dashboard'));
   else await page.locator('.ant-pro-sider-menu').waitFor();
   return { context, page };
 }
-
-before(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-  assert.deepEqual(foreign.flat(), [], 'no request left the server');
-});
 
 interface TaskDetail {
   id: number;
@@ -62,8 +36,8 @@ interface TaskDetail {
 
 describe('电子巡查: task → result → notice → answer → close', () => {
   test('jg_qingxiu patrols sy_admin1’s lift; sy_admin1 answers; jg_qingxiu closes the notice', async () => {
-    const jg: Api = await apiAs(server.baseUrl, 'jg_qingxiu');
-    const sy: Api = await apiAs(server.baseUrl, 'sy_admin1');
+    const jg: Api = await apiAs(suite.server.baseUrl, 'jg_qingxiu');
+    const sy: Api = await apiAs(suite.server.baseUrl, 'sy_admin1');
     const lifts = await sy<{ records: { id: number; registerCode: string; areaCode: string }[] }>(
       'POST',
       '/pc/elevator/queryElevatorList',
@@ -78,7 +52,7 @@ describe('电子巡查: task → result → notice → answer → close', () => 
     {
       const { context, page } = await newPage('jg_qingxiu');
       try {
-        await page.goto(`${server.baseUrl}/#/wisdom/patrolTask`);
+        await page.goto(`${suite.server.baseUrl}/#/wisdom/patrolTask`);
         await settle(page.getByTestId('patrol-tasks'));
         await page.getByRole('button', { name: /新建巡检任务/ }).click();
         const form = page.getByTestId('new-patrol-task');
@@ -112,7 +86,7 @@ describe('电子巡查: task → result → notice → answer → close', () => 
         taskId = Number(new URL(page.url().replace('/#', '')).searchParams.get('id'));
         assert.ok(taskId > 0);
         // Its own list shows it.
-        await page.goto(`${server.baseUrl}/#/wisdom/patrolTask`);
+        await page.goto(`${suite.server.baseUrl}/#/wisdom/patrolTask`);
         const list = page.getByTestId('patrol-tasks');
         await settle(list);
         const listed = rowsOf(list).filter({ hasText: taskName });
@@ -134,9 +108,9 @@ describe('电子巡查: task → result → notice → answer → close', () => 
     {
       const { context, page } = await newPage('jg_qingxiu', true);
       try {
-        await context.grantPermissions(['geolocation'], { origin: server.baseUrl });
+        await context.grantPermissions(['geolocation'], { origin: suite.server.baseUrl });
         await context.setGeolocation({ latitude: 22.8172, longitude: 108.3665, accuracy: 10 });
-        await page.goto(`${server.baseUrl}/#/m/patrol`);
+        await page.goto(`${suite.server.baseUrl}/#/m/patrol`);
         await page.getByTestId('patrol-work-page').waitFor();
         await page.getByTestId('patrol-task-card').filter({ hasText: taskName }).click();
         await page.getByTestId('patrol-target-card').filter({ hasText: lift.registerCode }).click();
@@ -185,7 +159,7 @@ describe('电子巡查: task → result → notice → answer → close', () => 
     {
       const { context, page } = await newPage('sy_admin1');
       try {
-        await page.goto(`${server.baseUrl}/#/patrol/myContent`);
+        await page.goto(`${suite.server.baseUrl}/#/patrol/myContent`);
         const list = page.getByTestId('patrol-notices');
         await settle(list);
         const row = rowsOf(list).filter({ hasText: notice.noticeNo });
@@ -215,7 +189,7 @@ describe('电子巡查: task → result → notice → answer → close', () => 
     {
       const { context, page } = await newPage('jg_qingxiu');
       try {
-        await page.goto(`${server.baseUrl}/#/patrol/taskDetail?id=${taskId}`);
+        await page.goto(`${suite.server.baseUrl}/#/patrol/taskDetail?id=${taskId}`);
         const notices = page.getByTestId('task-notices');
         await notices.waitFor();
         const row = rowsOf(notices).filter({ hasText: notice.noticeNo });
