@@ -15,6 +15,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { multipart } from './multipart.ts';
+import { png } from './pdf-support.ts';
 import { CallProber } from './scope-sweep.ts';
 
 /**
@@ -58,6 +60,8 @@ describe.each(dbKinds)('inspection people on %s', (kind) => {
     expect(page.total).toBe(6);
     expect(page.certCounts).toEqual({ valid: 4, expiring: 1, expired: 0 });
     expect(page.records.filter((r) => r.auditState === 2)).toHaveLength(1);
+    // Each demo inspector has a signature image (a stored PNG) for the reports' PDF.
+    for (const r of page.records) expect(r.signatureFileId).toMatch(/^[0-9a-f-]{36}$/);
     const linked = page.records.find((r) => r.username === 'jy_inspector1');
     expect(linked?.auditState).toBe(3);
     // Another person's numbers are masked, even for the organisation's administrator.
@@ -202,6 +206,81 @@ describe.each(dbKinds)('inspection people on %s', (kind) => {
     const after = (await ins.send<InspectorDetail>('jy_admin1', 'get', { id: added.id })).body.data;
     expect(after.auditState).toBe(3);
     expect(after.history.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("sets, keeps and clears an inspector's signature image (a readable PNG only)", async () => {
+    const upload = async (user: string, name: string, body: Buffer, type: string) => {
+      const { payload, contentType } = multipart([{ name, body, type }]);
+      const res = await t.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/common/upload`,
+        headers: { authorization: `Bearer ${ins.tokens[user]}`, 'content-type': contentType },
+        payload,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().data.id as string;
+    };
+    const stroke = png(
+      120,
+      40,
+      (x, y) => [0, 0, 0, Math.abs(y - 20 - Math.round(8 * Math.sin(x / 10))) < 2 ? 255 : 0],
+      {
+        alpha: true,
+      },
+    );
+    const sig = await upload('jy_admin1', '签名.png', stroke, 'image/png');
+    const added = await ins.send<InspectorDetail>(
+      'jy_admin1',
+      'add',
+      newInspector('TS-SIG-0001', { signatureFileId: sig.toUpperCase() }),
+    );
+    expect(added.status).toBe(200);
+    expect(added.body.data.signatureFileId).toBe(sig);
+    const base = { ...newInspector('TS-SIG-0001'), id: added.body.data.id, phone: added.body.data.phone };
+    // Omitted keeps it.
+    const kept = await ins.send<InspectorDetail>('jy_admin1', 'update', {
+      ...base,
+      version: added.body.data.version,
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.signatureFileId).toBe(sig);
+    // A file that is not a PNG, one another organisation uploaded, one that does not exist: 400 on the field.
+    const pdf = await upload('jy_admin1', '签名.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'), 'application/pdf');
+    const theirs = await upload('jy_admin2', '签名.png', stroke, 'image/png');
+    for (const [fileId, message] of [
+      [pdf, 'PNG'],
+      [theirs, '签名图片不存在'],
+      ['00000000-0000-4000-8000-000000000000', '签名图片不存在'],
+    ]) {
+      const res = await ins.send('jy_admin1', 'update', {
+        ...base,
+        version: kept.body.data.version,
+        signatureFileId: fileId,
+      });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(message);
+      expect(JSON.stringify(res.body)).toContain('signatureFileId');
+    }
+    expect(
+      (await ins.send('jy_admin1', 'add', newInspector('TS-SIG-0002', { signatureFileId: theirs }))).status,
+    ).toBe(400);
+    // The inspector's organisation and its regulator read the image; another organisation does not.
+    const read = (user: string) =>
+      t.inject({
+        method: 'GET',
+        url: `${API_PREFIX}/getFileInfo?id=${sig}`,
+        headers: { authorization: `Bearer ${ins.tokens[user]}` },
+      });
+    expect((await read('jy_admin1')).statusCode).toBe(200);
+    expect((await read('jy_admin2')).statusCode).toBe(404);
+    // '' clears it.
+    const cleared = await ins.send<InspectorDetail>('jy_admin1', 'update', {
+      ...base,
+      version: kept.body.data.version,
+      signatureFileId: '',
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data.signatureFileId).toBeNull();
   });
 
   it('refuses bad input with the fields named', async () => {

@@ -17,6 +17,7 @@ import { rowsOf } from '../src/platform/db/sql.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { distributedOrders, firstItemOf } from './inspection-support.ts';
 import { multipart, PDF_MIN, PNG_1PX } from './multipart.ts';
+import { readPdf } from './pdf-support.ts';
 import { CallProber } from './scope-sweep.ts';
 
 /**
@@ -321,6 +322,40 @@ describe.each(dbKinds)('inspection report tools on %s', (kind) => {
     await query(`update inspection_seal set enabled = false where file_id = '${sealFile}'`);
     expect((await show('sy_admin1')).statusCode).toBe(404);
     expect(await pdfText((await getPdf('sy_admin1', s.id)).rawPayload)).toContain('（印章图片缺失）');
+  });
+
+  it('the PDF paints each signing inspector’s signature image, which the use unit reads', async () => {
+    const s = await signed();
+    expect((await send('jy_admin1', 'pushReport', { id: s.id })).status).toBe(200);
+    const ids = s.inspectors.map((i) => i.id);
+    expect(ids.length).toBeGreaterThan(0);
+    // The demo gives each inspector a signature; the report's inspectors get one uploaded PNG here.
+    const sigFile = await upload('jy_admin1', '签名.png', drawSealPng(120), 'image/png');
+    await query(
+      `update inspection_inspector set signature_file_id = '${sigFile}' where id in (${ids.join(',')})`,
+    );
+    const painted = async () => {
+      const res = await getPdf('sy_admin1', s.id);
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      const { pages, images } = await readPdf(new Uint8Array(res.rawPayload));
+      return { text: pages.join(''), count: images.reduce((a, b) => a + b, 0) };
+    };
+    const withSignatures = await painted();
+    expect(withSignatures.text).not.toContain('（签名图片缺失）');
+    const show = (user: string) =>
+      t.inject({
+        method: 'GET',
+        url: `${API_PREFIX}/showFile?id=${sigFile}`,
+        headers: { authorization: `Bearer ${p.tokens[user]}` },
+      });
+    // The use unit reads the signature of an inspector on its report; another organisation does not.
+    expect((await show('sy_admin1')).statusCode).toBe(200);
+    expect((await show('jy_admin2')).statusCode).toBe(404);
+    // Without signatures, one image fewer for each inspector and the PDF says they are missing.
+    await query(`update inspection_inspector set signature_file_id = null where id in (${ids.join(',')})`);
+    const without = await painted();
+    expect(without.text).toContain('（签名图片缺失）');
+    expect(withSignatures.count - without.count).toBe(ids.length);
   });
 
   // The rules that decide these writes live in the database: the plan's version in its conditional

@@ -11,7 +11,7 @@ import {
   requiredText,
   text,
 } from '../common.ts';
-import { dateField, deleteCall, version } from '../fields.ts';
+import { dateField, deleteCall, optionalFileId, version } from '../fields.ts';
 import { auditDecision, auditInfo, positiveId } from '../parties/fields.ts';
 import { addDays, CERT_EXPIRING_DAYS, FILING_STATE } from '../rules.ts';
 import { INSPECTION_PERMISSIONS } from './rules.ts';
@@ -107,6 +107,8 @@ export const inspectorRow = z.object({
   auditId: z.number().int().nullable(),
   auditDescription: z.string().nullable(),
   remark: z.string().nullable(),
+  /** The signature image (a PNG, POST /common/upload), printed on the reports the inspector signs. */
+  signatureFileId: z.string().nullable(),
   version: z.number().int(),
   createTime: z.string(),
 });
@@ -171,6 +173,8 @@ const inspectorObject = z.object({
     .optional()
     .nullable(),
   remark: text(200).optional().nullable(),
+  /** 签名图片 (PNG): omitted keeps the stored one on update, '' or null clears it. */
+  signatureFileId: optionalFileId('签名图片'),
 });
 const issuedBeforeValid = {
   check: (v: { issueDate?: string | null; validUntil: string }) => !v.issueDate || v.issueDate < v.validUntil,

@@ -8,6 +8,7 @@ import {
 } from '@ec/contract';
 import { DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { FileUpload, type StoredFileRef } from '../../components/FileUpload.tsx';
 import { requiredRule, SaveModal } from '../../components/SaveModal.tsx';
 import { call } from '../../lib/api.ts';
 
@@ -36,6 +37,7 @@ export function InspectorForm({
     issueDate?: Dayjs;
     validUntil: Dayjs;
     remark?: string;
+    signatureFileId?: StoredFileRef[];
   };
   const i = inspector;
   return (
@@ -56,6 +58,7 @@ export function InspectorForm({
               issueDate: day(i.issueDate),
               validUntil: day(i.validUntil),
               remark: i.remark ?? undefined,
+              signatureFileId: i.signatureFileId ? [{ id: i.signatureFileId, fileName: '签名图片.png' }] : [],
             }
           : { issuingAuthority: '国家市场监督管理总局' }
       }
@@ -72,6 +75,7 @@ export function InspectorForm({
           validUntil: text(v.validUntil),
           userId: i?.userId ?? null,
           remark: v.remark ?? '',
+          signatureFileId: v.signatureFileId?.[0]?.id ?? '',
         };
         if (i) await call(inspectorCalls.update, { ...values, id: i.id, version: i.version });
         else await call(inspectorCalls.add, values);
@@ -112,6 +116,13 @@ export function InspectorForm({
       </Form.Item>
       <Form.Item name="validUntil" label="有效期至" rules={[{ required: true, message: '请选择有效期' }]}>
         <DatePicker style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item
+        name="signatureFileId"
+        label="签名图片"
+        extra="PNG 格式，打印在检验人员签字的检验报告上（建议透明背景）"
+      >
+        <FileUpload kind="image" maxCount={1} />
       </Form.Item>
       <Form.Item name="remark" label="备注">
         <Input.TextArea maxLength={200} rows={2} />

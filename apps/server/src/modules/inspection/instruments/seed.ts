@@ -1,9 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
 import { addDays, EQUIPMENT_STATE, SEAL_KIND, shanghaiToday } from '@ec/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.ts';
-import { enterprise, sysFile, sysUser } from '../../../platform/db/tables.ts';
+import { enterprise, sysUser } from '../../../platform/db/tables.ts';
 import type { FileStorage } from '../../../platform/files/storage.ts';
+import { storeSeedPng } from '../../../platform/png.ts';
 import { DEMO_COMPANIES, withCreditCheck } from '../../../platform/seed/demo.ts';
 import { drawSealPng } from './png.ts';
 import { inspectionEquipment, inspectionEquipmentCalibration, inspectionSeal } from './tables.ts';
@@ -181,8 +181,9 @@ async function seedInstruments(tx: Tx, orgId: number, list: DemoInstrument[], re
 
 /**
  * Demo instruments and seals: jy1 (jy_admin1's organisation) eight instruments, one past its
- * calibration and one running out, and its enabled 检验专用章 (a PNG drawn here with a transparent
- * ground); jy2 two instruments (the other organisation of the cross-organisation tests).
+ * calibration and one running out, its enabled 检验专用章 and 报告专用章 (PNGs drawn here with a
+ * transparent ground, stored as real files); jy2 two instruments (the other organisation of the
+ * cross-organisation tests) and its enabled 报告专用章.
  */
 export async function seedInstrumentsDemo(tx: Tx, storage: FileStorage | null) {
   const jy1 = await companyId(tx, 'jy1');
@@ -190,26 +191,22 @@ export async function seedInstrumentsDemo(tx: Tx, storage: FileStorage | null) {
   const [admin1] = await tx.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'jy_admin1'));
   if (jy1) await seedInstruments(tx, jy1, JY1, admin1?.id ?? null);
   if (jy2) await seedInstruments(tx, jy2, JY2, null);
-  if (!jy1 || !admin1 || !storage) return;
-  const body = drawSealPng(240);
-  const id = randomUUID();
-  await storage.put(id, body, 'image/png');
-  await tx.insert(sysFile).values({
-    id,
-    fileName: '检验专用章.png',
-    ext: 'png',
-    mime: 'image/png',
-    size: body.length,
-    sha256: createHash('sha256').update(body).digest('hex'),
-    storageKey: id,
-    uploaderId: admin1.id,
-    ownerCompanyId: jy1,
-  });
-  await tx.insert(inspectionSeal).values({
-    orgId: jy1,
-    name: '广西特检院南宁分院检验专用章',
-    kind: SEAL_KIND.inspection,
-    fileId: id,
-    enabled: true,
-  });
+  if (!storage) return;
+  // Each demo organisation's enabled seals: jy1 its 检验专用章 and 报告专用章, jy2 its 报告专用章.
+  const [admin2] = await tx.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'jy_admin2'));
+  const seals: [number | null, number | undefined, string, number, string][] = [
+    [jy1, admin1?.id, '广西特检院南宁分院检验专用章', SEAL_KIND.inspection, '检验专用章.png'],
+    [jy1, admin1?.id, '广西特检院南宁分院报告专用章', SEAL_KIND.report, '报告专用章.png'],
+    [jy2, admin2?.id, '南宁市特种设备检测中心报告专用章', SEAL_KIND.report, '报告专用章.png'],
+  ];
+  for (const [orgId, uploaderId, name, kind, fileName] of seals) {
+    if (!orgId || !uploaderId) continue;
+    const fileId = await storeSeedPng(tx, storage, {
+      fileName,
+      body: drawSealPng(240),
+      uploaderId,
+      ownerCompanyId: orgId,
+    });
+    await tx.insert(inspectionSeal).values({ orgId, name, kind, fileId, enabled: true });
+  }
 }

@@ -24,3 +24,4 @@ export function passedInspectorsOf(q: Queryable, orgId: number, ids: number[]) {
       and(inArray(I.id, ids), eq(I.orgId, orgId), eq(I.auditState, FILING_STATE.passed), isNull(I.deletedAt)),
     );
 }
+export { signaturesOf } from './signature.ts';

@@ -2,6 +2,7 @@ import { INSPECTION_PERMISSIONS as P } from '@ec/contract';
 import type { ModulePart } from '../../../platform/module.ts';
 import { peopleRoutes } from './routes.ts';
 import { seedInspectionPeople } from './seed.ts';
+import { signatureFiles } from './signature.ts';
 
 const inspectorList = { name: '查询检验人员', perms: P.inspectorList };
 const inspectorEdit = { name: '维护检验人员', perms: P.inspectorEdit };
@@ -12,7 +13,8 @@ const departmentEdit = { name: '维护部门与人员分配', perms: P.departmen
 /** Inspectors (检验人员) with their certificates and the organisation's audit of joining inspectors, departments (部门管理) and the distribution of inspectors (人员分配). */
 export const peoplePart: ModulePart = {
   routes: peopleRoutes,
-  demoSeeders: [(tx) => seedInspectionPeople(tx)],
+  fileReferences: [signatureFiles],
+  demoSeeders: [(tx, _config, storage) => seedInspectionPeople(tx, storage)],
   menuButtons: {
     '/organization/testingPersonnel': [inspectorList, inspectorEdit, departmentList],
     '/organization/personnelDetail': [inspectorList],

@@ -25,10 +25,12 @@ import { likePattern, uniqueViolation } from '../../../platform/db/sql.ts';
 import { auditRecord, enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
+import type { FileStorage } from '../../../platform/files/storage.ts';
 import { shownIdNumber, shownPhone, unmasked } from '../../../platform/masking.ts';
 import { currentCase, historySteps, submit, withdraw } from '../../../platform/workflow.ts';
 import { assertOwnOrg, orgScope, ownOrg } from '../scope.ts';
 import { inspectorKind } from './kind.ts';
+import { assertSignature } from './signature.ts';
 import { inspectionDepartment, inspectionInspector } from './tables.ts';
 
 /*
@@ -106,6 +108,7 @@ export function inspectorRowOf(viewer: AuthUser, r: Selected, today = shanghaiTo
     auditId: r.auditId,
     auditDescription: r.auditDescription,
     remark: r.i.remark,
+    signatureFileId: r.i.signatureFileId,
     version: r.i.version,
     createTime: formatDateTime(r.i.createdAt),
   };
@@ -306,10 +309,17 @@ async function orgArea(q: Queryable, orgId: number) {
 }
 
 /** Adds an inspector of the user's organisation and opens its audit case (待审核). */
-export async function addInspector(tx: Queryable, user: AuthUser, input: InspectorValues) {
+export async function addInspector(
+  tx: Queryable,
+  storage: FileStorage,
+  user: AuthUser,
+  input: InspectorValues,
+) {
   const orgId = ownOrg(user, '检验人员');
   const values = columnsOf(input);
   await checkAccount(tx, orgId, values.userId);
+  const signatureFileId = input.signatureFileId || null;
+  if (signatureFileId) await assertSignature(tx, storage, user, signatureFileId);
   const [row] = await refusingDuplicates(() =>
     tx
       .insert(I)
@@ -318,6 +328,7 @@ export async function addInspector(tx: Queryable, user: AuthUser, input: Inspect
         orgId,
         idNumber: blankToNull(input.idNumber) ?? null,
         phone: blankToNull(input.phone) ?? null,
+        signatureFileId,
         auditState: FILING_STATE.pending,
       })
       .returning({ id: I.id }),
@@ -338,6 +349,7 @@ export async function addInspector(tx: Queryable, user: AuthUser, input: Inspect
  */
 export async function updateInspector(
   tx: Queryable,
+  storage: FileStorage,
   user: AuthUser,
   input: InspectorValues & { id: number; version: number },
 ) {
@@ -352,11 +364,16 @@ export async function updateInspector(
     name: 'idNumber',
     label: '身份证号',
   });
+  // Omitted keeps the stored signature, '' or null clears it; a new one is checked.
+  const signatureFileId = input.signatureFileId === undefined ? undefined : input.signatureFileId || null;
+  if (signatureFileId && signatureFileId !== current.signatureFileId)
+    await assertSignature(tx, storage, user, signatureFileId);
   await refusingDuplicates(() =>
     versionedUpdate(tx, I, and(eq(I.id, input.id), live), input.version, {
       ...values,
       ...(phone !== undefined && { phone }),
       ...(idNumber !== undefined && { idNumber }),
+      ...(signatureFileId !== undefined && { signatureFileId }),
       updatedAt: new Date(),
     }),
   );

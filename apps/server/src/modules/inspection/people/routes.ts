@@ -27,8 +27,8 @@ const tx = { tx: true };
 /** Inspectors, their audit and departments: thin bindings over the scoped services. */
 export const peopleRoutes = [
   implement(C.query, (f, { user, db }) => listInspectors(db, user, f)),
-  implement(C.add, (f, { user, db }) => addInspector(db, user, f), tx),
-  implement(C.update, (f, { user, db }) => updateInspector(db, user, f), tx),
+  implement(C.add, (f, { user, db, platform }) => addInspector(db, platform.storage, user, f), tx),
+  implement(C.update, (f, { user, db, platform }) => updateInspector(db, platform.storage, user, f), tx),
   implement(C.delete, ({ ids }, { user, db }) => deleteInspectors(db, user, ids), tx),
   implement(C.list, (f, { user, db }) => passedInspectors(db, user, f)),
   implement(C.export, (f, { user, reply, db }) =>

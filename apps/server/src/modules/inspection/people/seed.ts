@@ -2,8 +2,11 @@ import { addDays, FILING_STATE, shanghaiToday } from '@ec/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.ts';
 import { enterprise, sysUser } from '../../../platform/db/tables.ts';
+import type { FileStorage } from '../../../platform/files/storage.ts';
+import { storeSeedPng } from '../../../platform/png.ts';
 import { personNames } from '../../../platform/seed/names.ts';
 import { decide, submit } from '../../../platform/workflow.ts';
+import { encodePng } from '../instruments/png.ts';
 import { inspectorKind } from './kind.ts';
 import { inspectionDepartment, inspectionInspector } from './tables.ts';
 
@@ -12,6 +15,34 @@ function idNumber(body17: string): string {
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
   const sum = weights.reduce((s, w, i) => s + w * Number(body17[i]), 0);
   return body17 + '10X98765432'[sum % 11];
+}
+
+/**
+ * A demo signature: a dark-blue handwritten-like stroke (a wave of `seed`'s shape) on a transparent
+ * ground, 240×80, anti-aliased by distance to the curve.
+ */
+export function drawSignaturePng(seed: number): Buffer {
+  const width = 240;
+  const height = 80;
+  const px = Buffer.alloc(width * height * 4);
+  const curve = (x: number) =>
+    height / 2 +
+    18 * Math.sin(x / (14 + (seed % 5))) * Math.cos(x / (37 + seed * 3)) +
+    (x - width / 2) * 0.08;
+  for (let x = 12; x < width - 12; x++) {
+    const cy = curve(x);
+    for (let y = 0; y < height; y++) {
+      const d = Math.abs(y - cy);
+      const a = d <= 1.5 ? 1 : d < 2.5 ? 2.5 - d : 0;
+      if (a === 0) continue;
+      const at = (y * width + x) * 4;
+      px[at] = 0x1a;
+      px[at + 1] = 0x23;
+      px[at + 2] = 0x7e;
+      px[at + 3] = Math.max(px[at + 3], Math.round(a * 255));
+    }
+  }
+  return encodePng(width, height, px, 6);
 }
 
 type Plan = {
@@ -31,9 +62,10 @@ type Plan = {
  * The demo organisations' people: jy1 (jy_admin1, 青秀区) two departments and five passed
  * inspectors (one certificate expiring within the window, jy_inspector1 linked to one) plus one
  * awaiting audit; jy2 (jy_admin2) one department and two inspectors. Each inspector went through the
- * audit workflow as a real one would. Nothing is seeded when the organisations are missing.
+ * audit workflow as a real one would, and each has a signature image (a PNG drawn here, stored as a
+ * real file) for the reports' PDF. Nothing is seeded when the organisations are missing.
  */
-export async function seedInspectionPeople(tx: Tx) {
+export async function seedInspectionPeople(tx: Tx, storage: FileStorage | null) {
   const admins = await tx
     .select({ id: sysUser.id, username: sysUser.username, companyId: sysUser.companyId })
     .from(sysUser)
@@ -181,6 +213,14 @@ export async function seedInspectionPeople(tx: Tx) {
           issueDate: addDays(today, p.validDays - 4 * 365),
           validUntil: addDays(today, p.validDays),
           userId: account?.companyId === orgId ? account.id : null,
+          signatureFileId: storage
+            ? await storeSeedPng(tx, storage, {
+                fileName: `${p.name}签名.png`,
+                body: drawSignaturePng(n + 1),
+                uploaderId: admin.id,
+                ownerCompanyId: orgId,
+              })
+            : null,
           auditState: FILING_STATE.pending,
         })
         .returning({ id: inspectionInspector.id });

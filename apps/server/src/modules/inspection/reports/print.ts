@@ -8,13 +8,14 @@ import { readFile } from '../../../platform/files/service.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { inspectionLiftsRelation } from '../../elevator/api.ts';
 import { sealFor } from '../instruments/index.ts';
+import { signaturesOf } from '../people/api.ts';
 import type { Conclusion, ItemResult } from './conclusion.ts';
 import { type InspectionReportDoc, renderInspectionReportPdf } from './pdf.ts';
 import { reportDetail } from './read.ts';
 
 /*
  * The report's PDF (get/testPDF): a signed or pushed report (one with a conclusion) rendered by pdf.ts
- * with the organisation's report seal (sealFor; none enabled: the PDF says the seal is missing), each
+ * with each signing inspector's signature image (people's signaturesOf) and the organisation's report seal (sealFor; none enabled: the PDF says the seal is missing), each
  * instrument with its calibration's last valid day, and the images read through the platform's file
  * read (readFile: the reader's file access decides; the report's readers read its organisation's
  * report seal, scope.ts reportFiles).
@@ -30,6 +31,10 @@ export async function inspectionDoc(q: Queryable, user: AuthUser, id: number): P
     if (err instanceof AppError && err.status === 409) return null;
     throw err;
   });
+  const signatures = await signaturesOf(
+    q,
+    d.inspectors.map((p) => p.id),
+  );
   const num = (v: number | null | undefined, unit: string) => (v == null ? '—' : `${v} ${unit}`);
   return {
     reportNo: d.reportNo,
@@ -63,7 +68,11 @@ export async function inspectionDoc(q: Queryable, user: AuthUser, id: number): P
       number: i.serialNo,
       validUntil: i.validUntil,
     })),
-    inspectors: d.inspectors.map((p) => ({ name: p.name, certNo: p.certNo, signatureFileId: null })),
+    inspectors: d.inspectors.map((p) => ({
+      name: p.name,
+      certNo: p.certNo,
+      signatureFileId: signatures.get(p.id) ?? null,
+    })),
     reviewer: null,
     sealFileId: seal?.fileId ?? null,
     remark: d.pdfRemark,
