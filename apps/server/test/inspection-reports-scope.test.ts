@@ -3,6 +3,7 @@ import {
   type InspectionReportDetail,
   inspectionReportCalls,
   inspectionResultCalls,
+  inspectionWorkCalls,
   reportFileHistoryCalls,
   shanghaiToday,
 } from '@ec/contract';
@@ -28,6 +29,7 @@ describe.each(dbKinds)('inspection reports data scope, call by call, on %s', (ki
   let p: CallProber<typeof inspectionReportCalls>;
   let rp: CallProber<typeof inspectionResultCalls>;
   let hp: CallProber<typeof reportFileHistoryCalls>;
+  let wp: CallProber<typeof inspectionWorkCalls>;
   let pushed: InspectionReportDetail;
   let open: InspectionReportDetail;
   let fileId: string;
@@ -120,6 +122,15 @@ describe.each(dbKinds)('inspection reports data scope, call by call, on %s', (ki
   const historyProbes: Probes<typeof reportFileHistoryCalls> = {
     query: (a) => hp.refused(a, 'query', { reportId: open.id }),
   };
+  // The inspector's phone page: its task list leaves jy1's order out, its detail is refused.
+  const workProbes: Probes<typeof inspectionWorkCalls> = {
+    tasks: async (a) => {
+      const res = await wp.send<{ orderId: number }[]>(a, 'tasks');
+      expect(res.status, `${a} tasks`).toBe(wp.may(a, 'tasks') ? 200 : 403);
+      expect((res.body.data ?? []).map((task) => task.orderId)).not.toContain(open.orderId);
+    },
+    detail: (a) => wp.refused(a, 'detail', { orderId: open.orderId }),
+  };
 
   const snapshot = async () => ({
     reports: await query(
@@ -137,10 +148,12 @@ describe.each(dbKinds)('inspection reports data scope, call by call, on %s', (ki
     p = new CallProber(t, inspectionReportCalls);
     rp = new CallProber(t, inspectionResultCalls);
     hp = new CallProber(t, reportFileHistoryCalls);
+    wp = new CallProber(t, inspectionWorkCalls);
     const users = [...ACTORS, 'jy_admin1', 'jy_inspector1'];
     await p.signIn(users);
     await rp.signIn(users);
     await hp.signIn(users);
+    await wp.signIn(users);
     [{ id: instrumentId }] = await query<{ id: number }>(
       `select id from inspection_equipment where org_id = (select company_id from sys_user where username = 'jy_admin1')
         and state = 1 and calibrated_on <= '${today}' and valid_until >= '${today}' order by id limit 1`,
@@ -169,6 +182,7 @@ describe.each(dbKinds)('inspection reports data scope, call by call, on %s', (ki
     p.expectProbeForEveryCall(probes);
     rp.expectProbeForEveryCall(resultProbes);
     hp.expectProbeForEveryCall(historyProbes);
+    wp.expectProbeForEveryCall(workProbes);
   });
 
   it('the use unit and the district’s regulator read the pushed report (the probes can pass)', async () => {
@@ -194,4 +208,7 @@ describe.each(dbKinds)('inspection reports data scope, call by call, on %s', (ki
     await rp.sweep(actor, resultProbes, snapshot);
     await hp.sweep(actor, historyProbes, snapshot);
   });
+  it.each(ACTORS)('%s finds none of the inspector’s work on the phone page calls', (actor) =>
+    wp.sweep(actor, workProbes, snapshot),
+  );
 });
