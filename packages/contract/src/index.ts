@@ -20,4 +20,5 @@ export * from './parties.ts';
 export * from './patrol.ts';
 export * from './rescue.ts';
 export * from './rules.ts';
+export * from './stats.ts';
 export * from './system.ts';
