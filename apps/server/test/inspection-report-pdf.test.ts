@@ -258,7 +258,7 @@ describe('periodic inspection report PDF', () => {
     expect(pages[0]).toContain('复检合格');
   });
 
-  it('labels a missing, damaged, unreadable or not-an-image signature or seal, and still renders', async () => {
+  it('labels a missing, damaged or not-an-image signature or seal, and still renders', async () => {
     const r = report({
       inspectors: [
         { name: '甲', certNo: null, signatureFileId: 'badFilter' },
@@ -266,7 +266,7 @@ describe('periodic inspection report PDF', () => {
         { name: '丙', certNo: null, signatureFileId: 'text' },
         { name: '丁', certNo: null, signatureFileId: null },
       ],
-      reviewer: { name: '戊', signatureFileId: 'down' },
+      reviewer: { name: '戊', signatureFileId: 'gone' },
       sealFileId: 'gone',
     });
     const { pages, images } = await readPdf(await renderInspectionReportPdf(r, reader()));
@@ -275,16 +275,18 @@ describe('periodic inspection report PDF', () => {
     expect(all).toContain('（签名图片无效：PNG 文件不完整）');
     expect(all).toContain('（签名图片无效：格式不支持）');
     expect(all).toContain('（签名图片缺失）');
-    expect(all).toContain('（签名图片读取失败）');
     expect(all).toContain('（印章图片缺失）');
     expect(images.reduce((a, b) => a + b, 0)).toBe(0);
   });
 
+  it('fails, rather than printing the record without it, when an image cannot be read (storage down)', async () => {
+    const r = report({ reviewer: { name: '戊', signatureFileId: 'down' } });
+    await expect(renderInspectionReportPdf(r, reader())).rejects.toThrow('对象存储不可用');
+  });
+
   it('breaks a 300-item table across pages, repeating its header, every item present', async () => {
     const r = report({ items: items(300) });
-    const started = performance.now();
     const pdf = await renderInspectionReportPdf(r, reader());
-    const elapsed = performance.now() - started;
     const { pages } = await readPdf(pdf);
     const withItems = pages.filter((t) => t.includes('检验项目第'));
     expect(withItems.length).toBeGreaterThanOrEqual(5);
@@ -295,8 +297,7 @@ describe('periodic inspection report PDF', () => {
     const all = pages.join('\n');
     for (let i = 9; i <= 300; i++) expect(all).toContain(`检验项目第${i}项`);
     expectNumbered(pages);
-    // The issue's budget for one report, with room for a shared machine.
-    expect(elapsed).toBeLessThan(3000);
+    // Its time is the benchmark's (npm run bench -- --only inspection-report), never a test's.
   });
 
   it('keeps characters a PDF line cannot show out of the text, and long values within their boxes', async () => {

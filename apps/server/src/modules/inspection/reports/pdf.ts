@@ -8,8 +8,8 @@
  * text is text, extractable. One report is a few pages: it is built in memory (pdfkit's buffered
  * pages, for the page count in each foot) and handed back whole; a batch renders one after another.
  *
- * Images (signatures, the seal) come from `readImage`; one that is missing, unreadable or not a PNG or
- * JPEG the PDF can hold is a labelled box, never an error. PNGs go through platform/pdf.ts's full
+ * Images (signatures, the seal) come from `readImage`; one that is missing (null) or not a PNG or JPEG
+ * the PDF can hold is a labelled box; a read that fails (readImage throws) fails the PDF. PNGs go through platform/pdf.ts's full
  * check before pdfkit sees them: pdfkit decodes some PNGs (alpha, which every seal has) in a zlib
  * callback, where a corrupt file would throw out of reach of any catch.
  */
@@ -290,12 +290,9 @@ const isJpegBytes = (b: Buffer) => b.length > 4 && b[0] === 0xff && b[1] === 0xd
 /** The image ready for pdfkit, or why it cannot be drawn (in Chinese). */
 async function loadImage(s: Sheet, fileId: string | null): Promise<OpenedImage | string> {
   if (fileId === null) return '图片缺失';
-  let data: Buffer | null;
-  try {
-    data = await s.readImage(fileId);
-  } catch {
-    return '图片读取失败';
-  }
+  // A failure to read (storage or database down) is not a missing image: it fails the PDF, so that
+  // nobody receives a signed record with its signature silently left out; the caller retries.
+  const data = await s.readImage(fileId);
   if (!data || data.length === 0) return '图片缺失';
   if (isPngBytes(data)) {
     const problem = pngProblem(data);

@@ -81,8 +81,8 @@ export async function inspectionDoc(q: Queryable, user: AuthUser, id: number): P
 
 /**
  * The images of a report's PDF, read through the platform's file read with the reader's access: a
- * file that is gone or not readable (404) prints as missing; any other failure is logged and thrown
- * (pdf.ts prints 图片读取失败 in its place).
+ * file that is gone or not readable (404) prints as missing; any other failure is logged and thrown,
+ * and fails the PDF (a signed record never leaves with its signature silently missing).
  */
 export function reportImages(platform: Platform, user: AuthUser) {
   return async (fileId: string) => {
