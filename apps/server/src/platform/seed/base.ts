@@ -261,12 +261,14 @@ export const ROLE_SEEDS: RoleSeed[] = [
     dataScope: 'self',
     roleType: 'inspection',
     permissions: [],
-    // Its tasks (the orders distributed to it) and their detail, and its reports.
+    // Its tasks (the orders distributed to it) and their detail, its reports and their original
+    // records' versions (报告原始记录: it uploads them).
     menus: [
       '/dashboard',
       '/organization/inspection',
       '/organization/inspectionDetail',
       '/organization/report',
+      '/organization/reportfilehis',
     ],
   },
   {
