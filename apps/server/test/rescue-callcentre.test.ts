@@ -7,6 +7,8 @@ import {
   type CallRecordRow,
   type Page,
   type PopupContext,
+  type RescueBoard,
+  rescueCaseCalls,
   serviceUserCalls,
 } from '@ec/contract';
 import { sql } from 'drizzle-orm';
@@ -344,6 +346,34 @@ describe.each(dbKinds)('call centre agents on %s', (kind) => {
       sql`select count(*)::int n from call_record where agent_id = ${ids.kf_other}`,
     );
     expect(n).toBeGreaterThan(0);
+  });
+
+  it("counts on the live board the agents on duty of the viewer's own centre", async () => {
+    const on = await send<AgentRow>('kf_other', S.onOffLine, { online: true });
+    expect(on.status, on.body.resultMsg).toBe(200);
+    const online = async (centreOf: string | null) => {
+      const [{ n }] = await query<{ n: number }>(
+        sql`select count(*)::int n from service_agent a join sys_user u on u.id = a.user_id
+          where a.online and u.user_type = 'callcenter'
+            and (${centreOf}::text is null or u.company_id = (select company_id from sys_user where username = ${centreOf}))`,
+      );
+      return n;
+    };
+    const board = async (user: string) => {
+      const res = await send<RescueBoard>(user, rescueCaseCalls.board);
+      expect(res.status, `${user}: ${res.body.resultMsg}`).toBe(200);
+      return res.body.data.agentsOnline;
+    };
+    const mine = await online('kf_agent1');
+    expect(mine).toBeGreaterThan(0);
+    expect(await online(null)).toBe(mine + 1);
+    // kf_agent1 counts its own centre's agents, not kf_other; kf_other its own (itself); the platform all.
+    expect(await board('kf_agent1')).toBe(mine);
+    expect(await board('kf_other')).toBe(1);
+    expect(await board('admin')).toBe(mine + 1);
+    await send('kf_other', S.onOffLine, { online: false });
+    expect(await board('kf_other')).toBe(0);
+    expect(await board('kf_agent1')).toBe(mine);
   });
 
   it("tells the agent's centre and the platform, on commit, that an agent went on or off duty", async () => {

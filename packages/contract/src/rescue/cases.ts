@@ -215,6 +215,7 @@ export const rescueBoard = z.object({
   acceptMinutes: z.number(),
   arriveMinutes: z.number(),
   warnMinutes: z.number(),
+  /** Agents on duty in the viewer's call centre (every centre's for the platform, none for other parties). */
   agentsOnline: z.number().int(),
   now: z.string(),
 });

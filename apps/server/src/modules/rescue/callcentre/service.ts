@@ -52,6 +52,16 @@ function agentUsers(user: AuthUser, u: typeof sysUser = sysUser): SQL {
   return sql`false`;
 }
 
+/** How many agents the user may see are on duty now (the live board's figure: the viewer's centre). */
+export async function agentsOnline(db: Queryable, user: AuthUser): Promise<number> {
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(serviceAgent)
+    .innerJoin(sysUser, eq(sysUser.id, serviceAgent.userId))
+    .where(and(eq(serviceAgent.online, true), agentUsers(user)));
+  return n;
+}
+
 const agentUser = alias(sysUser, 'agent_user');
 
 /** The calls a caller may read: those of the agents it may see. */

@@ -20,7 +20,7 @@ import { liftByCode, liftFacts } from '../../elevator/api.ts';
 import { openRepair } from '../repairs/open.ts';
 import { callRecord, rescueCase } from '../tables.ts';
 import { addStep, liftColumns, openCase, publishJoined } from './open.ts';
-import { type CaseRecord, caseDetail, caseInScope, detailOf, joinedCase, rescueLimits } from './read.ts';
+import { type CaseRecord, caseInScope, detailOf, joinedCase, rescueLimits } from './read.ts';
 import { caseScope } from './scope.ts';
 
 type Calls = typeof rescueCaseCalls;
@@ -72,7 +72,7 @@ async function done(db: Queryable, user: AuthUser, c: CaseRecord): Promise<Rescu
 /** saveOrder: the agent opens a case from a call (linked to the call's record by its token). */
 export async function saveCase(db: Queryable, user: AuthUser, input: In<'saveOrder'>) {
   if (input.elevatorId && !(await liftFacts(db, input.elevatorId))) throw notFound('电梯不存在');
-  const { caseId, joined } = await openCase(db, {
+  const { caseId, joined, row } = await openCase(db, {
     source: CASE_SOURCE.phone,
     kind: input.kind,
     elevatorId: input.elevatorId ?? null,
@@ -90,7 +90,7 @@ export async function saveCase(db: Queryable, user: AuthUser, input: In<'saveOrd
       .returning({ id: callRecord.id });
     if (linked.length === 0) throw notFound('来电记录不存在或已关联工单');
   }
-  return { case: await caseDetail(db, caseId, callerInFull(user)), joined };
+  return { case: await detailOf(db, row, callerInFull(user)), joined };
 }
 
 /** An alarm from a car's one-key button or a monitoring device: a 困人 case for the lift. */
@@ -99,7 +99,7 @@ export async function alarm(db: Queryable, input: In<'alarm'>) {
     ? await liftFacts(db, input.elevatorId)
     : await liftByCode(db, input.registerCode ?? '');
   if (!lift) throw notFound('电梯不存在');
-  const { caseId, joined } = await openCase(db, {
+  const { row, joined } = await openCase(db, {
     source: input.source,
     kind: CASE_KIND.trapped,
     elevatorId: lift.id,
@@ -108,7 +108,7 @@ export async function alarm(db: Queryable, input: In<'alarm'>) {
     agent: null,
     note: input.deviceId ? `设备 ${input.deviceId}` : null,
   });
-  return { case: await caseDetail(db, caseId), joined };
+  return { case: await detailOf(db, row), joined };
 }
 
 /** The agent confirms the lift (and the kind and people trapped) before dispatching. */

@@ -43,8 +43,10 @@ export async function addStep(
 }
 
 /** Tells every agent and party who may see the case what it looks like now (delivered on commit). */
-export async function publishCase(db: Queryable, c: CaseRecord) {
-  await publishJoined(db, c, await joinedCase(db, c.id));
+export async function publishCase(db: Queryable, c: CaseRecord): Promise<JoinedCase> {
+  const j = await joinedCase(db, c.id);
+  await publishJoined(db, c, j);
+  return j;
 }
 
 /** `publishCase` with the case already read with its names (`j`, read after the write). */
@@ -88,12 +90,13 @@ export interface OpenCaseInput {
 /**
  * Opens a case (a call, an alarm, a scan). A lift has at most one open 困人 case (a partial unique
  * index): when one is open, the new report joins it as a step instead, whoever reported it and on
- * whichever node — the insert's conflict decides, not a read before it.
+ * whichever node — the insert's conflict decides, not a read before it. `row` is the case as it was
+ * published (read once with its names), for the caller's answer.
  */
 export async function openCase(
   db: Queryable,
   input: OpenCaseInput,
-): Promise<{ caseId: number; joined: boolean }> {
+): Promise<{ caseId: number; joined: boolean; row: JoinedCase }> {
   const lift = input.elevatorId ? await liftFacts(db, input.elevatorId) : null;
   const columns = lift ? await liftColumns(db, lift) : {};
   const origin = [
@@ -123,8 +126,8 @@ export async function openCase(
       .returning();
     if (created) {
       await addStep(db, created, '接警', input.agent, { note: origin || null });
-      await publishCase(db, created);
-      return { caseId: created.id, joined: false };
+      const row = await publishCase(db, created);
+      return { caseId: created.id, joined: false, row };
     }
     const [open] = await db
       .select()
@@ -147,8 +150,8 @@ export async function openCase(
       .returning();
     const now = raised ?? open;
     await addStep(db, now, '重复报警', input.agent, { note: joinedNote || null });
-    await publishCase(db, now);
-    return { caseId: open.id, joined: true };
+    const row = await publishCase(db, now);
+    return { caseId: open.id, joined: true, row };
   }
   throw new Error('rescue case: the open case of the lift kept changing');
 }

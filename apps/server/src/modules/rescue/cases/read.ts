@@ -28,7 +28,8 @@ import { pageTotal } from '../../../platform/db/totals.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { paramNumber } from '../../../platform/params.ts';
 import { liftsRelation } from '../../elevator/api.ts';
-import { callRecord, rescueCase, rescueCaseStep, rescueGrid, serviceAgent } from '../tables.ts';
+import { agentsOnline } from '../callcentre/service.ts';
+import { callRecord, rescueCase, rescueCaseStep, rescueGrid } from '../tables.ts';
 import { caseScope } from './scope.ts';
 
 const maintainer = alias(enterprise, 'maintainer');
@@ -389,10 +390,10 @@ export async function board(db: Queryable, user: AuthUser, areaCode?: string): P
     caseScope(user),
     areaCode ? eq(rescueCase.areaCode, areaCode) : undefined,
   );
-  const [rows, limits, [{ online }]] = await Promise.all([
+  const [rows, limits, online] = await Promise.all([
     selectCases(db, where).orderBy(asc(rescueCase.alarmAt)).limit(500),
     rescueLimits(db),
-    db.select({ online: sql<number>`count(*)::int` }).from(serviceAgent).where(eq(serviceAgent.online, true)),
+    agentsOnline(db, user),
   ]);
   const now = new Date();
   const cases = rows.map(toRow).sort((a, b) => caseUrgency(b, now) - caseUrgency(a, now));
