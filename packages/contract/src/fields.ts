@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
-import { dateText, INT4_MAX, idList } from './common.ts';
+import { dateText, INT4_MAX, idList, requiredText, text } from './common.ts';
 
 /*
  * Field builders every domain's contract shares: real dates, uploaded file ids, the row version of
@@ -53,3 +53,29 @@ export const deleteCall = (domain: string, path: string, permission: string, sum
     input: z.object({ ids: idList }),
     output: deletedCount,
   });
+
+const MOBILE = /^1[3-9]\d{9}$/;
+const MOBILE_OR_MASKED = /^1[3-9]\d{9}$|^1\d{2}\*{4}\d{4}$/;
+const TELEPHONE = /^[\d\-+ ]*$/;
+const TELEPHONE_OR_MASKED = /^[\d\-+ *]*$/;
+
+/**
+ * A phone number a form sends. With `maskedOk`, the number as a detail showed it (138****1234,
+ * 0771-****1234) may come back unchanged: the `*` is allowed here and the server keeps the stored
+ * number (platform/masking.ts `unmasked`, which refuses a masked number that is not the stored
+ * one). `mobile`: a required mobile number (11 digits); otherwise an optional telephone of digits,
+ * '-', '+' and spaces (add `.nullable().optional()` where it may be left out).
+ */
+export function phoneInput({
+  label,
+  maskedOk = false,
+  mobile = false,
+}: {
+  label: string;
+  maskedOk?: boolean;
+  mobile?: boolean;
+}): z.ZodString {
+  if (mobile)
+    return requiredText(label, 20).regex(maskedOk ? MOBILE_OR_MASKED : MOBILE, `${label}格式不正确`);
+  return text(20).regex(maskedOk ? TELEPHONE_OR_MASKED : TELEPHONE, `${label}只能包含数字和“-”`);
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { idField, idList, pageOf, paging, text } from '../common.ts';
-import { dateField, version } from '../fields.ts';
+import { dateField, phoneInput, version } from '../fields.ts';
 import { RESCUE_PERMISSIONS } from './rules.ts';
 
 /*
@@ -82,6 +82,9 @@ const elevatorIds = z.preprocess(
   z.array(idField('电梯'), { error: '电梯列表格式不正确' }).max(500, '一次签约最多 500 台电梯'),
 );
 
+/** The signing's contact number; the one a detail showed (masked) may come back unchanged. */
+export const signingContactPhone = phoneInput({ label: '联系电话', maskedOk: true });
+
 export const signingInput = z
   .object({
     /** Absent: a new signing. */
@@ -102,10 +105,7 @@ export const signingInput = z
       .optional(),
     contactName: text(30).nullable().optional(),
     // A number shown masked (138****1234) may come back unchanged: the stored one is kept.
-    contactPhone: text(20)
-      .regex(/^[\d\-+ *]*$/, '联系电话只能包含数字')
-      .nullable()
-      .optional(),
+    contactPhone: signingContactPhone.nullable().optional(),
     remark: text(500).nullable().optional(),
     /** The lifts the signing covers (all of the use unit's); on an edit, the whole set. */
     elevatorIds: elevatorIds.default([]),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { idField, isCreditCode, pageOf, paging, requiredText, text } from '../common.ts';
-import { dateField, deleteCall, version } from '../fields.ts';
+import { dateField, deleteCall, phoneInput, version } from '../fields.ts';
 import { NANNING_BOUNDS } from '../geo/nanning-districts.ts';
 import { addDays, formatDate, SHANGHAI_OFFSET_MS } from '../rules.ts';
 import { RESCUE_PERMISSIONS } from './rules.ts';
@@ -242,9 +242,6 @@ export const rescueUnitDetail = rescueUnitRow.extend({
 });
 export type RescueUnitDetail = z.infer<typeof rescueUnitDetail>;
 
-/** A phone; one shown masked (0771-****1234) may come back unchanged, and the stored one is kept. */
-const phoneText = (label: string) => text(20).regex(/^[\d\-+ *]*$/, `${label}只能包含数字和“-”`);
-
 export const unitFields = z.object({
   id: idField('救援单位').optional(),
   updateTime: text(30).optional(),
@@ -259,10 +256,7 @@ export const unitFields = z.object({
   legalPerson: text(50).nullable().optional(),
   contactName: text(50).nullable().optional(),
   /** Sent back as the detail showed it (masked) keeps the stored number. */
-  contactPhone: text(20)
-    .regex(/^[\d\-+ *]*$/, '联系电话只能包含数字和“-”')
-    .nullable()
-    .optional(),
+  contactPhone: phoneInput({ label: '联系电话', maskedOk: true }).nullable().optional(),
 });
 export type UnitFields = z.input<typeof unitFields>;
 export type UnitValues = z.output<typeof unitFields>;
@@ -273,7 +267,8 @@ export const teamFields = z.object({
   unitId: idField('救援单位'),
   name: requiredText('队伍名称', 100),
   leaderName: text(50).nullable().optional(),
-  phone: phoneText('联系电话').nullable().optional(),
+  /** Sent back as the detail showed it (masked) keeps the stored number. */
+  phone: phoneInput({ label: '联系电话', maskedOk: true }).nullable().optional(),
   areaCode: text(12).nullable().optional(),
   address: text(200).nullable().optional(),
   longitude: lng.nullable().optional(),
@@ -296,7 +291,7 @@ export const rescuerFields = z.object({
   teamId: idField('救援队伍').nullable().optional(),
   name: requiredText('姓名', 50),
   // A mobile shown masked (138****1234) may come back unchanged: the stored one is kept.
-  phone: requiredText('手机号', 20).regex(/^1[3-9]\d{9}$|^1\d{2}\*{4}\d{4}$/, '手机号格式不正确'),
+  phone: phoneInput({ label: '手机号', maskedOk: true, mobile: true }),
   position: text(50).nullable().optional(),
   certNo: text(50).nullable().optional(),
   /** The unit's sign-in account this rescuer uses (accepts cases with it). */

@@ -1,4 +1,10 @@
-import { SIGNING_KIND_LABEL, type SigningDetail, type SigningRow, signingCalls } from '@ec/contract';
+import {
+  SIGNING_KIND_LABEL,
+  type SigningDetail,
+  type SigningRow,
+  signingCalls,
+  signingContactPhone,
+} from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -193,7 +199,15 @@ export function SigningDialog({
             <Form.Item
               name="contactPhone"
               label="联系电话"
-              rules={[{ pattern: /^[\d\-+ ]*$/, message: '联系电话只能包含数字' }]}
+              rules={[
+                {
+                  // The contract's field: the number as the detail showed it (masked) may stay.
+                  validator: async (_, v?: string) => {
+                    const r = signingContactPhone.safeParse(v ?? '');
+                    if (!r.success) throw new Error(r.error.issues[0].message);
+                  },
+                },
+              ]}
             >
               <Input maxLength={20} />
             </Form.Item>
