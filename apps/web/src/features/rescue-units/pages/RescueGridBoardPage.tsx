@@ -2,10 +2,10 @@ import { RESCUE_CASE_TOPIC, rescueUnitCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Card, Col, Empty, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { NanningMap } from '../../../components/city-map/NanningMap.tsx';
 import { call } from '../../../lib/api.ts';
 import { useLiveRefresh } from '../../../lib/live.ts';
 import { unitColour } from '../map.ts';
-import { NanningMap } from '../NanningMap.tsx';
 import { unitKeys } from '../queries.ts';
 import { districtOptions } from '../rights.ts';
 

@@ -1,9 +1,9 @@
 import { type LngLat, type RescueGridRow, rescueUnitCalls } from '@ec/contract';
 import { Alert, App, Button, Card, Col, Form, Input, Popconfirm, Row, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { NanningMap } from '../../../components/city-map/NanningMap.tsx';
 import { call } from '../../../lib/api.ts';
 import { unitColour } from '../map.ts';
-import { NanningMap } from '../NanningMap.tsx';
 import { useAllGrids, useInvalidateUnits, useUnitOptions } from '../queries.ts';
 import { useUnitRights } from '../rights.ts';
 

@@ -1,7 +1,7 @@
 import type { LngLat } from '@ec/contract';
-import { NANNING_DISTRICTS } from '@ec/contract/geo/nanning-districts';
 import { type MouseEvent, type ReactNode, useRef } from 'react';
-import { centreOf, pointsOf, project, URBAN_VIEW, unproject, type View, viewBox } from './map.ts';
+import { DistrictLayer } from './DistrictLayer.tsx';
+import { centreOf, pointsOf, project, URBAN_VIEW, unproject, type View, viewBox } from './projection.ts';
 
 export interface MapGrid {
   id: number;
@@ -13,8 +13,8 @@ export interface MapGrid {
 }
 
 /**
- * The offline map of Nanning: the shipped district outlines (@ec/contract/geo/nanning-districts, no
- * tiles, no network) with the grids on top. `onPick` receives the clicked point's [lng, lat] (for
+ * The offline map of Nanning with areas drawn on it (the rescue grids): the shipped district outlines
+ * (DistrictLayer, no tiles, no network) with the grids on top. `onPick` receives the clicked point's [lng, lat] (for
  * drawing); `draft` is the outline being drawn.
  */
 export function NanningMap({
@@ -64,23 +64,7 @@ export function NanningMap({
       data-testid="nanning-map"
     >
       <title>南宁市救援网格地图</title>
-      {NANNING_DISTRICTS.features.map((f) => {
-        const [x, y] = project(view, f.properties.center);
-        return (
-          <g key={f.properties.adcode}>
-            <polygon
-              points={pointsOf(view, f.geometry.coordinates[0])}
-              fill={f.properties.urban ? '#fbfdf7' : '#f4f4f4'}
-              stroke="#a0aec0"
-              strokeWidth={1.2}
-              strokeDasharray="4 3"
-            />
-            <text x={x} y={y} fontSize={13} fill="#94a3b8" textAnchor="middle" pointerEvents="none">
-              {f.properties.name}
-            </text>
-          </g>
-        );
-      })}
+      <DistrictLayer view={view} dashed />
       {grids.map((g) => {
         const [x, y] = project(view, centreOf(g.ring));
         const active = g.id === selected;
