@@ -19,7 +19,8 @@ import { elevator } from '../elevator/tables.ts';
 /**
  * A monitoring device (采集传输装置 / 监测终端, GB/T 24476) of an IoT merchant (an `enterprise` of
  * kind 'iot'). Its secret is stored as a SHA-256 hash (a random 32-byte secret made by the server,
- * shown once): the MQTT user name is the code, the password the secret.
+ * shown once): the MQTT user name is `<merchant id>/<code>` (or the bare code, then the secret picks
+ * the device among the merchants using that code), the password the secret.
  */
 export const iotDevice = pgTable(
   'iot_device',
@@ -42,7 +43,10 @@ export const iotDevice = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('iot_device_code_uq').on(t.code), index('iot_device_merchant_idx').on(t.merchantId)],
+  // A code is unique within its merchant only: two merchants may number their devices alike (a
+  // platform-wide key would tell a merchant that another one uses a code). The merchant id is in the
+  // topic and in the MQTT user name (`<merchant id>/<code>`), so a device is still named unambiguously.
+  (t) => [uniqueIndex('iot_device_merchant_code_uq').on(t.merchantId, t.code), index('iot_device_code_idx').on(t.code)],
 );
 
 /**
