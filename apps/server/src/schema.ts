@@ -7,4 +7,5 @@ export * from './modules/maintenance/tables.ts';
 export * from './modules/parties/tables.ts';
 export * from './modules/patrol/tables.ts';
 export * from './modules/rescue/tables.ts';
+export * from './modules/statistics/tables.ts';
 export * from './platform/db/tables.ts';

@@ -1,0 +1,186 @@
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/*
+ * The statistics rollups (docs/statistics.md). Kept by the job `stats.rollup` from the other
+ * modules' data (read through their api.ts); the statistics calls read only these tables. Every row
+ * carries the scope columns (area_code, maintenance_company_id, use_company_id; 0 = none) and the
+ * filter columns (lift_type, use_occasion; 0 / '' = unknown) so a figure is one indexed query.
+ */
+
+/** One row per lift: its attributes and due dates, refreshed when any of them changes. */
+export const statsLift = pgTable(
+  'stats_lift',
+  {
+    elevatorId: integer('elevator_id').primaryKey(),
+    registerCode: text('register_code').notNull(),
+    name: text('name'),
+    address: text('address').notNull(),
+    areaCode: text('area_code').notNull(),
+    maintenanceCompanyId: integer('maintenance_company_id').notNull(),
+    useCompanyId: integer('use_company_id').notNull(),
+    liftType: smallint('lift_type').notNull(),
+    useOccasion: text('use_occasion').notNull(),
+    brand: text('brand').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    /** Year of manufacture, else of installation (0 = unknown): the age band is computed today. */
+    builtYear: smallint('built_year').notNull(),
+    useStatus: smallint('use_status').notNull(),
+    longitude: doublePrecision('longitude'),
+    latitude: doublePrecision('latitude'),
+    maintenanceDue: date('maintenance_due', { mode: 'string' }),
+    inspectionDue: date('inspection_due', { mode: 'string' }),
+  },
+  (t) => [
+    index('stats_lift_area_idx').on(t.areaCode),
+    index('stats_lift_mc_idx').on(t.maintenanceCompanyId),
+    index('stats_lift_uc_idx').on(t.useCompanyId),
+    index('stats_lift_geo_idx').on(t.longitude, t.latitude),
+  ],
+);
+
+/** One row per rescue case (any kind): its lift's attributes and its times, in minutes. */
+export const statsCase = pgTable(
+  'stats_case',
+  {
+    caseId: integer('case_id').primaryKey(),
+    caseNo: text('case_no').notNull(),
+    /** The alarm's Shanghai day, hour (0–23) and ISO weekday (1–7). */
+    day: date('day', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    weekday: smallint('weekday').notNull(),
+    alarmAt: timestamp('alarm_at', { withTimezone: true }).notNull(),
+    elevatorId: integer('elevator_id').notNull(),
+    areaCode: text('area_code').notNull(),
+    address: text('address'),
+    maintenanceCompanyId: integer('maintenance_company_id').notNull(),
+    useCompanyId: integer('use_company_id').notNull(),
+    liftType: smallint('lift_type').notNull(),
+    useOccasion: text('use_occasion').notNull(),
+    brand: text('brand').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    builtYear: smallint('built_year').notNull(),
+    kind: smallint('kind').notNull(),
+    status: smallint('status').notNull(),
+    source: smallint('source').notNull(),
+    agentId: integer('agent_id').notNull(),
+    cause: smallint('cause').notNull(),
+    causeDetail: text('cause_detail').notNull(),
+    freed: integer('freed').notNull(),
+    responseMinutes: doublePrecision('response_minutes'),
+    dispatchMinutes: doublePrecision('dispatch_minutes'),
+    arrivalMinutes: doublePrecision('arrival_minutes'),
+    rescueMinutes: doublePrecision('rescue_minutes'),
+  },
+  (t) => [
+    index('stats_case_day_idx').on(t.day, t.areaCode),
+    index('stats_case_mc_idx').on(t.maintenanceCompanyId, t.day),
+    index('stats_case_uc_idx').on(t.useCompanyId, t.day),
+    index('stats_case_open_idx').on(t.status, t.kind),
+  ],
+);
+
+/** One row per repair (故障报修). */
+export const statsRepair = pgTable(
+  'stats_repair',
+  {
+    repairId: integer('repair_id').primaryKey(),
+    day: date('day', { mode: 'string' }).notNull(),
+    elevatorId: integer('elevator_id').notNull(),
+    areaCode: text('area_code').notNull(),
+    maintenanceCompanyId: integer('maintenance_company_id').notNull(),
+    useCompanyId: integer('use_company_id').notNull(),
+    liftType: smallint('lift_type').notNull(),
+    useOccasion: text('use_occasion').notNull(),
+    brand: text('brand').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    builtYear: smallint('built_year').notNull(),
+    hitchType: text('hitch_type').notNull(),
+    status: smallint('status').notNull(),
+  },
+  (t) => [
+    index('stats_repair_day_idx').on(t.day, t.areaCode),
+    index('stats_repair_mc_idx').on(t.maintenanceCompanyId, t.day),
+    index('stats_repair_uc_idx').on(t.useCompanyId, t.day),
+  ],
+);
+
+/** Maintenance orders per plan day × district × companies × lift type × use occasion. */
+export const statsOrderDay = pgTable(
+  'stats_order_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    areaCode: text('area_code').notNull(),
+    maintenanceCompanyId: integer('maintenance_company_id').notNull(),
+    useCompanyId: integer('use_company_id').notNull(),
+    liftType: smallint('lift_type').notNull(),
+    useOccasion: text('use_occasion').notNull(),
+    planned: integer('planned').notNull(),
+    completed: integer('completed').notNull(),
+    onTime: integer('on_time').notNull(),
+    late: integer('late').notNull(),
+    awaitingConfirm: integer('awaiting_confirm').notNull(),
+    done: integer('done').notNull(),
+    approved: integer('approved').notNull(),
+    rejected: integer('rejected').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.day, t.areaCode, t.maintenanceCompanyId, t.useCompanyId, t.liftType, t.useOccasion],
+    }),
+    index('stats_order_day_mc_idx').on(t.maintenanceCompanyId, t.day),
+    index('stats_order_day_uc_idx').on(t.useCompanyId, t.day),
+  ],
+);
+
+/** A maintenance worker's orders per plan day × district × company. */
+export const statsWorkerDay = pgTable(
+  'stats_worker_day',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    workerId: integer('worker_id').notNull(),
+    areaCode: text('area_code').notNull(),
+    maintenanceCompanyId: integer('maintenance_company_id').notNull(),
+    useCompanyId: integer('use_company_id').notNull(),
+    liftType: smallint('lift_type').notNull(),
+    useOccasion: text('use_occasion').notNull(),
+    orders: integer('orders').notNull(),
+    completed: integer('completed').notNull(),
+    onTime: integer('on_time').notNull(),
+    durationSum: doublePrecision('duration_sum').notNull(),
+    durationCount: integer('duration_count').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [
+        t.day,
+        t.workerId,
+        t.areaCode,
+        t.maintenanceCompanyId,
+        t.useCompanyId,
+        t.liftType,
+        t.useOccasion,
+      ],
+    }),
+  ],
+);
+
+/** Each source's cursor and the time the rollups last caught up. */
+export const statsCursor = pgTable('stats_cursor', {
+  source: text('source').primaryKey(),
+  /** The newest change time read (sources with a change time). */
+  changedUpTo: timestamp('changed_up_to', { withTimezone: true }),
+  /** When the source was last caught up (the figures' asOf). */
+  caughtUpAt: timestamp('caught_up_at', { withTimezone: true }).notNull(),
+  /** The Shanghai day of the last full refresh of day-dependent state. */
+  day: date('day', { mode: 'string' }),
+});
