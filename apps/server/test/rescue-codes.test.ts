@@ -5,6 +5,7 @@ import {
   type CodeLiftRow,
   type CodeRecordRow,
   type EmergencyCodeRow,
+  elevatorCalls,
   type Page,
   type PublicLift,
   publicReportCalls as R,
@@ -212,6 +213,48 @@ describe.each(dbKinds)('emergency codes on %s', (kind) => {
     const others = await send<Page<CodeRecordRow>>('sy_admin2', C.records, { code: mine[0] });
     expect(others.body.data.records.length).toBe(0);
     expect((await send('admin', C.records, { action: '偷看' })).status).toBe(400);
+  });
+
+  it('records the registry’s 解绑 (unbindingEmergencyCode) in the code’s history; 409 then, 404 outside the scope', async () => {
+    const unbinding = elevatorCalls.unbindingEmergencyCode;
+    const [lift] = await query<{ id: number; rescue_code: string; register_code: string }>(
+      `select id, rescue_code, register_code from elevator where area_code = '450103' and rescue_code is not null order by id limit 1`,
+    );
+    const [outside] = await query<{ id: number; rescue_code: string }>(
+      `select id, rescue_code from elevator where area_code <> '450103' and rescue_code is not null order by id limit 1`,
+    );
+    const recordsOf = (code: string) =>
+      query<{ action: string; elevator_id: number; register_code: string; user_name: string }>(
+        `select action, elevator_id, register_code, user_name from emergency_code_record
+          where code = '${code}' and action = '解绑' order by id`,
+      );
+    const before = (await recordsOf(lift.rescue_code)).length;
+    const res = await send('jg_qingxiu', unbinding, { id: lift.id });
+    expect(res.status, res.body.resultMsg).toBe(200);
+    const [row] = await query<{ rescue_code: string | null }>(
+      `select rescue_code from elevator where id = ${lift.id}`,
+    );
+    expect(row.rescue_code).toBeNull();
+    const records = await recordsOf(lift.rescue_code);
+    expect(records.length).toBe(before + 1);
+    expect(records.at(-1)).toMatchObject({ elevator_id: lift.id, register_code: lift.register_code });
+    expect(records.at(-1)?.user_name).toBeTruthy();
+    // The code pages show it: its 绑定 is no longer current, the 解绑 names the lift.
+    const shown = await send<Page<CodeRecordRow>>('admin', C.records, {
+      code: lift.rescue_code,
+      action: '解绑',
+    });
+    expect(shown.body.data.records.some((r) => r.elevatorId === lift.id)).toBe(true);
+    // Nothing left to take off: 409, no record; a lift outside 青秀区: 404, its code kept, no record.
+    expect((await send('jg_qingxiu', unbinding, { id: lift.id })).status).toBe(409);
+    expect((await recordsOf(lift.rescue_code)).length).toBe(before + 1);
+    const outsideBefore = (await recordsOf(outside.rescue_code)).length;
+    expect((await send('jg_qingxiu', unbinding, { id: outside.id })).status).toBe(404);
+    const [kept] = await query<{ rescue_code: string }>(
+      `select rescue_code from elevator where id = ${outside.id}`,
+    );
+    expect(kept.rescue_code).toBe(outside.rescue_code);
+    expect((await recordsOf(outside.rescue_code)).length).toBe(outsideBefore);
   });
 
   it('refuses an expired temporary code and voids codes no lift holds', async () => {

@@ -40,7 +40,6 @@ import {
   setSupervisionCode,
   syncOne,
   syncRecords,
-  unbindRescueCode,
   updateElevator,
   updateMany,
 } from './service.ts';
@@ -90,10 +89,7 @@ export const elevatorRoutes = [
   implement(elevatorCalls.disAble, async ({ ids }, { user, db }) => ({
     updated: await setStatus(db, user, ids, 0),
   })),
-  implement(elevatorCalls.unbindingEmergencyCode, async ({ id }, { user, db }) => {
-    await unbindRescueCode(db, user, id);
-    return null;
-  }),
+  // unbindingEmergencyCode: implemented by the rescue module (codes/routes.ts), which keeps the codes' 解绑 records.
   implement(elevatorCalls.supervisionCode, async ({ id, supervisionCode }, { user, db }) => {
     await setSupervisionCode(db, user, id, supervisionCode);
     return null;

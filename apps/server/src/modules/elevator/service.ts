@@ -273,17 +273,6 @@ export async function updateMany(
   return rows.length;
 }
 
-/** Frees a lift's rescue code (应急救援识别码); 409 when it has none. */
-export async function unbindRescueCode(db: Queryable, user: AuthUser, id: number) {
-  await scopedIds(db, user, [id]);
-  const rows = await db
-    .update(elevator)
-    .set({ rescueCode: null, version: sql`${elevator.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(elevator.id, id), isNotNull(elevator.rescueCode)))
-    .returning({ id: elevator.id });
-  if (rows.length === 0) throw conflict('该电梯没有绑定应急救援识别码');
-}
-
 export async function setSupervisionCode(db: Queryable, user: AuthUser, id: number, code: string) {
   await scopedIds(db, user, [id]);
   await db

@@ -23,6 +23,7 @@ import { conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import {
   bindRescueCode,
   liftByCode,
+  liftFacts,
   liftInScope,
   liftsRelation,
   unbindRescueCodeOf,
@@ -113,6 +114,31 @@ export async function unbindCode(db: Queryable, user: AuthUser, code: string) {
     registerCode: holder.registerCode,
   });
   return recordRow(db, record.id);
+}
+
+/**
+ * The registry's 解绑 (POST /pc/elevator/unbindingEmergencyCode, by lift; the registry's edit
+ * permission): whoever may open the lift takes its code off, and the code's history records the
+ * 解绑 as the 应急码 page's does. The call is the elevator domain's, implemented here because the
+ * history is this module's (the registry writes the lift through its api.ts). The code's row is
+ * locked as a bind or void of it would lock it; the UPDATE takes only the code the lift still holds.
+ */
+export async function unbindLiftCode(db: Queryable, user: AuthUser, elevatorId: number) {
+  if (!(await liftInScope(db, user, elevatorId))) throw notFound('电梯不存在或无权访问');
+  const lift = await liftFacts(db, elevatorId);
+  const code = lift?.rescueCode;
+  if (!lift || !code) throw conflict('该电梯没有绑定应急救援识别码');
+  const [row] = await db
+    .select({ claimedBy: emergencyCode.claimedBy })
+    .from(emergencyCode)
+    .where(eq(emergencyCode.code, code))
+    .for('update');
+  if (!(await unbindRescueCodeOf(db, lift.id, code))) throw conflict('该电梯没有绑定应急救援识别码');
+  await addRecords(db, [code], '解绑', user, {
+    companyId: row?.claimedBy ?? null,
+    elevatorId: lift.id,
+    registerCode: lift.registerCode,
+  });
 }
 
 // ---------------------------------------------------------------- records

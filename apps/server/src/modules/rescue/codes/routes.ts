@@ -1,6 +1,6 @@
-import { emergencyCodeCalls as C, publicReportCalls } from '@ec/contract';
+import { emergencyCodeCalls as C, elevatorCalls, publicReportCalls } from '@ec/contract';
 import { implement } from '../../../platform/http/implement.ts';
-import { bindCode, listCodeLifts, listRecords, unbindCode } from './binding.ts';
+import { bindCode, listCodeLifts, listRecords, unbindCode, unbindLiftCode } from './binding.ts';
 import { claimCodes, generateBatch, listBatches, listCodes, voidCodes } from './pool.ts';
 import { publicLift, publicReport } from './public.ts';
 import { exportSignboards } from './signboard.ts';
@@ -18,6 +18,15 @@ export const codeRoutes = [
   implement(C.records, (f, { user, db }) => listRecords(db, user, f)),
   implement(C.lifts, (f, { user, db }) => listCodeLifts(db, user, f)),
   implement(C.signboard, ({ ids }, { user, db, req, reply }) => exportSignboards(db, user, ids, req, reply)),
+  // The registry's 解绑 by lift: the elevator domain's call, with its 解绑 record kept here.
+  implement(
+    elevatorCalls.unbindingEmergencyCode,
+    async ({ id }, { user, db }) => {
+      await unbindLiftCode(db, user, id);
+      return null;
+    },
+    tx,
+  ),
   implement(publicReportCalls.lift, ({ code }, { db }) => publicLift(db, code)),
   implement(publicReportCalls.report, (input, { db, req }) => publicReport(db, req.ip, input), tx),
 ];
