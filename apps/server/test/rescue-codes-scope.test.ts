@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { CallProber, type Probes } from './scope-sweep.ts';
 
 /**
  * Data scope of emergency codes, call by call (the twin of maintenance-scope.test.ts): use unit 1,
@@ -32,8 +33,8 @@ const OWNER = 'sy_admin2';
 
 describe.each(dbKinds)('emergency code data scope, call by call, on %s', (kind) => {
   let t: TestApp;
-  const tokens: Record<string, string> = {};
-  const perms: Record<string, Set<string>> = {};
+  /** The shared sweep (scope-sweep.ts); use unit 2, the codes' owner, is the control that finds them. */
+  let p: CallProber<typeof calls>;
   const companies: Record<string, number | null> = {};
   let batch: CodeBatchRow;
   /** Use unit 2's codes: one bound to its lift outside 青秀区, one claimed and free. */
@@ -44,38 +45,25 @@ describe.each(dbKinds)('emergency code data scope, call by call, on %s', (kind) 
   const own: Record<string, { code: string | null; liftId: number | null }> = {};
 
   const query = async <T>(text: string) => rowsOf<T>(await t.platform.db.execute(sql.raw(text)));
-  const send = <T = unknown>(user: string, name: CallName, input: Record<string, unknown>) => {
-    const call: Call = calls[name];
-    const path = call.path.replace('{code}', String(input.code ?? ''));
-    return call.method === 'GET'
-      ? t.api<T>(call.method, path, { token: tokens[user], query: input as Record<string, string> })
-      : t.api<T>(call.method, path, { token: tokens[user], body: input });
-  };
-  const has = (a: string, name: CallName) => perms[a].has(calls[name].permission);
+  const send = <T = unknown>(user: string, name: CallName, input: Record<string, unknown>) =>
+    p.send<T>(user, name, input);
+  const has = (a: string, name: CallName) => p.may(a, name);
   /** 404 with the permission (403 without it, or when the actor acts for no company). */
   const refused = async (a: string, name: CallName, input: Record<string, unknown>, noCompany = 403) => {
     const res = await send(a, name, input);
     const expected = !has(a, name) ? 403 : companies[a] === null && noCompany !== 404 ? noCompany : 404;
     expect(res.status, `${a} ${name}: ${res.body.resultMsg}`).toBe(expected);
   };
-  const leftOut = async (
+  const leftOut = (
     a: string,
     name: CallName,
     input: Record<string, unknown>,
     found: (d: unknown) => boolean,
-  ) => {
-    const res = await send(a, name, input);
-    if (!has(a, name)) return expect(res.status, `${a} ${name}`).toBe(403);
-    expect(res.status, `${a} ${name}: ${res.body.resultMsg}`).toBe(200);
-    expect(found(res.body.data), `${a} ${name} leaves it out`).toBe(false);
-    const mine = await send(OWNER, name, input);
-    expect(mine.status, `${OWNER} ${name}`).toBe(200);
-    expect(found(mine.body.data), `${OWNER} ${name} finds it`).toBe(true);
-  };
+  ) => p.leftOut(a, name, input, found);
   const codeIn = (code: string) => (d: unknown) =>
     (d as Page<{ code: string }>).records.some((r) => r.code === code);
 
-  const probes: Record<CallName, (a: string) => Promise<void>> = {
+  const probes: Probes<typeof calls> = {
     'code.generate': async (a) => {
       const res = await send(a, 'code.generate', { quantity: 1 });
       expect(res.status, `${a} generate`).toBe(403);
@@ -137,7 +125,6 @@ describe.each(dbKinds)('emergency code data scope, call by call, on %s', (kind) 
       `select count(*)::int n from emergency_code_record where code in ('${bound}', '${free}')`,
     ),
   });
-  let before: Awaited<ReturnType<typeof snapshot>>;
 
   beforeAll(async () => {
     t = await startTestApp(kind, { env: 'development', demoElevators: 400 });
@@ -146,17 +133,13 @@ describe.each(dbKinds)('emergency code data scope, call by call, on %s', (kind) 
         where role_key in ('use_admin', 'maintenance_admin')`,
     );
     t.platform.sessions.clear();
-    for (const u of ['admin', OWNER, ...ACTORS]) tokens[u] = await t.login(u);
+    p = new CallProber(t, calls, OWNER);
+    await p.signIn(['admin', ...ACTORS]);
     for (const u of [OWNER, ...ACTORS]) {
-      const info = (
-        await t.api<{ permissions: string[]; companyId: number | null; userType: string }>(
-          'GET',
-          '/pc/sysUser/getUserInfo',
-          { token: tokens[u] },
-        )
-      ).body.data;
-      perms[u] = new Set(info.permissions);
-      companies[u] = u.startsWith('jg_') ? null : info.companyId;
+      const info = await t.api<{ companyId: number | null }>('GET', '/pc/sysUser/getUserInfo', {
+        token: p.tokens[u],
+      });
+      companies[u] = u.startsWith('jg_') ? null : info.body.data.companyId;
     }
     batch = (await send<CodeBatchRow>('admin', 'code.generate', { quantity: 3, remark: '范围探测' })).body
       .data;
@@ -180,24 +163,14 @@ describe.each(dbKinds)('emergency code data scope, call by call, on %s', (kind) 
       const lifts = await send<Page<CodeLiftRow>>(a, 'code.lifts', { limit: 1 });
       own[a].liftId = lifts.body.data?.records[0]?.id ?? null;
     }
-    before = await snapshot();
   }, 180_000);
   afterAll(() => t?.close());
 
-  it('has a probe for every emergency-code call', () => {
-    expect(Object.keys(probes).sort()).toEqual(Object.keys(calls).sort());
-  });
+  it('has a probe for every emergency-code call', () => p.expectProbeForEveryCall(probes));
 
-  for (const actor of ACTORS) {
-    it(`${actor} reaches nothing of another company's codes, call by call`, async () => {
-      const failures: string[] = [];
-      for (const [name, probe] of Object.entries(probes)) {
-        await probe(actor).catch((err: Error) => failures.push(`${name}: ${err.message.split('\n')[0]}`));
-      }
-      expect(failures).toEqual([]);
-      expect(await snapshot()).toEqual(before);
-    });
-  }
+  it.each(ACTORS)("%s reaches nothing of another company's codes, call by call", (actor) =>
+    p.sweep(actor, probes, snapshot),
+  );
 
   it('the owner sees its records, and a regulator those of its districts only', async () => {
     const mine = await send<Page<CodeRecordRow>>(OWNER, 'code.records', { code: bound });

@@ -2,7 +2,6 @@ import * as XLSX from '@e965/xlsx';
 import {
   API_PREFIX,
   CASE_STATE,
-  type Call,
   type Page,
   type RescueCaseDetail,
   type RescueCaseRow,
@@ -15,6 +14,7 @@ import { type CaseAudience, seesCase } from '../src/modules/rescue/cases/scope.t
 import { authenticate } from '../src/platform/auth/session.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { CallProber, type Probes } from './scope-sweep.ts';
 
 /**
  * Data scope of rescue cases, call by call (the twin of maintenance-scope.test.ts): maintenance
@@ -29,48 +29,26 @@ const ACTORS = ['wb_admin1', 'wb_staff1', 'sy_admin1', 'jg_qingxiu', 'jy_rescue1
 
 describe.each(dbKinds)('rescue case data scope, call by call, on %s', (kind) => {
   let t: TestApp;
-  const tokens: Record<string, string> = {};
-  const perms: Record<string, Set<string>> = {};
+  /** The shared sweep (scope-sweep.ts); kf_agent1, the call centre, is the control that finds the case. */
+  let p: CallProber<typeof calls>;
   let target: RescueCaseDetail;
 
-  const send = <T = unknown>(user: string, name: CallName, input: Record<string, unknown>) => {
-    const call: Call = calls[name];
-    const path = call.path.replace('{id}', String(input.id));
-    return call.method === 'GET'
-      ? t.api<T>(call.method, path, { token: tokens[user], query: input as Record<string, number> })
-      : t.api<T>(call.method, path, { token: tokens[user], body: input });
-  };
+  const send = <T = unknown>(user: string, name: CallName, input: Record<string, unknown>) =>
+    p.send<T>(user, name, input);
   const query = async <T>(text: string) => rowsOf<T>(await t.platform.db.execute(sql.raw(text)));
-
-  /** Refused: 404 with the permission, 403 without it. */
-  const refused = async (actor: string, name: CallName, input: Record<string, unknown>) => {
-    const res = await send(actor, name, input);
-    expect(res.status, `${actor} ${name}: ${res.body.resultMsg}`).toBe(
-      perms[actor].has(calls[name].permission) ? 404 : 403,
-    );
-  };
+  const refused = (actor: string, name: CallName, input: Record<string, unknown>) =>
+    p.refused(actor, name, input);
   /** A list: the case is left out (or 403 without the permission); the call centre finds it. */
-  const leftOut = async (
+  const leftOut = (
     actor: string,
     name: CallName,
     input: Record<string, unknown>,
     found: (d: unknown) => boolean,
-  ) => {
-    const res = await send(actor, name, input);
-    if (!perms[actor].has(calls[name].permission)) {
-      expect(res.status, `${actor} ${name}`).toBe(403);
-    } else {
-      expect(res.status, `${actor} ${name}: ${res.body.resultMsg}`).toBe(200);
-      expect(found(res.body.data), `${actor} ${name} leaves it out`).toBe(false);
-    }
-    const mine = await send('kf_agent1', name, input);
-    expect(mine.status, `kf_agent1 ${name}`).toBe(200);
-    expect(found(mine.body.data), `kf_agent1 ${name} finds it`).toBe(true);
-  };
+  ) => p.leftOut(actor, name, input, found);
   /** Anyone allowed to call it gets an answer that is not about the case (lookups, reference lists). */
   const open = async (actor: string, name: CallName, input: Record<string, unknown>) => {
     const res = await send(actor, name, input);
-    expect(res.status, `${actor} ${name}`).toBe(perms[actor].has(calls[name].permission) ? 200 : 403);
+    expect(res.status, `${actor} ${name}`).toBe(p.may(actor, name) ? 200 : 403);
   };
   const move = () => ({ id: target.id, version: target.version });
   /** An export's 工单编号 column (the file's bytes read as a sheet). */
@@ -78,7 +56,7 @@ describe.each(dbKinds)('rescue case data scope, call by call, on %s', (kind) => 
     const res = await t.inject({
       method: 'GET',
       url: `${API_PREFIX}${calls.exportCases.path}?${new URLSearchParams(input)}`,
-      headers: { authorization: `Bearer ${tokens[user]}` },
+      headers: { authorization: `Bearer ${p.tokens[user]}` },
     });
     if (res.statusCode !== 200) return { status: res.statusCode, caseNos: [] };
     const book = XLSX.read(res.rawPayload, { type: 'buffer' });
@@ -88,7 +66,7 @@ describe.each(dbKinds)('rescue case data scope, call by call, on %s', (kind) => 
     return { status: 200, caseNos: rows.map((r) => r['工单编号']) };
   };
 
-  const probes: Record<CallName, (actor: string) => Promise<void>> = {
+  const probes: Probes<typeof calls> = {
     orderList: (a) =>
       leftOut(a, 'orderList', { keyword: target.caseNo, page: 1, limit: 10 }, (d) =>
         (d as Page<RescueCaseRow>).records.some((r) => r.id === target.id),
@@ -96,7 +74,7 @@ describe.each(dbKinds)('rescue case data scope, call by call, on %s', (kind) => 
     exportCases: async (a) => {
       const input = { keyword: target.caseNo };
       const theirs = await exported(a, input);
-      if (!perms[a].has(calls.exportCases.permission)) return expect(theirs.status).toBe(403);
+      if (!p.may(a, 'exportCases')) return expect(theirs.status).toBe(403);
       expect(theirs.caseNos).toEqual([]);
       expect((await exported('kf_agent1', input)).caseNos).toEqual([target.caseNo]);
     },
@@ -108,7 +86,7 @@ describe.each(dbKinds)('rescue case data scope, call by call, on %s', (kind) => 
       leftOut(a, 'board', {}, (d) => (d as { cases: RescueCaseRow[] }).cases.some((c) => c.id === target.id)),
     myCases: async (a) => {
       const res = await send(a, 'myCases', { all: 'true' });
-      if (!perms[a].has(calls.myCases.permission)) return expect(res.status).toBe(403);
+      if (!p.may(a, 'myCases')) return expect(res.status).toBe(403);
       expect((res.body.data as RescueCaseDetail[]).some((c) => c.id === target.id)).toBe(false);
     },
     saveOrder: (a) => refused(a, 'saveOrder', { kind: 1, elevatorId: 2_000_000_000 }),
@@ -124,20 +102,17 @@ describe.each(dbKinds)('rescue case data scope, call by call, on %s', (kind) => 
   };
 
   const snapshot = async () => (await send('kf_agent1', 'detail', { id: target.id })).body.data;
-  let before: unknown;
 
   beforeAll(async () => {
     t = await startTestApp(kind, { env: 'development', demoElevators: 400 });
-    for (const u of ['admin', 'kf_agent1', 'sy_admin2', 'wb_admin2', ...ACTORS]) tokens[u] = await t.login(u);
+    p = new CallProber(t, calls, 'kf_agent1');
+    await p.signIn(['admin', 'sy_admin2', 'wb_admin2', ...ACTORS]);
     const companyOf: Record<string, number> = {};
-    for (const u of [...ACTORS, 'sy_admin2', 'wb_admin2']) {
-      const info = (
-        await t.api<{ permissions: string[]; companyId: number }>('GET', '/pc/sysUser/getUserInfo', {
-          token: tokens[u],
-        })
-      ).body.data;
-      perms[u] = new Set(info.permissions);
-      companyOf[u] = info.companyId;
+    for (const u of ['sy_admin2', 'wb_admin2']) {
+      const info = await t.api<{ companyId: number }>('GET', '/pc/sysUser/getUserInfo', {
+        token: p.tokens[u],
+      });
+      companyOf[u] = info.body.data.companyId;
     }
     const [lift] = await query<{ id: number }>(
       `select id from elevator where maintenance_company_id = ${companyOf.wb_admin2}
@@ -147,7 +122,7 @@ describe.each(dbKinds)('rescue case data scope, call by call, on %s', (kind) => 
     );
     expect(lift, 'a lift of company 2 and use unit 2 outside 青秀区').toBeDefined();
     const saved = await t.api<{ case: RescueCaseDetail }>('PUT', calls.saveOrder.path, {
-      token: tokens.kf_agent1,
+      token: p.tokens.kf_agent1,
       body: { kind: 1, elevatorId: lift.id, trapped: 1 },
     });
     const opened = saved.body.data.case;
@@ -155,29 +130,19 @@ describe.each(dbKinds)('rescue case data scope, call by call, on %s', (kind) => 
     await query(`update rescue_case set rescue_unit_id = null, grid_id = null where id = ${opened.id}`);
     target = (
       await t.api<RescueCaseDetail>('POST', calls.dispatch.path, {
-        token: tokens.kf_agent1,
+        token: p.tokens.kf_agent1,
         body: { id: opened.id, version: opened.version + 0, level: 1 },
       })
     ).body.data;
     expect(target.status).toBe(CASE_STATE.dispatched);
-    before = await snapshot();
   }, 120_000);
   afterAll(() => t?.close());
 
-  it('has a probe for every call of the case domain', () => {
-    expect(Object.keys(probes).sort()).toEqual(Object.keys(calls).sort());
-  });
+  it('has a probe for every call of the case domain', () => p.expectProbeForEveryCall(probes));
 
-  for (const actor of ACTORS) {
-    it(`${actor} reaches nothing of another company's case, call by call`, async () => {
-      const failures: string[] = [];
-      for (const [name, probe] of Object.entries(probes)) {
-        await probe(actor).catch((err: Error) => failures.push(`${name}: ${err.message.split('\n')[0]}`));
-      }
-      expect(failures).toEqual([]);
-      expect(await snapshot()).toEqual(before);
-    });
-  }
+  it.each(ACTORS)("%s reaches nothing of another company's case, call by call", (actor) =>
+    p.sweep(actor, probes, snapshot),
+  );
 
   it('gives every demo account the same cases live (seesCase) as in its lists (caseScope)', async () => {
     const cases = await query<CaseAudience & { id: number }>(
