@@ -8,10 +8,11 @@ import { dateField, version } from './fields.ts';
  * messages (GB/T 24476-2017 clauses 9 real-time state, 10 statistics, 11 faults and alarms) and the
  * alarms the server keeps from them.
  *
- * Devices report over MQTT on `elevator/<merchant id>/<device code>/status|alarm|stats` (the
+ * Devices report over MQTT on `elevator/<merchant id>/<device code>/status|alarm|stats|escalator` (the
  * payload is one JSON message of the schema below), or over HTTP (`iotIngestCalls.ingest`) with
- * the same messages. A device authenticates with its own code and secret (MQTT user name and
- * password); it may publish only under its own topic.
+ * the same messages. A device code is unique within its merchant. A device authenticates with
+ * `<merchant id>/<code>` as MQTT user name (or the bare code: the secret then picks the device) and
+ * its secret as password; it may publish only under its own topic.
  */
 
 export const IOT_PERMISSIONS = {
@@ -39,7 +40,8 @@ export const IOT_STATE_TOPIC = 'iot.state';
 
 /** The largest message accepted (bytes of the JSON payload); larger ones are dropped and counted. */
 export const IOT_MAX_MESSAGE_BYTES = 4096;
-export const IOT_MESSAGE_KINDS = ['status', 'alarm', 'stats'] as const;
+/** status 电梯实时状态, alarm 故障/报警, stats 统计, escalator 自动扶梯/人行道实时状态. */
+export const IOT_MESSAGE_KINDS = ['status', 'alarm', 'stats', 'escalator'] as const;
 export type IotMessageKind = (typeof IOT_MESSAGE_KINDS)[number];
 
 /** 服务模式: 正常, 检修, 消防, 停止服务, 其他. */
@@ -116,12 +118,51 @@ export const iotStatsMessage = z.strictObject({
 });
 export type IotStatsMessage = z.infer<typeof iotStatsMessage>;
 
+/** 自动扶梯服务模式: 正常, 检修, 停止服务. */
+export const IOT_ESCALATOR_MODES = ['normal', 'maintenance', 'out_of_service'] as const;
+export const IOT_ESCALATOR_MODE_LABEL: Record<(typeof IOT_ESCALATOR_MODES)[number], string> = {
+  normal: '正常',
+  maintenance: '检修',
+  out_of_service: '停止服务',
+};
+/** A handrail running slower than the steps by more than this (percent) is 扶手带欠速. */
+export const IOT_HANDRAIL_DEVIATION_LIMIT = 15;
+/** Faster than the nominal speed by more than this factor is 超速 (GB 16899: 1.2 × nominal). */
+export const IOT_ESCALATOR_OVERSPEED = 1.2;
+
+/**
+ * GB/T 24476-2017 §9 for escalators and moving walks (自动扶梯和自动人行道): one real-time state.
+ * Faults the state shows (a missing step, a comb plate switch, a handrail under speed, an open safety
+ * circuit, over speed) open their alarms on ingestion; a normal run clears them.
+ */
+export const iotEscalatorStatusMessage = z.strictObject({
+  t: measuredAt,
+  /** 服务模式（检修 = maintenance） */
+  mode: z.enum(IOT_ESCALATOR_MODES, { error: '扶梯服务模式不正确' }),
+  /** 运行状态与方向: 停止, 上行, 下行 */
+  run: z.enum(IOT_RUN_STATES, { error: '运行状态不正确' }),
+  /** 梯级运行速度 m/s */
+  speed: z.number().min(0).max(5),
+  /** 名义速度 m/s (0.5, 0.65, 0.75…): the reference of 超速 */
+  nominalSpeed: z.number().min(0.1).max(5).optional(),
+  /** 左/右扶手带与梯级的速度偏差（%，负为慢于梯级） */
+  handrailLeftDeviation: z.number().min(-100).max(100),
+  handrailRightDeviation: z.number().min(-100).max(100),
+  /** 梯级（踏板）缺失检测动作 */
+  stepMissing: z.boolean(),
+  /** 梳齿板保护开关动作 */
+  combPlateTripped: z.boolean(),
+  /** 安全回路 通 = true */
+  safetyCircuit: z.boolean(),
+});
+export type IotEscalatorStatusMessage = z.infer<typeof iotEscalatorStatusMessage>;
+
 /** Severity: 1 提示, 2 一般, 3 严重, 4 紧急. */
 export const IOT_SEVERITY_LABEL: Record<number, string> = { 1: '提示', 2: '一般', 3: '严重', 4: '紧急' };
 
 /**
  * Alarm and fault types: 1–22 as government monitoring platforms number them (DOMAIN.md §7.3),
- * 31–38 the escalator ones, and two the server derives: 50 困人 (stopped with doors closed and a
+ * 31–40 the escalator ones, and two the server derives: 50 困人 (stopped with doors closed and a
  * passenger for N seconds: `iotTrappedSeconds`) and 51 设备离线 (silent for 3 × its interval).
  */
 export const IOT_ALARM_TYPES: Record<number, { label: string; severity: number }> = {
@@ -155,6 +196,8 @@ export const IOT_ALARM_TYPES: Record<number, { label: string; severity: number }
   36: { label: '工作制动器打开故障', severity: 3 },
   37: { label: '附加制动器动作故障', severity: 3 },
   38: { label: '检修盖板或楼层板打开', severity: 3 },
+  39: { label: '梳齿板保护动作', severity: 3 },
+  40: { label: '扶梯安全回路断路', severity: 3 },
   50: { label: '困人', severity: 4 },
   51: { label: '设备离线', severity: 2 },
 };
@@ -181,7 +224,11 @@ export const IOT_MESSAGE_SCHEMAS = {
   status: iotStatusMessage,
   alarm: iotAlarmMessage,
   stats: iotStatsMessage,
+  escalator: iotEscalatorStatusMessage,
 } as const;
+
+/** The escalator alarm types, for filters and the escalator state (31–40). */
+export const IOT_ESCALATOR_ALARM_TYPES = [31, 32, 33, 34, 35, 36, 37, 38, 39, 40] as const;
 
 /** Parameters (系统参数) the IoT module reads, with their defaults. */
 export const IOT_PARAMS = {
@@ -607,8 +654,10 @@ export const iotIngestCalls = {
     summary: '设备数据上报（HTTP）',
     input: z.object({
       deviceCode,
+      /** The device's merchant (its topic's number): optional, the secret picks the device otherwise. */
+      merchantId: idField('物联网商户').optional(),
       secret: requiredText('设备密钥', 100),
-      kind: z.enum(IOT_MESSAGE_KINDS, { error: '消息类型应为 status、alarm 或 stats' }),
+      kind: z.enum(IOT_MESSAGE_KINDS, { error: '消息类型应为 status、alarm、stats 或 escalator' }),
       /** One message of the kind's schema (validated as the MQTT path validates it). */
       message: z.record(z.string(), z.unknown()),
     }),

@@ -1,7 +1,7 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
 import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import type { Db, Queryable } from '../../platform/db/client.ts';
 import type { Platform } from '../../platform/platform.ts';
@@ -12,15 +12,16 @@ import { iotDevice } from './tables.ts';
 /*
  * How device messages reach the ingestion:
  * - no MQTT_URL: an MQTT broker inside the server process (aedes) on MQTT_PORT (default 18830; in
- *   tests off unless asked). A device connects with its code as user name and its secret as
- *   password, and may publish only under `elevator/<its merchant id>/<its code>/…` (authorizePublish);
+ *   tests off unless asked). A device connects with `<merchant id>/<code>` (or its bare code) as user
+ *   name and its secret as password, and may publish only under `elevator/<its merchant id>/<its
+ *   code>/…` (authorizePublish);
  * - MQTT_URL: a client of that broker (Mosquitto, EMQX…) with an MQTT 5 shared subscription
  *   `$share/ec/elevator/+/+/+`, so that each message goes to one of the API nodes. The broker
  *   authenticates the devices; the server checks the topic's merchant and device against the
  *   registry and drops a mismatch.
  */
 
-export const TOPIC_RE = /^elevator\/(\d{1,10})\/([A-Za-z0-9_-]{4,40})\/(status|alarm|stats)$/;
+export const TOPIC_RE = /^elevator\/(\d{1,10})\/([A-Za-z0-9_-]{4,40})\/(status|alarm|stats|escalator)$/;
 export const sharedSubscription = (group = 'ec') => `$share/${group}/elevator/+/+/+`;
 
 export interface IotRuntime {
@@ -57,14 +58,29 @@ interface DeviceIdentity {
   merchantId: number;
 }
 
-/** A device by its code and secret, or null. */
+/**
+ * Splits an MQTT user name: `<merchant id>/<code>` names the device exactly; a bare code leaves the
+ * merchant open (the secret then decides among the merchants that use the code).
+ */
+export function parseUsername(username: string | undefined): { merchantId?: number; code: string } | null {
+  if (!username) return null;
+  const m = /^(\d{1,10})\/(.+)$/.exec(username);
+  return m ? { merchantId: Number(m[1]), code: m[2] } : { code: username };
+}
+
+/**
+ * A device by its code (and merchant, when known) and secret, or null. A code is unique within a
+ * merchant only: without the merchant, the secret's hash picks the device (secrets are random, so
+ * at most one matches).
+ */
 export async function verifyDevice(
   q: Queryable,
   code: string | undefined,
   secret: string | Buffer | undefined,
+  merchantId?: number,
 ): Promise<DeviceIdentity | null> {
   if (!code || secret === undefined || code.length > 40) return null;
-  const [d] = await q
+  const rows = await q
     .select({
       id: iotDevice.id,
       code: iotDevice.code,
@@ -72,12 +88,20 @@ export async function verifyDevice(
       hash: iotDevice.secretHash,
     })
     .from(iotDevice)
-    .where(eq(iotDevice.code, code));
-  if (!d) return null;
+    .where(
+      merchantId !== undefined
+        ? and(eq(iotDevice.code, code), eq(iotDevice.merchantId, merchantId))
+        : eq(iotDevice.code, code),
+    )
+    .limit(50);
   const given = Buffer.from(hashSecret(secret.toString()), 'hex');
-  const kept = Buffer.from(d.hash, 'hex');
-  if (given.length !== kept.length || !timingSafeEqual(given, kept)) return null;
-  return { id: d.id, code: d.code, merchantId: d.merchantId };
+  let found: DeviceIdentity | null = null;
+  for (const d of rows) {
+    const kept = Buffer.from(d.hash, 'hex');
+    if (given.length === kept.length && timingSafeEqual(given, kept) && !found)
+      found = { id: d.id, code: d.code, merchantId: d.merchantId };
+  }
+  return found;
 }
 
 const identities = new WeakMap<Client, DeviceIdentity>();
@@ -91,7 +115,8 @@ function authError(): AuthenticateError {
 async function startEmbedded(db: Db, ingestor: Ingestor, port: number, host: string, log: Platform['log']) {
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
-      verifyDevice(db, username, password).then(
+      const name = parseUsername(username);
+      verifyDevice(db, name?.code, password, name?.merchantId).then(
         (device) => {
           if (!device) {
             ingestor.refuse('unauthorized');

@@ -2,11 +2,14 @@ import {
   IOT_ALARM_OFFLINE,
   IOT_ALARM_TRAPPED,
   IOT_ALARM_TYPES,
+  IOT_ESCALATOR_OVERSPEED,
+  IOT_HANDRAIL_DEVIATION_LIMIT,
   IOT_MAX_MESSAGE_BYTES,
   IOT_MESSAGE_SCHEMAS,
   IOT_PARAMS,
   IOT_STATE_TOPIC,
   type IotAlarmMessage,
+  type IotEscalatorStatusMessage,
   type IotMessageKind,
   type IotStatsMessage,
   type IotStatusMessage,
@@ -45,18 +48,19 @@ export interface Incoming {
   kind: string;
   /** The raw payload (MQTT) or the parsed body's message (HTTP). */
   payload: Buffer | string | Record<string, unknown>;
-  /** The merchant the topic names (MQTT): checked against the registry. */
-  merchantId?: number;
+  /** The device's merchant (the topic's over MQTT, the verified device's over HTTP): codes are unique per merchant. */
+  merchantId: number;
 }
 
 type Message =
   | { kind: 'status'; m: IotStatusMessage }
   | { kind: 'stats'; m: IotStatsMessage }
-  | { kind: 'alarm'; m: IotAlarmMessage };
+  | { kind: 'alarm'; m: IotAlarmMessage }
+  | { kind: 'escalator'; m: IotEscalatorStatusMessage };
 
 interface Queued {
   deviceCode: string;
-  merchantId?: number;
+  merchantId: number;
   msg: Message;
   at: Date;
   receivedAt: Date;
@@ -130,6 +134,28 @@ function derivedAlarms(s: IotStatusMessage): { type: number; detail: string }[] 
   if (s.run === 'stop' && !s.doorZone && s.mode === 'normal')
     out.push({ type: 6, detail: `停于 ${s.floor} 层门区外` });
   if (s.run !== 'stop' && s.door !== 'closed') out.push({ type: 4, detail: '运行中门未关闭' });
+  return out;
+}
+
+/** An escalator runs normally: in normal service, safety circuit closed, none of its faults showing. */
+export function escalatorRunsNormally(s: IotEscalatorStatusMessage): boolean {
+  return s.mode === 'normal' && escalatorAlarms(s).length === 0;
+}
+
+/** The escalator alarms a state implies (types 31–40 of IOT_ALARM_TYPES). */
+export function escalatorAlarms(s: IotEscalatorStatusMessage): { type: number; detail: string }[] {
+  const out: { type: number; detail: string }[] = [];
+  if (!s.safetyCircuit) out.push({ type: 40, detail: '扶梯安全回路断开' });
+  if (s.stepMissing) out.push({ type: 33, detail: '梯级缺失检测动作' });
+  if (s.combPlateTripped) out.push({ type: 39, detail: '梳齿板保护开关动作' });
+  if (s.run !== 'stop') {
+    if (s.handrailLeftDeviation < -IOT_HANDRAIL_DEVIATION_LIMIT)
+      out.push({ type: 34, detail: `左扶手带慢于梯级 ${-s.handrailLeftDeviation}%` });
+    if (s.handrailRightDeviation < -IOT_HANDRAIL_DEVIATION_LIMIT)
+      out.push({ type: 35, detail: `右扶手带慢于梯级 ${-s.handrailRightDeviation}%` });
+    if (s.nominalSpeed !== undefined && s.speed > s.nominalSpeed * IOT_ESCALATOR_OVERSPEED)
+      out.push({ type: 31, detail: `速度 ${s.speed} m/s，名义速度 ${s.nominalSpeed} m/s` });
+  }
   return out;
 }
 
@@ -221,6 +247,7 @@ export class Ingestor {
   /** One batch in one transaction; which of its messages were stored. */
   private async store(tx: Queryable, batch: Queued[]): Promise<boolean[]> {
     const codes = [...new Set(batch.map((q) => q.deviceCode))];
+    const merchants = [...new Set(batch.map((q) => q.merchantId))];
     const lift = liftsRelation().as('lift');
     const rows = await tx
       .select({
@@ -235,18 +262,17 @@ export class Ingestor {
       .from(iotDevice)
       .leftJoin(iotBinding, and(eq(iotBinding.deviceId, iotDevice.id), isNull(iotBinding.unboundAt)))
       .leftJoin(lift, eq(lift.id, iotBinding.elevatorId))
-      .where(inArray(iotDevice.code, codes));
-    const byCode = new Map<string, Target>(rows.map((r) => [r.code, r]));
+      .where(and(inArray(iotDevice.code, codes), inArray(iotDevice.merchantId, merchants)));
+    const keyOf = (merchantId: number, code: string) => `${merchantId}/${code}`;
+    const byCode = new Map<string, Target>(rows.map((r) => [keyOf(r.merchantId, r.code), r]));
 
     const ok: boolean[] = [];
     const kept: { q: Queued; t: Target }[] = [];
     for (const q of batch) {
-      const t = byCode.get(q.deviceCode);
+      const t = byCode.get(keyOf(q.merchantId, q.deviceCode));
       if (!t) {
+        // No such device of the topic's merchant (a code of another merchant included).
         this.counters.drop('unknownDevice');
-        ok.push(false);
-      } else if (q.merchantId !== undefined && q.merchantId !== t.merchantId) {
-        this.counters.drop('wrongTopic');
         ok.push(false);
       } else {
         kept.push({ q, t });
@@ -332,6 +358,13 @@ export class Ingestor {
             });
         } else if (q.msg.kind === 'stats') {
           stats.push({ elevatorId, m: q.msg.m, at: q.at });
+        } else if (q.msg.kind === 'escalator') {
+          // An escalator's state: history (stored above) and its alarms; the lift-shaped latest state is not its.
+          const e = q.msg.m;
+          if (prev && q.at < prev.at) continue;
+          if (escalatorRunsNormally(e)) ops.push({ op: 'clearAll', at: q.at });
+          for (const d of escalatorAlarms(e))
+            ops.push({ op: 'raise', type: d.type, at: q.at, detail: d.detail });
         } else {
           const a = q.msg.m;
           ops.push(

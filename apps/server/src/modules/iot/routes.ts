@@ -55,7 +55,7 @@ export const iotRoutes = [
   implement(A.list, (f, { user, db }) => listAlarms(db, user, f)),
   implement(A.acknowledge, (v, { user, db }) => acknowledgeAlarm(db, user, v), tx),
   implement(I.ingest, async (v, { db, platform }) => {
-    const device = await verifyDevice(db, v.deviceCode, v.secret);
+    const device = await verifyDevice(db, v.deviceCode, v.secret, v.merchantId);
     const runtime = iotRuntime(platform);
     if (!device) {
       runtime.ingestor.refuse('unauthorized');
@@ -70,6 +70,7 @@ export const iotRoutes = [
     }
     const stored = await runtime.ingestor.accept({
       deviceCode: device.code,
+      merchantId: device.merchantId,
       kind: v.kind,
       payload: v.message,
     });
