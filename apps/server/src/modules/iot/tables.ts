@@ -46,7 +46,10 @@ export const iotDevice = pgTable(
   // A code is unique within its merchant only: two merchants may number their devices alike (a
   // platform-wide key would tell a merchant that another one uses a code). The merchant id is in the
   // topic and in the MQTT user name (`<merchant id>/<code>`), so a device is still named unambiguously.
-  (t) => [uniqueIndex('iot_device_merchant_code_uq').on(t.merchantId, t.code), index('iot_device_code_idx').on(t.code)],
+  (t) => [
+    uniqueIndex('iot_device_merchant_code_uq').on(t.merchantId, t.code),
+    index('iot_device_code_idx').on(t.code),
+  ],
 );
 
 /**
