@@ -33,7 +33,8 @@ const LIST_PAGE = arg('--page') ?? '/basicInformation/theElevatorManagement';
 const SHOW_FILES = process.argv.includes('--chunks');
 const BASELINE_PREFIX = '/budget-baseline/';
 
-const dist = path.join(ROOT, 'apps/web/dist');
+// BUDGET_WEB_DIST: a web build elsewhere (a helper's own build, so as not to race others on apps/web/dist).
+const dist = process.env.BUDGET_WEB_DIST ?? path.join(ROOT, 'apps/web/dist');
 if (!fs.existsSync(path.join(dist, 'index.html'))) {
   console.error('apps/web/dist is missing: run `npm run build -w @ec/web` first');
   process.exit(2);

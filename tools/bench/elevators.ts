@@ -3,7 +3,7 @@ import { elevatorFilters } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { listElevators } from '../../apps/server/src/modules/elevator/list.ts';
-import { elevatorScope } from '../../apps/server/src/modules/elevator/scope.ts';
+import { elevatorScope, elevatorScopeGrams } from '../../apps/server/src/modules/elevator/scope.ts';
 import { IMPORT_HEADERS } from '../../apps/server/src/modules/elevator/sheet.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
 import { xlsxBuffer } from '../../apps/server/src/platform/excel.ts';
@@ -73,15 +73,17 @@ async function benchIn(dataDir: string, count: number) {
     // same order for the driver and for HTTP). Warmed up with draws of another seed.
     for (const who of USERS) {
       const scope = elevatorScope(traffic.users[who]);
+      // The scope's search tokens, as the queryList route passes them (scope.ts elevatorScopeGrams).
+      const grams = elevatorScopeGrams(traffic.users[who]);
       const warm = randomFilters(traffic, who, 99);
       await measureLoop('warm-up', WARM_UP, CONNECTIONS, () =>
-        listElevators(database.db, scope, false, elevatorFilters.parse(warm())),
+        listElevators(database.db, scope, false, elevatorFilters.parse(warm()), [], grams),
       );
       const next = randomFilters(traffic, who, 1);
       direct.set(
         who,
         await measureLoop('  same SQL straight to the driver', SECONDS, CONNECTIONS, () =>
-          listElevators(database.db, scope, false, elevatorFilters.parse(next())),
+          listElevators(database.db, scope, false, elevatorFilters.parse(next()), [], grams),
         ),
       );
     }

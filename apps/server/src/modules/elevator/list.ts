@@ -13,8 +13,8 @@ import { likePattern, preparedRows } from '../../platform/db/sql.ts';
 import { enterprise } from '../../platform/db/tables.ts';
 import { pageTotal } from '../../platform/db/totals.ts';
 import { LIST_ROW_FROM } from './rows.ts';
-import { bigrams, normalise } from './search.ts';
-import { elevator } from './tables.ts';
+import { bigrams, normalise, scopeGram } from './search.ts';
+import { elevator, scopedGrams } from './tables.ts';
 
 /**
  * Matches past which a term counts as common: its page is found by walking the primary key (about
@@ -52,11 +52,17 @@ function codeCondition(
 const haystack = sql`concat_ws(' ', ${elevator.address}, ${elevator.community}, ${elevator.name})`;
 
 /**
- * Contains-search over address, community and name, served by the bigram index. Not `indexed`, it
+ * Contains-search over address, community and name, served by the bigram index; `scopeGrams` are
+ * scope tokens (search.ts scopeGram) the rows must also hold, each one the same as a condition that
+ * is applied anyway (they make the index probe narrower, never the result). Not `indexed`, it
  * is a plain case-insensitive substring test that the planner expects to match often, so that it
  * walks the primary key newest first and stops at the page: the plan for a term known to be common.
  */
-export function textSearch(term: string, indexed = true): SQL | undefined {
+export function textSearch(
+  term: string,
+  indexed = true,
+  scopeGrams: readonly string[] = [],
+): SQL | undefined {
   const grams = bigrams(term);
   const like = ilike(haystack, likePattern(term.trim()));
   if (grams.length === 0) return normalise(term) ? like : undefined;
@@ -67,7 +73,9 @@ export function textSearch(term: string, indexed = true): SQL | undefined {
       ? sql`strpos(${haystack}, ${needle}) > 0`
       : sql`strpos(lower(${haystack}), ${needle}) > 0`;
   }
-  const contains = sql`${elevator.searchGrams} @> ${sql.param(grams)}::text[]`;
+  // With the caller's scope tokens (a district, a company): the probe finds the term's lifts within
+  // the scope only, instead of all of the term's lifts, to be dropped row by row after the fetch.
+  const contains = sql`${scopedGrams} @> ${sql.param([...scopeGrams, ...grams])}::text[]`;
   // One gram is the whole (normalised) term: the index answer is exact, and without the ILIKE the
   // planner sees how common the term is and walks the primary key instead of sorting every match.
   if (normalise(term).length === 2) return contains;
@@ -79,8 +87,8 @@ export function textSearch(term: string, indexed = true): SQL | undefined {
  * regulator types 万象物业 or 安顺电梯). The companies are looked up once per statement (an InitPlan
  * over the small enterprise table), and the lifts by their company indexes, OR-ed with the text search.
  */
-function keywordSearch(term: string, indexed: boolean): SQL | undefined {
-  const text = textSearch(term, indexed);
+function keywordSearch(term: string, indexed: boolean, scopeGrams: readonly string[]): SQL | undefined {
+  const text = textSearch(term, indexed, scopeGrams);
   if (normalise(term).length < 2) return text;
   const companies = sql`array(select ${enterprise.id} from ${enterprise} where ${ilike(enterprise.name, likePattern(term.trim()))})`;
   return or(
@@ -117,8 +125,26 @@ export async function countInspections(db: Queryable, scope: SQL): Promise<Inspe
   return { overdue, due };
 }
 
-export function filterConditions(f: Partial<ElevatorFilters>, textIndexed = true): SQL[] {
+/** The filters' own scope tokens: a district, a maintenance company, a use unit asked for. */
+function filterGrams(f: Partial<ElevatorFilters>): string[] {
+  const out: string[] = [];
+  if (f.areaCode) out.push(scopeGram.area(f.areaCode));
+  if (f.maintenanceCompanyId) out.push(scopeGram.maintenance(f.maintenanceCompanyId));
+  if (f.useCompanyId) out.push(scopeGram.use(f.useCompanyId));
+  return out;
+}
+
+/**
+ * The filters as conditions. `scopeGrams`: the caller's scope as tokens (scope.ts
+ * elevatorScopeGrams), added with the filters' own to a text search's index probe.
+ */
+export function filterConditions(
+  f: Partial<ElevatorFilters>,
+  textIndexed = true,
+  scopeGrams: readonly string[] = [],
+): SQL[] {
   const c: (SQL | undefined)[] = [];
+  const grams = [...new Set([...scopeGrams, ...filterGrams(f)])];
   if (f.registerCode) c.push(codeCondition(elevator.registerCode, f.registerCode));
   if (f.deviceCode) c.push(codeCondition(elevator.deviceCode, f.deviceCode));
   if (f.useCertNo) c.push(ilike(elevator.useCertNo, likePattern(f.useCertNo)));
@@ -128,8 +154,8 @@ export function filterConditions(f: Partial<ElevatorFilters>, textIndexed = true
         ? eq(elevator.rescueCode, f.rescueCode)
         : ilike(elevator.rescueCode, `${f.rescueCode.replace(/\D/g, '')}%`),
     );
-  if (f.keyword) c.push(keywordSearch(f.keyword, textIndexed));
-  if (f.address) c.push(textSearch(f.address, textIndexed));
+  if (f.keyword) c.push(keywordSearch(f.keyword, textIndexed, grams));
+  if (f.address) c.push(textSearch(f.address, textIndexed, grams));
   if (f.areaCode) c.push(eq(elevator.areaCode, f.areaCode));
   if (f.useCompanyId) c.push(eq(elevator.useCompanyId, f.useCompanyId));
   if (f.maintenanceCompanyId) c.push(eq(elevator.maintenanceCompanyId, f.maintenanceCompanyId));
@@ -188,6 +214,7 @@ async function pageRows(db: Queryable, condition: SQL, order: SQL, f: ElevatorFi
 /**
  * One page of elevators within `scope` (the caller's data scope, always applied) and the filters.
  * `scopeIsAll` says the scope restricts nothing, so an unfiltered total may be estimated.
+ * `scopeGrams`: the scope as search tokens where it is one district or company (elevatorScopeGrams).
  */
 export async function listElevators(
   db: Queryable,
@@ -195,8 +222,9 @@ export async function listElevators(
   scopeIsAll: boolean,
   f: ElevatorFilters,
   extra: SQL[] = [],
+  scopeGrams: readonly string[] = [],
 ) {
-  const conditions = [...filterConditions(f), ...extra];
+  const conditions = [...filterConditions(f, true, scopeGrams), ...extra];
   const where = and(scope, ...conditions) ?? scope;
   const unfiltered = scopeIsAll && conditions.length === 0;
   const order = sql.join(orderOf(f), sql`, `);

@@ -28,7 +28,7 @@ import {
   unclaimedElevators,
 } from './lookups.ts';
 import { exportRows, toDetail } from './rows.ts';
-import { elevatorScope } from './scope.ts';
+import { elevatorScope, elevatorScopeGrams } from './scope.ts';
 import {
   createElevator,
   deleteElevators,
@@ -52,10 +52,10 @@ const EXPORT_NAME = () => `电梯台账_${shanghaiToday()}.xlsx`;
 /** The registry's calls: each hands its input to a service (SQL lives there, not here). */
 export const elevatorRoutes = [
   implement(elevatorCalls.queryList, (f, { user, db }) =>
-    listElevators(db, elevatorScope(user), user.dataScope === 'all', f),
+    listElevators(db, elevatorScope(user), user.dataScope === 'all', f, [], elevatorScopeGrams(user)),
   ),
   implement(elevatorCalls.queryElevatorList, (f, { user, db }) =>
-    listElevators(db, elevatorScope(user), user.dataScope === 'all', f),
+    listElevators(db, elevatorScope(user), user.dataScope === 'all', f, [], elevatorScopeGrams(user)),
   ),
   implement(elevatorCalls.inspectionCounts, (_input, { user, db }) =>
     countInspections(db, elevatorScope(user)),
@@ -139,7 +139,10 @@ export const elevatorRoutes = [
       fileName: EXPORT_NAME(),
       sheetName: '电梯台账',
       columns: exportColumns,
-      batches: exportRows(db, and(elevatorScope(user), ...filterConditions(f))),
+      batches: exportRows(
+        db,
+        and(elevatorScope(user), ...filterConditions(f, true, elevatorScopeGrams(user))),
+      ),
     }),
   ),
   implement(elevatorCalls.exportExcel, (f, { user, reply, db }) =>
@@ -147,7 +150,10 @@ export const elevatorRoutes = [
       fileName: `电梯台账（含技术参数）_${shanghaiToday()}.xlsx`,
       sheetName: '电梯台账',
       columns: fullExportColumns,
-      batches: exportRows(db, and(elevatorScope(user), ...filterConditions(f))),
+      batches: exportRows(
+        db,
+        and(elevatorScope(user), ...filterConditions(f, true, elevatorScopeGrams(user))),
+      ),
     }),
   ),
   implement(elevatorCalls.exportByIds, async ({ ids }, { user, reply, db }) =>

@@ -2,6 +2,7 @@ import { type ClaimType, isReviewer } from '@ec/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import { scopeCondition } from '../../platform/access.ts';
+import { scopeGram } from './search.ts';
 import { elevator } from './tables.ts';
 
 const MAINTENANCE_KINDS = ['maintenance', 'maintenance_staff'];
@@ -28,4 +29,23 @@ export function elevatorScope(user: AuthUser): SQL {
   if (type === 'maintenance') return sql`${elevator.maintenanceCompanyId} = ${user.companyId}`;
   if (type === 'use') return sql`${elevator.useCompanyId} = ${user.companyId}`;
   return sql`false`;
+}
+
+/**
+ * elevatorScope as search tokens (search.ts scopeGram), where the scope is one district or one
+ * company: a text search adds them to its grams, so that one index probe applies both. Each token
+ * says exactly what elevatorScope's condition says (the condition stays applied); an empty list
+ * only means the probe does without.
+ */
+export function elevatorScopeGrams(user: AuthUser): string[] {
+  if (isReviewer(user.dataScope)) {
+    return user.dataScope === 'area' && user.areaCodes.length === 1
+      ? [scopeGram.area(user.areaCodes[0])]
+      : [];
+  }
+  if (user.companyId === null) return [];
+  const type = claimTypeOf(user);
+  if (type === 'maintenance') return [scopeGram.maintenance(user.companyId)];
+  if (type === 'use') return [scopeGram.use(user.companyId)];
+  return [];
 }

@@ -15,3 +15,13 @@ export function bigrams(...texts: (string | null | undefined)[]): string[] {
   }
   return [...out];
 }
+
+/**
+ * The scope tokens indexed beside a lift's grams (tables.ts scopedGramsOf): a search within a
+ * district, a maintenance company or a use unit adds its token to the grams it looks for.
+ */
+export const scopeGram = {
+  area: (code: string) => `a:${code}`,
+  maintenance: (id: number) => `m:${id}`,
+  use: (id: number) => `u:${id}`,
+};

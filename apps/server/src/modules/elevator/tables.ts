@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import {
   date,
   doublePrecision,
@@ -14,6 +14,24 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { enterprise, sysFile, sysUser } from '../../platform/db/tables.ts';
+
+/**
+ * The search grams of a lift (search_grams) and its scope tokens: `a:<district>`, `m:<maintenance
+ * company id>` and `u:<use unit id>` (search.ts scopeGram). The GIN index is over this expression,
+ * so that one probe answers "contains 民族 in district 450103": a district's term no longer fetches
+ * every lift of the term from the table to drop those of other districts. PostgreSQL keeps the index
+ * in step with every write that changes a lift's district or companies, in that write's own
+ * statement; a text gram never holds ':' (normalise drops it), so a token never matches a text.
+ * Queries must spell the expression exactly as the index does: use `scopedGrams`.
+ */
+export function scopedGramsOf(t: {
+  searchGrams: AnyColumn;
+  areaCode: AnyColumn;
+  maintenanceCompanyId: AnyColumn;
+  useCompanyId: AnyColumn;
+}): SQL {
+  return sql`(${t.searchGrams} || array['a:' || ${t.areaCode}, 'm:' || coalesce(${t.maintenanceCompanyId}::text, ''), 'u:' || coalesce(${t.useCompanyId}::text, '')])`;
+}
 
 /** 电梯台账: one row per elevator, identifiers as strings (DOMAIN.md §1). */
 export const elevator = pgTable(
@@ -85,7 +103,8 @@ export const elevator = pgTable(
     index('elevator_maintenance_inspect_idx')
       .on(t.maintenanceCompanyId, t.nextInspectDate)
       .where(sql`${t.useStatus} = 1`),
-    index('elevator_search_grams_idx').using('gin', t.searchGrams),
+    // The grams with the lift's scope tokens (scopedGramsOf): one probe applies a term and a scope.
+    index('elevator_scoped_grams_idx').using('gin', scopedGramsOf(t)),
   ],
 );
 
@@ -136,3 +155,6 @@ export const elevatorAttachment = pgTable(
     index('elevator_attachment_file_idx').on(t.fileId),
   ],
 );
+
+/** The indexed grams-and-scope expression of `elevator` (scopedGramsOf), for queries. */
+export const scopedGrams = scopedGramsOf(elevator);
