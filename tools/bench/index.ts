@@ -36,3 +36,9 @@ if (!only || only === 'inspection-orders') {
     count('--inspection-lifts'),
   );
 }
+if (!only || only === 'stats')
+  await (await import('./stats.ts')).benchStats(
+    elevators,
+    Number(arg('--orders') ?? elevators * 10),
+    Number(arg('--cases') ?? elevators),
+  );

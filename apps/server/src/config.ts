@@ -22,6 +22,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** A streaming read replica of DATABASE_URL: statistics, the data screen and the map read it. */
+  databaseReadUrl?: string;
   /** shared_buffers of the embedded database (PGlite), in MB; not used with DATABASE_URL. */
   pgliteCacheMb: number;
   /** Serve the built console from this folder when it exists. */
@@ -66,6 +68,7 @@ export const SETTINGS = [
   'HOST',
   'DATA_DIR',
   'DATABASE_URL',
+  'DATABASE_READ_URL',
   'PGLITE_CACHE_MB',
   'NODE_ENV',
   'ADMIN_PASSWORD',
@@ -102,6 +105,7 @@ export const SETTINGS = [
  */
 export const EMPTY_MEANS_UNSET: ReadonlySet<string> = new Set([
   'DATABASE_URL',
+  'DATABASE_READ_URL',
   'S3_ENDPOINT',
   'S3_BUCKET',
   'S3_REGION',
@@ -166,6 +170,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseReadUrl: env.DATABASE_URL ? env.DATABASE_READ_URL || undefined : undefined,
     pgliteCacheMb: wholeNumber(env, 'PGLITE_CACHE_MB', 32, 1),
     webDir: path.resolve(env.WEB_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     tokenTtlSeconds: wholeNumber(env, 'TOKEN_TTL_SECONDS', 12 * 3600),

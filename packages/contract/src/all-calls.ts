@@ -57,6 +57,7 @@ import { emergencyCodeCalls, publicReportCalls } from './rescue/codes.ts';
 import { repairCalls } from './rescue/repairs.ts';
 import { signingCalls } from './rescue/signing.ts';
 import { rescueCaseCalls, rescueUnitCalls } from './rescue.ts';
+import { statsAnalysisCalls, statsDesignedCalls, statsRateCalls, statsScreenCalls } from './stats.ts';
 import { commonCalls, dictCalls, logoCalls, paramCalls } from './system.ts';
 
 /** Every declared call; the server registers these and nothing else. */
@@ -128,4 +129,8 @@ export const allCalls: Call[] = [
   ...Object.values(iotLookupCalls),
   ...Object.values(iotAlarmCalls),
   ...Object.values(iotIngestCalls),
+  ...Object.values(statsScreenCalls),
+  ...Object.values(statsAnalysisCalls),
+  ...Object.values(statsRateCalls),
+  ...Object.values(statsDesignedCalls),
 ];

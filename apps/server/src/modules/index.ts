@@ -6,6 +6,7 @@ import { maintenanceModule } from './maintenance/index.ts';
 import { partiesModule } from './parties/index.ts';
 import { patrolModule } from './patrol/index.ts';
 import { rescueModule } from './rescue/index.ts';
+import { statisticsModule } from './statistics/index.ts';
 import { systemModule } from './system/index.ts';
 
 /** The application's modules, in the order their demo data is seeded. */
@@ -23,4 +24,6 @@ export const modules: Module[] = [
   patrolModule,
   // After the registry, the parties and rescue: its demo devices watch the demo use units' lifts.
   iotModule,
+  // Last: its rollups read what every other module seeded.
+  statisticsModule,
 ];

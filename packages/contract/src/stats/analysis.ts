@@ -82,7 +82,7 @@ const analysisCall = <O extends z.ZodType>(path: string, summary: string, output
   });
 
 export const statsAnalysisCalls = {
-  /** Page timeAnalysis / userTimeAnalysis. */
+  /** Page timeAnalysis (故障时段分析). */
   timeAnalysis: analysisCall('timeAnalysis', '困人时段分析（按小时、星期、月份）', timeAnalysis),
   /** Page companyAnalysis: per maintenance company (key = company id; 0 = 无维保单位), top 50 by cases. */
   maintenanceCompayFaultAnalysis: analysisCall(
@@ -102,7 +102,7 @@ export const statsAnalysisCalls = {
     '制造单位困人故障分析',
     faultOutput,
   ),
-  /** Per age band (AGE_BANDS, years since manufacture, else installation). */
+  /** Page userTimeAnalysis (使用年限分析): per age band (AGE_BANDS: this year − the year of manufacture, else installation). */
   yearsAnalysis: analysisCall('yearsAnalysis', '梯龄困人故障分析', faultOutput),
   /** Pages arriveTime / rescueTime. */
   rescueTimeAnalysis: analysisCall(

@@ -34,7 +34,7 @@ export const MAX_PERIOD_DAYS = 367;
  * a district outside it is refused (403), it never widens the scope.
  */
 export const statsFilterFields = {
-  /** District code (450103) or a prefix of it (4501 = the city). */
+  /** District code (450103, exact; 450100 = the whole city). */
   areaCode: z
     .string()
     .trim()

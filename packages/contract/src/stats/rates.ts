@@ -55,8 +55,6 @@ export const workerRateRow = z.object({
   completed: z.number().int(),
   onTime: z.number().int(),
   onTimeRate: z.number().nullable(),
-  /** Lifts the worker visited in the period. */
-  lifts: z.number().int(),
   /** 平均作业时长 (sign-in → sign-out, minutes). */
   avgDurationMinutes: z.number().nullable(),
 });
@@ -89,7 +87,7 @@ export const inspectionRow = z.object({
   overdue: z.number().int(),
   /** Next inspection within 30 days. */
   dueSoon: z.number().int(),
-  /** Inspection conclusions issued in the period, and of them 合格. */
+  /** Inspection conclusions issued in the period, and of them 合格 (no source yet: 0, passRate null). */
   inspected: z.number().int(),
   passed: z.number().int(),
   /** 检验合格率: passed / inspected. */

@@ -76,8 +76,8 @@ export const statsScreenCalls = {
   /** Ignores the period: the last 30 days up to today. */
   nearlyThirtyDealAndSave: screenCall('nearlyThirtyDealAndSave', '近 30 天处置与解救（按日）', dealSeries),
   /**
-   * Keys: maintenanceCompanies, useUnits, rescueUnits, maintenanceWorkers (enabled, approved, in
-   * scope; a company is in a regulator's scope when it maintains or uses a lift of the district).
+   * Keys: maintenanceCompanies, useUnits (with a lift in use in scope), maintenanceWorkers (with an
+   * order planned in the period).
    */
   companyDetail: screenCall(
     'companyDetail',
@@ -105,8 +105,8 @@ export const statsScreenCalls = {
   elevatorBusinessScale: screenCall('elevatorBusinessScale', '电梯使用与维保状态', countsOutput),
   /**
    * What a regulator watches, today. Keys: overdueMaintenance (lifts past their visit's due date),
-   * overdueInspection (检验超期), dueInspection (30 天内到期), openFindings (监管核查待核查),
-   * openRescues (未关闭困人工单), unmaintained (在用无维保单位).
+   * overdueInspection (检验超期), dueInspection (30 天内到期), openRescues (未关闭困人工单),
+   * unmaintained (在用无维保单位).
    */
   regulation: screenCall('regulation', '监管概况（超期维保、超期检验、待核查、在途救援）', countsOutput),
   /** Lifts in use by type (key = 1 直梯 / 2 扶梯); drill → registry by type. */

@@ -1,0 +1,232 @@
+import { shanghaiToday } from '@ec/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AuthUser } from '../../platform/access.ts';
+import type { Queryable } from '../../platform/db/client.ts';
+import { DIMS, type DimName } from './dims.ts';
+import { daySql, type Filters, num, type Period, rows, whereSql } from './query.ts';
+
+/*
+ * The counts every figure is made of, per group (a DimName, or none for one total row), read from
+ * the rollups with the caller's scope and the filters.
+ */
+
+const groupBy = (dim: DimName | null, a: string) => (dim ? DIMS[dim].key(a) : `''`);
+
+/** Lifts in use now, per group, with the overdue counts of today. */
+export interface LiftAgg {
+  key: string;
+  lifts: number;
+  overdueMaintenance: number;
+  overdueInspection: number;
+  dueInspection: number;
+  maintained: number;
+}
+export async function liftAgg(
+  db: Queryable,
+  user: AuthUser,
+  f: Partial<Filters>,
+  dim: DimName | null,
+  extra: SQL[] = [],
+): Promise<Map<string, LiftAgg>> {
+  const today = shanghaiToday();
+  const key = groupBy(dim, 'l');
+  const found = await rows<Record<string, string>>(
+    db,
+    sql`select ${sql.raw(key)} as key, count(*) as lifts,
+      count(*) filter (where l.maintenance_due < ${today}::date) as om,
+      count(*) filter (where l.inspection_due < ${today}::date) as oi,
+      count(*) filter (where l.inspection_due between ${today}::date and ${today}::date + 30) as di,
+      count(*) filter (where l.maintenance_company_id <> 0) as mt
+    from stats_lift l where ${whereSql(user, f, 'l', [sql`l.use_status = 1`, ...extra])}
+    group by 1`,
+  );
+  return new Map(
+    found.map((r) => [
+      String(r.key),
+      {
+        key: String(r.key),
+        lifts: num(r.lifts),
+        overdueMaintenance: num(r.om),
+        overdueInspection: num(r.oi),
+        dueInspection: num(r.di),
+        maintained: num(r.mt),
+      },
+    ]),
+  );
+}
+
+/** Rescue cases per group in a period (kind 困人 unless `allKinds`). */
+export interface CaseAgg {
+  key: string;
+  cases: number;
+  trapped: number;
+  freed: number;
+  arrived: number;
+  within30: number;
+  arrivalSum: number;
+  rescued: number;
+  rescueSum: number;
+  responded: number;
+  responseSum: number;
+  dispatched: number;
+  dispatchSum: number;
+  overtime: number;
+}
+export async function caseAgg(
+  db: Queryable,
+  user: AuthUser,
+  f: Partial<Filters>,
+  p: Period,
+  groupExpr: string | null,
+  extra: SQL[] = [],
+): Promise<Map<string, CaseAgg>> {
+  const key = groupExpr ?? `''`;
+  const found = await rows<Record<string, string>>(
+    db,
+    sql`select ${sql.raw(key)} as key, count(*) as cases,
+      count(*) filter (where c.kind = 1) as trapped,
+      coalesce(sum(c.freed) filter (where c.kind = 1), 0) as freed,
+      count(c.arrival_minutes) filter (where c.kind = 1) as arrived,
+      count(*) filter (where c.kind = 1 and c.arrival_minutes <= 30) as within30,
+      coalesce(sum(c.arrival_minutes) filter (where c.kind = 1), 0) as arrival_sum,
+      count(c.rescue_minutes) filter (where c.kind = 1) as rescued,
+      coalesce(sum(c.rescue_minutes) filter (where c.kind = 1), 0) as rescue_sum,
+      count(c.response_minutes) filter (where c.kind = 1) as responded,
+      coalesce(sum(c.response_minutes) filter (where c.kind = 1), 0) as response_sum,
+      count(c.dispatch_minutes) filter (where c.kind = 1) as dispatched,
+      coalesce(sum(c.dispatch_minutes) filter (where c.kind = 1), 0) as dispatch_sum,
+      count(*) filter (where c.kind = 1 and c.arrival_minutes > 30) as overtime
+    from stats_case c where ${whereSql(user, f, 'c', [daySql(p, 'c'), ...extra])}
+    group by 1`,
+  );
+  return new Map(
+    found.map((r) => [
+      String(r.key),
+      {
+        key: String(r.key),
+        cases: num(r.cases),
+        trapped: num(r.trapped),
+        freed: num(r.freed),
+        arrived: num(r.arrived),
+        within30: num(r.within30),
+        arrivalSum: num(r.arrival_sum),
+        rescued: num(r.rescued),
+        rescueSum: num(r.rescue_sum),
+        responded: num(r.responded),
+        responseSum: num(r.response_sum),
+        dispatched: num(r.dispatched),
+        dispatchSum: num(r.dispatch_sum),
+        overtime: num(r.overtime),
+      },
+    ]),
+  );
+}
+export const caseDim = (dim: DimName | null) => (dim ? DIMS[dim].key('c') : null);
+
+/** Repairs per group in a period. */
+export async function repairAgg(
+  db: Queryable,
+  user: AuthUser,
+  f: Partial<Filters>,
+  p: Period,
+  dim: DimName | null,
+  groupExpr?: string,
+): Promise<Map<string, number>> {
+  const key = groupExpr ?? groupBy(dim, 'r');
+  const found = await rows<{ key: string; n: string }>(
+    db,
+    sql`select ${sql.raw(key)} as key, count(*) as n from stats_repair r
+      where ${whereSql(user, f, 'r', [daySql(p, 'r')])} group by 1`,
+  );
+  return new Map(found.map((r) => [String(r.key), num(r.n)]));
+}
+
+/** Maintenance orders per group in a period (by plan day). */
+export interface OrderAgg {
+  key: string;
+  planned: number;
+  due: number;
+  completed: number;
+  onTime: number;
+  late: number;
+  awaitingConfirm: number;
+  done: number;
+  approved: number;
+  rejected: number;
+}
+export async function orderAgg(
+  db: Queryable,
+  user: AuthUser,
+  f: Partial<Filters>,
+  p: Period,
+  groupExpr: string | null,
+): Promise<Map<string, OrderAgg>> {
+  const today = shanghaiToday();
+  const key = groupExpr ?? `''`;
+  const found = await rows<Record<string, string>>(
+    db,
+    sql`select ${sql.raw(key)} as key, coalesce(sum(o.planned), 0) as planned,
+      coalesce(sum(o.planned) filter (where o.day <= ${today}::date), 0) as due,
+      coalesce(sum(o.completed) filter (where o.day <= ${today}::date), 0) as completed,
+      coalesce(sum(o.on_time) filter (where o.day <= ${today}::date), 0) as on_time,
+      coalesce(sum(o.late), 0) as late, coalesce(sum(o.awaiting_confirm), 0) as awaiting,
+      coalesce(sum(o.done), 0) as done, coalesce(sum(o.approved), 0) as approved,
+      coalesce(sum(o.rejected), 0) as rejected
+    from stats_order_day o where ${whereSql(user, f, 'o', [daySql(p, 'o')])}
+    group by 1`,
+  );
+  return new Map(
+    found.map((r) => [
+      String(r.key),
+      {
+        key: String(r.key),
+        planned: num(r.planned),
+        due: num(r.due),
+        completed: num(r.completed),
+        onTime: num(r.on_time),
+        late: num(r.late),
+        awaitingConfirm: num(r.awaiting),
+        done: num(r.done),
+        approved: num(r.approved),
+        rejected: num(r.rejected),
+      },
+    ]),
+  );
+}
+
+export const EMPTY_CASES = (key: string): CaseAgg => ({
+  key,
+  cases: 0,
+  trapped: 0,
+  freed: 0,
+  arrived: 0,
+  within30: 0,
+  arrivalSum: 0,
+  rescued: 0,
+  rescueSum: 0,
+  responded: 0,
+  responseSum: 0,
+  dispatched: 0,
+  dispatchSum: 0,
+  overtime: 0,
+});
+export const EMPTY_ORDERS = (key: string): OrderAgg => ({
+  key,
+  planned: 0,
+  due: 0,
+  completed: 0,
+  onTime: 0,
+  late: 0,
+  awaitingConfirm: 0,
+  done: 0,
+  approved: 0,
+  rejected: 0,
+});
+export const EMPTY_LIFTS = (key: string): LiftAgg => ({
+  key,
+  lifts: 0,
+  overdueMaintenance: 0,
+  overdueInspection: 0,
+  dueInspection: 0,
+  maintained: 0,
+});

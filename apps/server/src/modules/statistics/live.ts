@@ -1,0 +1,413 @@
+import {
+  areaLabel,
+  CASE_STATE_LABEL,
+  type CompanyDashboard,
+  LIFT_MAP_STATE_LABEL,
+  MAP_DISTRICT_ZOOM,
+  MAP_POINT_LIMIT,
+  MAP_POINT_ZOOM,
+  type MapOutput,
+  type RegulatorDashboard,
+  type ScreenSummary,
+  shanghaiToday,
+  type UseUnitDashboard,
+} from '@ec/contract';
+import { sql } from 'drizzle-orm';
+import type { AuthUser } from '../../platform/access.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { caseAgg, EMPTY_CASES, liftAgg, orderAgg } from './aggregates.ts';
+import { DIMS } from './dims.ts';
+import {
+  addMonths,
+  checkFilters,
+  type Filters,
+  lastMonths,
+  mean,
+  metaOf,
+  monthsOf,
+  num,
+  type Period,
+  type ReadSide,
+  ratio,
+  rows,
+  sideOf,
+  whereSql,
+} from './query.ts';
+
+/*
+ * The designed calls: the data screen's live block, the map and the per-role home pages. A lift's
+ * state is the first that applies: 1 困人救援中 (open 困人 case), 2 故障维修中 (open repair),
+ * 3 维保超期, 4 停用, 5 正常.
+ */
+
+const stateSql = (today: string) => sql`(case
+  when exists (select 1 from stats_case c where c.elevator_id = l.elevator_id and c.kind = 1 and c.status < 6) then 1
+  when exists (select 1 from stats_repair r where r.elevator_id = l.elevator_id and r.status < 3) then 2
+  when l.maintenance_due < ${today}::date then 3
+  when l.use_status = 2 then 4 else 5 end)`;
+
+/** Lifts in use or stopped (not scrapped) are on the map and the screen. */
+const onMap = sql`l.use_status in (1, 2)`;
+
+export async function screenSummary(side: ReadSide, user: AuthUser, f: Filters): Promise<ScreenSummary> {
+  checkFilters(user, f);
+  const today = shanghaiToday();
+  const p: Period = { from: today, to: today, months: monthsOf(today, today) };
+  const t = (await caseAgg(side.db, user, f, p, null)).get('') ?? EMPTY_CASES('');
+  const states = await rows<{ s: number; n: string }>(
+    side.db,
+    sql`select ${stateSql(today)} as s, count(*) as n from stats_lift l where ${whereSql(user, f, 'l', [onMap])} group by 1`,
+  );
+  const l = (await liftAgg(side.db, user, f, null)).get('');
+  const open = await rows<Record<string, string>>(
+    side.db,
+    sql`select c.case_id as id, c.case_no, c.status, c.area_code, c.address, c.alarm_at::text as alarm_at
+      from stats_case c where ${whereSql(user, f, 'c', [sql`c.kind = 1 and c.status < 6`])}
+      order by c.alarm_at desc limit 20`,
+  );
+  const [openCount] = await rows<{ n: string }>(
+    side.db,
+    sql`select count(*) as n from stats_case c where ${whereSql(user, f, 'c', [sql`c.kind = 1 and c.status < 6`])}`,
+  );
+  const byState = new Map(states.map((r) => [num(r.s), num(r.n)]));
+  const now = Date.now();
+  return {
+    meta: await metaOf(side, p),
+    todayCases: t.cases,
+    todayTrapped: t.trapped,
+    todayFreed: t.freed,
+    openRescues: num(openCount?.n),
+    overdueMaintenance: l?.overdueMaintenance ?? 0,
+    overdueInspection: l?.overdueInspection ?? 0,
+    lifts: [...byState.values()].reduce((s, n) => s + n, 0),
+    liftsByState: [1, 2, 3, 4, 5].map((s) => ({
+      key: String(s),
+      label: LIFT_MAP_STATE_LABEL[s] ?? '',
+      value: byState.get(s) ?? 0,
+    })),
+    openCases: open.map((r) => ({
+      id: num(r.id),
+      caseNo: String(r.case_no),
+      statusLabel: CASE_STATE_LABEL[num(r.status)] ?? '',
+      areaName: r.area_code ? (areaLabel(String(r.area_code)) ?? null) : null,
+      address: r.address ?? null,
+      alarmAt: new Date(String(r.alarm_at)).toISOString(),
+      waitedMinutes: Math.round((now - Date.parse(String(r.alarm_at))) / 6_000) / 10,
+    })),
+  };
+}
+
+/** District centres (the markers at full zoom-out), from the lifts' mean position, else these. */
+type MapArgs = Filters & {
+  minLng: number;
+  minLat: number;
+  maxLng: number;
+  maxLat: number;
+  zoom: number;
+};
+
+const CENTRES: Record<string, [number, number]> = {
+  '450102': [108.38, 22.85],
+  '450103': [108.42, 22.8],
+  '450105': [108.27, 22.78],
+  '450107': [108.2, 22.9],
+  '450108': [108.39, 22.7],
+  '450109': [108.49, 22.76],
+  '450110': [108.27, 23.16],
+  '450123': [107.69, 23.17],
+  '450124': [108.18, 23.71],
+  '450125': [108.6, 23.43],
+  '450126': [108.81, 23.22],
+  '450181': [109.26, 22.68],
+};
+
+export async function mapPoints(side: ReadSide, user: AuthUser, f: MapArgs): Promise<MapOutput> {
+  checkFilters(user, f);
+  const today = shanghaiToday();
+  const meta = await metaOf(side, { from: today, to: today });
+  const inBox = sql`l.longitude between ${f.minLng} and ${f.maxLng} and l.latitude between ${f.minLat} and ${f.maxLat}`;
+  const zoom = Number(f.zoom ?? 1);
+  const base = { meta, cellDegrees: null, districts: [], cells: [], points: [] };
+  if (zoom < MAP_DISTRICT_ZOOM) {
+    const found = await rows<Record<string, string>>(
+      side.db,
+      sql`select l.area_code as area, count(*) as lifts, avg(l.longitude) as lng, avg(l.latitude) as lat,
+        count(*) filter (where l.longitude is null or l.latitude is null) as unplaced,
+        count(*) filter (where s = 1) as trapped, count(*) filter (where s = 2) as fault,
+        count(*) filter (where s = 3) as overdue, count(*) filter (where s = 4) as stopped
+      from (select l.*, ${stateSql(today)} as s from stats_lift l where ${whereSql(user, f, 'l', [onMap])}) l
+      group by 1 order by 1`,
+    );
+    return {
+      ...base,
+      mode: 'district',
+      districts: found.map((r) => {
+        const c = CENTRES[r.area as string];
+        return {
+          areaCode: String(r.area),
+          areaName: areaLabel(String(r.area)) ?? String(r.area),
+          lng: r.lng !== null ? Math.round(Number(r.lng) * 1e4) / 1e4 : (c?.[0] ?? 108.37),
+          lat: r.lat !== null ? Math.round(Number(r.lat) * 1e4) / 1e4 : (c?.[1] ?? 22.82),
+          lifts: num(r.lifts),
+          trapped: num(r.trapped),
+          fault: num(r.fault),
+          overdue: num(r.overdue),
+          stopped: num(r.stopped),
+        };
+      }),
+      total: found.reduce((s, r) => s + num(r.lifts), 0),
+      unplaced: found.reduce((s, r) => s + num(r.unplaced), 0),
+    };
+  }
+  const where = whereSql(user, f, 'l', [onMap, inBox]);
+  if (zoom >= MAP_POINT_ZOOM) {
+    const [count] = await rows<{ n: string }>(
+      side.db,
+      sql`select count(*) as n from stats_lift l where ${where}`,
+    );
+    if (num(count?.n) <= MAP_POINT_LIMIT) {
+      const found = await rows<Record<string, string>>(
+        side.db,
+        sql`select l.elevator_id as id, l.longitude as lng, l.latitude as lat, ${stateSql(today)} as s
+          from stats_lift l where ${where} order by l.elevator_id`,
+      );
+      return {
+        ...base,
+        mode: 'points',
+        points: found.map(
+          (r) => [num(r.id), Number(r.lng), Number(r.lat), num(r.s)] as [number, number, number, number],
+        ),
+        total: found.length,
+        unplaced: 0,
+      };
+    }
+  }
+  const cell = 0.2 / 2 ** (Math.min(zoom, MAP_POINT_ZOOM) - MAP_DISTRICT_ZOOM);
+  const found = await rows<Record<string, string>>(
+    side.db,
+    sql`select floor(l.longitude / ${cell}) as gx, floor(l.latitude / ${cell}) as gy, count(*) as lifts,
+      count(*) filter (where s < 5) as alerts, min(s) as worst
+    from (select l.*, ${stateSql(today)} as s from stats_lift l where ${where}) l group by 1, 2`,
+  );
+  return {
+    ...base,
+    mode: 'grid',
+    cellDegrees: cell,
+    cells: found.map((r) => ({
+      lng: Math.round((Number(r.gx) + 0.5) * cell * 1e5) / 1e5,
+      lat: Math.round((Number(r.gy) + 0.5) * cell * 1e5) / 1e5,
+      lifts: num(r.lifts),
+      alerts: num(r.alerts),
+      worstState: num(r.worst),
+    })),
+    total: found.reduce((s, r) => s + num(r.lifts), 0),
+    unplaced: 0,
+  };
+}
+
+const monthPeriod = (offset: number): Period => {
+  const today = shanghaiToday();
+  const from = addMonths(`${today.slice(0, 7)}-01`, offset);
+  const end = offset === 0 ? today : addMonths(`${today.slice(0, 7)}-01`, offset + 1);
+  const to = offset === 0 ? end : new Date(Date.parse(end) - 86_400_000).toISOString().slice(0, 10);
+  return { from, to, months: monthsOf(from, to) };
+};
+
+async function trend(side: ReadSide, user: AuthUser, f: Filters, what: 'trapped' | 'completed') {
+  const p = lastMonths(12);
+  const m = `to_char(%.day, 'YYYY-MM')`;
+  const found =
+    what === 'trapped'
+      ? new Map(
+          [...(await caseAgg(side.db, user, f, p, m.replace('%', 'c'), [sql`c.kind = 1`])).values()].map(
+            (a) => [a.key, a.trapped],
+          ),
+        )
+      : new Map(
+          [...(await orderAgg(side.db, user, f, p, m.replace('%', 'o'))).values()].map((a) => [
+            a.key,
+            a.completed,
+          ]),
+        );
+  const out = [];
+  for (let i = 11; i >= 0; i--) {
+    const k = addMonths(`${shanghaiToday().slice(0, 7)}-01`, -i).slice(0, 7);
+    out.push({ key: k, label: `${Number(k.slice(5))}月`, value: found.get(k) ?? 0 });
+  }
+  return out;
+}
+
+export async function regulatorDashboard(
+  side: ReadSide,
+  user: AuthUser,
+  f: Filters,
+): Promise<RegulatorDashboard> {
+  if (sideOf(user) !== 'reviewer') throw forbidden('监管概况仅监管账号可查看');
+  checkFilters(user, f);
+  const thisMonth = monthPeriod(0);
+  const lastMonth = monthPeriod(-1);
+  const l = (await liftAgg(side.db, user, f, null)).get('');
+  const [parties] = await rows<Record<string, string>>(
+    side.db,
+    sql`select count(distinct l.maintenance_company_id) filter (where l.maintenance_company_id <> 0) as mc,
+      count(distinct l.use_company_id) filter (where l.use_company_id <> 0) as uc
+    from stats_lift l where ${whereSql(user, f, 'l', [sql`l.use_status = 1`])}`,
+  );
+  const c = (await caseAgg(side.db, user, f, thisMonth, null, [sql`c.kind = 1`])).get('') ?? EMPTY_CASES('');
+  const c0 = (await caseAgg(side.db, user, f, lastMonth, null, [sql`c.kind = 1`])).get('') ?? EMPTY_CASES('');
+  const o = (await orderAgg(side.db, user, f, thisMonth, null)).get('');
+  const byArea = await caseAgg(side.db, user, f, thisMonth, DIMS.area.key('c'), [sql`c.kind = 1`]);
+  const [open] = await rows<{ n: string }>(
+    side.db,
+    sql`select count(*) as n from stats_case c where ${whereSql(user, f, 'c', [sql`c.kind = 1 and c.status < 6`])}`,
+  );
+  const labels = await DIMS.area.labels(side.db, [...byArea.keys()]);
+  return {
+    meta: await metaOf(side, thisMonth),
+    lifts: l?.lifts ?? 0,
+    maintenanceCompanies: num(parties?.mc),
+    useUnits: num(parties?.uc),
+    trappedThisMonth: c.trapped,
+    trappedLastMonth: c0.trapped,
+    onTimeRateThisMonth: o ? ratio(o.onTime, o.due) : null,
+    within30RateThisMonth: ratio(c.within30, c.arrived),
+    avgArrivalThisMonth: mean(c.arrivalSum, c.arrived),
+    overdueMaintenance: l?.overdueMaintenance ?? 0,
+    overdueInspection: l?.overdueInspection ?? 0,
+    openRescues: num(open?.n),
+    byDistrict: [...byArea.values()]
+      .map((a) => ({ key: a.key, label: labels.get(a.key) ?? a.key, value: a.trapped }))
+      .sort((a, b) => b.value - a.value),
+    trend: await trend(side, user, f, 'trapped'),
+    todo: [
+      { key: 'openRescues', label: '在途救援', count: num(open?.n), route: '/getrecore' },
+      {
+        key: 'overdueMaintenance',
+        label: '维保超期电梯',
+        count: l?.overdueMaintenance ?? 0,
+        route: '/wisdom/dataStatistics/maintenanceStatistics',
+      },
+      {
+        key: 'overdueInspection',
+        label: '检验超期电梯',
+        count: l?.overdueInspection ?? 0,
+        route: '/wisdom/dataStatistics/safetyInspectionStatistics',
+      },
+    ],
+  };
+}
+
+export async function companyDashboard(side: ReadSide, user: AuthUser): Promise<CompanyDashboard> {
+  if (sideOf(user) !== 'maintenance') throw forbidden('维保单位的首页统计仅维保单位账号可查看');
+  const f = {} as Filters;
+  const thisMonth = monthPeriod(0);
+  const l = (await liftAgg(side.db, user, f, null)).get('');
+  const monthP = { ...thisMonth, to: addMonths(thisMonth.from, 1) };
+  monthP.to = new Date(Date.parse(monthP.to) - 86_400_000).toISOString().slice(0, 10);
+  const o = (await orderAgg(side.db, user, f, monthP, null)).get('');
+  const c = (await caseAgg(side.db, user, f, thisMonth, null, [sql`c.kind = 1`])).get('') ?? EMPTY_CASES('');
+  const today = shanghaiToday();
+  const todayOrders = (await orderAgg(side.db, user, f, { from: today, to: today, months: 1 }, null)).get('');
+  const [open] = await rows<{ n: string }>(
+    side.db,
+    sql`select count(*) as n from stats_case c where ${whereSql(user, f, 'c', [sql`c.kind = 1 and c.status < 6`])}`,
+  );
+  const lateOrders = (await orderAgg(side.db, user, f, lastMonths(12), null)).get('');
+  return {
+    meta: await metaOf(side, thisMonth),
+    lifts: l?.lifts ?? 0,
+    plannedThisMonth: o?.planned ?? 0,
+    completedThisMonth: o?.completed ?? 0,
+    onTimeRateThisMonth: o ? ratio(o.onTime, o.due) : null,
+    overdueLifts: l?.overdueMaintenance ?? 0,
+    trappedThisMonth: c.trapped,
+    within30RateThisMonth: ratio(c.within30, c.arrived),
+    avgArrivalThisMonth: mean(c.arrivalSum, c.arrived),
+    trend: await trend(side, user, f, 'completed'),
+    todo: [
+      {
+        key: 'todayOrders',
+        label: '今日维保',
+        count: (todayOrders?.planned ?? 0) - (todayOrders?.completed ?? 0),
+        route: '/basicInformation/maintenanceRecord',
+      },
+      {
+        key: 'lateOrders',
+        label: '逾期未做工单',
+        count: lateOrders?.late ?? 0,
+        route: '/basicInformation/maintenanceRecord',
+      },
+      {
+        key: 'overdueLifts',
+        label: '维保超期电梯',
+        count: l?.overdueMaintenance ?? 0,
+        route: '/basicInformation/elevatorMaintenance',
+      },
+      { key: 'openRescues', label: '待处理救援', count: num(open?.n), route: '/getrecore' },
+      {
+        key: 'rejected',
+        label: '被驳回工单（本月）',
+        count: o?.rejected ?? 0,
+        route: '/basicInformation/maintenanceRecord',
+      },
+    ],
+  };
+}
+
+export async function useUnitDashboard(side: ReadSide, user: AuthUser): Promise<UseUnitDashboard> {
+  if (sideOf(user) !== 'use') throw forbidden('使用单位的首页统计仅使用单位账号可查看');
+  const f = {} as Filters;
+  const thisMonth = monthPeriod(0);
+  const today = shanghaiToday();
+  const l = (await liftAgg(side.db, user, f, null)).get('');
+  const c = (await caseAgg(side.db, user, f, thisMonth, null, [sql`c.kind = 1`])).get('') ?? EMPTY_CASES('');
+  const list = await rows<Record<string, string | null>>(
+    side.db,
+    sql`select l.elevator_id as id, l.register_code, l.name, l.address, l.maintenance_due::text as md,
+      l.inspection_due::text as id2, ${stateSql(today)} as s,
+      (select name from enterprise where id = l.maintenance_company_id) as mc
+    from stats_lift l where ${whereSql(user, f, 'l', [sql`l.use_status = 1`])}
+    order by least(coalesce(l.maintenance_due, '9999-12-31'), coalesce(l.inspection_due, '9999-12-31')), l.elevator_id
+    limit 200`,
+  );
+  return {
+    meta: await metaOf(side, thisMonth),
+    lifts: l?.lifts ?? 0,
+    overdueMaintenance: l?.overdueMaintenance ?? 0,
+    overdueInspection: l?.overdueInspection ?? 0,
+    trappedThisMonth: c.trapped,
+    rows: list.map((r) => ({
+      id: num(r.id),
+      registerCode: String(r.register_code),
+      name: r.name,
+      address: String(r.address),
+      maintenanceCompanyName: r.mc,
+      maintenanceDue: r.md,
+      inspectionDue: r.id2,
+      maintenanceOverdue: r.md !== null && r.md < today,
+      inspectionOverdue: r.id2 !== null && r.id2 < today,
+      state: num(r.s),
+      stateLabel: LIFT_MAP_STATE_LABEL[num(r.s)] ?? '',
+    })),
+    todo: [
+      {
+        key: 'overdueMaintenance',
+        label: '维保超期电梯',
+        count: l?.overdueMaintenance ?? 0,
+        route: '/basicInformation/thelEevatorList',
+      },
+      {
+        key: 'overdueInspection',
+        label: '检验超期电梯',
+        count: l?.overdueInspection ?? 0,
+        route: '/basicInformation/thelEevatorList',
+      },
+      {
+        key: 'dueInspection',
+        label: '30 天内到检',
+        count: l?.dueInspection ?? 0,
+        route: '/basicInformation/thelEevatorList',
+      },
+    ],
+  };
+}

@@ -1,0 +1,539 @@
+import { areaLabel, type StatsMeta, shanghaiToday } from '@ec/contract';
+import { sql } from 'drizzle-orm';
+import type { AuthUser } from '../../platform/access.ts';
+import {
+  caseAgg,
+  caseDim,
+  EMPTY_CASES,
+  EMPTY_LIFTS,
+  EMPTY_ORDERS,
+  liftAgg,
+  orderAgg,
+  repairAgg,
+} from './aggregates.ts';
+import { DIMS, type DimName } from './dims.ts';
+import {
+  checkFilters,
+  type Filters,
+  mean,
+  metaOf,
+  num,
+  type Period,
+  per100,
+  periodOf,
+  type ReadSide,
+  ratio,
+  rows,
+  whereSql,
+} from './query.ts';
+
+/** The rate queries (statsRateCalls): a page of group rows, their sum row and `meta`. */
+
+type Paged = Filters & { sortField?: string; sortOrder?: 'ascend' | 'descend'; page: number; limit: number };
+type Row = { key: string; label: string } & Record<string, unknown>;
+
+function pageOf<R extends Row>(all: R[], sum: R, f: Paged, defaultSort: string, meta: StatsMeta) {
+  const field = f.sortField && typeof sum[f.sortField] === 'number' ? f.sortField : defaultSort;
+  const dir = f.sortOrder === 'ascend' ? 1 : -1;
+  const value = (r: R) => (typeof r[field] === 'number' ? (r[field] as number) : -1);
+  all.sort((a, b) => dir * (value(a) - value(b)) || a.key.localeCompare(b.key));
+  const start = (f.page - 1) * f.limit;
+  return {
+    records: all.slice(start, start + f.limit),
+    total: all.length,
+    page: f.page,
+    limit: f.limit,
+    sum,
+    meta,
+  };
+}
+
+async function labelled<R extends Row>(side: ReadSide, dim: DimName, list: R[]) {
+  const labels = await DIMS[dim].labels(
+    side.db,
+    list.map((r) => r.key),
+  );
+  for (const r of list) r.label = labels.get(r.key) ?? r.key;
+  return list;
+}
+
+/** Maintenance, rescue and fault figures of a group (rateRow). */
+async function rateRows(side: ReadSide, user: AuthUser, f: Filters, p: Period, dim: DimName | null) {
+  const lifts = await liftAgg(side.db, user, f, dim);
+  // Orders are rolled up per day, not per lift: a lift's row carries no maintenance figures.
+  const orders =
+    dim === 'lift' ? new Map() : await orderAgg(side.db, user, f, p, dim ? DIMS[dim].key('o') : null);
+  const cases = await caseAgg(side.db, user, f, p, caseDim(dim), [sql`c.kind = 1`]);
+  const faults = await repairAgg(side.db, user, f, p, dim);
+  const keys = new Set([...lifts.keys(), ...orders.keys(), ...cases.keys(), ...faults.keys()]);
+  const build = (key: string) => {
+    const l = lifts.get(key) ?? EMPTY_LIFTS(key);
+    const o = orders.get(key) ?? EMPTY_ORDERS(key);
+    const c = cases.get(key) ?? EMPTY_CASES(key);
+    const r = faults.get(key) ?? 0;
+    return {
+      key,
+      label: key,
+      lifts: l.lifts,
+      due: o.due,
+      onTime: o.onTime,
+      completed: o.completed,
+      onTimeRate: ratio(o.onTime, o.due),
+      overdueLifts: l.overdueMaintenance,
+      overdueRate: ratio(l.overdueMaintenance, l.lifts),
+      trappedCases: c.trapped,
+      faults: r,
+      trappedPer100: per100(c.trapped, l.lifts, p.months),
+      faultPer100: per100(c.trapped + r, l.lifts, p.months),
+      arrived: c.arrived,
+      within30: c.within30,
+      within30Rate: ratio(c.within30, c.arrived),
+      avgArrivalMinutes: mean(c.arrivalSum, c.arrived),
+      avgRescueMinutes: mean(c.rescueSum, c.rescued),
+      _arrivalSum: c.arrivalSum,
+      _rescueSum: c.rescueSum,
+      _rescued: c.rescued,
+    };
+  };
+  const list = [...keys].map(build);
+  const t = list.reduce(
+    (s, r) => {
+      for (const k of [
+        'lifts',
+        'due',
+        'onTime',
+        'completed',
+        'overdueLifts',
+        'trappedCases',
+        'faults',
+        'arrived',
+        'within30',
+        '_arrivalSum',
+        '_rescueSum',
+        '_rescued',
+      ] as const)
+        s[k] += r[k];
+      return s;
+    },
+    {
+      lifts: 0,
+      due: 0,
+      onTime: 0,
+      completed: 0,
+      overdueLifts: 0,
+      trappedCases: 0,
+      faults: 0,
+      arrived: 0,
+      within30: 0,
+      _arrivalSum: 0,
+      _rescueSum: 0,
+      _rescued: 0,
+    },
+  );
+  const strip = ({ _arrivalSum, _rescueSum, _rescued, ...r }: ReturnType<typeof build>) => r;
+  const sum = {
+    key: '',
+    label: '合计',
+    lifts: t.lifts,
+    due: t.due,
+    onTime: t.onTime,
+    completed: t.completed,
+    onTimeRate: ratio(t.onTime, t.due),
+    overdueLifts: t.overdueLifts,
+    overdueRate: ratio(t.overdueLifts, t.lifts),
+    trappedCases: t.trappedCases,
+    faults: t.faults,
+    trappedPer100: per100(t.trappedCases, t.lifts, p.months),
+    faultPer100: per100(t.trappedCases + t.faults, t.lifts, p.months),
+    arrived: t.arrived,
+    within30: t.within30,
+    within30Rate: ratio(t.within30, t.arrived),
+    avgArrivalMinutes: mean(t._arrivalSum, t.arrived),
+    avgRescueMinutes: mean(t._rescueSum, t._rescued),
+  };
+  return { list: list.map(strip), sum };
+}
+
+export async function rateBy(side: ReadSide, user: AuthUser, f: Paged, dim: 'area' | 'maintenance') {
+  checkFilters(user, f);
+  const p = periodOf(f);
+  const { list, sum } = await rateRows(side, user, f, p, dim);
+  return pageOf(await labelled(side, dim, list), sum, f, 'lifts', await metaOf(side, p));
+}
+
+/** Top lifts: lifts with a 困人 case or a repair in the period. */
+export async function liftRates(side: ReadSide, user: AuthUser, f: Paged) {
+  checkFilters(user, f);
+  const p = periodOf(f);
+  const { list, sum } = await rateRows(side, user, f, p, 'lift');
+  const active = list.filter((r) => r.trappedCases > 0 || r.faults > 0);
+  const ids = active.map((r) => Number(r.key)).filter((n) => n > 0);
+  const info = new Map<string, Record<string, string | null>>();
+  if (ids.length > 0) {
+    for (const r of await rows<Record<string, string | null>>(
+      side.db,
+      sql`select l.elevator_id::text as id, l.register_code, l.address, l.area_code,
+        (select name from enterprise where id = l.maintenance_company_id) as mc,
+        (select name from enterprise where id = l.use_company_id) as uc
+      from stats_lift l where l.elevator_id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    ))
+      info.set(String(r.id), r);
+  }
+  const records = active.map((r) => {
+    const i = info.get(r.key);
+    return {
+      ...r,
+      label: i?.register_code ?? r.key,
+      registerCode: i?.register_code ?? '',
+      address: i?.address ?? '',
+      areaName: i?.area_code ? (areaLabel(i.area_code) ?? null) : null,
+      maintenanceCompanyName: i?.mc ?? null,
+      useCompanyName: i?.uc ?? null,
+    };
+  });
+  const total = {
+    ...sum,
+    registerCode: '',
+    address: '',
+    areaName: null,
+    maintenanceCompanyName: null,
+    useCompanyName: null,
+  };
+  return pageOf(records, total, f, 'trappedCases', await metaOf(side, p));
+}
+
+export async function brandRates(side: ReadSide, user: AuthUser, f: Paged) {
+  checkFilters(user, f);
+  const p = periodOf(f);
+  const lifts = await liftAgg(side.db, user, f, 'brand');
+  const cases = await caseAgg(side.db, user, f, p, caseDim('brand'), [sql`c.kind = 1`]);
+  const faults = await repairAgg(side.db, user, f, p, 'brand');
+  const keys = new Set([...lifts.keys(), ...cases.keys(), ...faults.keys()]);
+  const make = (key: string, label: string, l: number, t: number, r: number) => ({
+    key,
+    label,
+    lifts: l,
+    trappedCases: t,
+    faults: r,
+    trappedPer100: per100(t, l, p.months),
+    faultPer100: per100(t + r, l, p.months),
+  });
+  const list = [...keys].map((k) =>
+    make(k, k || '未填', lifts.get(k)?.lifts ?? 0, cases.get(k)?.trapped ?? 0, faults.get(k) ?? 0),
+  );
+  const s = list.reduce((a, r) => ({ l: a.l + r.lifts, t: a.t + r.trappedCases, r: a.r + r.faults }), {
+    l: 0,
+    t: 0,
+    r: 0,
+  });
+  return pageOf(list, make('', '合计', s.l, s.t, s.r), f, 'lifts', await metaOf(side, p));
+}
+
+export async function workerRates(side: ReadSide, user: AuthUser, f: Paged) {
+  checkFilters(user, f);
+  const p = periodOf(f);
+  const found = await rows<Record<string, string>>(
+    side.db,
+    sql`select w.worker_id as id, max(w.maintenance_company_id) as mc, sum(w.orders) as orders,
+      sum(w.completed) as completed, sum(w.on_time) as on_time, sum(w.duration_sum) as ds, sum(w.duration_count) as dn
+    from stats_worker_day w where ${whereSql(user, f, 'w', [sql`w.day between ${p.from}::date and ${p.to}::date`])}
+    group by 1`,
+  );
+  const ids = found.map((r) => num(r.id));
+  const names = new Map<number, string>();
+  if (ids.length > 0) {
+    for (const r of await rows<{ id: number; name: string }>(
+      side.db,
+      sql`select id, coalesce(nullif(real_name, ''), username) as name from sys_user where id in (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    ))
+      names.set(Number(r.id), r.name);
+  }
+  const companies = await DIMS.maintenance.labels(side.db, [...new Set(found.map((r) => String(r.mc)))]);
+  const list = found.map((r) => ({
+    key: String(r.id),
+    label: names.get(num(r.id)) ?? `人员 ${r.id}`,
+    companyName: companies.get(String(r.mc)) ?? null,
+    orders: num(r.orders),
+    completed: num(r.completed),
+    onTime: num(r.on_time),
+    onTimeRate: ratio(num(r.on_time), num(r.orders)),
+    avgDurationMinutes: mean(num(r.ds), num(r.dn)),
+  }));
+  const s = list.reduce((a, r) => ({ o: a.o + r.orders, c: a.c + r.completed, t: a.t + r.onTime }), {
+    o: 0,
+    c: 0,
+    t: 0,
+  });
+  const ds = found.reduce((a, r) => a + num(r.ds), 0);
+  const dn = found.reduce((a, r) => a + num(r.dn), 0);
+  const sum = {
+    key: '',
+    label: '合计',
+    companyName: null,
+    orders: s.o,
+    completed: s.c,
+    onTime: s.t,
+    onTimeRate: ratio(s.t, s.o),
+    avgDurationMinutes: mean(ds, dn),
+  };
+  return pageOf(list, sum, f, 'orders', await metaOf(side, p));
+}
+
+export async function monthlyOnTime(side: ReadSide, user: AuthUser, f: Paged) {
+  checkFilters(user, f);
+  const p = periodOf(f);
+  const orders = await orderAgg(side.db, user, f, p, `to_char(o.day, 'YYYY-MM')`);
+  const lifts = (await liftAgg(side.db, user, f, null)).get('') ?? EMPTY_LIFTS('');
+  const today = shanghaiToday().slice(0, 7);
+  const list = [...orders.values()].map((o) => ({
+    key: o.key,
+    label: `${o.key.slice(0, 4)}年${Number(o.key.slice(5))}月`,
+    lifts: lifts.lifts,
+    due: o.due,
+    onTime: o.onTime,
+    completed: o.completed,
+    onTimeRate: ratio(o.onTime, o.due),
+    // Overdue lifts are a figure of today: only the current month carries it.
+    overdueLifts: o.key === today ? lifts.overdueMaintenance : 0,
+    overdueRate: o.key === today ? ratio(lifts.overdueMaintenance, lifts.lifts) : null,
+  }));
+  const t = list.reduce((a, r) => ({ d: a.d + r.due, o: a.o + r.onTime, c: a.c + r.completed }), {
+    d: 0,
+    o: 0,
+    c: 0,
+  });
+  const sum = {
+    key: '',
+    label: '合计',
+    lifts: lifts.lifts,
+    due: t.d,
+    onTime: t.o,
+    completed: t.c,
+    onTimeRate: ratio(t.o, t.d),
+    overdueLifts: lifts.overdueMaintenance,
+    overdueRate: ratio(lifts.overdueMaintenance, lifts.lifts),
+  };
+  const page = pageOf(list, sum, { ...f, sortField: f.sortField ?? 'key' }, 'key', await metaOf(side, p));
+  if (!f.sortField) page.records.sort((a, b) => a.key.localeCompare(b.key));
+  return page;
+}
+
+export async function orderStates(side: ReadSide, user: AuthUser, f: Paged) {
+  checkFilters(user, f);
+  const p = periodOf(f);
+  const orders = await orderAgg(side.db, user, f, p, DIMS.area.key('o'));
+  const lifts = await liftAgg(side.db, user, f, 'area');
+  const keys = new Set([...orders.keys(), ...lifts.keys()]);
+  const list = [...keys].map((k) => {
+    const o = orders.get(k) ?? EMPTY_ORDERS(k);
+    return {
+      key: k,
+      label: k,
+      planned: o.planned,
+      late: o.late,
+      awaitingConfirm: o.awaitingConfirm,
+      completed: o.done,
+      approved: o.approved,
+      rejected: o.rejected,
+      overdueLifts: lifts.get(k)?.overdueMaintenance ?? 0,
+    };
+  });
+  const sum = {
+    key: '',
+    label: '合计',
+    planned: 0,
+    late: 0,
+    awaitingConfirm: 0,
+    completed: 0,
+    approved: 0,
+    rejected: 0,
+    overdueLifts: 0,
+  };
+  for (const r of list)
+    for (const k of [
+      'planned',
+      'late',
+      'awaitingConfirm',
+      'completed',
+      'approved',
+      'rejected',
+      'overdueLifts',
+    ] as const)
+      sum[k] += r[k];
+  return pageOf(await labelled(side, 'area', list), sum, f, 'planned', await metaOf(side, p));
+}
+
+export async function basicByArea(side: ReadSide, user: AuthUser, f: Paged) {
+  checkFilters(user, f);
+  const PUBLIC = [
+    '学校',
+    '幼儿园',
+    '医院',
+    '商场超市',
+    '车站',
+    '交通场所',
+    '客运码头',
+    '体育场馆',
+    '展览馆',
+    '公园',
+    '宾馆饭店',
+  ];
+  const found = await rows<Record<string, string>>(
+    side.db,
+    sql`select l.area_code as key, count(*) as total, count(*) filter (where l.use_status = 1) as in_use,
+      count(*) filter (where l.use_status = 2) as stopped, count(*) filter (where l.use_status = 3) as scrapped,
+      count(*) filter (where l.use_status = 1 and l.lift_type = 1) as vertical,
+      count(*) filter (where l.use_status = 1 and l.lift_type = 2) as escalator,
+      count(*) filter (where l.use_status = 1 and l.maintenance_company_id <> 0) as maintained,
+      count(*) filter (where l.use_status = 1 and l.use_occasion in (${sql.join(
+        PUBLIC.map((o) => sql`${o}`),
+        sql`, `,
+      )})) as public_places
+    from stats_lift l where ${whereSql(user, f, 'l')} group by 1`,
+  );
+  const list = found.map((r) => ({
+    key: String(r.key),
+    label: String(r.key),
+    total: num(r.total),
+    inUse: num(r.in_use),
+    stopped: num(r.stopped),
+    scrapped: num(r.scrapped),
+    vertical: num(r.vertical),
+    escalator: num(r.escalator),
+    maintained: num(r.maintained),
+    publicPlaces: num(r.public_places),
+  }));
+  const sum = {
+    key: '',
+    label: '合计',
+    total: 0,
+    inUse: 0,
+    stopped: 0,
+    scrapped: 0,
+    vertical: 0,
+    escalator: 0,
+    maintained: 0,
+    publicPlaces: 0,
+  };
+  for (const r of list)
+    for (const k of [
+      'total',
+      'inUse',
+      'stopped',
+      'scrapped',
+      'vertical',
+      'escalator',
+      'maintained',
+      'publicPlaces',
+    ] as const)
+      sum[k] += r[k];
+  const today = shanghaiToday();
+  return pageOf(
+    await labelled(side, 'area', list),
+    sum,
+    f,
+    'total',
+    await metaOf(side, { from: today, to: today }),
+  );
+}
+
+export async function useUnitRates(side: ReadSide, user: AuthUser, f: Paged) {
+  checkFilters(user, f);
+  const p = periodOf(f);
+  const lifts = await liftAgg(side.db, user, f, 'use');
+  const cases = await caseAgg(side.db, user, f, p, caseDim('use'), [sql`c.kind = 1`]);
+  const faults = await repairAgg(side.db, user, f, p, 'use');
+  const keys = new Set([...lifts.keys(), ...cases.keys(), ...faults.keys()]);
+  const list = [...keys].map((k) => {
+    const l = lifts.get(k) ?? EMPTY_LIFTS(k);
+    const t = cases.get(k)?.trapped ?? 0;
+    return {
+      key: k,
+      label: k,
+      lifts: l.lifts,
+      trappedCases: t,
+      faults: faults.get(k) ?? 0,
+      trappedPer100: per100(t, l.lifts, p.months),
+      overdueInspection: l.overdueInspection,
+      overdueMaintenance: l.overdueMaintenance,
+    };
+  });
+  const s = {
+    key: '',
+    label: '合计',
+    lifts: 0,
+    trappedCases: 0,
+    faults: 0,
+    trappedPer100: null as number | null,
+    overdueInspection: 0,
+    overdueMaintenance: 0,
+  };
+  for (const r of list)
+    for (const k of ['lifts', 'trappedCases', 'faults', 'overdueInspection', 'overdueMaintenance'] as const)
+      s[k] += r[k];
+  s.trappedPer100 = per100(s.trappedCases, s.lifts, p.months);
+  return pageOf(await labelled(side, 'use', list), s, f, 'trappedCases', await metaOf(side, p));
+}
+
+/** Inspection per district: the registry's next dates (检验合格率 has no source yet: null). */
+export async function inspectionByArea(side: ReadSide, user: AuthUser, f: Paged) {
+  checkFilters(user, f);
+  const p = periodOf(f);
+  const lifts = await liftAgg(side.db, user, f, 'area');
+  const list = [...lifts.values()].map((l) => ({
+    key: l.key,
+    label: l.key,
+    lifts: l.lifts,
+    overdue: l.overdueInspection,
+    dueSoon: l.dueInspection,
+    inspected: 0,
+    passed: 0,
+    passRate: null as number | null,
+  }));
+  const sum = {
+    key: '',
+    label: '合计',
+    lifts: 0,
+    overdue: 0,
+    dueSoon: 0,
+    inspected: 0,
+    passed: 0,
+    passRate: null as number | null,
+  };
+  for (const r of list) for (const k of ['lifts', 'overdue', 'dueSoon'] as const) sum[k] += r[k];
+  return pageOf(await labelled(side, 'area', list), sum, f, 'lifts', await metaOf(side, p));
+}
+
+export async function areaOccasions(side: ReadSide, user: AuthUser, f: Paged) {
+  checkFilters(user, f);
+  const found = await rows<{ area: string; occ: string; n: string }>(
+    side.db,
+    sql`select l.area_code as area, l.use_occasion as occ, count(*) as n from stats_lift l
+      where ${whereSql(user, f, 'l', [sql`l.use_status = 1`])} group by 1, 2`,
+  );
+  const by = new Map<string, { total: number; byOccasion: Record<string, number> }>();
+  const all = { total: 0, byOccasion: {} as Record<string, number> };
+  for (const r of found) {
+    const e = by.get(r.area) ?? { total: 0, byOccasion: {} };
+    e.total += num(r.n);
+    e.byOccasion[r.occ] = (e.byOccasion[r.occ] ?? 0) + num(r.n);
+    all.total += num(r.n);
+    all.byOccasion[r.occ] = (all.byOccasion[r.occ] ?? 0) + num(r.n);
+    by.set(r.area, e);
+  }
+  const list = [...by.entries()].map(([k, e]) => ({ key: k, label: k, ...e }));
+  const today = shanghaiToday();
+  return pageOf(
+    await labelled(side, 'area', list),
+    { key: '', label: '合计', ...all },
+    f,
+    'total',
+    await metaOf(side, { from: today, to: today }),
+  );
+}

@@ -1,0 +1,54 @@
+import { shanghaiToday } from '@ec/contract';
+import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/sql.ts';
+import type { JobDefinition } from '../../platform/jobs.ts';
+import { maintenanceSource } from './sources/maintenance.ts';
+import { registrySource } from './sources/registry.ts';
+import { caseSource, repairSource } from './sources/rescue.ts';
+import type { StatsSource } from './sources/source.ts';
+
+/**
+ * The rollups' sources, in order: the registry first (the others copy its lift attributes). A new
+ * source (IoT alarms, advertising) is one file under sources/ added here.
+ */
+export const STATS_SOURCES: StatsSource[] = [registrySource, caseSource, repairSource, maintenanceSource];
+
+/** How often the job runs, and the staleness bound the figures state (docs/statistics.md). */
+export const ROLLUP_EVERY_MS = 30_000;
+export const STALENESS_BOUND_SECONDS = 60;
+
+/**
+ * Brings every source's rollup rows up to date: from each one's cursor, or all of them (`full`,
+ * the demo seed and a first start). Returns what it did per source (rows are the sources' business).
+ */
+export async function refreshStats(db: Queryable, opts: { full?: boolean; now?: Date } = {}) {
+  const startedAt = opts.now ?? new Date();
+  const today = shanghaiToday(startedAt);
+  const cursors = new Map(
+    rowsOf<{ source: string; changed_up_to: string | null; day: string | null }>(
+      await db.execute(sql`select source, changed_up_to::text, day::text from stats_cursor`),
+    ).map((r) => [r.source, r]),
+  );
+  const done: string[] = [];
+  for (const source of STATS_SOURCES) {
+    const cursor = cursors.get(source.name);
+    const since = opts.full || !cursor?.changed_up_to ? null : new Date(cursor.changed_up_to);
+    const newDay = !cursor || cursor.day !== today;
+    const next = await source.refresh(db, since, { today, startedAt, newDay });
+    await db.execute(sql`insert into stats_cursor (source, changed_up_to, caught_up_at, day)
+      values (${source.name}, ${next ? next.toISOString() : null}::timestamptz, ${startedAt.toISOString()}::timestamptz, ${today}::date)
+      on conflict (source) do update set changed_up_to = excluded.changed_up_to,
+        caught_up_at = excluded.caught_up_at, day = excluded.day`);
+    done.push(source.name);
+  }
+  return done;
+}
+
+export const rollupJob: JobDefinition = {
+  name: 'stats.rollup',
+  everyMs: ROLLUP_EVERY_MS,
+  run: async (db) => {
+    await refreshStats(db);
+  },
+};

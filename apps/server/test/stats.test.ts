@@ -1,0 +1,331 @@
+import {
+  type CountsOutput,
+  elevatorCalls,
+  maintenanceOrderCalls,
+  type Page,
+  rescueCaseCalls,
+  shanghaiToday,
+  statsAnalysisCalls,
+  statsDesignedCalls,
+  statsRateCalls,
+  statsScreenCalls,
+} from '@ec/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLLUP_EVERY_MS, refreshStats, STALENESS_BOUND_SECONDS } from '../src/modules/statistics/rollup.ts';
+import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { CallProber, type Probes } from './scope-sweep.ts';
+
+/*
+ * Statistics (issue 18), on the demo data: every call answers (happy), is refused without its
+ * permission, refuses bad input with a Chinese message; a per-call scope sweep (a regulator's and a
+ * company's unfiltered figure equal the platform's filtered to their scope, and a filter outside
+ * the scope is 403); figures against direct counts over random filters; the drill-down agreement
+ * with the registry, the case list and the order list; a new case in the counts after one job run.
+ */
+
+const ALL = { ...statsScreenCalls, ...statsAnalysisCalls, ...statsRateCalls, ...statsDesignedCalls };
+type Name = keyof typeof ALL & string;
+const DASHBOARDS: Name[] = ['regulatorDashboard', 'companyDashboard', 'useUnitDashboard'];
+const FILTERABLE = (Object.keys(ALL) as Name[]).filter((n) => !DASHBOARDS.includes(n));
+
+/** The figure without its freshness (two reads a moment apart differ only there). */
+const figure = (d: unknown) => JSON.parse(JSON.stringify(d, (k, v) => (k === 'meta' ? undefined : v)));
+
+describe.each(dbKinds)('statistics on %s', (kind) => {
+  let t: TestApp;
+  let p: CallProber<typeof ALL>;
+  let wb1: number;
+  let sy1: number;
+  const q = async <T>(query: ReturnType<typeof sql>) =>
+    ((await t.platform.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    p = new CallProber(t, ALL);
+    await p.signIn(['jg_qingxiu', 'wb_admin1', 'sy_admin1', 'wb_staff1', 'kf_agent1']);
+    const [a] = await q<{ id: number }>(
+      sql`select company_id as id from sys_user where username = 'wb_admin1'`,
+    );
+    const [b] = await q<{ id: number }>(
+      sql`select company_id as id from sys_user where username = 'sy_admin1'`,
+    );
+    wb1 = Number(a?.id);
+    sy1 = Number(b?.id);
+    // The first file of a run builds the seeded template (minutes on a loaded machine).
+  }, 900_000);
+  afterAll(() => t?.close());
+
+  const input = (name: Name, extra: Record<string, unknown> = {}) =>
+    ALL[name].method === 'POST' ? { page: 1, limit: 500, ...extra } : extra;
+
+  it('answers every call for the platform (the dashboards for their own side)', async () => {
+    for (const name of FILTERABLE) {
+      const res = await p.send('admin', name, input(name));
+      expect(res.status, `${name}: ${res.body.resultMsg}`).toBe(200);
+      expect((res.body.data as { meta: { source: string } }).meta.source).toBe('primary');
+    }
+    const own: [Name, string][] = [
+      ['regulatorDashboard', 'jg_qingxiu'],
+      ['companyDashboard', 'wb_admin1'],
+      ['useUnitDashboard', 'sy_admin1'],
+    ];
+    for (const [name, user] of own) {
+      const res = await p.send(user, name, {});
+      expect(res.status, `${user} ${name}: ${res.body.resultMsg}`).toBe(200);
+    }
+    // The demo data makes the charts mean something.
+    const area = (await p.send<CountsOutput>('admin', 'countElevatorGroupbyArea', {})).body.data;
+    expect(area.total).toBeGreaterThan(0);
+    const causes = (await p.send<CountsOutput>('admin', 'elevatorHitchType', {})).body.data;
+    expect(causes.total).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('refuses a caller without the permission, and the dashboards of another side', async () => {
+    for (const name of FILTERABLE) {
+      if (p.may('wb_staff1', name)) continue;
+      const res = await p.send('wb_staff1', name, input(name));
+      expect(res.status, `wb_staff1 ${name}`).toBe(403);
+    }
+    expect((await p.send('admin', 'companyDashboard', {})).status).toBe(403);
+    expect((await p.send('wb_admin1', 'useUnitDashboard', {})).status).toBe(403);
+    expect((await p.send('sy_admin1', 'regulatorDashboard', {})).status).toBe(403);
+  }, 300_000);
+
+  it('refuses bad input with a Chinese message', async () => {
+    for (const name of FILTERABLE.filter((n) => n !== 'mapPoints' && n !== 'screenSummary')) {
+      const bad = await p.send('admin', name, input(name, { month: '2026-13' }));
+      expect(bad.status, name).toBe(400);
+      expect(bad.body.resultMsg).toMatch(/月份格式/);
+      const reversed = await p.send(
+        'admin',
+        name,
+        input(name, { dateFrom: '2026-05-02', dateTo: '2026-05-01' }),
+      );
+      expect(reversed.status, name).toBe(400);
+      const type = await p.send('admin', name, input(name, { type: 3 }));
+      expect(type.status, name).toBe(400);
+    }
+    const map = await p.send('admin', 'mapPoints', { zoom: 30 });
+    expect(map.status).toBe(400);
+    expect(map.body.resultMsg).toMatch(/缩放级别/);
+    const box = await p.send('admin', 'mapPoints', { minLng: 109, maxLng: 108 });
+    expect(box.status).toBe(400);
+  }, 300_000);
+
+  describe('data scope, call by call', () => {
+    /** The actor's unfiltered figure equals the platform's filtered to the actor's scope; a foreign filter is 403. */
+    const scoped = (name: Name) => async (actor: string) => {
+      const own =
+        actor === 'jg_qingxiu'
+          ? { areaCode: '450103' }
+          : actor === 'wb_admin1'
+            ? { maintenanceCompanyId: wb1 }
+            : { useCompanyId: sy1 };
+      const foreign =
+        actor === 'jg_qingxiu'
+          ? { areaCode: '450102' }
+          : actor === 'wb_admin1'
+            ? { maintenanceCompanyId: sy1 }
+            : { useCompanyId: wb1 };
+      const mine = await p.send(actor, name, input(name));
+      if (!p.may(actor, name)) {
+        expect(mine.status, `${actor} ${name}`).toBe(403);
+        return;
+      }
+      expect(mine.status, `${actor} ${name}: ${mine.body.resultMsg}`).toBe(200);
+      const control = await p.send('admin', name, input(name, own));
+      expect(control.status, `admin ${name}`).toBe(200);
+      expect(figure(mine.body.data), `${actor} ${name} = the platform's figure of its scope`).toEqual(
+        figure(control.body.data),
+      );
+      const refused = await p.send(actor, name, input(name, foreign));
+      expect(refused.status, `${actor} ${name} with a filter outside its scope`).toBe(403);
+    };
+    const probes = Object.fromEntries(FILTERABLE.map((n) => [n, scoped(n)])) as Probes<typeof ALL>;
+    probes.regulatorDashboard = async (a) => {
+      const res = await p.send(a, 'regulatorDashboard', {});
+      if (a !== 'jg_qingxiu') return expect(res.status, a).toBe(403);
+      const control = await p.send('admin', 'regulatorDashboard', { areaCode: '450103' });
+      expect(figure(res.body.data)).toEqual(figure(control.body.data));
+      expect((await p.send(a, 'regulatorDashboard', { areaCode: '450102' })).status).toBe(403);
+    };
+    probes.companyDashboard = async (a) => {
+      const res = await p.send(a, 'companyDashboard', {});
+      expect(res.status, a).toBe(a === 'wb_admin1' ? 200 : 403);
+      if (a === 'wb_admin1') {
+        const lifts = await p.send<CountsOutput>('admin', 'countElevatorGroupbyArea', {
+          maintenanceCompanyId: wb1,
+        });
+        expect((res.body.data as { lifts: number }).lifts).toBe(lifts.body.data.total);
+      }
+    };
+    probes.useUnitDashboard = async (a) => {
+      const res = await p.send(a, 'useUnitDashboard', {});
+      expect(res.status, a).toBe(a === 'sy_admin1' ? 200 : 403);
+      if (a === 'sy_admin1') {
+        const lifts = await p.send<CountsOutput>('admin', 'countElevatorGroupbyArea', { useCompanyId: sy1 });
+        expect((res.body.data as { lifts: number }).lifts).toBe(lifts.body.data.total);
+      }
+    };
+
+    it('has a probe for every call', () => p.expectProbeForEveryCall(probes));
+    it.each(['jg_qingxiu', 'wb_admin1', 'sy_admin1'])(
+      '%s sees only its own',
+      (actor) => p.sweep(actor, probes, async () => q(sql`select count(*) from stats_case`)),
+      600_000,
+    );
+  });
+
+  it('counts what a direct count of the sources counts, over random filters', async () => {
+    const today = shanghaiToday();
+    const areas = ['450103', '450102', '450105', '450107', undefined];
+    const occasions = (
+      await q<{ o: string }>(
+        sql`select distinct use_occasion as o from elevator where use_occasion is not null limit 5`,
+      )
+    ).map((r) => r.o);
+    let seed = 7;
+    const pick = <T>(xs: T[]): T => {
+      seed = (seed * 48271) % 2147483647;
+      return xs[seed % xs.length] as T;
+    };
+    for (let i = 0; i < 12; i++) {
+      const f: Record<string, string | number | undefined> = {
+        areaCode: pick(areas),
+        type: pick([1, 2, undefined]),
+        useOccasion: pick([...occasions, undefined, undefined]),
+      };
+      const months = Array.from({ length: 6 }, (_, k) => {
+        const d = new Date(`${today.slice(0, 7)}-15T00:00:00Z`);
+        d.setUTCMonth(d.getUTCMonth() - k);
+        return d.toISOString().slice(0, 7);
+      });
+      const month = pick(months);
+      const lift = sql`e.use_status = 1
+        ${f.areaCode ? sql`and e.area_code = ${f.areaCode}` : sql``}
+        ${f.type ? sql`and e.type = ${f.type}` : sql``}
+        ${f.useOccasion ? sql`and e.use_occasion = ${f.useOccasion}` : sql``}`;
+      const [lifts] = await q<{ n: string }>(sql`select count(*) as n from elevator e where ${lift}`);
+      const area = await p.send<CountsOutput>('admin', 'countElevatorGroupbyArea', f);
+      expect(area.body.data.total, JSON.stringify(f)).toBe(Number(lifts?.n));
+
+      const shDay = sql.raw(`((c.alarm_at at time zone 'UTC') + interval '8 hours')::date`);
+      const [cases] = await q<{ n: string }>(sql`select count(*) as n from rescue_case c
+        left join elevator e on e.id = c.elevator_id
+        where c.kind = 1 and to_char(${shDay}, 'YYYY-MM') = ${month}
+        ${f.areaCode ? sql`and c.area_code = ${f.areaCode}` : sql``}
+        ${f.type ? sql`and e.type = ${f.type}` : sql``}
+        ${f.useOccasion ? sql`and e.use_occasion = ${f.useOccasion}` : sql``}`);
+      const causes = await p.send<CountsOutput>('admin', 'elevatorHitchType', { ...f, month });
+      expect(causes.body.data.total, `cases ${JSON.stringify(f)} ${month}`).toBe(Number(cases?.n));
+
+      const [orders] = await q<{ n: string; c: string }>(sql`select count(*) as n,
+          count(*) filter (where o.status in (3, 4, 5)) as c from maintenance_order o
+        left join elevator e on e.id = o.elevator_id
+        where to_char(o.plan_date, 'YYYY-MM') = ${month}
+        ${f.areaCode ? sql`and o.area_code = ${f.areaCode}` : sql``}
+        ${f.type ? sql`and e.type = ${f.type}` : sql``}
+        ${f.useOccasion ? sql`and e.use_occasion = ${f.useOccasion}` : sql``}`);
+      const info = await p.send<{ sum: { planned: number } }>('admin', 'elevatorMaintenanceInfoQuery', {
+        ...f,
+        month,
+        page: 1,
+        limit: 50,
+      });
+      expect(info.body.data.sum.planned, `orders ${JSON.stringify(f)} ${month}`).toBe(Number(orders?.n));
+    }
+  }, 600_000);
+
+  it('agrees with the lists it drills into', async () => {
+    const today = shanghaiToday();
+    const month = today.slice(0, 7);
+    const from = `${month}-01`;
+    const byArea = (await p.send<CountsOutput>('admin', 'countElevatorGroupbyArea', {})).body.data;
+    for (const row of byArea.rows.slice(0, 4)) {
+      const reg = await t.api<Page<unknown> & { approximate: boolean }>(
+        'POST',
+        elevatorCalls.queryList.path,
+        {
+          token: p.tokens.admin,
+          body: { areaCode: row.key, useStatus: 1, page: 1, limit: 1 },
+        },
+      );
+      expect(reg.status, reg.body.resultMsg).toBe(200);
+      expect(reg.body.data.approximate).toBe(false);
+      expect(reg.body.data.total, `registry ${row.key}`).toBe(row.value);
+    }
+    const trapped = (
+      await p.send<{ rows: { key: string; trappedCases: number }[] }>('admin', 'areaAnalysis', {
+        dateFrom: from,
+        dateTo: today,
+      })
+    ).body.data;
+    for (const row of trapped.rows.filter((r) => r.trappedCases > 0).slice(0, 4)) {
+      const cases = await t.api<Page<unknown>>('GET', rescueCaseCalls.orderList.path, {
+        token: p.tokens.admin,
+        query: { kind: 1, areaCode: row.key, dateFrom: from, dateTo: today, page: 1, limit: 1 },
+      });
+      expect(cases.body.data.total, `cases ${row.key}`).toBe(row.trappedCases);
+    }
+    const orders = (
+      await p.send<{ records: { key: string; planned: number }[] }>('admin', 'elevatorMaintenanceInfoQuery', {
+        month,
+        page: 1,
+        limit: 50,
+      })
+    ).body.data;
+    for (const row of orders.records.filter((r) => r.planned > 0).slice(0, 4)) {
+      const list = await t.api<Page<unknown>>('GET', maintenanceOrderCalls.queryList.path, {
+        token: p.tokens.admin,
+        query: { areaCode: row.key, month, page: 1, limit: 1 },
+      });
+      expect(list.body.data.total, `orders ${row.key}`).toBe(row.planned);
+    }
+  }, 300_000);
+
+  it(`shows a new case within the staleness bound (${STALENESS_BOUND_SECONDS} s): the job runs every ${ROLLUP_EVERY_MS / 1000} s`, async () => {
+    const job = t.platform.jobs.list().find((j) => j.name === 'stats.rollup');
+    expect(job?.everyMs).toBeLessThanOrEqual(STALENESS_BOUND_SECONDS * 1000);
+    const before = (await p.send<{ todayCases: number }>('admin', 'screenSummary', {})).body.data.todayCases;
+    const saved = await t.api('PUT', rescueCaseCalls.saveOrder.path, {
+      token: p.tokens.kf_agent1,
+      body: { kind: 3, callerPhone: '13900002222', description: '咨询' },
+    });
+    expect(saved.status, saved.body.resultMsg).toBe(200);
+    // What the job does on its next run (≤ 30 s away).
+    await refreshStats(t.platform.db);
+    const after = (
+      await p.send<{ todayCases: number; meta: { staleSeconds: number; behind: boolean } }>(
+        'admin',
+        'screenSummary',
+        {},
+      )
+    ).body.data;
+    expect(after.todayCases).toBe(before + 1);
+    expect(after.meta.staleSeconds).toBeLessThanOrEqual(STALENESS_BOUND_SECONDS);
+    expect(after.meta.behind).toBe(false);
+  }, 300_000);
+
+  it('says how far behind a figure is past its bound', async () => {
+    await t.platform.db.execute(sql`update stats_cursor set caught_up_at = now() - interval '5 minutes'`);
+    const res = await p.send<{ meta: { staleSeconds: number; behind: boolean } }>('admin', 'regulation', {});
+    expect(res.body.data.meta.behind).toBe(true);
+    expect(res.body.data.meta.staleSeconds).toBeGreaterThanOrEqual(299);
+    await refreshStats(t.platform.db);
+  });
+
+  it('keeps the city at full zoom-out small (one marker per district)', async () => {
+    const res = await p.send<{ mode: string; districts: unknown[] }>('admin', 'mapPoints', { zoom: 1 });
+    expect(res.body.data.mode).toBe('district');
+    expect(res.raw.length).toBeLessThan(200_000);
+    const near = await p.send<{ mode: string; points: unknown[] }>('admin', 'mapPoints', {
+      zoom: 15,
+      minLng: 107,
+      maxLng: 110,
+      minLat: 22,
+      maxLat: 24,
+    });
+    expect(['points', 'grid']).toContain(near.body.data.mode);
+  });
+});

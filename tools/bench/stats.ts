@@ -1,0 +1,136 @@
+import {
+  API_PREFIX,
+  statsAnalysisCalls,
+  statsDesignedCalls,
+  statsRateCalls,
+  statsScreenCalls,
+} from '@ec/contract';
+import { sql } from 'drizzle-orm';
+import { refreshStats } from '../../apps/server/src/modules/statistics/rollup.ts';
+import type { Database } from '../../apps/server/src/platform/db/client.ts';
+import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
+import { login, measure, printTable, type Row } from './common.ts';
+import { inScratch, openBenchDatabase, seedElevators, startServerProcess } from './server-process.ts';
+
+const CONNECTIONS = 16;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const TARGET_P99 = 100;
+const MONTHS = 12;
+
+/** `n` closed 困人 cases on random lifts over the last 12 months (set-based). */
+async function loadCases(db: Database['db'], n: number) {
+  const [{ first, count }] = rowsOf<{ first: number; count: number }>(
+    await db.execute(sql`select min(id)::int as first, count(*)::int as count from elevator`),
+  );
+  for (let from = 0; from < n; from += 100_000) {
+    const to = Math.min(n, from + 100_000);
+    await db.execute(sql`
+      insert into rescue_case (case_no, source, kind, status, elevator_id, register_code, address, area_code,
+        maintenance_company_id, use_company_id, trapped, freed, level, alarm_at, dispatched_at, accepted_at,
+        arrived_at, overtime, freed_at, closed_at, cause, version, updated_at)
+      select 'SB' || g, 1 + (g % 3), 1, 6, e.id, e.register_code, e.address, e.area_code,
+        e.maintenance_company_id, e.use_company_id, 1, 1, 1, t.at, t.at + interval '2 minutes',
+        t.at + interval '3 minutes', t.at + t.arrive, t.arrive > interval '30 minutes',
+        t.at + t.arrive + interval '6 minutes', t.at + t.arrive + interval '40 minutes', 1 + (g % 7), 8, t.at
+      from generate_series(${from + 1}::int, ${to}::int) g
+      join elevator e on e.id = ${first}::int + ((g::bigint * 7919) % ${count}::int)::int
+      cross join lateral (select now() - make_interval(mins => ((g::bigint * 104729) % (${MONTHS} * 30 * 1440))::int) as at,
+        make_interval(mins => 8 + (g % 25)) as arrive) t`);
+  }
+}
+
+/** `n` maintenance orders, every 15 days per lift back from today, most completed. */
+async function loadOrders(db: Database['db'], n: number) {
+  const [{ first, count }] = rowsOf<{ first: number; count: number }>(
+    await db.execute(sql`select min(id)::int as first, count(*)::int as count from elevator`),
+  );
+  for (let from = 0; from < n; from += 200_000) {
+    const to = Math.min(n, from + 200_000);
+    await db.execute(sql`
+      insert into maintenance_order (order_no, elevator_id, maintenance_company_id, use_company_id, area_code,
+        kind, status, plan_date, sign_in_at, sign_out_at)
+      select 'SBW' || g, e.id, e.maintenance_company_id, e.use_company_id, e.area_code, 1,
+        case when g % 10 = 0 then 0 else 5 end, d.day,
+        case when g % 10 = 0 then null else d.day + interval '9 hours' end,
+        case when g % 10 = 0 then null else d.day + interval '10 hours' + make_interval(days => (g % 17 = 0)::int) end
+      from generate_series(${from + 1}::int, ${to}::int) g
+      join elevator e on e.id = ${first}::int + (g % ${count}::int)
+      cross join lateral (select (current_date - ((g / ${count}::int) * 15 % 365))::date as day) d`);
+  }
+}
+
+const seconds = (t0: number) => (performance.now() - t0) / 1000;
+
+/**
+ * Statistics: every stats call's p99 at 16 connections beside GET /health, the map at full zoom-out
+ * (ms, bytes on the wire), the rollup's cost per day of data (the full rebuild over 12 months) and
+ * its catch-up after a week offline (a week of cases changed since the cursor).
+ */
+export async function benchStats(elevators: number, orders: number, cases: number) {
+  await inScratch('stats', async (dataDir) => {
+    const kind = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+    console.log(`\nstatistics: loading ${elevators} lifts, ${orders} orders, ${cases} cases on ${kind}`);
+    seedElevators(dataDir, elevators);
+    const database = await openBenchDatabase(dataDir);
+    await loadCases(database.db, cases);
+    await loadOrders(database.db, orders);
+    let t0 = performance.now();
+    await refreshStats(database.db, { full: true });
+    const rebuild = seconds(t0);
+    console.log(
+      `rollup rebuild (${MONTHS} months of data): ${rebuild.toFixed(1)} s = ${((rebuild / (MONTHS * 30)) * 1000).toFixed(0)} ms per day of data`,
+    );
+    // A week offline: the cursors a week back, the last week's cases changed since.
+    await database.db.execute(sql`update stats_cursor set changed_up_to = now() - interval '7 days'`);
+    await database.db.execute(
+      sql`update rescue_case set updated_at = alarm_at where alarm_at > now() - interval '7 days'`,
+    );
+    t0 = performance.now();
+    await refreshStats(database.db);
+    console.log(`rollup catch-up after a week offline: ${seconds(t0).toFixed(1)} s`);
+    t0 = performance.now();
+    await refreshStats(database.db);
+    console.log(`rollup run with nothing new (every 30 s): ${seconds(t0).toFixed(2)} s`);
+    await database.close();
+
+    const server = await startServerProcess(dataDir, { JOBS: 'off' });
+    try {
+      const { api } = server;
+      const token = await login(api);
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const baseline = await measure('baseline GET /health', {
+        url: `${api}/health`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+      });
+      const rows: Row[] = [baseline];
+      const calls = { ...statsScreenCalls, ...statsAnalysisCalls, ...statsRateCalls, ...statsDesignedCalls };
+      for (const [name, call] of Object.entries(calls)) {
+        if (name === 'companyDashboard' || name === 'useUnitDashboard') continue;
+        const path = call.path.replace(API_PREFIX, '');
+        const post = call.method === 'POST';
+        const row = await measure(`${call.method} ${path}`, {
+          url: `${api}${path}`,
+          method: call.method,
+          headers,
+          body: post ? JSON.stringify({ page: 1, limit: 20 }) : undefined,
+          connections: CONNECTIONS,
+          duration: SECONDS,
+        });
+        row.note = row.p99 <= TARGET_P99 ? '' : `p99 > ${TARGET_P99} ms`;
+        rows.push(row);
+      }
+      const res = await fetch(`${api}${statsDesignedCalls.mapPoints.path}?zoom=1`, { headers });
+      const bytes = (await res.arrayBuffer()).byteLength;
+      const map = rows.find((r) => r.name.includes('mapPoints'));
+      if (map) map.note = `${map.note ?? ''} full zoom-out: ${bytes} bytes`.trim();
+      printTable(
+        `statistics, ${elevators} lifts, ${orders} orders, ${cases} cases, ${kind}, ${CONNECTIONS} connections`,
+        rows,
+        baseline,
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+}
