@@ -15,6 +15,7 @@ import { claimHistoryAction, claimRecordColumns } from '../columns.tsx';
 import { ElevatorAttachments } from '../ElevatorAttachments.tsx';
 import { CompanyDescriptions, ElevatorDescriptions, MaintenanceState } from '../ElevatorDescriptions.tsx';
 import { ElevatorFormModal } from '../ElevatorFormModal.tsx';
+import { iotTabItems } from '../IotTab.tsx';
 import { MaintenanceOrders } from '../MaintenanceOrders.tsx';
 import { elevatorKeys } from '../queries.ts';
 
@@ -170,6 +171,7 @@ export default function ElevatorDetailPage() {
             label: '附件',
             children: e ? <ElevatorAttachments elevatorId={e.id} /> : loading,
           },
+          ...iotTabItems(e?.id),
         ]}
       />
       <ElevatorFormModal open={editing} detail={e ?? null} onClose={() => setEditing(false)} />

@@ -1,0 +1,121 @@
+import {
+  IOT_ALARM_TOPIC,
+  IOT_DOOR_LABEL,
+  IOT_MODE_LABEL,
+  IOT_PERMISSIONS,
+  IOT_POWER_LABEL,
+  IOT_RUN_LABEL,
+  IOT_SEVERITY_LABEL,
+  IOT_STATE_TOPIC,
+  type IotAlarmRow,
+  iotDeviceCalls,
+} from '@ec/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Badge, Descriptions, Empty, Skeleton, Space, Table, Tag } from 'antd';
+import type { ReactNode } from 'react';
+import { hasPermission } from '../../lib/access.ts';
+import { call } from '../../lib/api.ts';
+import { useLiveEvents } from '../../lib/live.ts';
+import { sessionStore } from '../../lib/session.ts';
+
+const SEVERITY_COLOR: Record<number, string> = { 1: 'default', 2: 'gold', 3: 'orange', 4: 'red' };
+const STATE_COLOR: Record<number, 'default' | 'success' | 'error'> = {
+  0: 'default',
+  1: 'success',
+  2: 'error',
+};
+const key = (elevatorId: number) => ['iot', 'lift-state', elevatorId] as const;
+
+/**
+ * 电梯详情's 物联网 tab: the lift's device, its live state (refreshed by the `iot.state` and
+ * `iot.alarm` live events, as the rescue board is), its open alarms and last contact. Only for users
+ * who may read IoT data; a lift without a device says so.
+ */
+export function IotTab({ elevatorId }: { elevatorId: number }) {
+  const client = useQueryClient();
+  const q = useQuery({
+    queryKey: key(elevatorId),
+    retry: false,
+    queryFn: ({ signal }) => call(iotDeviceCalls.liftState, { elevatorId }, { silent: true, signal }),
+  });
+  const onEvent = (data: unknown) => {
+    const id = (data as { elevatorId?: number } | null)?.elevatorId;
+    if (id === undefined || id === elevatorId) void client.invalidateQueries({ queryKey: key(elevatorId) });
+  };
+  const refresh = () => void client.invalidateQueries({ queryKey: key(elevatorId) });
+  useLiveEvents(IOT_STATE_TOPIC, onEvent, refresh);
+  useLiveEvents(IOT_ALARM_TOPIC, onEvent, refresh);
+
+  if (q.isPending) return <Skeleton active />;
+  if (q.isError) return <Alert type="warning" showIcon message="无法读取该电梯的物联网数据" />;
+  const { device, state: s, alarms } = q.data;
+  if (!device) return <Empty description="该电梯未安装物联网设备" />;
+  return (
+    <Space direction="vertical" style={{ width: '100%' }} data-testid="iot-tab">
+      <Descriptions size="small" bordered column={3} title="监测设备">
+        <Descriptions.Item label="设备编号">{device.code}</Descriptions.Item>
+        <Descriptions.Item label="所属商户">{device.merchantName ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="状态">
+          <Badge status={STATE_COLOR[device.state] ?? 'default'} text={device.stateLabel} />
+        </Descriptions.Item>
+        <Descriptions.Item label="最后通信">{device.lastSeenAt ?? '从未'}</Descriptions.Item>
+        <Descriptions.Item label="上报间隔">{device.intervalSeconds} 秒</Descriptions.Item>
+        <Descriptions.Item label="绑定时间">{device.boundAt ?? '—'}</Descriptions.Item>
+      </Descriptions>
+      {s ? (
+        <Descriptions size="small" bordered column={3} title={`实时状态（${s.at}）`}>
+          <Descriptions.Item label="服务模式">{IOT_MODE_LABEL[s.mode]}</Descriptions.Item>
+          <Descriptions.Item label="运行">{IOT_RUN_LABEL[s.run]}</Descriptions.Item>
+          <Descriptions.Item label="楼层">
+            <span data-testid="iot-tab-floor">{s.floor}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label="门">{IOT_DOOR_LABEL[s.door]}</Descriptions.Item>
+          <Descriptions.Item label="平层">{s.doorZone ? '是' : '否'}</Descriptions.Item>
+          <Descriptions.Item label="轿内有人">{s.passenger ? '是' : '否'}</Descriptions.Item>
+          <Descriptions.Item label="供电">{IOT_POWER_LABEL[s.power]}</Descriptions.Item>
+          <Descriptions.Item label="速度">{s.speed} m/s</Descriptions.Item>
+          <Descriptions.Item label="安全回路">{circuit(s.safetyCircuit)}</Descriptions.Item>
+          <Descriptions.Item label="门锁回路">{circuit(s.doorLockCircuit)}</Descriptions.Item>
+          <Descriptions.Item label="运行次数">{s.runs ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="运行时长">
+            {s.runHours !== null ? `${s.runHours} 小时` : '—'}
+          </Descriptions.Item>
+        </Descriptions>
+      ) : (
+        <Alert type="info" showIcon message="设备尚未上报电梯状态" />
+      )}
+      <Table<IotAlarmRow>
+        size="small"
+        rowKey="id"
+        pagination={false}
+        title={() => '未消除报警'}
+        dataSource={alarms}
+        locale={{ emptyText: '无未消除报警' }}
+        columns={[
+          { title: '报警', dataIndex: 'typeLabel' },
+          {
+            title: '级别',
+            dataIndex: 'severity',
+            render: (v: number) => <Tag color={SEVERITY_COLOR[v]}>{IOT_SEVERITY_LABEL[v]}</Tag>,
+          },
+          { title: '发生时间', dataIndex: 'openedAt' },
+          { title: '最近', dataIndex: 'lastAt' },
+          { title: '重复', dataIndex: 'repeats' },
+          { title: '说明', dataIndex: 'detail' },
+        ]}
+      />
+    </Space>
+  );
+}
+
+const circuit = (closed: boolean) => (closed ? <Tag color="green">通</Tag> : <Tag color="red">断</Tag>);
+
+/** The tab of 电梯详情, for users who may read IoT devices (none otherwise). */
+export function iotTabItems(
+  elevatorId: number | undefined,
+): { key: string; label: string; children: ReactNode }[] {
+  const user = sessionStore.get().user;
+  if (elevatorId === undefined || !user || !hasPermission(user.permissions, IOT_PERMISSIONS.deviceList))
+    return [];
+  return [{ key: 'iot', label: '物联网', children: <IotTab elevatorId={elevatorId} /> }];
+}
