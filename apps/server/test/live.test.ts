@@ -21,7 +21,7 @@ describe.each(dbKinds)('live events on %s', (kind) => {
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     for (const u of ['admin', 'wb_staff1', 'aq_officer1', 'wb_admin1', 'wb_admin2', 'sy_admin2'])
       tokens[u] = await t.login(u);
-  }, 120_000);
+  }, 600_000);
   afterAll(() => t?.close());
 
   it('tells those who may see an order that it changed, and no one else', async () => {

@@ -96,7 +96,7 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
         await t.api<{ companyId: number }>('GET', '/pc/sysUser/getUserInfo', { token: tokens[u] })
       ).body.data.companyId;
     }
-  }, 120_000);
+  }, 600_000);
   afterAll(() => t?.close());
 
   it("gives wb_staff1 today's orders near the lift, and his own orders only (never a 401)", async () => {
@@ -191,6 +191,16 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
       value: i.measured ? '6' : null,
       note: i.name.includes('平层') ? '调整后 3 mm' : null,
     }));
+    // An adjusted, replaced or faulty item needs its note (the contract's NOTE_RESULTS), as the phone page asks.
+    const noNote = await send('wb_staff1', W.submit, {
+      id: order.id,
+      version: order.version,
+      items: all.map((i) => ({ ...i, note: i.result === '正常' ? null : '  ' })),
+      photos,
+      signatureFileId,
+    });
+    expect(noNote.status).toBe(400);
+    expect(noNote.body.resultMsg).toMatch(/^「.+」已调整，请填写说明$/);
     const strangerPhoto = await upload('wb_admin1');
     const foreignFile = await send('wb_staff1', W.submit, {
       id: order.id,

@@ -53,7 +53,7 @@ describe.each(dbKinds)('maintenance write rules under %s with 50 concurrent requ
   beforeAll(async () => {
     t = await startTestApp(kind, { env: 'development', demoElevators: 400 });
     for (const u of ['admin', 'wb_admin1', 'wb_staff1', 'aq_officer1']) tokens[u] = await t.login(u);
-  }, 120_000);
+  }, 600_000);
   afterAll(() => t?.close());
 
   it('confirms an order once, and chains concurrent confirmations of one lift without a fork', async () => {

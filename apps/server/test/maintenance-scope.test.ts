@@ -255,7 +255,7 @@ describe.each(dbKinds)('maintenance data scope, call by call, on %s', (kind) => 
     pictureFinding = pictures.find((f) => foreignIds.has(f.orderId))!;
     expect(pictureFinding, 'a picture finding on a company 2 order').toBeDefined();
     before = await snapshot();
-  }, 120_000);
+  }, 600_000);
   afterAll(() => t?.close());
 
   it('has a probe for every call of the maintenance domain', () => {

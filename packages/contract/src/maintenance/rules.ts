@@ -47,6 +47,8 @@ export const ORDER_STATUSES: Record<number, string> = {
 /** An item's result, as the maintenance record states it. */
 export const ITEM_RESULTS = ['正常', '已调整', '已更换', '异常', '无此项'] as const;
 export type ItemResult = (typeof ITEM_RESULTS)[number];
+/** Results that need the worker's note (what was adjusted, replaced or found): the page asks, the server requires at submit. */
+export const NOTE_RESULTS: readonly ItemResult[] = ['已调整', '已更换', '异常'];
 
 /** The appendices of TSG T5002-2017: which lifts a template is for. */
 export const APPENDICES = {

@@ -26,7 +26,7 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import { paramList, paramNumber } from '../../platform/params.ts';
 import { liftsRelation } from '../elevator/api.ts';
 import { contractOn, workersByIds } from '../parties/api.ts';
-import { photosOf } from './orders/read.ts';
+import { photosOf, photosOfOrders } from './orders/read.ts';
 import { inArea, orderScope } from './scope.ts';
 import { maintenanceCheck, maintenanceOrder, maintenanceOrderPhoto } from './tables.ts';
 
@@ -194,6 +194,9 @@ export async function listChecks(
     .orderBy(desc(maintenanceCheck.createdAt), desc(maintenanceCheck.id))
     .limit(f.limit)
     .offset((f.page - 1) * f.limit);
+  // The page's photos in one query (picture checks show each order's photos).
+  const photos =
+    page === 'picture' ? await photosOfOrders(db, [...new Set(rows.map((r) => r.c.orderId))]) : null;
   const records: CheckRow[] = [];
   for (const r of rows) {
     records.push({
@@ -214,7 +217,7 @@ export async function listChecks(
       reviewerName: r.reviewerName,
       reviewTime: r.c.reviewedAt ? formatDateTime(r.c.reviewedAt) : null,
       createTime: formatDateTime(r.c.createdAt),
-      photos: page === 'picture' ? await photosOf(db, r.c.orderId) : [],
+      photos: photos?.get(r.c.orderId) ?? [],
       otherOrderNo: r.otherOrderNo,
     });
   }

@@ -87,11 +87,16 @@ export const maintenanceModule = defineModule({
     {
       // Every day: the lifts' maintenance state from the registry, the day's overdue counts, and the
       // orders of the plans due within the look-ahead (a parameter).
+      // Outside the slot's transaction: the order generation commits round by round (bounded locks,
+      // resumable); the platform's period slot still runs it once per day across nodes.
       name: 'maintenance-daily',
       everyMs: DAY_MS,
+      outsideTransaction: true,
       async run(db) {
-        await refreshLiftStates(db);
-        await recordOverdueDay(db, shanghaiToday());
+        await db.transaction(async (tx) => {
+          await refreshLiftStates(tx);
+          await recordOverdueDay(tx, shanghaiToday());
+        });
         await generateOrders(db);
       },
     },

@@ -34,7 +34,6 @@ import {
   maintenanceContent,
   maintenanceLift,
   maintenanceOrder,
-  maintenanceOrderRecord,
   maintenancePlan,
   ORDER_NO_SEQUENCE,
 } from './tables.ts';
@@ -322,41 +321,79 @@ export async function deletePlans(db: Queryable, user: AuthUser, ids: number[]) 
   return { deleted: deleted.length };
 }
 
+/** Plans per round of the plan job: a round is one transaction (its locks and trigger queue bounded). */
+export const GENERATE_ROUND = 20_000;
+
 /**
- * Makes the orders of every enabled plan due by `today + ahead` days, whose lift is still maintained
- * by the plan's company under a contract valid today and which has workers. A plan behind by more
- * than one interval restarts at today (missed visits show as 超期, not as back-dated orders). Each
- * round inserts one order per due plan and moves the plans on; the unique (plan, date) index makes a
- * repeated run harmless. Returns the number of orders made.
+ * Makes the orders of every enabled plan due by `today + ahead` days (the parameter by default),
+ * whose lift is still maintained by the plan's company under a contract valid today and which has
+ * workers. A plan behind by more than one interval restarts at today (missed visits show as 超期,
+ * not as back-dated orders). Returns the number of orders made. It works in bounded rounds of
+ * set-based SQL, each in its own transaction (a savepoint when `db` is already one): a
+ * round locks up to `round` due plans by id (skipping plans another run holds), makes their orders
+ * and moves them on. A run that stops half way leaves every finished round done and the rest due, so
+ * the next run resumes; two runs at once (the job's once-per-period slot aside) skip each other's
+ * locked plans, and the (plan, date) key keeps one order per plan and date whatever happens. Plans
+ * due again within the window (a long look-ahead) are taken by another pass. The job's creation step
+ * is no log row: the 维保日志 shows it from the order's created_at (orderRecords).
  */
 export async function generateOrders(
   db: Queryable,
   today = shanghaiToday(),
   ahead?: number,
+  round = GENERATE_ROUND,
 ): Promise<number> {
   const days =
     ahead ??
     (await paramNumber(db, MAINTENANCE_PARAMS.generateAheadDaysKey, MAINTENANCE_PARAMS.generateAheadDays));
   const horizon = addDays(today, days);
-  // The due plans' contracts are sorted in memory rather than on disk.
-  await db.execute(sql`set local work_mem = '64MB'`);
-  const lift = liftsRelation().as('l');
-  const contract = contractsOnRelation(today).as('gen_contract');
   await db.execute(sql`update ${maintenancePlan} set next_date = ${today}::date
     where enabled and next_date < ${today}::date - interval_days`);
   let made = 0;
-  for (let round = 0; round < 40; round++) {
-    const rows = rowsOf<{ n: number }>(
-      await db.execute(sql`
+  // Passes over the due plans in id order; each pass a plan at most once. A pass that moves no plan
+  // ends the run (what is left is not due, has no contract or workers, or is another run's).
+  for (let pass = 0; pass < 40; pass++) {
+    let after = 0;
+    let moved = 0;
+    for (;;) {
+      const r = await db.transaction((tx) => generateRound(tx, today, horizon, after, round));
+      made += r.made;
+      moved += r.moved;
+      if (r.last === null) break;
+      after = r.last;
+    }
+    if (moved === 0) break;
+  }
+  return made;
+}
+
+/** One round of generateOrders: the next `limit` due plans after plan id `after`. */
+async function generateRound(tx: Queryable, today: string, horizon: string, after: number, limit: number) {
+  const due = rowsOf<{ id: number; elevator_id: number }>(
+    await tx.execute(sql`select id, elevator_id from ${maintenancePlan}
+      where enabled and next_date <= ${horizon}::date and cardinality(worker_ids) > 0 and id > ${after}
+      order by id limit ${limit} for update skip locked`),
+  );
+  if (due.length === 0) return { made: 0, moved: 0, last: null };
+  const last = Number(due[due.length - 1].id);
+  const ids = sql.param(`{${due.map((d) => d.id).join(',')}}`);
+  const lifts = sql.param(`{${due.map((d) => d.elevator_id).join(',')}}`);
+  // The round's contracts sorted in memory; the lifts' array reaches into the contracts' relation
+  // (a condition on its DISTINCT ON column), so only this round's contracts are read.
+  await tx.execute(sql`set local work_mem = '64MB'`);
+  const lift = liftsRelation().as('l');
+  const contract = contractsOnRelation(today).as('gen_contract');
+  const [row] = rowsOf<{ made: number; moved: number }>(
+    await tx.execute(sql`
       with due as (
         select p.id, p.elevator_id, p.maintenance_company_id, p.content_id, p.next_date, p.visit_seq + 1 as seq,
                p.worker_ids, c.version as content_version, l.use_company_id, l.area_code
         from ${maintenancePlan} p
         join ${lift} on l.id = p.elevator_id and l.maintenance_company_id = p.maintenance_company_id
-        join ${contract} on gen_contract.contract_elevator_id = p.elevator_id
         join ${maintenanceContent} c on c.id = p.content_id
-        where p.enabled and p.next_date <= ${horizon}::date and cardinality(p.worker_ids) > 0
-        for update of p skip locked
+        where p.id = any(${ids}::int[]) and p.enabled and p.next_date <= ${horizon}::date
+          and p.elevator_id in (select gen_contract.contract_elevator_id from ${contract}
+            where gen_contract.contract_elevator_id = any(${lifts}::int[]))
       ), crews as (
         -- The workers' names once per crew, not once per order.
         select w.worker_ids, (select array_agg(u.real_name order by array_position(w.worker_ids, u.id))
@@ -373,12 +410,7 @@ export async function generateOrders(
         from due d
         left join crews c on c.worker_ids = d.worker_ids
         on conflict (plan_id, plan_date) where plan_id is not null do nothing
-        returning id, kind, plan_id
-      ), logged as (
-        insert into ${maintenanceOrderRecord} (order_id, at, action, operator, detail)
-        select id, now(), '创建工单', '系统',
-          '按维保计划生成' || case kind when 4 then '年度' when 3 then '半年' when 2 then '季度' else '半月' end || '保养工单'
-        from made
+        returning plan_id
       ), moved as (
         -- A plan moves on when its order for the date exists: made now, or made before.
         update ${maintenancePlan} p set next_date = p.next_date + p.interval_days, visit_seq = p.visit_seq + 1
@@ -387,11 +419,7 @@ export async function generateOrders(
           select 1 from ${maintenanceOrder} o where o.plan_id = d.id and o.plan_date = d.next_date))
         returning p.id
       )
-      select (select count(*) from made)::int as n, (select count(*) from moved)::int as moved`),
-    );
-    const n = Number(rows[0]?.n ?? 0);
-    made += n;
-    if (Number((rows[0] as unknown as { moved: number }).moved ?? 0) === 0) break;
-  }
-  return made;
+      select (select count(*) from made)::int as made, (select count(*) from moved)::int as moved`),
+  );
+  return { made: Number(row?.made ?? 0), moved: Number(row?.moved ?? 0), last };
 }

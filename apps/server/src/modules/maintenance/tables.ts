@@ -151,7 +151,8 @@ export const maintenanceOrder = pgTable(
     /** ORDER_STATUS of the contract: 0 待维保 … 6 已驳回 */
     status: smallint('status').notNull().default(0),
     planDate: date('plan_date', { mode: 'string' }).notNull(),
-    contentId: integer('content_id').references(() => maintenanceContent.id, { onDelete: 'set null' }),
+    /** The template it was made from: the database refuses to delete a template orders use. */
+    contentId: integer('content_id').references(() => maintenanceContent.id, { onDelete: 'restrict' }),
     contentVersion: integer('content_version'),
     /** The workers assigned (accounts); `workers` are the names as they signed. */
     workerIds: integer('worker_ids').array().notNull().default(sql`'{}'::int[]`),
@@ -178,6 +179,12 @@ export const maintenanceOrder = pgTable(
     contentHash: text('content_hash'),
     chainHash: text('chain_hash'),
     chainSeq: integer('chain_seq'),
+    /**
+     * Open findings (待核查 or 确认违规) of the order's checks, kept by a trigger on maintenance_check
+     * in the transaction that changes them (migration 0030), so that the list reads a column, not a
+     * count per row.
+     */
+    openFindings: integer('open_findings').notNull().default(0),
     version: integer('version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

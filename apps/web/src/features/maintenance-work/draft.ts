@@ -1,4 +1,10 @@
-import type { ItemResult, MaintenanceOrderDetail, OrderItem, WorkProgress } from '@ec/contract';
+import {
+  type ItemResult,
+  type MaintenanceOrderDetail,
+  NOTE_RESULTS,
+  type OrderItem,
+  type WorkProgress,
+} from '@ec/contract';
 
 /*
  * What the worker enters on the phone, as the screen holds it (text as typed, half-filled part rows,
@@ -35,8 +41,8 @@ export interface WorkForm {
   signature: string | null;
 }
 
-/** Results that need a word on what was found or done. */
-export const NOTE_RESULTS: readonly ItemResult[] = ['异常', '已调整', '已更换'];
+/** Results that need a word on what was found or done: the contract's, which the server requires too. */
+export { NOTE_RESULTS };
 
 export const MAX_VALUE = 50;
 export const MAX_NOTE = 500;

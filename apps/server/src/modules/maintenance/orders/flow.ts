@@ -13,6 +13,7 @@ import {
   type MaintenanceOrderDetail,
   type maintenanceOrderCalls,
   type maintenanceWorkCalls,
+  NOTE_RESULTS,
   ORDER_STATUS,
   ORDER_STATUSES,
   shanghaiToday,
@@ -205,6 +206,8 @@ export async function submit(db: Queryable, user: AuthUser, input: Submit) {
   if (open.length > 0) throw badRequest(`还有 ${open.length} 个维保项目未填写结果（如「${open[0].name}」）`);
   const noValue = items.filter((i) => i.measured && i.result !== '无此项' && !i.value?.trim());
   if (noValue.length > 0) throw badRequest(`「${noValue[0].name}」需要填写测量值`);
+  const noNote = items.filter((i) => i.result && NOTE_RESULTS.includes(i.result) && !i.note?.trim());
+  if (noNote.length > 0) throw badRequest(`「${noNote[0].name}」${noNote[0].result}，请填写说明`);
   await photoFiles(db, user, [input.signatureFileId]);
   const signOutAt = new Date();
   const moved = (await saveWork(db, user, j, input, ORDER_STATUS.awaitingConfirm, {

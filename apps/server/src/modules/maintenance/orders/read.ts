@@ -18,11 +18,11 @@ import {
   type Page,
   shanghaiToday,
 } from '@ec/contract';
-import { and, asc, desc, eq, gte, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
-import { paginate } from '../../../platform/db/paginate.ts';
+import { preparedRows, rowsOf } from '../../../platform/db/sql.ts';
 import { enterprise } from '../../../platform/db/tables.ts';
 import { pageTotal } from '../../../platform/db/totals.ts';
 import { notFound } from '../../../platform/errors.ts';
@@ -48,11 +48,6 @@ type OrderFilters = CallParsedInput<typeof maintenanceOrderCalls.queryList>;
 const label = (labels: Record<number, string>, value: number) => labels[value] ?? String(value);
 const orNull = (v: Date | null) => (v ? formatDateTime(v) : null);
 
-/** Open findings (待核查 or 确认违规) of an order. */
-// Named in full: drizzle leaves columns unqualified in a select from one table (the count of a list).
-const findingCount = sql<number>`(select count(*) from maintenance_check c
-  where c.order_id = "maintenance_order"."id" and c.verdict <> 2)`.mapWith(Number);
-
 /** Orders with their lift and company names; `where` should hold the caller's scope. */
 export function selectOrders(db: Queryable, where: SQL | undefined) {
   return db
@@ -65,7 +60,6 @@ export function selectOrders(db: Queryable, where: SQL | undefined) {
       longitude: lift.longitude,
       maintenanceCompanyName: maintainer.name,
       useCompanyName: useUnit.name,
-      findingCount,
     })
     .from(maintenanceOrder)
     .innerJoin(lift, eq(lift.id, maintenanceOrder.elevatorId))
@@ -75,7 +69,51 @@ export function selectOrders(db: Queryable, where: SQL | undefined) {
 }
 export type JoinedOrder = Awaited<ReturnType<typeof selectOrders>>[number];
 
-export function toRow(j: JoinedOrder, today = shanghaiToday()): MaintenanceOrderRow {
+/** The columns of an order a list row shows: not its checklist, parts, photos or signatures. */
+const rowColumns = {
+  id: maintenanceOrder.id,
+  orderNo: maintenanceOrder.orderNo,
+  elevatorId: maintenanceOrder.elevatorId,
+  areaCode: maintenanceOrder.areaCode,
+  kind: maintenanceOrder.kind,
+  status: maintenanceOrder.status,
+  planDate: maintenanceOrder.planDate,
+  signInAt: maintenanceOrder.signInAt,
+  signOutAt: maintenanceOrder.signOutAt,
+  workers: maintenanceOrder.workers,
+  maintenanceCompanyId: maintenanceOrder.maintenanceCompanyId,
+  useCompanyId: maintenanceOrder.useCompanyId,
+  correctsOrderId: maintenanceOrder.correctsOrderId,
+  openFindings: maintenanceOrder.openFindings,
+  version: maintenanceOrder.version,
+};
+
+/**
+ * A page's rows by their ids, in one prepared statement (named, per connection; planning the joins
+ * costs more than running them for 10 rows): the lifts' codes and addresses and the companies' names
+ * are read once for the page, the open findings are the order's own column.
+ */
+function pageRowsOf(db: Queryable, ids: number[]) {
+  return db
+    .select({
+      order: rowColumns,
+      registerCode: lift.registerCode,
+      elevatorName: lift.name,
+      address: lift.address,
+      maintenanceCompanyName: maintainer.name,
+      useCompanyName: useUnit.name,
+    })
+    .from(maintenanceOrder)
+    .innerJoin(lift, eq(lift.id, maintenanceOrder.elevatorId))
+    .leftJoin(maintainer, eq(maintainer.id, maintenanceOrder.maintenanceCompanyId))
+    .leftJoin(useUnit, eq(useUnit.id, maintenanceOrder.useCompanyId))
+    .where(sql`${maintenanceOrder.id} = any(${sql.placeholder('ids')}::int[])`)
+    .prepare('maintenance_order_page_rows')
+    .execute({ ids });
+}
+type RowFacts = Awaited<ReturnType<typeof pageRowsOf>>[number];
+
+export function toRow(j: RowFacts, today = shanghaiToday()): MaintenanceOrderRow {
   const o = j.order;
   return {
     id: o.id,
@@ -99,7 +137,7 @@ export function toRow(j: JoinedOrder, today = shanghaiToday()): MaintenanceOrder
     maintenanceCompanyName: j.maintenanceCompanyName,
     useCompanyId: o.useCompanyId,
     useCompanyName: j.useCompanyName,
-    findingCount: j.findingCount,
+    findingCount: o.openFindings,
     late: o.status <= ORDER_STATUS.working && o.planDate < today,
     correctsOrderId: o.correctsOrderId,
     version: o.version,
@@ -124,7 +162,7 @@ function filterConditions(f: OrderFilters, today: string): SQL[] {
   if (f.dateTo) c.push(lte(maintenanceOrder.planDate, f.dateTo));
   if (f.late === 'true')
     c.push(lt(maintenanceOrder.planDate, today), lte(maintenanceOrder.status, ORDER_STATUS.working));
-  if (f.withFindings === 'true') c.push(sql`${findingCount} > 0`);
+  if (f.withFindings === 'true') c.push(gt(maintenanceOrder.openFindings, 0));
   if (f.keyword) {
     const k = f.keyword.trim();
     c.push(
@@ -148,16 +186,25 @@ export async function listOrders(
   const where = and(orderScope(user), ...conditions);
   // The platform's total (exact while cheap, remembered briefly, estimated past 100,000), as the
   // registry's list: an exact count of a large month on every page would cap the list's rate.
-  const { total } = await pageTotal(
-    db,
-    maintenanceOrder,
-    where,
-    user.dataScope === 'all' && conditions.length === 0,
-  );
-  const rows = await selectOrders(db, where)
-    .orderBy(desc(maintenanceOrder.planDate), desc(maintenanceOrder.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
+  // The page's ids from the index that ends in the list's order (one table, a named prepared
+  // statement on PostgreSQL), then the page's rows by id; the total counts in parallel.
+  const [{ total }, ids] = await Promise.all([
+    pageTotal(db, maintenanceOrder, where, user.dataScope === 'all' && conditions.length === 0),
+    preparedRows<{ id: number }>(
+      db,
+      sql`select ${maintenanceOrder.id} as "id" from ${maintenanceOrder} where ${where ?? sql`true`}
+        order by ${maintenanceOrder.planDate} desc, ${maintenanceOrder.id} desc
+        limit ${f.limit} offset ${(f.page - 1) * f.limit}`,
+    ),
+  ]);
+  const rows = ids.length
+    ? await pageRowsOf(
+        db,
+        ids.map((r) => Number(r.id)),
+      )
+    : [];
+  const at = new Map(ids.map((r, i) => [Number(r.id), i]));
+  rows.sort((a, b) => (at.get(a.order.id) ?? 0) - (at.get(b.order.id) ?? 0));
   return { records: rows.map((r) => toRow(r, today)), total, page: f.page, limit: f.limit };
 }
 
@@ -195,6 +242,28 @@ export function photosOf(db: Queryable, orderId: number) {
     .from(maintenanceOrderPhoto)
     .where(eq(maintenanceOrderPhoto.orderId, orderId))
     .orderBy(asc(maintenanceOrderPhoto.seq));
+}
+
+/** The photos of several orders in one query, by order (each in its order of capture). */
+export async function photosOfOrders(db: Queryable, orderIds: number[]) {
+  const out = new Map<number, Awaited<ReturnType<typeof photosOf>>>();
+  if (orderIds.length === 0) return out;
+  const rows = await db
+    .select({
+      orderId: maintenanceOrderPhoto.orderId,
+      fileId: maintenanceOrderPhoto.fileId,
+      label: maintenanceOrderPhoto.label,
+      sha256: maintenanceOrderPhoto.sha256,
+    })
+    .from(maintenanceOrderPhoto)
+    .where(inArray(maintenanceOrderPhoto.orderId, orderIds))
+    .orderBy(asc(maintenanceOrderPhoto.orderId), asc(maintenanceOrderPhoto.seq));
+  for (const { orderId, ...photo } of rows) {
+    const list = out.get(orderId);
+    if (list) list.push(photo);
+    else out.set(orderId, [photo]);
+  }
+  return out;
 }
 
 /** 维保工单详情 of an order already in scope. */
@@ -258,7 +327,11 @@ export async function orderDetail(db: Queryable, user: AuthUser, id: number) {
   return detailOf(db, await orderInScope(db, user, id));
 }
 
-/** 维保日志: the steps of a work order in the order they happened. */
+/**
+ * 维保日志: the steps of a work order in the order they happened. An order the plan job made has no
+ * creation row (a million of them a run would be a million log rows saying what created_at says):
+ * its first step, 创建工单 by 系统, is read from the order itself.
+ */
 export async function orderRecords(
   db: Queryable,
   user: AuthUser,
@@ -267,27 +340,34 @@ export async function orderRecords(
   limit: number,
 ): Promise<Page<MaintenanceOrderRecord>> {
   await orderInScope(db, user, orderId);
-  const own = eq(maintenanceOrderRecord.orderId, orderId);
-  return paginate(
-    db,
-    { page, limit },
-    (w) =>
-      db
-        .select()
-        .from(maintenanceOrderRecord)
-        .where(own)
-        .orderBy(asc(maintenanceOrderRecord.at), asc(maintenanceOrderRecord.id))
-        .limit(w.limit)
-        .offset(w.offset),
-    { from: maintenanceOrderRecord, where: own },
-    (r) => ({
-      id: r.id,
-      time: formatDateTime(r.at),
-      action: r.action,
-      operator: r.operator,
-      detail: r.detail,
-    }),
-  );
+  const steps = sql`(select r.id, r.at, r.action, r.operator, r.detail from ${maintenanceOrderRecord} r
+      where r.order_id = ${orderId}
+    union all
+    select 0, o.created_at, '创建工单', '系统', '按维保计划生成' || case o.kind when 4 then '年度' when 3 then '半年'
+        when 2 then '季度' else '半月' end || '保养工单'
+      from ${maintenanceOrder} o where o.id = ${orderId} and o.plan_id is not null
+        and not exists (select 1 from ${maintenanceOrderRecord} c where c.order_id = o.id and c.action = '创建工单')
+    ) s`;
+  const [counted, rows] = await Promise.all([
+    db.execute(sql`select count(*)::int as n from ${steps}`),
+    db.execute(sql`select s.id, s.at, s.action, s.operator, s.detail from ${steps}
+      order by s.at, s.id limit ${limit} offset ${(page - 1) * limit}`),
+  ]);
+  const total = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
+  const records = rowsOf<{
+    id: number;
+    at: Date | string;
+    action: string;
+    operator: string;
+    detail: string | null;
+  }>(rows).map((r) => ({
+    id: Number(r.id),
+    time: formatDateTime(new Date(r.at)),
+    action: r.action,
+    operator: r.operator,
+    detail: r.detail,
+  }));
+  return { records, total, page, limit };
 }
 
 export async function orderParts(db: Queryable, user: AuthUser, orderId: number) {

@@ -240,7 +240,9 @@ export async function deleteTemplates(db: Queryable, ids: number[]) {
         .delete(maintenanceContent)
         .where(inArray(maintenanceContent.id, ids))
         .returning({ id: maintenanceContent.id }),
-    { foreignKey: '维保内容正被维保计划使用，不能删除（可停用）' },
+    // A plan or an order made between the reads above and this delete: the foreign keys (RESTRICT
+    // for orders, migration 0030) refuse it.
+    { foreignKey: '维保内容正被维保计划或维保工单使用，不能删除（可停用）' },
   );
   return { deleted: deleted.length };
 }
