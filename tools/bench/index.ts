@@ -29,6 +29,7 @@ if (!only || only === 'maintenance')
 if (!only || only === 'rescue') await benchRescue(elevators, Number(arg('--cases') ?? elevators));
 if (!only || only === 'inspection-report')
   await (await import('./inspection-report.ts')).benchInspectionReport();
+if (!only || only === 'ad') await (await import('./ad.ts')).benchAd(Number(arg('--ad-points') ?? 100_000));
 if (!only || only === 'inspection-orders') {
   const count = (name: string) => (arg(name) ? Number(arg(name)) : undefined);
   await (await import('./inspection-orders.ts')).benchInspectionOrders(

@@ -1,5 +1,6 @@
 /** Every table of the application, for drizzle-kit and the typed database handle. */
 
+export * from './modules/ad/tables.ts';
 export * from './modules/elevator/tables.ts';
 export * from './modules/inspection/tables.ts';
 export * from './modules/iot/tables.ts';

@@ -9,6 +9,9 @@ import {
   sensitiveCalls,
   userCalls,
 } from './admin.ts';
+import { adCustomCalls, adIntentionCalls, gxgdOrderCalls } from './ad/customers.ts';
+import { adOrderCalls } from './ad/orders.ts';
+import { adPointCalls } from './ad/points.ts';
 import { authCalls } from './auth.ts';
 import type { Call } from './call.ts';
 import { claimCalls, elevatorCalls } from './elevator.ts';
@@ -129,6 +132,11 @@ export const allCalls: Call[] = [
   ...Object.values(iotLookupCalls),
   ...Object.values(iotAlarmCalls),
   ...Object.values(iotIngestCalls),
+  ...Object.values(adPointCalls),
+  ...Object.values(adCustomCalls),
+  ...Object.values(adIntentionCalls),
+  ...Object.values(gxgdOrderCalls),
+  ...Object.values(adOrderCalls),
   ...Object.values(statsScreenCalls),
   ...Object.values(statsAnalysisCalls),
   ...Object.values(statsRateCalls),

@@ -3,6 +3,7 @@
  * only re-exports, so that a page pulls in just the declarations it uses; `allCalls` (every call at
  * once) lives in all-calls.ts.
  */
+export * from './ad.ts';
 export * from './admin.ts';
 export { allCalls } from './all-calls.ts';
 export * from './areas.ts';

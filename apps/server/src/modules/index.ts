@@ -1,4 +1,5 @@
 import type { Module } from '../platform/module.ts';
+import { adModule } from './ad/index.ts';
 import { elevatorModule } from './elevator/index.ts';
 import { inspectionModule } from './inspection/index.ts';
 import { iotModule } from './iot/index.ts';
@@ -24,6 +25,7 @@ export const modules: Module[] = [
   patrolModule,
   // After the registry, the parties and rescue: its demo devices watch the demo use units' lifts.
   iotModule,
+  adModule,
   // Last: its rollups read what every other module seeded.
   statisticsModule,
 ];

@@ -1,3 +1,4 @@
+import { adPages } from '../features/ad/routes.ts';
 import { inspectionBillPages } from '../features/inspection-bills/routes.ts';
 import { inspectionCatalogPages } from '../features/inspection-catalog/routes.ts';
 import { inspectionInstrumentPages } from '../features/inspection-instruments/routes.ts';
@@ -124,6 +125,7 @@ const pages: [paths: string | readonly string[], load: PageLoader][] = [
   ...inspectionBillPages,
   ...inspectionReportPages,
   ...iotPages,
+  ...adPages,
   // 检验电梯 for regulators adds 超期未检总览 (inspection-overview) to inspection-params' page: the later entry wins.
   [ORG_PATHS.elevator, () => import('./inspection-elevator-page.tsx')],
 ];

@@ -154,6 +154,15 @@ export const PATROL_PATHS = {
   newTask: '/wisdom/newInspectionTask',
 } as const;
 
+/** The advertising pages (电梯广告, /ad): each helper of issue 19 adds its own. */
+export const AD_PATHS = {
+  point: '/ad/point',
+  pointMap: '/ad/pointMap',
+  order: '/ad/order',
+  custom: '/ad/custom',
+  intention: '/ad/gxgdintention',
+} as const;
+
 /** The patrol's phone page (the assignee's tasks on site; outside the console's layout). */
 export const PATROL_WORK_PATH = '/m/patrol';
 

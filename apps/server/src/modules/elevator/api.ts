@@ -374,3 +374,74 @@ export function liftStatsSource(changedAfter?: Date | null): SQL {
     from ${elevator}
     ${changedAfter ? sql`where ${elevator.updatedAt} > ${changedAfter.toISOString()}::timestamptz` : sql``})`;
 }
+
+// ---------------------------------------------------------------- for the advertising module
+
+/** A lift as an advertising point copies it (its place, use unit, type and use occasion). */
+export interface AdLiftFacts {
+  id: number;
+  registerCode: string;
+  name: string | null;
+  address: string;
+  areaCode: string;
+  useCompanyId: number | null;
+  type: number;
+  useOccasion: string | null;
+  longitude: number | null;
+  latitude: number | null;
+}
+
+const adLiftColumns = {
+  id: elevator.id,
+  registerCode: elevator.registerCode,
+  name: elevator.name,
+  address: elevator.address,
+  areaCode: elevator.areaCode,
+  useCompanyId: elevator.useCompanyId,
+  type: elevator.type,
+  useOccasion: elevator.useOccasion,
+  longitude: elevator.longitude,
+  latitude: elevator.latitude,
+};
+
+/**
+ * Lifts for the advertising points (any lift of the registry: the operator places points by lease,
+ * not by the registry's scope): by ids, or by words of the register code / address (the indexed text
+ * search) and district, in id order, at most `limit`.
+ */
+export function adLifts(
+  q: Queryable,
+  f: { ids?: number[]; keyword?: string; areaCode?: string; limit: number },
+): Promise<AdLiftFacts[]> {
+  const k = f.keyword?.trim();
+  const ids = f.ids?.filter(isLiftId);
+  return q
+    .select(adLiftColumns)
+    .from(elevator)
+    .where(
+      and(
+        ids ? (ids.length ? inArray(elevator.id, ids) : sql`false`) : undefined,
+        k ? (or(eq(elevator.registerCode, k.toUpperCase()), textSearch(k)) ?? undefined) : undefined,
+        f.areaCode ? eq(elevator.areaCode, f.areaCode) : undefined,
+      ),
+    )
+    .orderBy(asc(elevator.id))
+    .limit(f.limit);
+}
+
+// ---------------------------------------------------------------- for the statistics module
+
+/**
+ * Every lift as the statistics rollups read it (no user scope: the rollups keep the scope columns
+ * and the statistics calls apply the caller's scope): a subquery with the columns id, register_code,
+ * name, address, area_code, type, use_occasion, brand, manufacturer, manufacture_date, install_date,
+ * use_status, longitude, latitude, next_inspect_date, maintenance_company_id, use_company_id,
+ * updated_at. `changedAfter` keeps the lifts changed after that instant (the rollup's cursor).
+ */
+export function liftStatsSource(changedAfter?: Date | null): SQL {
+  return sql`(select id, register_code, name, address, area_code, type, use_occasion, brand,
+      manufacturer, manufacture_date, install_date, use_status, longitude, latitude,
+      next_inspect_date, maintenance_company_id, use_company_id, updated_at
+    from ${elevator}
+    ${changedAfter ? sql`where ${elevator.updatedAt} > ${changedAfter.toISOString()}::timestamptz` : sql``})`;
+}

@@ -137,6 +137,9 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/organization/inspectionDetail',
       // 检验账单: the bills of its districts' use units.
       '/organization/bill',
+      // 广告点位: the advertising points in its districts' lifts, and their map.
+      '/ad/point',
+      '/ad/pointMap',
     ],
   },
   {
@@ -222,7 +225,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/patrol/myContent',
     ],
     // 检验报告: the pushed reports of its lifts; 检验账单: its bills from the inspection organisations.
-    readOnly: ['/organization/report', '/organization/bill'],
+    // 广告点位: the advertising points hung in its lifts.
+    readOnly: ['/organization/report', '/organization/bill', '/ad/point', '/ad/pointMap'],
   },
   {
     key: 'safety_officer',

@@ -1,0 +1,637 @@
+import {
+  AD_MEDIUM_LABEL,
+  AD_ORDER_STATE,
+  AD_ORDER_STATE_LABEL,
+  AD_POINT_STATE,
+  AD_POINT_STATE_LABEL,
+  AD_POINT_UNBOOKABLE,
+  AD_POSITION_LABEL,
+  type AdAvailablePoint,
+  type AdOrderDetail,
+  type AdOrderLine,
+  type AdOrderRow,
+  type AdQuote,
+  adBookingDays,
+  adBookingPeriods,
+  type adOrderCalls,
+  type CallParsedInput,
+  formatDateTime,
+  type Page,
+} from '@ec/contract';
+import { and, asc, desc, eq, gte, ilike, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AuthUser } from '../../../platform/access.ts';
+import type { Queryable, Tx } from '../../../platform/db/client.ts';
+import { dbErrorCode } from '../../../platform/db/conflicts.ts';
+import { paginate } from '../../../platform/db/paginate.ts';
+import { likePattern, rowsOf } from '../../../platform/db/sql.ts';
+import { enterprise, sysUser } from '../../../platform/db/tables.ts';
+import { versionedUpdate } from '../../../platform/db/versioned.ts';
+import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
+import { moveState } from '../../../platform/workflow/moves.ts';
+import { adCustom, adIntention } from '../customers/tables.ts';
+import { adPoint } from '../points/tables.ts';
+import { operatorOf, ownedScope, requireOperator } from '../scope.ts';
+import { type OrderEvent, type OrderHooks, runOrderHooks } from './hooks.ts';
+import { adOrder, adOrderPoint } from './tables.ts';
+
+type Calls = typeof adOrderCalls;
+const S = AD_ORDER_STATE;
+
+/** The orders a user may see: the operator its own, the platform all. */
+export const visibleOrders = (user: AuthUser): SQL => ownedScope(user, adOrder.companyId);
+
+const TAKEN = '所选点位在该时段已被其他订单预订，请重新选择';
+
+/** An exclusion-constraint refusal (a point booked twice for a day) as a 409. */
+async function refusingOverlap<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (dbErrorCode(err) === '23P01') throw conflict(TAKEN);
+    throw err;
+  }
+}
+
+function selectOrders(db: Queryable, where: SQL | undefined) {
+  return db
+    .select({
+      o: adOrder,
+      customName: adCustom.name,
+      companyName: enterprise.name,
+      createdByName: sysUser.realName,
+    })
+    .from(adOrder)
+    .innerJoin(adCustom, eq(adCustom.id, adOrder.customId))
+    .leftJoin(enterprise, eq(enterprise.id, adOrder.companyId))
+    .leftJoin(sysUser, eq(sysUser.id, adOrder.createdBy))
+    .where(where);
+}
+type Joined = Awaited<ReturnType<typeof selectOrders>>[number];
+
+function toRow(j: Joined): AdOrderRow {
+  const o = j.o;
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    companyId: o.companyId,
+    companyName: j.companyName,
+    customId: o.customId,
+    customName: j.customName,
+    startDate: o.startDate,
+    endDate: o.endDate,
+    days: adBookingDays(o.startDate, o.endDate),
+    periods: adBookingPeriods(o.startDate, o.endDate),
+    status: o.status,
+    statusLabel: AD_ORDER_STATE_LABEL[o.status] ?? String(o.status),
+    amount: o.amount,
+    pointCount: o.pointCount,
+    intentionId: o.intentionId,
+    content: o.content,
+    remark: o.remark,
+    cancelReason: o.cancelReason,
+    createdByName: j.createdByName,
+    confirmedAt: o.confirmedAt ? formatDateTime(o.confirmedAt) : null,
+    version: o.version,
+    createTime: formatDateTime(o.createdAt),
+  };
+}
+
+/** 广告订单列表: newest first. */
+export function listOrders(
+  db: Queryable,
+  user: AuthUser,
+  f: CallParsedInput<Calls['getOrderList']>,
+): Promise<Page<AdOrderRow>> {
+  const k = f.keyword?.trim();
+  const where = and(
+    visibleOrders(user),
+    k ? or(eq(adOrder.orderNo, k.toUpperCase()), ilike(adCustom.name, likePattern(k))) : undefined,
+    f.status ? eq(adOrder.status, f.status) : undefined,
+    f.customId ? eq(adOrder.customId, f.customId) : undefined,
+    f.from ? gte(adOrder.endDate, f.from) : undefined,
+    f.to ? lte(adOrder.startDate, f.to) : undefined,
+  );
+  return paginate(
+    db,
+    f,
+    (w) => selectOrders(db, where).orderBy(desc(adOrder.id)).limit(w.limit).offset(w.offset),
+    async () => {
+      const [r] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(adOrder)
+        .innerJoin(adCustom, eq(adCustom.id, adOrder.customId))
+        .where(where);
+      return Number(r?.n ?? 0);
+    },
+    toRow,
+  );
+}
+
+async function linesOf(db: Queryable, orderId: number): Promise<AdOrderLine[]> {
+  const rows = await db
+    .select({ l: adOrderPoint, p: adPoint })
+    .from(adOrderPoint)
+    .innerJoin(adPoint, eq(adPoint.id, adOrderPoint.pointId))
+    .where(eq(adOrderPoint.orderId, orderId))
+    .orderBy(asc(adPoint.pointNo));
+  return rows.map(({ l, p }) => ({
+    lineId: l.id,
+    pointId: p.id,
+    pointNo: p.pointNo,
+    elevatorId: p.elevatorId,
+    registerCode: p.registerCode,
+    address: p.address,
+    areaCode: p.areaCode,
+    positionLabel: AD_POSITION_LABEL[p.position] ?? String(p.position),
+    mediumLabel: AD_MEDIUM_LABEL[p.medium] ?? String(p.medium),
+    size: p.size,
+    pointState: p.state,
+    pointStateLabel: AD_POINT_STATE_LABEL[p.state] ?? String(p.state),
+    startDate: l.startDate,
+    endDate: l.endDate,
+    price: l.price,
+    amount: l.amount,
+    active: l.active,
+  }));
+}
+
+/** One order the user may see, with its lines; 404 otherwise. */
+export async function orderDetail(db: Queryable, user: AuthUser, id: number): Promise<AdOrderDetail> {
+  const [j] = await selectOrders(db, and(eq(adOrder.id, id), visibleOrders(user)));
+  if (!j) throw notFound('订单不存在或无权访问');
+  return { ...toRow(j), lines: await linesOf(db, id) };
+}
+
+/**
+ * The operator's points among `ids` that can be booked, with their prices; 400 naming the points
+ * that are not its own, 409 naming those in 维修 / 停用.
+ */
+async function bookablePoints(db: Queryable, companyId: number | null, ids: number[]) {
+  const rows = await db
+    .select({ id: adPoint.id, pointNo: adPoint.pointNo, price: adPoint.price, state: adPoint.state })
+    .from(adPoint)
+    .where(and(inArray(adPoint.id, ids), companyId === null ? undefined : eq(adPoint.companyId, companyId)));
+  if (rows.length !== ids.length) {
+    const found = new Set(rows.map((r) => r.id));
+    const missing = ids.filter((id) => !found.has(id));
+    throw badRequest(`点位不存在：${missing.slice(0, 10).join('、')}`, [
+      { field: 'pointIds', message: '点位不存在' },
+    ]);
+  }
+  const down = rows.filter((r) => AD_POINT_UNBOOKABLE.includes(r.state));
+  if (down.length)
+    throw conflict(
+      `点位维修或停用中，不能预订：${down
+        .slice(0, 10)
+        .map((r) => r.pointNo)
+        .join('、')}`,
+    );
+  return rows;
+}
+
+/** Points among `ids` that another holding order books on a day of the range (pre-check for the message). */
+async function takenPoints(db: Queryable, ids: number[], start: string, end: string, exceptOrder?: number) {
+  if (ids.length === 0) return [];
+  return db
+    .selectDistinct({ pointNo: adPoint.pointNo })
+    .from(adOrderPoint)
+    .innerJoin(adPoint, eq(adPoint.id, adOrderPoint.pointId))
+    .where(
+      and(
+        inArray(adOrderPoint.pointId, ids),
+        eq(adOrderPoint.active, true),
+        sql`daterange(${adOrderPoint.startDate}, ${adOrderPoint.endDate}, '[]') && daterange(${start}::date, ${end}::date, '[]')`,
+        exceptOrder ? sql`${adOrderPoint.orderId} <> ${exceptOrder}` : undefined,
+      ),
+    )
+    .orderBy(asc(adPoint.pointNo));
+}
+
+/** Writes an order's lines for its dates (each point's price × periods) and its totals. */
+async function writeLines(
+  tx: Queryable,
+  orderId: number,
+  points: { id: number; price: number }[],
+  start: string,
+  end: string,
+) {
+  const periods = adBookingPeriods(start, end);
+  const taken = await takenPoints(
+    tx,
+    points.map((p) => p.id),
+    start,
+    end,
+    orderId,
+  );
+  if (taken.length)
+    throw conflict(
+      `点位在该时段已被预订：${taken
+        .slice(0, 10)
+        .map((t) => t.pointNo)
+        .join('、')}${taken.length > 10 ? ' 等' : ''}`,
+    );
+  if (points.length)
+    await refusingOverlap(() =>
+      tx.insert(adOrderPoint).values(
+        points.map((p) => ({
+          orderId,
+          pointId: p.id,
+          startDate: start,
+          endDate: end,
+          price: p.price,
+          amount: p.price * periods,
+        })),
+      ),
+    );
+}
+
+async function writeTotals(tx: Queryable, orderId: number) {
+  await tx
+    .update(adOrder)
+    .set({
+      amount: sql`coalesce((select sum(${adOrderPoint.amount}) from ${adOrderPoint} where ${adOrderPoint.orderId} = ${orderId}), 0)::int`,
+      pointCount: sql`(select count(*) from ${adOrderPoint} where ${adOrderPoint.orderId} = ${orderId})::int`,
+    })
+    .where(eq(adOrder.id, orderId));
+}
+
+async function requireCustomer(db: Queryable, companyId: number, customId: number) {
+  const [c] = await db
+    .select({ id: adCustom.id })
+    .from(adCustom)
+    .where(and(eq(adCustom.id, customId), eq(adCustom.companyId, companyId)));
+  if (!c) throw badRequest('客户不存在', [{ field: 'customId', message: '客户不存在' }]);
+}
+
+/**
+ * 新建广告订单: a 草稿 that holds its points for the dates at once (the exclusion constraint:
+ * of concurrent bookings of a point for overlapping dates exactly one commits).
+ */
+export async function addOrder(
+  tx: Tx,
+  user: AuthUser,
+  input: CallParsedInput<Calls['add']>,
+): Promise<AdOrderDetail> {
+  const companyId = requireOperator(user);
+  await requireCustomer(tx, companyId, input.customId);
+  const points = await bookablePoints(tx, companyId, input.pointIds);
+  const [{ id }] = rowsOf<{ id: number }>(
+    await tx.execute(sql`select nextval(pg_get_serial_sequence('ad_order', 'id'))::int as id`),
+  );
+  const day = input.startDate.replaceAll('-', '');
+  await tx.insert(adOrder).values({
+    id,
+    orderNo: `AD${day}${String(id).padStart(6, '0')}`,
+    companyId,
+    customId: input.customId,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    status: S.draft,
+    intentionId: input.intentionId ?? null,
+    content: input.content ?? null,
+    remark: input.remark ?? null,
+    createdBy: user.id,
+  });
+  await writeLines(tx, id, points, input.startDate, input.endDate);
+  await writeTotals(tx, id);
+  if (input.intentionId) await markIntentionWon(tx, companyId, input.intentionId, id, input.customId);
+  return orderDetail(tx, user, id);
+}
+
+/** An order made from a lead marks it 已成交 (from 待跟进 or 已受理). */
+async function markIntentionWon(
+  tx: Tx,
+  companyId: number,
+  intentionId: number,
+  orderId: number,
+  customId: number,
+) {
+  const rows = await tx
+    .update(adIntention)
+    .set({ status: 3, orderId, customId, version: sql`${adIntention.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(adIntention.id, intentionId),
+        eq(adIntention.companyId, companyId),
+        inArray(adIntention.status, [1, 2]),
+      ),
+    )
+    .returning({ id: adIntention.id });
+  if (rows.length === 0) throw conflict('意向客户不存在或已成交、已放弃');
+}
+
+/** The operator's order in 草稿 at the version the screen showed (the row is locked by the update). */
+async function claimDraft(
+  tx: Tx,
+  companyId: number,
+  id: number,
+  version: number,
+  set: Partial<typeof adOrder.$inferInsert> = {},
+) {
+  const where = and(eq(adOrder.id, id), eq(adOrder.companyId, companyId));
+  const [now] = await tx
+    .select({ status: adOrder.status, version: adOrder.version })
+    .from(adOrder)
+    .where(where);
+  if (!now) throw notFound('订单不存在或无权访问');
+  if (now.status !== S.draft)
+    throw conflict(`当前状态为「${AD_ORDER_STATE_LABEL[now.status]}」，只有草稿可以修改`);
+  return versionedUpdate(tx, adOrder, and(where, eq(adOrder.status, S.draft)), version, {
+    ...set,
+    updatedAt: new Date(),
+  });
+}
+
+/** 修改广告订单 (草稿): customer, dates, the whole set of points, texts; prices are re-read. */
+export async function updateOrder(
+  tx: Tx,
+  user: AuthUser,
+  input: CallParsedInput<Calls['update']>,
+): Promise<AdOrderDetail> {
+  const companyId = requireOperator(user);
+  if (input.customId) await requireCustomer(tx, companyId, input.customId);
+  const order = await claimDraft(tx, companyId, input.id, input.version, {
+    ...(input.customId ? { customId: input.customId } : {}),
+    ...(input.startDate ? { startDate: input.startDate } : {}),
+    ...(input.endDate ? { endDate: input.endDate } : {}),
+    ...(input.content !== undefined ? { content: input.content } : {}),
+    ...(input.remark !== undefined ? { remark: input.remark } : {}),
+  });
+  if (order.endDate < order.startDate)
+    throw badRequest('结束日期不能早于开始日期', [{ field: 'endDate', message: '结束日期不能早于开始日期' }]);
+  const ids =
+    input.pointIds ??
+    (
+      await tx
+        .select({ id: adOrderPoint.pointId })
+        .from(adOrderPoint)
+        .where(eq(adOrderPoint.orderId, order.id))
+    ).map((r) => r.id);
+  const points = await bookablePoints(tx, companyId, ids);
+  await tx.delete(adOrderPoint).where(eq(adOrderPoint.orderId, order.id));
+  await writeLines(tx, order.id, points, order.startDate, order.endDate);
+  await writeTotals(tx, order.id);
+  return orderDetail(tx, user, order.id);
+}
+
+/** 追加点位 (草稿). */
+export async function addOrderPoints(
+  tx: Tx,
+  user: AuthUser,
+  input: CallParsedInput<Calls['addUserOrder']>,
+): Promise<AdOrderDetail> {
+  const companyId = requireOperator(user);
+  const order = await claimDraft(tx, companyId, input.id, input.version);
+  const have = new Set(
+    (
+      await tx
+        .select({ id: adOrderPoint.pointId })
+        .from(adOrderPoint)
+        .where(eq(adOrderPoint.orderId, order.id))
+    ).map((r) => r.id),
+  );
+  const fresh = input.pointIds.filter((id) => !have.has(id));
+  const points = fresh.length ? await bookablePoints(tx, companyId, fresh) : [];
+  await writeLines(tx, order.id, points, order.startDate, order.endDate);
+  await writeTotals(tx, order.id);
+  return orderDetail(tx, user, order.id);
+}
+
+/** 移除点位 (草稿): at least one point stays. */
+export async function removeOrderPoints(
+  tx: Tx,
+  user: AuthUser,
+  input: CallParsedInput<Calls['delUserOrder']>,
+): Promise<AdOrderDetail> {
+  const companyId = requireOperator(user);
+  const order = await claimDraft(tx, companyId, input.id, input.version);
+  await tx
+    .delete(adOrderPoint)
+    .where(and(eq(adOrderPoint.orderId, order.id), inArray(adOrderPoint.pointId, input.pointIds)));
+  const [left] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(adOrderPoint)
+    .where(eq(adOrderPoint.orderId, order.id));
+  if (Number(left?.n ?? 0) === 0) throw badRequest('订单至少保留一个点位，整单不要请取消订单');
+  await writeTotals(tx, order.id);
+  return orderDetail(tx, user, order.id);
+}
+
+async function eventOf(
+  tx: Queryable,
+  order: typeof adOrder.$inferSelect,
+  user: AuthUser | null,
+): Promise<OrderEvent> {
+  const lines = await tx
+    .select({
+      lineId: adOrderPoint.id,
+      pointId: adOrderPoint.pointId,
+      elevatorId: adPoint.elevatorId,
+      startDate: adOrderPoint.startDate,
+      endDate: adOrderPoint.endDate,
+    })
+    .from(adOrderPoint)
+    .innerJoin(adPoint, eq(adPoint.id, adOrderPoint.pointId))
+    .where(eq(adOrderPoint.orderId, order.id))
+    .orderBy(asc(adOrderPoint.id));
+  return {
+    orderId: order.id,
+    orderNo: order.orderNo,
+    companyId: order.companyId,
+    customId: order.customId,
+    startDate: order.startDate,
+    endDate: order.endDate,
+    lines,
+    user,
+  };
+}
+
+/** Points of an order that no other confirmed or showing order holds now go back to 空闲. */
+async function freePoints(tx: Queryable, orderId: number) {
+  await tx.execute(sql`
+    update ${adPoint} p set state = ${AD_POINT_STATE.free}, version = p.version + 1, updated_at = now()
+    where p.id in (select point_id from ${adOrderPoint} where order_id = ${orderId})
+      and p.state in (${AD_POINT_STATE.booked}, ${AD_POINT_STATE.showing})
+      and not exists (
+        select 1 from ${adOrderPoint} l join ${adOrder} o on o.id = l.order_id
+        where l.point_id = p.id and l.active and l.order_id <> ${orderId} and o.status in (${S.confirmed}, ${S.showing}))`);
+}
+
+/** Sets the order's points to a state (only those now in one of `from`). */
+async function setPointStates(tx: Queryable, orderId: number, to: number, from: number[]) {
+  await tx
+    .update(adPoint)
+    .set({ state: to, version: sql`${adPoint.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        inArray(adPoint.id, sql`(select point_id from ${adOrderPoint} where order_id = ${orderId})`),
+        inArray(adPoint.state, from),
+      ),
+    );
+}
+
+interface MoveSpec {
+  from: number[];
+  to: number;
+  verb: string;
+  set?: Partial<typeof adOrder.$inferInsert>;
+  after?: (tx: Tx, order: typeof adOrder.$inferSelect) => Promise<void>;
+  hook?: keyof OrderHooks;
+}
+
+async function moveOrder(
+  tx: Tx,
+  user: AuthUser,
+  id: number,
+  version: number,
+  m: MoveSpec,
+): Promise<AdOrderDetail> {
+  const companyId = requireOperator(user);
+  const order = await moveState(tx, adOrder, {
+    id,
+    version,
+    from: m.from,
+    to: m.to,
+    set: { ...m.set, updatedAt: new Date() },
+    where: eq(adOrder.companyId, companyId),
+    verb: m.verb,
+    labels: AD_ORDER_STATE_LABEL,
+    missing: '订单不存在或无权访问',
+  });
+  await m.after?.(tx, order);
+  if (m.hook) await runOrderHooks(m.hook, tx, await eventOf(tx, order, user));
+  return orderDetail(tx, user, id);
+}
+
+export const submitOrder = (tx: Tx, user: AuthUser, id: number, version: number) =>
+  moveOrder(tx, user, id, version, { from: [S.draft], to: S.submitted, verb: '提交审核' });
+
+export const rejectOrder = (tx: Tx, user: AuthUser, id: number, version: number) =>
+  moveOrder(tx, user, id, version, { from: [S.submitted], to: S.draft, verb: '退回' });
+
+/** 确认订单: 待审核 → 已确认; free points turn 已预订; the `confirmed` hooks run (install tasks). */
+export const confirmOrder = (tx: Tx, user: AuthUser, id: number, version: number) =>
+  moveOrder(tx, user, id, version, {
+    from: [S.submitted],
+    to: S.confirmed,
+    verb: '确认',
+    set: { confirmedBy: user.id, confirmedAt: new Date() },
+    after: (t, o) => setPointStates(t, o.id, AD_POINT_STATE.booked, [AD_POINT_STATE.free]),
+    hook: 'confirmed',
+  });
+
+export const startOrder = (tx: Tx, user: AuthUser, id: number, version: number) =>
+  moveOrder(tx, user, id, version, {
+    from: [S.confirmed],
+    to: S.showing,
+    verb: '开始投放',
+    after: (t, o) =>
+      setPointStates(t, o.id, AD_POINT_STATE.showing, [AD_POINT_STATE.free, AD_POINT_STATE.booked]),
+    hook: 'started',
+  });
+
+async function release(tx: Tx, orderId: number) {
+  await tx.update(adOrderPoint).set({ active: false }).where(eq(adOrderPoint.orderId, orderId));
+  await freePoints(tx, orderId);
+}
+
+/** 完成订单: 投放中 → 已完成; the dates are released and the points freed; `finished` hooks (removal tasks). */
+export const finishOrder = (tx: Tx, user: AuthUser, id: number, version: number) =>
+  moveOrder(tx, user, id, version, {
+    from: [S.showing],
+    to: S.finished,
+    verb: '完成',
+    set: { finishedAt: new Date() },
+    after: (t, o) => release(t, o.id),
+    hook: 'finished',
+  });
+
+/** 取消订单 (before it ends): the dates are released and the points freed; `cancelled` hooks. */
+export const cancelOrder = (tx: Tx, user: AuthUser, id: number, version: number, reason: string) =>
+  moveOrder(tx, user, id, version, {
+    from: [S.draft, S.submitted, S.confirmed, S.showing],
+    to: S.cancelled,
+    verb: '取消',
+    set: { cancelledAt: new Date(), cancelReason: reason },
+    after: (t, o) => release(t, o.id),
+    hook: 'cancelled',
+  });
+
+/** 报价: the server's price of some of the operator's points for the dates. */
+export async function quote(
+  db: Queryable,
+  user: AuthUser,
+  f: CallParsedInput<Calls['quote']>,
+): Promise<AdQuote> {
+  // The operator quotes its own points; the platform any.
+  const companyId = operatorOf(user);
+  if (companyId === null && user.dataScope !== 'all') throw notFound('点位不存在或无权访问');
+  const points = await bookablePoints(db, companyId, f.pointIds);
+  const periods = adBookingPeriods(f.startDate, f.endDate);
+  return {
+    days: adBookingDays(f.startDate, f.endDate),
+    periods,
+    pointCount: points.length,
+    amount: points.reduce((s, p) => s + p.price * periods, 0),
+  };
+}
+
+/**
+ * 可预订点位: the operator's points (not 维修 / 停用) that no holding order books on a day of the
+ * range, by id. The anti-join reads the exclusion constraint's gist index (point_id, daterange).
+ */
+export async function availablePoints(
+  db: Queryable,
+  user: AuthUser,
+  f: CallParsedInput<Calls['available']>,
+): Promise<Page<AdAvailablePoint>> {
+  // The operator searches its own points; the platform every operator's; nobody else any.
+  const companyId = operatorOf(user);
+  if (companyId === null && user.dataScope !== 'all')
+    return { records: [], total: 0, page: f.page, limit: f.limit };
+  const k = f.keyword?.trim();
+  const periods = adBookingPeriods(f.startDate, f.endDate);
+  const free = sql`not exists (select 1 from ${adOrderPoint} l where l.point_id = ${adPoint.id} and l.active
+      and daterange(l.start_date, l.end_date, '[]') && daterange(${f.startDate}::date, ${f.endDate}::date, '[]')
+      ${f.orderId ? sql`and l.order_id <> ${f.orderId}` : sql``})`;
+  const where = and(
+    companyId === null ? undefined : eq(adPoint.companyId, companyId),
+    notInArray(adPoint.state, [...AD_POINT_UNBOOKABLE]),
+    k
+      ? or(
+          eq(adPoint.pointNo, k.toUpperCase()),
+          eq(adPoint.registerCode, k.toUpperCase()),
+          ilike(adPoint.address, likePattern(k)),
+        )
+      : undefined,
+    f.areaCode ? eq(adPoint.areaCode, f.areaCode) : undefined,
+    f.medium ? eq(adPoint.medium, f.medium) : undefined,
+    f.position ? eq(adPoint.position, f.position) : undefined,
+    free,
+  );
+  return paginate(
+    db,
+    f,
+    (w) => db.select().from(adPoint).where(where).orderBy(asc(adPoint.id)).limit(w.limit).offset(w.offset),
+    { from: adPoint, where },
+    (p) => ({
+      id: p.id,
+      pointNo: p.pointNo,
+      registerCode: p.registerCode,
+      liftName: p.liftName,
+      address: p.address,
+      areaCode: p.areaCode,
+      position: p.position,
+      positionLabel: AD_POSITION_LABEL[p.position] ?? String(p.position),
+      medium: p.medium,
+      mediumLabel: AD_MEDIUM_LABEL[p.medium] ?? String(p.medium),
+      size: p.size,
+      state: p.state,
+      stateLabel: AD_POINT_STATE_LABEL[p.state] ?? String(p.state),
+      price: p.price,
+      amount: p.price * periods,
+      longitude: p.longitude,
+      latitude: p.latitude,
+    }),
+  );
+}

@@ -1,0 +1,121 @@
+import {
+  AD_POINT_STATE_LABEL,
+  type AdPointRow,
+  areaLabel,
+  adPointCalls as C,
+  dictionarySeed,
+  shanghaiToday,
+} from '@ec/contract';
+import { type ExcelColumn, keysetBatches, streamXlsx } from '../../../platform/excel.ts';
+import { implement } from '../../../platform/http/implement.ts';
+import { adLifts } from '../../elevator/api.ts';
+import {
+  addPoint,
+  batchAddPoints,
+  countPoints,
+  deletePoints,
+  exportBatch,
+  listPoints,
+  mapPoints,
+  pointDetail,
+  pointsWithBookings,
+  updatePoint,
+  updatePointsBatch,
+} from './service.ts';
+
+const tx = { tx: true };
+
+const occasions = new Map(
+  (dictionarySeed.find((d) => d.code === 'use_occasion')?.childs ?? []).map((c) => [c.key, c.value]),
+);
+const LIFT_TYPE_LABEL: Record<string, string> = { '1': '直梯', '2': '扶梯' };
+
+const pointColumns: ExcelColumn<AdPointRow>[] = [
+  { header: '点位编号', width: 24, value: (r) => r.pointNo },
+  { header: '电梯注册代码', width: 24, value: (r) => r.registerCode ?? '' },
+  { header: '电梯名称', width: 16, value: (r) => r.liftName ?? '' },
+  { header: '地址', width: 36, value: (r) => r.address ?? '' },
+  { header: '区域', width: 12, value: (r) => areaLabel(r.areaCode) ?? r.areaCode },
+  { header: '使用单位', width: 24, value: (r) => r.useCompanyName ?? '' },
+  { header: '位置', width: 10, value: (r) => r.positionLabel },
+  { header: '尺寸', width: 12, value: (r) => r.size },
+  { header: '媒介', width: 10, value: (r) => r.mediumLabel },
+  { header: '价格（元/周期）', width: 14, value: (r) => r.price },
+  { header: '状态', width: 8, value: (r) => r.stateLabel },
+  { header: '二维码', width: 20, value: (r) => r.qrCode ?? '' },
+  { header: '广告运营商', width: 24, value: (r) => r.companyName ?? '' },
+];
+
+/** Points: thin bindings over the scoped services (service.ts). */
+export const pointRoutes = [
+  implement(C.list, (f, { user, db }) => listPoints(db, user, f)),
+  implement(C.detail, ({ id }, { user, db }) => pointDetail(db, user, id)),
+  implement(C.add, (input, { user, db }) => addPoint(db, user, input), tx),
+  implement(C.updatePoint, (input, { user, db }) => updatePoint(db, user, input), tx),
+  implement(C.updateBatch, (input, { user, db }) => updatePointsBatch(db, user, input), tx),
+  implement(C.delete, ({ ids }, { user, db }) => deletePoints(db, user, ids), tx),
+  implement(C.batchAddPoint, (input, { user, db }) => batchAddPoints(db, user, input), tx),
+  implement(C.getPointAll, (f, { user, db }) => mapPoints(db, user, f)),
+  implement(C.count, (f, { user, db }) =>
+    countPoints(db, user, f, 'state', (k) => AD_POINT_STATE_LABEL[Number(k)] ?? String(k)),
+  ),
+  implement(C.countByArea, (f, { user, db }) =>
+    countPoints(db, user, f, 'area', (k) => (k ? (areaLabel(k) ?? k) : '未知')),
+  ),
+  implement(C.countByOccasion, (f, { user, db }) =>
+    countPoints(db, user, f, 'occasion', (k) => (k ? (occasions.get(k) ?? k) : '未填写')),
+  ),
+  implement(C.countByLiftType, (f, { user, db }) =>
+    countPoints(db, user, f, 'liftType', (k) => LIFT_TYPE_LABEL[k ?? ''] ?? String(k)),
+  ),
+  implement(C.lifts, async ({ keyword, areaCode }, { db }) =>
+    (await adLifts(db, { keyword, areaCode, limit: 200 })).map((l) => ({
+      id: l.id,
+      registerCode: l.registerCode,
+      name: l.name,
+      address: l.address,
+      areaCode: l.areaCode,
+      useOccasion: l.useOccasion,
+    })),
+  ),
+  implement(C.export, (f, { user, reply, db }) =>
+    streamXlsx(reply, {
+      fileName: `广告点位_${shanghaiToday()}.xlsx`,
+      sheetName: '广告点位',
+      columns: pointColumns,
+      batches: keysetBatches((after, size) => exportBatch(db, user, f, after, size)),
+    }),
+  ),
+  implement(C.getPointAllExport, (f, { user, reply, db }) =>
+    streamXlsx(reply, {
+      fileName: `点位地图_${shanghaiToday()}.xlsx`,
+      sheetName: '点位地图',
+      columns: [
+        ...pointColumns,
+        { header: '经度', width: 12, value: (r) => r.longitude ?? '' },
+        { header: '纬度', width: 12, value: (r) => r.latitude ?? '' },
+      ],
+      batches: keysetBatches((after, size) => exportBatch(db, user, f, after, size)),
+    }),
+  ),
+  implement(C.exportByPoint, async ({ ids }, { user, reply, db }) => {
+    const rows = await pointsWithBookings(db, user, ids);
+    return streamXlsx(reply, {
+      fileName: `点位预订_${shanghaiToday()}.xlsx`,
+      sheetName: '点位预订',
+      columns: [
+        ...pointColumns
+          .slice(0, 11)
+          .map((c) => ({ ...c, value: (r: (typeof rows)[number]) => c.value(r.point) })),
+        { header: '订单编号', width: 20, value: (r) => r.booking?.orderNo ?? '' },
+        { header: '客户', width: 24, value: (r) => r.booking?.customName ?? '' },
+        { header: '开始日期', width: 12, value: (r) => r.booking?.startDate ?? '' },
+        { header: '结束日期', width: 12, value: (r) => r.booking?.endDate ?? '' },
+        { header: '订单状态', width: 10, value: (r) => r.booking?.statusLabel ?? '' },
+      ],
+      batches: (async function* () {
+        yield rows;
+      })(),
+    });
+  }),
+];

@@ -1,0 +1,73 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/platform/db/sql.ts';
+import type { TestApp } from './harness.ts';
+
+/* What the advertising tests of points, customers and orders share. */
+
+export const q = async <T>(t: TestApp, text: string) => rowsOf<T>(await t.platform.db.execute(sql.raw(text)));
+
+export const companyOfUser = async (t: TestApp, username: string) =>
+  (await q<{ company_id: number }>(t, `select company_id from sys_user where username = '${username}'`))[0]
+    .company_id;
+
+let seq = 0;
+
+/** A second advertising operator with an admin account (the ad_admin role) and `points` points of its own. */
+export async function secondOperator(
+  t: TestApp,
+  points = 3,
+): Promise<{ companyId: number; username: string; pointIds: number[] }> {
+  seq++;
+  const tag = `${seq}_${process.pid % 1000}`;
+  const username = `gg_second${tag}`;
+  const [c] = await q<{ id: number }>(
+    t,
+    `insert into enterprise (name, kind, area_code, filing_state) values ('第二广告传媒有限公司${tag}', 'ad', '450103', 2) returning id`,
+  );
+  const [role] = await q<{ id: number }>(t, `select id from sys_role where role_key = 'ad_admin'`);
+  const [from] = await q<{ password_hash: string }>(
+    t,
+    `select password_hash from sys_user where username = 'gg_admin1'`,
+  );
+  const [u] = await q<{ id: number }>(
+    t,
+    `insert into sys_user (username, real_name, user_type, company_id, password_hash)
+     values ('${username}', '第二运营商', 'ad', ${c.id}, '${from.password_hash}') returning id`,
+  );
+  await q(t, `insert into sys_user_role (user_id, role_id) values (${u.id}, ${role.id})`);
+  // Its points: landing screens (position 4, medium 2) of lifts the demo operator has no such point in.
+  const made = await q<{ id: number }>(
+    t,
+    `insert into ad_point (point_no, company_id, elevator_id, position, size, medium, price, register_code,
+       lift_name, address, area_code, use_company_id, lift_type, use_occasion, longitude, latitude)
+     select e.register_code || '-HS', ${c.id}, e.id, 4, '32 英寸', 2, 150, e.register_code, e.name, e.address,
+       e.area_code, e.use_company_id, e.type, e.use_occasion, e.longitude, e.latitude
+     from elevator e where e.use_company_id is not null and e.longitude is not null
+       and not exists (select 1 from ad_point p where p.elevator_id = e.id and p.position = 4 and p.medium = 2)
+     order by e.id desc limit ${points} returning id`,
+  );
+  return { companyId: c.id, username, pointIds: made.map((r) => r.id) };
+}
+
+/** Next month's first and last day (yyyy-MM-dd), Shanghai. */
+export function nextMonth(): { start: string; end: string } {
+  const now = new Date(Date.now() + 8 * 3600_000);
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth() + 1;
+  const start = new Date(Date.UTC(y, m, 1));
+  const end = new Date(Date.UTC(y, m + 1, 0));
+  return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
+}
+
+/** Free points of an operator for dates (no holding line overlaps, bookable state), lowest ids first. */
+export async function freePoints(t: TestApp, companyId: number, start: string, end: string, n: number) {
+  return (
+    await q<{ id: number; price: number }>(
+      t,
+      `select p.id, p.price from ad_point p where p.company_id = ${companyId} and p.state not in (4, 5)
+       and not exists (select 1 from ad_order_point l where l.point_id = p.id and l.active
+         and daterange(l.start_date, l.end_date, '[]') && daterange('${start}', '${end}', '[]'))
+       order by p.id limit ${n}`,
+    )
+  ).map((r) => ({ id: Number(r.id), price: Number(r.price) }));
+}

@@ -1,0 +1,15 @@
+import type { FeaturePages } from '../../app/page-loader.ts';
+import { AD_PATHS } from '../../lib/routes.ts';
+
+/**
+ * The pages of this feature (电梯广告), joined into app/pages.tsx. Points, customers, leads, orders
+ * and the point map here; tasks, task logs and their statistics, mini-program users, counts and
+ * settlement added by their part (one line each).
+ */
+export const adPages: FeaturePages = [
+  [AD_PATHS.point, () => import('./points/PointPage.tsx')],
+  [AD_PATHS.pointMap, () => import('./points/PointMapPage.tsx')],
+  [AD_PATHS.custom, () => import('./customers/CustomPage.tsx')],
+  [AD_PATHS.intention, () => import('./customers/IntentionPage.tsx')],
+  [AD_PATHS.order, () => import('./orders/OrderPage.tsx')],
+];
