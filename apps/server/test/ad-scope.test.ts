@@ -344,6 +344,7 @@ describe.each(dbKinds)('advertising data scope, call by call, on %s', (kind) => 
     const groups = Object.entries(contract).filter(
       ([name, v]) =>
         name.endsWith('Calls') &&
+        !Array.isArray(v) &&
         v &&
         typeof v === 'object' &&
         Object.values(v as object).some((c) => (c as Call)?.domain === 'ad' && allCalls.includes(c as Call)),
