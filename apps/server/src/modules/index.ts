@@ -25,6 +25,7 @@ export const modules: Module[] = [
   patrolModule,
   // After the registry, the parties and rescue: its demo devices watch the demo use units' lifts.
   iotModule,
+  // After the registry and the parties: its demo points hang in the demo lifts of gg_admin1's company.
   adModule,
   // Last: its rollups read what every other module seeded.
   statisticsModule,
