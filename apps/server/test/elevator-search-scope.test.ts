@@ -17,7 +17,7 @@ describe.each(dbKinds)('keyword search within a scope (%s)', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     for (const u of ['jg_qingxiu', 'wb_admin1', 'admin']) tokens[u] = await t.login(u);
-  }, 240_000);
+  }, 600_000);
   afterAll(() => t?.close());
 
   const list = async (user: string, body: Record<string, unknown>) => {

@@ -87,15 +87,35 @@ export function textSearch(
  * regulator types 万象物业 or 安顺电梯). The companies are looked up once per statement (an InitPlan
  * over the small enterprise table), and the lifts by their company indexes, OR-ed with the text search.
  */
-function keywordSearch(term: string, indexed: boolean, scopeGrams: readonly string[]): SQL | undefined {
+function keywordSearch(
+  term: string,
+  indexed: boolean,
+  scopeGrams: readonly string[],
+  namedCompanies?: readonly number[],
+): SQL | undefined {
   const text = textSearch(term, indexed, scopeGrams);
   if (normalise(term).length < 2) return text;
-  const companies = sql`array(select ${enterprise.id} from ${enterprise} where ${ilike(enterprise.name, likePattern(term.trim()))})`;
+  // Companies looked up beforehand (listElevators): with none, the text search alone, whose grams
+  // the planner can weigh; OR-ed with company branches it takes the keyword for an unselective one.
+  if (namedCompanies?.length === 0) return text;
+  const companies = namedCompanies
+    ? sql`${sql.param([...namedCompanies])}::int[]`
+    : sql`array(select ${enterprise.id} from ${enterprise} where ${ilike(enterprise.name, likePattern(term.trim()))})`;
   return or(
     text,
     sql`${elevator.useCompanyId} = any(${companies})`,
     sql`${elevator.maintenanceCompanyId} = any(${companies})`,
   );
+}
+
+/** The ids of the companies whose name contains the keyword (keywordSearch), from the small table. */
+async function companiesNamed(db: Queryable, keyword: string | undefined) {
+  if (!keyword || normalise(keyword).length < 2) return undefined;
+  const rows = await preparedRows<{ id: number }>(
+    db,
+    sql`select ${enterprise.id} as "id" from ${enterprise} where ${ilike(enterprise.name, likePattern(keyword.trim()))}`,
+  );
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -142,6 +162,7 @@ export function filterConditions(
   f: Partial<ElevatorFilters>,
   textIndexed = true,
   scopeGrams: readonly string[] = [],
+  namedCompanies?: readonly number[],
 ): SQL[] {
   const c: (SQL | undefined)[] = [];
   const grams = [...new Set([...scopeGrams, ...filterGrams(f)])];
@@ -154,7 +175,7 @@ export function filterConditions(
         ? eq(elevator.rescueCode, f.rescueCode)
         : ilike(elevator.rescueCode, `${f.rescueCode.replace(/\D/g, '')}%`),
     );
-  if (f.keyword) c.push(keywordSearch(f.keyword, textIndexed, grams));
+  if (f.keyword) c.push(keywordSearch(f.keyword, textIndexed, grams, namedCompanies));
   if (f.address) c.push(textSearch(f.address, textIndexed, grams));
   if (f.areaCode) c.push(eq(elevator.areaCode, f.areaCode));
   if (f.useCompanyId) c.push(eq(elevator.useCompanyId, f.useCompanyId));
@@ -224,7 +245,8 @@ export async function listElevators(
   extra: SQL[] = [],
   scopeGrams: readonly string[] = [],
 ) {
-  const conditions = [...filterConditions(f, true, scopeGrams), ...extra];
+  const named = await companiesNamed(db, f.keyword);
+  const conditions = [...filterConditions(f, true, scopeGrams, named), ...extra];
   const where = and(scope, ...conditions) ?? scope;
   const unfiltered = scopeIsAll && conditions.length === 0;
   const order = sql.join(orderOf(f), sql`, `);
@@ -240,6 +262,8 @@ export async function listElevators(
   // primary key and testing rows, which stops at the page.
   const commonTerm =
     (isMultiGram(f.keyword) || isMultiGram(f.address)) && counted.total > COMMON_TERM_MATCHES;
-  const condition = commonTerm ? (and(scope, ...filterConditions(f, false), ...extra) ?? scope) : where;
+  const condition = commonTerm
+    ? (and(scope, ...filterConditions(f, false, [], named), ...extra) ?? scope)
+    : where;
   return page(await pageRows(db, condition, order, f));
 }
