@@ -8,6 +8,7 @@ import { inspectionPeoplePages } from '../features/inspection-people/routes.ts';
 import { inspectionReportPages } from '../features/inspection-reports/routes.ts';
 import { iotPages } from '../features/iot/routes.ts';
 import { patrolPages } from '../features/patrol/routes.ts';
+import { statisticsPages } from '../features/statistics/routes.ts';
 import {
   CALL_CENTRE_PATHS as CC,
   DASHBOARD_PATH,
@@ -23,6 +24,7 @@ import {
   RESCUE_UNIT_PATHS as RU,
   SYSTEM_PATHS as S,
   SIGNING_PATHS as SG,
+  STATS_PATHS,
 } from '../lib/routes.ts';
 import type { PageLoader } from './page-loader.ts';
 
@@ -32,7 +34,7 @@ import type { PageLoader } from './page-loader.ts';
  * other catalogue route renders the placeholder. Each loader is its own chunk.
  */
 const pages: [paths: string | readonly string[], load: PageLoader][] = [
-  [DASHBOARD_PATH, () => import('../features/dashboard/DashboardPage.tsx')],
+  [[DASHBOARD_PATH, STATS_PATHS.dashboardMain], () => import('../features/dashboard/DashboardPage.tsx')],
 
   [E.management, () => import('../features/elevator/pages/ElevatorManagementPage.tsx')],
   [E.ledger, () => import('../features/elevator/pages/ElevatorLedgerPage.tsx')],
@@ -125,6 +127,7 @@ const pages: [paths: string | readonly string[], load: PageLoader][] = [
   ...inspectionBillPages,
   ...inspectionReportPages,
   ...iotPages,
+  ...statisticsPages,
   ...adPages,
   // 检验电梯 for regulators adds 超期未检总览 (inspection-overview) to inspection-params' page: the later entry wins.
   [ORG_PATHS.elevator, () => import('./inspection-elevator-page.tsx')],

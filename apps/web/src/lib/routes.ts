@@ -161,6 +161,12 @@ export const AD_PATHS = {
   order: '/ad/order',
   custom: '/ad/custom',
   intention: '/ad/gxgdintention',
+  task: '/ad/task',
+  taskLog: '/ad/taskLog',
+  taskLogStat: '/ad/taskLogStat',
+  user: '/ad/user',
+  count: '/ad/count',
+  settlement: '/ad/settlement',
 } as const;
 
 /** The patrol's phone page (the assignee's tasks on site; outside the console's layout). */
@@ -176,3 +182,31 @@ export const unitElevatorsUrl = (useCompanyId: number) =>
 export const claimDetailUrl = (id: number) => withId(ELEVATOR_PATHS.regulationClaimDetail, 'id', id);
 export const workOrderUrl = (id: number) => withId(MAINTENANCE_PATHS.workOrder, 'id', id);
 export const orderLogUrl = (orderId: number) => withId(MAINTENANCE_PATHS.log, 'orderId', orderId);
+
+/** The statistics pages (issue 18): analysis, data statistics, decision analysis, the data screen and map. */
+export const STATS_PATHS = {
+  timeAnalysis: '/elevatorAnalysis/timeAnalysis',
+  companyAnalysis: '/elevatorAnalysis/companyAnalysis',
+  userCompanyAnalysis: '/elevatorAnalysis/userCompanyAnalysis',
+  manufacturingUnit: '/elevatorAnalysis/manufacturingUnit',
+  userTimeAnalysis: '/elevatorAnalysis/userTimeAnalysis',
+  arriveTime: '/elevatorAnalysis/arriveTime',
+  rescueTime: '/elevatorAnalysis/rescueTime',
+  areaStatistics: '/elevatorAnalysis/areaStatistics',
+  userPlaceStatistics: '/elevatorAnalysis/userPlaceStatistics',
+  analysisReason: '/elevatorAnalysis/analysisReason',
+  disposalStatistics: '/elevatorAnalysis/disposalStatistics',
+  basicStatistics: '/wisdom/dataStatistics/basicStatistics',
+  maintenanceStatistics: '/wisdom/dataStatistics/maintenanceStatistics',
+  maintenanceRate: '/wisdom/dataStatistics/maintenanceRate',
+  safetyInspectionStatistics: '/wisdom/dataStatistics/safetyInspectionStatistics',
+  personnelAnalysis: '/wisdom/decisionAnalysis/personnelAnalysis',
+  elevatorAnalysis: '/wisdom/decisionAnalysis/elevatorAnalysis',
+  maintenanceUnit: '/wisdom/decisionAnalysis/maintenanceUnit',
+  brandElevator: '/wisdom/decisionAnalysis/brandElevator',
+  regionalElevator: '/wisdom/decisionAnalysis/regionalElevator',
+  dateKanban: '/wisdom/dateKanban',
+  mapKanban: '/wisdom/mapKanban',
+  tongji: '/tongji',
+  dashboardMain: '/dashboardMain',
+} as const;
