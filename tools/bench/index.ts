@@ -30,6 +30,7 @@ if (!only || only === 'rescue') await benchRescue(elevators, Number(arg('--cases
 if (!only || only === 'inspection-report')
   await (await import('./inspection-report.ts')).benchInspectionReport();
 if (!only || only === 'ad') await (await import('./ad.ts')).benchAd(Number(arg('--ad-points') ?? 100_000));
+if (!only || only === 'ad-settlement') await (await import('./ad-settlement.ts')).benchAdSettlement();
 if (!only || only === 'inspection-orders') {
   const count = (name: string) => (arg(name) ? Number(arg(name)) : undefined);
   await (await import('./inspection-orders.ts')).benchInspectionOrders(

@@ -1,3 +1,10 @@
+import { adCountCalls } from './ad/count.ts';
+import { adCustomCalls, adIntentionCalls, gxgdOrderCalls } from './ad/customers.ts';
+import { adOrderCalls } from './ad/orders.ts';
+import { adPointCalls } from './ad/points.ts';
+import { adSettlementCalls } from './ad/settlement.ts';
+import { adTaskCalls } from './ad/tasks.ts';
+import { adUserCalls } from './ad/users.ts';
 import {
   agreementCalls,
   dictAdminCalls,
@@ -9,9 +16,6 @@ import {
   sensitiveCalls,
   userCalls,
 } from './admin.ts';
-import { adCustomCalls, adIntentionCalls, gxgdOrderCalls } from './ad/customers.ts';
-import { adOrderCalls } from './ad/orders.ts';
-import { adPointCalls } from './ad/points.ts';
 import { authCalls } from './auth.ts';
 import type { Call } from './call.ts';
 import { claimCalls, elevatorCalls } from './elevator.ts';
@@ -132,13 +136,17 @@ export const allCalls: Call[] = [
   ...Object.values(iotLookupCalls),
   ...Object.values(iotAlarmCalls),
   ...Object.values(iotIngestCalls),
+  ...Object.values(statsScreenCalls),
+  ...Object.values(statsAnalysisCalls),
+  ...Object.values(statsRateCalls),
+  ...Object.values(statsDesignedCalls),
   ...Object.values(adPointCalls),
   ...Object.values(adCustomCalls),
   ...Object.values(adIntentionCalls),
   ...Object.values(gxgdOrderCalls),
   ...Object.values(adOrderCalls),
-  ...Object.values(statsScreenCalls),
-  ...Object.values(statsAnalysisCalls),
-  ...Object.values(statsRateCalls),
-  ...Object.values(statsDesignedCalls),
+  ...Object.values(adTaskCalls),
+  ...Object.values(adUserCalls),
+  ...Object.values(adSettlementCalls),
+  ...Object.values(adCountCalls),
 ];

@@ -3,6 +3,9 @@ import { installOrderHooks } from './orders/hooks.ts';
 import { orderPart } from './orders/index.ts';
 import { type AdPart, joinParts } from './part.ts';
 import { pointPart } from './points/index.ts';
+import { settlementPart } from './settlement/index.ts';
+import { taskPart } from './tasks/index.ts';
+import { userPart } from './users/index.ts';
 
 /**
  * 电梯广告 (issue 19): an advertising operator's points in the city's lifts, its customers and the
@@ -15,6 +18,9 @@ const parts: AdPart[] = [
   customerPart,
   orderPart,
   // tasks, users, settlement: one line each.
+  userPart,
+  taskPart,
+  settlementPart,
 ];
 
 installOrderHooks(parts.flatMap((p) => (p.orderHooks ? [p.orderHooks] : [])));

@@ -226,7 +226,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
     ],
     // 检验报告: the pushed reports of its lifts; 检验账单: its bills from the inspection organisations.
     // 广告点位: the advertising points hung in its lifts.
-    readOnly: ['/organization/report', '/organization/bill', '/ad/point', '/ad/pointMap'],
+    readOnly: ['/organization/report', '/organization/bill', '/ad/point', '/ad/pointMap', '/ad/settlement'],
   },
   {
     key: 'safety_officer',

@@ -12,4 +12,10 @@ export const adPages: FeaturePages = [
   [AD_PATHS.custom, () => import('./customers/CustomPage.tsx')],
   [AD_PATHS.intention, () => import('./customers/IntentionPage.tsx')],
   [AD_PATHS.order, () => import('./orders/OrderPage.tsx')],
+  [AD_PATHS.task, () => import('./tasks/TaskPage.tsx')],
+  [AD_PATHS.taskLog, () => import('./tasks/TaskLogPage.tsx')],
+  [AD_PATHS.taskLogStat, () => import('./tasks/TaskLogStatPage.tsx')],
+  [AD_PATHS.user, () => import('./users/UserPage.tsx')],
+  [AD_PATHS.count, () => import('./settlement/CountPage.tsx')],
+  [AD_PATHS.settlement, () => import('./settlement/SettlementPage.tsx')],
 ];

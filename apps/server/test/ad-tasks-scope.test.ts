@@ -1,0 +1,271 @@
+import {
+  type AdCountOverview,
+  type AdSettlementRow,
+  type AdTaskDetail,
+  type AdTaskRow,
+  type AdTaskStat,
+  API_PREFIX,
+  adCountCalls,
+  adSettlementCalls,
+  adTaskCalls,
+  adUserCalls,
+  type Page,
+  type WxUserDetail,
+} from '@ec/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyOf, confirmedOrder, otherOperator, query, uploadPhoto } from './ad-tasks-support.ts';
+import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { multipart, PNG_1PX } from './multipart.ts';
+import { CallProber, type Probes } from './scope-sweep.ts';
+
+/**
+ * Data scope of the tasks, task logs, mini-program users, settlements and counts, call by call:
+ * another advertising operator, a use unit (sy_admin1: it reads its own settlements only) and a
+ * maintenance company ask for gg_admin1's records. Each call answers 404 (403 without the permission)
+ * or leaves the record out; the platform sees it; and nothing changed afterwards. A call without a
+ * probe fails the sweep.
+ */
+describe.each(dbKinds)('advertising tasks, users and settlement data scope on %s', (kind) => {
+  let t: TestApp;
+  let other: string;
+  const actors: string[] = [];
+  let tasks: CallProber<typeof adTaskCalls>;
+  let users: CallProber<typeof adUserCalls>;
+  let settle: CallProber<typeof adSettlementCalls>;
+  let count: CallProber<typeof adCountCalls>;
+  let task: AdTaskRow;
+  let logId: number;
+  let logVersion: number;
+  let worker: WxUserDetail;
+  let customer: WxUserDetail;
+  let settlement: AdSettlementRow;
+  let syCompany: number;
+  const photos: Record<string, string> = {};
+
+  const snapshot = async () =>
+    query(
+      t,
+      `select (select md5(string_agg(row(t.*)::text, ',' order by id)) from ad_task t) tasks,
+         (select md5(string_agg(row(l.*)::text, ',' order by id)) from ad_task_log l) logs,
+         (select md5(string_agg(row(u.*)::text, ',' order by id)) from ad_wx_user u) users,
+         (select md5(string_agg(row(s.*)::text, ',' order by id)) from ad_settlement s where operator_id =
+           (select company_id from sys_user where username = 'gg_admin1')) settlements,
+         (select md5(string_agg(id || ':' || coalesce(qr_code, ''), ',' order by id)) from ad_point) points`,
+    );
+
+  const fileCall = async (actor: string, path: string, qs: string) =>
+    t.inject({
+      method: 'GET',
+      url: `${API_PREFIX}${path}?${qs}`,
+      headers: { authorization: `Bearer ${tasks.tokens[actor]}` },
+    });
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    const gg = await t.login('gg_admin1');
+    const ggId = await companyOf(t, 'gg_admin1');
+    syCompany = await companyOf(t, 'sy_admin1');
+    other = (await otherOperator(t)).username;
+    actors.push(other, 'sy_admin1', 'wb_admin1');
+    tasks = new CallProber(t, adTaskCalls);
+    users = new CallProber(t, adUserCalls);
+    settle = new CallProber(t, adSettlementCalls);
+    count = new CallProber(t, adCountCalls);
+    for (const p of [tasks, users, settle, count]) await p.signIn(['gg_admin1', ...actors]);
+    const [me] = await query<{ id: number }>(t, `select id from sys_user where username = 'gg_admin1'`);
+    worker = (
+      await users.send<WxUserDetail>('gg_admin1', 'addXcxUser', {
+        kind: 1,
+        name: '范围安装员',
+        phone: '13977100003',
+        userId: me.id,
+      })
+    ).body.data;
+    const o = await confirmedOrder(t, ggId, {
+      points: 2,
+      startDate: '2029-06-01',
+      endDate: '2029-06-30',
+      otherThan: syCompany,
+    });
+    const [cust] = await query<{ id: number }>(
+      t,
+      `select custom_id id from ad_order where id = ${o.orderId}`,
+    );
+    customer = (
+      await users.send<WxUserDetail>('gg_admin1', 'addXcxUser', {
+        kind: 2,
+        name: '客户联系人',
+        phone: '13977100004',
+        customerId: cust.id,
+      })
+    ).body.data;
+    const list = await tasks.send<Page<AdTaskRow>>('gg_admin1', 'getTaskList', { orderId: o.orderId });
+    task = list.body.data.records[0];
+    const photo = await uploadPhoto(t, gg);
+    await tasks.send('gg_admin1', 'bindQrCode', { id: list.body.data.records[1].id, qrCode: 'SCOPE-QR-2' });
+    const [p] = await query<{ latitude: number; longitude: number }>(
+      t,
+      `select latitude, longitude from ad_point where id = ${list.body.data.records[1].pointId}`,
+    );
+    const sent = await tasks.send<AdTaskDetail>('gg_admin1', 'submitLog', {
+      id: list.body.data.records[1].id,
+      version: list.body.data.records[1].version,
+      photoFileId: photo,
+      qrCode: 'SCOPE-QR-2',
+      ...p,
+    });
+    expect(sent.status, sent.body.resultMsg).toBe(200);
+    logId = sent.body.data.logs[0].id;
+    logVersion = sent.body.data.logs[0].version;
+    await settle.send('gg_admin1', 'compute', { month: '2029-06' });
+    settlement = (await settle.send<Page<AdSettlementRow>>('gg_admin1', 'list', { month: '2029-06' })).body
+      .data.records[0];
+    for (const a of actors) photos[a] = await uploadPhoto(t, tasks.tokens[a]);
+  }, 900_000);
+  afterAll(() => t?.close());
+
+  const taskProbes = (): Probes<typeof adTaskCalls> => ({
+    getTaskList: (a) => tasks.leftOut(a, 'getTaskList', { orderId: task.orderId }, tasks.hasId(task.id)),
+    get: (a) => tasks.refused(a, 'get', { id: task.id }),
+    resetTask: (a) => tasks.refused(a, 'resetTask', { id: task.id, version: task.version }),
+    assign: (a) => tasks.refused(a, 'assign', { ids: [task.id], workerId: worker.id }),
+    bindQrCode: (a) => tasks.refused(a, 'bindQrCode', { id: task.id, qrCode: 'SCOPE-QR-X' }),
+    unBindQrCode: (a) => tasks.refused(a, 'unBindQrCode', { id: task.id }),
+    submitLog: (a) =>
+      tasks.refused(a, 'submitLog', {
+        id: task.id,
+        version: task.version,
+        photoFileId: photos[a],
+        qrCode: 'SCOPE-QR-2',
+        latitude: 22.8,
+        longitude: 108.3,
+      }),
+    getTaskLogListInfo: (a) =>
+      tasks.leftOut(a, 'getTaskLogListInfo', { orderId: task.orderId }, tasks.hasId(logId)),
+    updateStatus: (a) => tasks.refused(a, 'updateStatus', { id: logId, version: logVersion, status: 2 }),
+    getTaskLogStatList: (a) =>
+      tasks.leftOut(a, 'getTaskLogStatList', { by: 'worker' }, (d) =>
+        (d as AdTaskStat[]).some((r) => r.id === worker.id),
+      ),
+    export: async (a) => {
+      const res = await fileCall(a, adTaskCalls.export.path, `orderId=${task.orderId}`);
+      if (!tasks.may(a, 'export')) expect(res.statusCode).toBe(403);
+      else {
+        expect(res.statusCode).toBe(200);
+        expect(res.rawPayload.includes(Buffer.from('SCOPE-QR-2'))).toBe(false);
+      }
+    },
+  });
+
+  const userProbes = (): Probes<typeof adUserCalls> => ({
+    getXcxUserList: (a) =>
+      users.leftOut(a, 'getXcxUserList', { keyword: '范围安装员' }, users.hasId(worker.id)),
+    getXcxUser: (a) => users.refused(a, 'getXcxUser', { id: customer.id }),
+    addXcxUser: async (a) => {
+      // Nobody binds an account to gg's customer: it is not theirs.
+      const res = await users.send(a, 'addXcxUser', {
+        kind: 2,
+        name: '越权',
+        phone: '13977100009',
+        customerId: customer.customerId,
+      });
+      expect(res.status, `${a} addXcxUser`).toBe(users.may(a, 'addXcxUser') ? 400 : 403);
+    },
+    updateXcxUser: (a) =>
+      users.refused(a, 'updateXcxUser', {
+        id: worker.id,
+        version: worker.version,
+        kind: 1,
+        name: '越权',
+        phone: '13977100003',
+      }),
+    upload: async (a) => {
+      const { payload, contentType } = multipart([{ name: 'x.png', body: PNG_1PX, type: 'image/png' }]);
+      const res = await t.inject({
+        method: 'POST',
+        url: `${API_PREFIX}${adUserCalls.upload.path}?id=${worker.id}`,
+        headers: { authorization: `Bearer ${users.tokens[a]}`, 'content-type': contentType },
+        payload,
+      });
+      expect(res.statusCode, `${a} upload`).toBe(users.may(a, 'upload') ? 404 : 403);
+    },
+  });
+
+  const settlementProbes = (): Probes<typeof adSettlementCalls> => ({
+    list: (a) => settle.leftOut(a, 'list', { month: '2029-06' }, settle.hasId(settlement.id)),
+    get: (a) => settle.refused(a, 'get', { id: settlement.id }),
+    compute: async (a) => {
+      // Whoever may compute computes its own operator's month; gg's is untouched (the snapshot).
+      const res = await settle.send(a, 'compute', { month: '2029-06' });
+      expect(res.status, `${a} compute`).toBe(settle.may(a, 'compute') ? 200 : 403);
+    },
+    approve: (a) => settle.refused(a, 'approve', { id: settlement.id, version: settlement.version }),
+    export: async (a) => {
+      const res = await fileCall(a, adSettlementCalls.export.path, `id=${settlement.id}`);
+      expect(res.statusCode, `${a} export`).toBe(settle.may(a, 'export') ? 404 : 403);
+    },
+  });
+
+  const countProbes = (): Probes<typeof adCountCalls> => ({
+    overview: async (a) => {
+      const res = await count.send<AdCountOverview>(a, 'overview', {});
+      if (!count.may(a, 'overview')) return void expect(res.status).toBe(403);
+      const [c] = await query<{ id: number }>(
+        t,
+        `select company_id id from sys_user where username = '${a}'`,
+      );
+      const [{ n }] = await query<{ n: number }>(
+        t,
+        `select count(*)::int n from ad_point where company_id = ${c.id} or use_company_id = ${c.id}`,
+      );
+      expect(res.body.data.pointTotal, `${a} overview`).toBe(n);
+    },
+  });
+
+  it('has a probe for every call', () => {
+    tasks.expectProbeForEveryCall(taskProbes());
+    users.expectProbeForEveryCall(userProbes());
+    settle.expectProbeForEveryCall(settlementProbes());
+    count.expectProbeForEveryCall(countProbes());
+  });
+
+  it.each(['other operator', 'sy_admin1', 'wb_admin1'])(
+    '%s reaches none of gg_admin1 records',
+    async (name) => {
+      const actor = name === 'other operator' ? other : name;
+      const probes = { ...taskProbes(), ...userProbes(), ...settlementProbes(), ...countProbes() };
+      const before = await snapshot();
+      for (const [call, probe] of Object.entries(probes)) {
+        try {
+          await probe(actor);
+        } catch (err) {
+          throw new Error(`${call}: ${(err as Error).message}`);
+        }
+      }
+      expect(await snapshot()).toEqual(before);
+    },
+  );
+
+  it('shows a use unit its own settlement', async () => {
+    const [r] = await query<{ id: number }>(
+      t,
+      `select id from ad_settlement where use_company_id = ${syCompany} limit 1`,
+    );
+    if (!r) {
+      const ggId = await companyOf(t, 'gg_admin1');
+      await confirmedOrder(t, ggId, {
+        points: 1,
+        startDate: '2029-07-01',
+        endDate: '2029-07-10',
+        useCompanyId: syCompany,
+      });
+      await settle.send('gg_admin1', 'compute', { month: '2029-07' });
+    }
+    const mine = await settle.send<Page<AdSettlementRow>>('sy_admin1', 'list', {});
+    expect(mine.status).toBe(200);
+    expect(mine.body.data.records.length).toBeGreaterThan(0);
+    expect(mine.body.data.records.every((x) => x.useCompanyId === syCompany)).toBe(true);
+    const id = mine.body.data.records[0].id;
+    expect((await settle.send('sy_admin1', 'get', { id })).status).toBe(200);
+  });
+});

@@ -1,0 +1,210 @@
+import type { ProColumns } from '@ant-design/pro-components';
+import {
+  AD_TASK_KIND_LABEL,
+  AD_TASK_STATUS,
+  AD_TASK_STATUS_LABEL,
+  type AdTaskRow,
+  adTaskCalls,
+  AD_TASK_PERMISSIONS as P,
+} from '@ec/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Descriptions, Drawer, Popconfirm, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { ContractTable } from '../../../components/ContractTable.tsx';
+import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
+import { usePermission } from '../../../lib/access.ts';
+import { call } from '../../../lib/api.ts';
+import { dash } from '../../../lib/format.ts';
+import { Photo } from './Photo.tsx';
+
+export const adTaskKeys = { all: ['adTasks'] as const };
+
+const enumOf = (labels: Record<number, string>) =>
+  Object.fromEntries(Object.entries(labels).map(([k, text]) => [k, { text }]));
+export const TASK_COLOR: Record<number, string> = {
+  1: 'default',
+  2: 'processing',
+  3: 'success',
+  4: 'error',
+  5: 'default',
+};
+
+/**
+ * 投放任务 (/ad/task): the install and removal tasks the orders made, per point; a row opens its
+ * detail with its logs and photos; 重置 reopens a done or rejected task, 解绑二维码 frees the point's
+ * code. Binding a code and sending a log are the field worker's (the mini-program's) calls.
+ */
+export default function TaskPage() {
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const canEdit = usePermission(P.taskEdit);
+  const [open, setOpen] = useState<number | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: adTaskKeys.all });
+  const act = async (fn: () => Promise<unknown>, done: string) => {
+    try {
+      await fn();
+      message.success(done);
+    } catch {
+      // The request layer showed the reason.
+    } finally {
+      await refresh();
+    }
+  };
+  const columns: ProColumns<AdTaskRow>[] = [
+    {
+      title: '关键字',
+      dataIndex: 'keyword',
+      key: 'keyword',
+      hideInTable: true,
+      fieldProps: { placeholder: '订单号、点位编号或地址' },
+    },
+    {
+      title: '点位编号',
+      dataIndex: 'pointName',
+      key: 'pointName',
+      hideInSearch: true,
+      width: 150,
+      render: (_, r) => (
+        <RowAction data-testid="ad-task-link" onClick={() => setOpen(r.id)}>
+          {r.pointName}
+        </RowAction>
+      ),
+    },
+    { title: '订单号', dataIndex: 'orderNo', key: 'orderNo', hideInSearch: true, width: 170 },
+    { title: '客户', dataIndex: 'customerName', key: 'customerName', hideInSearch: true, ellipsis: true },
+    { title: '地址', dataIndex: 'address', key: 'address', hideInSearch: true, ellipsis: true },
+    {
+      title: '类型',
+      dataIndex: 'kind',
+      key: 'kind',
+      valueType: 'select',
+      valueEnum: enumOf(AD_TASK_KIND_LABEL),
+      width: 80,
+      render: (_, r) => r.kindLabel,
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      key: 'status',
+      valueType: 'select',
+      valueEnum: enumOf(AD_TASK_STATUS_LABEL),
+      width: 90,
+      render: (_, r) => <Tag color={TASK_COLOR[r.status]}>{r.statusLabel}</Tag>,
+    },
+    { title: '计划日期', dataIndex: 'planDate', key: 'planDate', hideInSearch: true, width: 110 },
+    {
+      title: '安装人员',
+      dataIndex: 'workerName',
+      key: 'workerName',
+      hideInSearch: true,
+      width: 100,
+      render: (_, r) => dash(r.workerName),
+    },
+    {
+      title: '二维码',
+      dataIndex: 'qrCode',
+      key: 'qrCode',
+      hideInSearch: true,
+      width: 140,
+      render: (_, r) => dash(r.qrCode),
+    },
+    actionColumn<AdTaskRow>(170, (r) => [
+      <RowAction key="detail" onClick={() => setOpen(r.id)}>
+        详情
+      </RowAction>,
+      ...(canEdit && (r.status === AD_TASK_STATUS.done || r.status === AD_TASK_STATUS.rejected)
+        ? [
+            <Popconfirm
+              key="reset"
+              title="重置后任务回到待执行，确定？"
+              onConfirm={() =>
+                act(() => call(adTaskCalls.resetTask, { id: r.id, version: r.version }), '已重置')
+              }
+            >
+              <RowAction>重置</RowAction>
+            </Popconfirm>,
+          ]
+        : []),
+      ...(canEdit && r.qrCode
+        ? [
+            <Popconfirm
+              key="unbind"
+              title={`解绑二维码 ${r.qrCode}？`}
+              onConfirm={() => act(() => call(adTaskCalls.unBindQrCode, { id: r.id }), '已解绑')}
+            >
+              <RowAction danger>解绑</RowAction>
+            </Popconfirm>,
+          ]
+        : []),
+    ]),
+  ];
+  return (
+    <>
+      <ContractTable<AdTaskRow>
+        testId="ad-task-list"
+        call={adTaskCalls.getTaskList}
+        queryKey={adTaskKeys.all}
+        columns={columns}
+        emptyText="暂无投放任务"
+      />
+      {open !== null && <TaskDrawer id={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}
+
+function TaskDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const detail = useQuery({
+    queryKey: [...adTaskKeys.all, 'detail', id],
+    queryFn: () => call(adTaskCalls.get, { id }),
+  });
+  const t = detail.data;
+  return (
+    <Drawer open title="投放任务详情" width={720} onClose={onClose} loading={detail.isLoading}>
+      {t && (
+        <>
+          <Descriptions column={2} size="small" bordered>
+            <Descriptions.Item label="点位编号">{t.pointName}</Descriptions.Item>
+            <Descriptions.Item label="订单号">{t.orderNo}</Descriptions.Item>
+            <Descriptions.Item label="注册代码">{dash(t.registerCode)}</Descriptions.Item>
+            <Descriptions.Item label="类型">{t.kindLabel}</Descriptions.Item>
+            <Descriptions.Item label="地址" span={2}>
+              {dash(t.address)}
+            </Descriptions.Item>
+            <Descriptions.Item label="状态">
+              <Tag color={TASK_COLOR[t.status]}>{t.statusLabel}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label="二维码">{dash(t.qrCode)}</Descriptions.Item>
+            <Descriptions.Item label="安装人员">{dash(t.workerName)}</Descriptions.Item>
+            <Descriptions.Item label="完成时间">{dash(t.finishTime)}</Descriptions.Item>
+          </Descriptions>
+          <Table
+            style={{ marginTop: 16 }}
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={t.logs}
+            locale={{ emptyText: '暂无投放日志' }}
+            columns={[
+              {
+                title: '照片',
+                dataIndex: 'photoFileId',
+                width: 80,
+                render: (v: string) => <Photo id={v} alt="安装照片" />,
+              },
+              { title: '安装人员', dataIndex: 'workerName' },
+              { title: '提交时间', dataIndex: 'logTime', width: 160 },
+              {
+                title: '距电梯',
+                dataIndex: 'distanceM',
+                render: (v: number | null, r) =>
+                  v === null ? '—' : <span style={{ color: r.far ? '#cf1322' : undefined }}>{v} 米</span>,
+              },
+              { title: '状态', dataIndex: 'statusLabel' },
+              { title: '审核意见', dataIndex: 'reviewRemark', render: (v: string | null) => dash(v) },
+            ]}
+          />
+        </>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { describe, test } from 'node:test';
+import ExcelJS from 'exceljs';
+import { apiAs, messageWith, rowsOf, runSearch, searchField, settle } from './elevator-support.ts';
+import { consoleSuite, screenshot } from './support.ts';
+
+/**
+ * Advertising tasks and settlement in the console against the real server (no mocks): gg_admin1
+ * approves a demo install log with its photo on 投放日志, the log's point turns 投放中; on 结算管理
+ * last month's settlement of a use unit exports, and the .xlsx (read back with exceljs) holds the
+ * page's numbers.
+ */
+interface LogRow {
+  id: number;
+  pointId: number;
+  pointName: string;
+  taskKind: number;
+  status: number;
+  photoFileId: string;
+}
+interface Page<T> {
+  records: T[];
+  total: number;
+}
+interface SettlementRow {
+  id: number;
+  useCompanyName: string;
+  month: string;
+  paidDays: number;
+  amount: number;
+}
+
+const suite = consoleSuite();
+
+describe('advertising tasks and settlement in the console', () => {
+  test('a task log with a photo is approved and its point turns 投放中', async () => {
+    const api = await apiAs(suite.server.baseUrl, 'gg_admin1');
+    const logs = await api<Page<LogRow>>('GET', '/adTaskLog/getTaskLogListInfo', { status: 1, limit: 100 });
+    const log = logs.records.find((l) => l.taskKind === 1);
+    assert.ok(log, 'the demo has an install log awaiting review');
+    const before = await api<{ state: number }>('GET', `/adPoint/${log.pointId}`);
+    assert.notEqual(before.state, 3, 'its point is not 投放中 yet');
+
+    const { page, context } = await suite.open('gg_admin1');
+    await page.goto(`${suite.server.baseUrl}/#/ad/taskLog`);
+    const list = page.getByTestId('ad-task-log-list');
+    await list.waitFor();
+    await searchField(list, '关键字').locator('input').fill(log.pointName);
+    await runSearch(list);
+    const row = rowsOf(list).filter({ hasText: '待审核' }).first();
+    await row.waitFor();
+    // The photo shows (an image read through the file call).
+    await row.getByTestId('ad-photo').locator('img').first().waitFor({ timeout: 15_000 });
+    await row.getByTestId('ad-log-approve').click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await messageWith(page, '已审核通过');
+    await settle(list);
+    await rowsOf(list).filter({ hasText: '已通过' }).first().waitFor();
+    await screenshot(page, 'ad-task-log-approved');
+
+    const after = await api<{ state: number; stateLabel?: string }>('GET', `/adPoint/${log.pointId}`);
+    assert.equal(after.state, 3, 'the point is 投放中');
+    await context.close();
+  });
+
+  test('last month settlement of a use unit exports with the page numbers', async () => {
+    const api = await apiAs(suite.server.baseUrl, 'gg_admin1');
+    const { page, context } = await suite.open('gg_admin1');
+    await page.goto(`${suite.server.baseUrl}/#/ad/settlement`);
+    const list = page.getByTestId('ad-settlement-list');
+    await list.waitFor();
+    await settle(list);
+    const first = rowsOf(list).first();
+    await first.waitFor();
+    const unit = (await first.getByTestId('ad-settlement-link').innerText()).trim();
+    const shown = Number((await first.getByTestId('ad-settlement-amount').innerText()).trim());
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      first.getByRole('button', { name: /导\s*出/ }).click(),
+    ]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await readFile(await download.path())) as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const headers = (sheet.getRow(1).values as unknown[]).map((v) => String(v ?? ''));
+    const col = (name: string) => headers.indexOf(name);
+    const last = sheet.getRow(sheet.rowCount);
+    assert.equal(last.getCell(col('点位编号')).value, '合计');
+    assert.equal(Number(last.getCell(col('结算金额（元）')).value), shown);
+    assert.equal(String(sheet.getRow(2).getCell(col('使用单位')).value), unit);
+    // The lines add up to the total.
+    let sum = 0;
+    for (let r = 2; r < sheet.rowCount; r++)
+      sum += Number(sheet.getRow(r).getCell(col('结算金额（元）')).value);
+    assert.equal(Math.round(sum * 100) / 100, shown);
+    // And the page's row is the server's.
+    const month = (await first.innerText()).match(/\d{4}-\d{2}/)?.[0];
+    const rows = await api<Page<SettlementRow>>('GET', '/adSettlement/list', {
+      month: month ?? '',
+      limit: 100,
+    });
+    assert.equal(rows.records.find((r) => r.useCompanyName === unit)?.amount, shown);
+    await screenshot(page, 'ad-settlement');
+    await context.close();
+  });
+});
