@@ -358,23 +358,6 @@ export async function recordInspection(
   return rows.length > 0;
 }
 
-// ---------------------------------------------------------------- for the statistics module
-
-/**
- * Every lift as the statistics rollups read it (no user scope: the rollups keep the scope columns
- * and the statistics calls apply the caller's scope): a subquery with the columns id, register_code,
- * name, address, area_code, type, use_occasion, brand, manufacturer, manufacture_date, install_date,
- * use_status, longitude, latitude, next_inspect_date, maintenance_company_id, use_company_id,
- * updated_at. `changedAfter` keeps the lifts changed after that instant (the rollup's cursor).
- */
-export function liftStatsSource(changedAfter?: Date | null): SQL {
-  return sql`(select id, register_code, name, address, area_code, type, use_occasion, brand,
-      manufacturer, manufacture_date, install_date, use_status, longitude, latitude,
-      next_inspect_date, maintenance_company_id, use_company_id, updated_at
-    from ${elevator}
-    ${changedAfter ? sql`where ${elevator.updatedAt} > ${changedAfter.toISOString()}::timestamptz` : sql``})`;
-}
-
 // ---------------------------------------------------------------- for the advertising module
 
 /** A lift as an advertising point copies it (its place, use unit, type and use occasion). */
