@@ -28,6 +28,7 @@ import type { Queryable } from '../../../platform/db/client.ts';
 import { paginate } from '../../../platform/db/paginate.ts';
 import { likePattern, rowsOf } from '../../../platform/db/sql.ts';
 import { enterprise, sysArea, sysFile } from '../../../platform/db/tables.ts';
+import { pageTotal } from '../../../platform/db/totals.ts';
 import { badRequest, forbidden, notFound } from '../../../platform/errors.ts';
 import { inspectionLiftsRelation, liftsDueRelation } from '../../elevator/api.ts';
 import { areaOf } from '../params/service.ts';
@@ -187,10 +188,15 @@ export async function listOrders(q: Queryable, user: AuthUser, f: OrderFilters, 
     f,
     (w) => query.where(where).orderBy(dir(column), dir(o.id)).limit(w.limit).offset(w.offset),
     async () => {
+      // Without a register code the count is the orders' alone: the platform's page total (exact
+      // while cheap, a busy month's total remembered for a few seconds, platform/db/totals.ts).
+      if (!f.registerCode) return (await pageTotal(q, o, where, false)).total;
       // Every order has its lift (a foreign key): the count joins it only to filter.
-      let counted = q.select({ n: count() }).from(o).$dynamic();
-      if (f.registerCode) counted = counted.innerJoin(lift, eq(lift.id, o.elevatorId));
-      const [row] = await counted.where(where);
+      const [row] = await q
+        .select({ n: count() })
+        .from(o)
+        .innerJoin(lift, eq(lift.id, o.elevatorId))
+        .where(where);
       return row?.n ?? 0;
     },
     rowView,
