@@ -151,12 +151,29 @@ describe.each(dbKinds)('inspection reports on %s', (kind) => {
 
     // Not pushed yet: the use unit does not see it.
     expect((await send('sy_admin1', 'detail', { id: report.id })).status).toBe(404);
+    // 审核人员: not one who inspected, not another organisation's inspector (400 on the field).
+    const signer = signed.body.data.inspectors[0].id;
+    const bySigner = await send('jy_admin1', 'pushReport', { id: report.id, reviewerId: signer });
+    expect(bySigner.status).toBe(400);
+    expect(bySigner.body.resultMsg).toContain('审核须由其他检验人员进行');
+    const [foreign] = await query<{ id: number }>(
+      `select id from inspection_inspector where org_id <> ${jy1} order by id limit 1`,
+    );
+    const byOutsider = await send('jy_admin1', 'pushReport', { id: report.id, reviewerId: foreign.id });
+    expect(byOutsider.status).toBe(400);
+    expect(byOutsider.body.resultMsg).toContain('不是本机构审核通过的检验人员');
+    const [reviewer] = await query<{ id: number; name: string }>(
+      `select id, name from inspection_inspector where org_id = ${jy1} and id <> ${signer} and audit_state = 2
+         and deleted_at is null and valid_until >= '${today}' order by id limit 1`,
+    );
     const pushed = await send('jy_admin1', 'pushReport', {
       id: report.id,
       version: signed.body.data.version,
+      reviewerId: reviewer.id,
     });
     expect(pushed.status, pushed.body.resultMsg).toBe(200);
     expect(pushed.body.data.state).toBe('pushed');
+    expect(pushed.body.data.reviewer).toMatchObject({ id: reviewer.id, name: reviewer.name });
     const [o2] = await query<{ state: string }>(`select state from inspection_order where id = ${orderId}`);
     expect(o2.state).toBe('reported');
     // The lift's technical parameters are free again (待分配) for its next inspection's order.
@@ -203,6 +220,9 @@ describe.each(dbKinds)('inspection reports on %s', (kind) => {
     await doc.destroy();
     expect(text).toContain(pushed.body.data.registerCode);
     expect(text).toContain('合格');
+    // The reviewer signs the report beside the inspectors.
+    expect(text).toContain('审核人员');
+    expect(text).toContain(reviewer.name);
   });
 
   it('signature is refused naming the instrument past its calibration or the inspector whose certificate expired', async () => {

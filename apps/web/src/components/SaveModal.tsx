@@ -5,7 +5,7 @@ import { type ReactNode, useState } from 'react';
 export const requiredRule = (message: string): FormRule[] => [{ required: true, whitespace: true, message }];
 
 /**
- * A modal form that saves through `submit`: validates, shows 保存成功 and closes on success, and
+ * A modal form that saves through `submit`: validates, shows 保存成功 (or `doneText`) and closes on success, and
  * stays open on a refused save (the api client shows the reason).
  */
 export function SaveModal<T extends object>({
@@ -16,6 +16,8 @@ export function SaveModal<T extends object>({
   children,
   testId,
   width,
+  okText = '保存',
+  doneText = '保存成功',
 }: {
   title: string;
   initial: Partial<T>;
@@ -24,6 +26,9 @@ export function SaveModal<T extends object>({
   children: ReactNode;
   testId: string;
   width?: number;
+  /** The OK button's label and the message on success (保存 / 保存成功 unless told). */
+  okText?: string;
+  doneText?: string;
 }) {
   const [form] = Form.useForm<T>();
   const [busy, setBusy] = useState(false);
@@ -35,7 +40,7 @@ export function SaveModal<T extends object>({
       onCancel={onClose}
       confirmLoading={busy}
       destroyOnHidden
-      okText="保存"
+      okText={okText}
       width={width}
       data-testid={testId}
       onOk={async () => {
@@ -44,7 +49,7 @@ export function SaveModal<T extends object>({
         setBusy(true);
         try {
           await submit(v);
-          message.success('保存成功');
+          message.success(doneText);
           onClose();
         } catch {
           // the api client showed the reason

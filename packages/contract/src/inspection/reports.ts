@@ -112,6 +112,8 @@ export const inspectionReportDetail = inspectionReportRow.extend({
     }),
   ),
   inspectors: z.array(z.object({ id: z.number().int(), name: z.string(), certNo: z.string().nullable() })),
+  /** 审核人员: chosen when the report is pushed (null before, or when none was named). */
+  reviewer: z.object({ id: z.number().int(), name: z.string(), certNo: z.string().nullable() }).nullable(),
   results: z.array(inspectionResultRow),
   /** The current original record's file id (updateOriginalRecord). */
   originalRecordFileId: z.string().nullable(),
@@ -288,7 +290,9 @@ export const inspectionReportCalls = {
     path: `${B}/pushReport`,
     permission: P.push,
     summary: '推送检验报告（出具报告）',
-    input: act,
+    // reviewerId: the 审核人员 printed with a signature on the report (an approved inspector of
+    // the organisation whose certificate is valid, not one who inspected); omitted: no 审核 line.
+    input: act.extend({ reviewerId: idField('审核人员').optional() }),
     output: inspectionReportDetail,
   }),
   createReinspect: defineCall({

@@ -129,6 +129,14 @@ export function ReportDetailView({ id }: { id: number }) {
             </Tag>
           ))
         )}
+        {r.reviewer && (
+          <div style={{ marginTop: 8 }} data-testid="report-reviewer">
+            审核人员：
+            <Tag>
+              {r.reviewer.name}（证书编号 {r.reviewer.certNo ?? '未登记'}）
+            </Tag>
+          </div>
+        )}
       </Card>
       <Card size="small" title="记录">
         {events.length === 0 ? (

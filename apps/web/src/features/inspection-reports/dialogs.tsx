@@ -16,7 +16,7 @@ import { FileUpload, type StoredFileRef } from '../../components/index.ts';
 import { requiredRule, SaveModal } from '../../components/SaveModal.tsx';
 import { call, type DownloadedFile, download, saveFile } from '../../lib/api.ts';
 import { recreateSummary, sizeText } from './logic.ts';
-import { useReportWrite } from './queries.ts';
+import { useReport, useReportWrite } from './queries.ts';
 
 const PdfViewer = lazy(() =>
   import('../../components/PdfViewer.tsx').then((m) => ({ default: m.PdfViewer })),
@@ -119,6 +119,72 @@ export function RemarkDialog({
     >
       <Form.Item name="remark" label="备注（打印在报告 PDF 上）" extra="留空则清除备注">
         <Input.TextArea rows={4} maxLength={500} showCount placeholder="请输入备注" />
+      </Form.Item>
+    </SaveModal>
+  );
+}
+
+/**
+ * 发布报告: the report goes to the use unit and the regulator, reviewed by 审核人员 (printed with a
+ * signature on the PDF): an approved inspector of the organisation with a valid certificate, not one
+ * who inspected; the server refuses anyone else and says why.
+ */
+export function PushDialog({ report, onClose }: { report: Report; onClose: () => void }) {
+  type V = { reviewerId: number };
+  const write = useReportWrite();
+  const detail = useReport(report.id);
+  const people = useQuery({
+    queryKey: ['inspection-reports', 'inspectors'],
+    queryFn: ({ signal }) => call(inspectorCalls.list, {}, { signal }),
+  });
+  const inspected = new Set((detail.data?.inspectors ?? []).map((p) => p.id));
+  const today = shanghaiToday();
+  return (
+    <SaveModal<V>
+      title={`发布报告（${report.reportNo}）`}
+      testId="report-push-dialog"
+      okText="发布"
+      doneText="已发布"
+      initial={{}}
+      onClose={onClose}
+      submit={(v) =>
+        write(
+          () =>
+            call(inspectionReportCalls.pushReport, {
+              id: report.id,
+              version: report.version,
+              reviewerId: v.reviewerId,
+            }),
+          undefined,
+          onClose,
+        )
+      }
+    >
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 16 }}
+        message="发布后使用单位和监管部门可查看，合格时电梯的下次检验日期随之更新"
+      />
+      <Form.Item
+        name="reviewerId"
+        label="审核人员"
+        rules={[{ required: true, message: '请选择审核人员' }]}
+        extra="本机构审核通过、证书有效且未参与本次检验的检验人员；其签名图片打印在报告上"
+      >
+        <Select
+          showSearch
+          optionFilterProp="label"
+          loading={people.isLoading || detail.isLoading}
+          options={(people.data ?? []).map((p) => {
+            const why = inspected.has(p.id) ? '本报告检验人员' : p.validUntil < today ? '证书已过期' : null;
+            return {
+              value: p.id,
+              disabled: why !== null,
+              label: `${p.name}（${p.certNo}${why ? `，${why}` : ''}）`,
+            };
+          })}
+        />
       </Form.Item>
     </SaveModal>
   );

@@ -64,6 +64,7 @@ function report(over: Partial<InspectionReportDetail> = {}): InspectionReportDet
     pdfRemark: null,
     instruments: [{ id: 7, name: '钳形电流表', serialNo: 'A1', validUntil: '2027-01-01' }],
     inspectors: [],
+    reviewer: null,
     results: [],
     originalRecordFileId: null,
     closedAt: null,

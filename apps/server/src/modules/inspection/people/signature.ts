@@ -15,14 +15,16 @@ import { inspectionInspector as I } from './tables.ts';
 /*
  * 签名图片: an inspector's signature, a PNG uploaded through the platform (POST /common/upload) and
  * printed on the reports the inspector signs. Who reads the inspector (its organisation, the
- * platform, the regulators of its area) or a report the inspector is on reads the image.
+ * platform, the regulators of its area) or a report the inspector is on (inspecting or reviewing) reads
+ * the image.
  */
 
 export const signatureFiles: FileReference = {
   name: 'inspection-inspector-signature',
   readable: (user, file) => sql`exists (select 1 from ${I} where ${I.signatureFileId} = (${file})::text and (
     ${orgScope(user, I.orgId)}
-    or exists (select 1 from ${report} where ${report.inspectorIds} @> array[${I.id}] and ${reportScope(user)})))`,
+    or exists (select 1 from ${report} where (${report.inspectorIds} @> array[${I.id}] or ${report.reviewerId} = ${I.id})
+      and ${reportScope(user)})))`,
 };
 
 const refuse = (message: string) =>

@@ -323,18 +323,40 @@ export async function remarkPdf(
  * unpaid, the release rule of bills/api.ts): the report, the order (已出报告, for the
  * first inspection) and the lift (its dates on a pass, 停用 on a failure) move in this transaction.
  */
-export async function pushReport(q: Queryable, user: AuthUser, v: { id: number; version?: number }) {
+/**
+ * 审核人员: an approved inspector of the report's organisation whose certificate is valid today, and
+ * not one who inspected (a report is reviewed by someone else). 400 naming why otherwise.
+ */
+async function assertReviewer(q: Queryable, report: Report, reviewerId: number) {
+  const [p] = await passedInspectorsOf(q, report.orgId, [reviewerId]);
+  const refuse = (message: string) => badRequest(message, [{ field: 'reviewerId', message }]);
+  if (!p) throw refuse('审核人员不是本机构审核通过的检验人员');
+  if (report.inspectorIds.includes(reviewerId))
+    throw refuse(`${p.name}是本报告的检验人员，审核须由其他检验人员进行`);
+  const today = shanghaiToday();
+  if (!p.validUntil || p.validUntil < today)
+    throw refuse(
+      `审核人员${p.name}的资格证书${p.validUntil ? `已于 ${p.validUntil} 过期` : '未登记有效期'}，不能审核`,
+    );
+}
+
+export async function pushReport(
+  q: Queryable,
+  user: AuthUser,
+  v: { id: number; version?: number; reviewerId?: number },
+) {
   const report = await visibleReport(q, user, v.id);
   asOrg(user, report, '推送检验报告');
   // The release rule (bills/api.ts): not while the order's charge notice is unpaid, unless turned off.
   await assertChargeAllowsRelease(q, report.orderId);
+  if (v.reviewerId !== undefined) await assertReviewer(q, report, v.reviewerId);
   const now = new Date();
   const done = await take(
     q,
     report,
     ['signed'],
     '须先由检验人员签字才能推送',
-    { state: 'pushed', pushed: true, pushedAt: now, issuedAt: now },
+    { state: 'pushed', pushed: true, pushedAt: now, issuedAt: now, reviewerId: v.reviewerId ?? null },
     v.version,
   );
   if (report.attempt === 1) await orderReported(q, user, report.orderId);

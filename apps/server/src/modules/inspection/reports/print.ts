@@ -15,7 +15,7 @@ import { reportDetail } from './read.ts';
 
 /*
  * The report's PDF (get/testPDF): a signed or pushed report (one with a conclusion) rendered by pdf.ts
- * with each signing inspector's signature image (people's signaturesOf) and the organisation's report seal (sealFor; none enabled: the PDF says the seal is missing), each
+ * with each signing inspector's and the reviewer's signature image (people's signaturesOf) and the organisation's report seal (sealFor; none enabled: the PDF says the seal is missing), each
  * instrument with its calibration's last valid day, and the images read through the platform's file
  * read (readFile: the reader's file access decides; the report's readers read its organisation's
  * report seal, scope.ts reportFiles).
@@ -31,10 +31,10 @@ export async function inspectionDoc(q: Queryable, user: AuthUser, id: number): P
     if (err instanceof AppError && err.status === 409) return null;
     throw err;
   });
-  const signatures = await signaturesOf(
-    q,
-    d.inspectors.map((p) => p.id),
-  );
+  const signatures = await signaturesOf(q, [
+    ...d.inspectors.map((p) => p.id),
+    ...(d.reviewer ? [d.reviewer.id] : []),
+  ]);
   const num = (v: number | null | undefined, unit: string) => (v == null ? '—' : `${v} ${unit}`);
   return {
     reportNo: d.reportNo,
@@ -73,7 +73,9 @@ export async function inspectionDoc(q: Queryable, user: AuthUser, id: number): P
       certNo: p.certNo,
       signatureFileId: signatures.get(p.id) ?? null,
     })),
-    reviewer: null,
+    reviewer: d.reviewer
+      ? { name: d.reviewer.name, signatureFileId: signatures.get(d.reviewer.id) ?? null }
+      : null,
     sealFileId: seal?.fileId ?? null,
     remark: d.pdfRemark,
   };

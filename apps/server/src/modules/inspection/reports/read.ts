@@ -156,7 +156,7 @@ export async function reportDetail(
   const { query } = rowQuery(q);
   const [j] = await query.where(and(eq(r.id, id), reportScope(user)));
   if (!j) throw notFound(REPORT_NOT_FOUND);
-  const [results, instruments, inspectors] = await Promise.all([
+  const [results, instruments, people] = await Promise.all([
     resultsOf(q, id),
     j.r.instrumentIds.length
       ? q
@@ -170,7 +170,7 @@ export async function reportDetail(
           .where(inArray(inspectionEquipment.id, j.r.instrumentIds))
           .orderBy(asc(inspectionEquipment.id))
       : [],
-    j.r.inspectorIds.length
+    j.r.inspectorIds.length || j.r.reviewerId
       ? q
           .select({
             id: inspectionInspector.id,
@@ -178,16 +178,24 @@ export async function reportDetail(
             certNo: inspectionInspector.certNo,
           })
           .from(inspectionInspector)
-          .where(inArray(inspectionInspector.id, j.r.inspectorIds))
+          .where(
+            inArray(inspectionInspector.id, [
+              ...j.r.inspectorIds,
+              ...(j.r.reviewerId ? [j.r.reviewerId] : []),
+            ]),
+          )
           .orderBy(asc(inspectionInspector.id))
       : [],
   ]);
+  const reviewer = people.find((p) => p.id === j.r.reviewerId) ?? null;
+  const inspectors = people.filter((p) => j.r.inspectorIds.includes(p.id));
   return {
     ...rowView(j),
     remark: j.r.remark,
     pdfRemark: j.r.pdfRemark,
     instruments,
     inspectors,
+    reviewer,
     results: results.map((x) => ({
       itemId: x.itemId,
       code: x.code,

@@ -1,5 +1,5 @@
-import { addDays, shanghaiToday } from '@ec/contract';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { addDays, FILING_STATE, shanghaiToday } from '@ec/contract';
+import { and, asc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.ts';
 import { rowsOf } from '../../../platform/db/sql.ts';
 import { sysUser } from '../../../platform/db/tables.ts';
@@ -34,6 +34,21 @@ export async function seedReports(tx: Tx) {
     .from(inspectionInspector)
     .where(eq(inspectionInspector.userId, insUser.id));
   if (!inspector) return;
+  // 审核人员: another approved inspector of the organisation with a valid certificate, when it has one.
+  const [reviewer] = await tx
+    .select({ id: inspectionInspector.id })
+    .from(inspectionInspector)
+    .where(
+      and(
+        eq(inspectionInspector.orgId, orgId),
+        ne(inspectionInspector.id, inspector.id),
+        eq(inspectionInspector.auditState, FILING_STATE.passed),
+        isNull(inspectionInspector.deletedAt),
+        gte(inspectionInspector.validUntil, shanghaiToday()),
+      ),
+    )
+    .orderBy(asc(inspectionInspector.id))
+    .limit(1);
   const instruments = (
     await tx
       .select({ id: inspectionEquipment.id })
@@ -130,6 +145,7 @@ export async function seedReports(tx: Tx) {
           signedBy: insUser.id,
           pushed: true,
           pushedAt: issued,
+          reviewerId: reviewer?.id ?? null,
           issuedAt: issued,
         })
         .returning();

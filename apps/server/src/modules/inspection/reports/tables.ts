@@ -15,6 +15,7 @@ import { createdAt, enterprise, sysUser, updatedAt } from '../../../platform/db/
 import { elevator } from '../../elevator/tables.ts';
 import { inspectionItem } from '../catalog/tables.ts';
 import { inspectionOrder } from '../orders/tables.ts';
+import { inspectionInspector } from '../people/tables.ts';
 
 /* Tables of this part (re-exported by ../tables.ts for drizzle-kit). */
 
@@ -61,6 +62,8 @@ export const inspectionReport = pgTable(
     signed: boolean('signed').notNull().default(false),
     signedAt: timestamp('signed_at', { withTimezone: true }),
     signedBy: integer('signed_by').references(() => sysUser.id, { onDelete: 'set null' }),
+    /** 审核人员 (an inspection_inspector of the organisation), named when the report is pushed. */
+    reviewerId: integer('reviewer_id').references(() => inspectionInspector.id, { onDelete: 'set null' }),
     pushed: boolean('pushed').notNull().default(false),
     pushedAt: timestamp('pushed_at', { withTimezone: true }),
     /** The report date (出具日期): when pushed. */

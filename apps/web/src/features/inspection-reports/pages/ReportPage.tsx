@@ -20,6 +20,7 @@ import {
   CloseDialog,
   PdfDialog,
   PlanDialog,
+  PushDialog,
   RecreateResultDialog,
   RemarkDialog,
   UploadReportDialog,
@@ -30,7 +31,7 @@ import { ConclusionTag, ReportDetailView, ReportStateTag } from '../ReportDetail
 
 type Row = InspectionReportRow;
 type Open =
-  | { kind: 'detail' | 'pdf' | 'remark' | 'plan' | 'upload'; row: Row }
+  | { kind: 'detail' | 'pdf' | 'remark' | 'plan' | 'upload' | 'push'; row: Row }
   | { kind: 'close' | 'batchEdit'; rows: Row[] }
   | { kind: 'recreated'; result: BatchRecreateResult };
 
@@ -82,19 +83,6 @@ export default function ReportPage() {
             description="签字后检验结论生成，报告不能再修改结果"
             onConfirm={() =>
               run(() => call(inspectionReportCalls.signature, { id: r.id, version: r.version }), '已签字')
-            }
-          >
-            <RowAction data-testid={testId}>{LABEL[a]}</RowAction>
-          </Popconfirm>
-        );
-      case 'push':
-        return (
-          <Popconfirm
-            key={key}
-            title={`发布报告 ${r.reportNo}？`}
-            description="发布后使用单位和监管部门可查看，合格时电梯的下次检验日期随之更新"
-            onConfirm={() =>
-              run(() => call(inspectionReportCalls.pushReport, { id: r.id, version: r.version }), '已发布')
             }
           >
             <RowAction data-testid={testId}>{LABEL[a]}</RowAction>
@@ -320,6 +308,7 @@ export default function ReportPage() {
         </Drawer>
       )}
       {open?.kind === 'pdf' && <PdfDialog report={open.row} onClose={close} />}
+      {open?.kind === 'push' && <PushDialog report={open.row} onClose={close} />}
       {open?.kind === 'remark' && <RemarkDialog report={open.row} initial={null} onClose={close} />}
       {open?.kind === 'plan' && <PlanLoader id={open.row.id} onClose={close} />}
       {open?.kind === 'upload' && <UploadReportDialog report={open.row} onClose={close} />}
