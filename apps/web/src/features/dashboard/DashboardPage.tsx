@@ -13,6 +13,7 @@ import { call } from '../../lib/api.ts';
 import { maskPhone } from '../../lib/format.ts';
 import { INSPECT_WORK_PATH, RESCUE_WORK_PATH, WORK_PATH } from '../../lib/routes.ts';
 import { useSession } from '../../lib/session.ts';
+import { RoleFigures } from './RoleFigures.tsx';
 
 /** The elevator lists that take `?inspectState=`, in the order a user is sent to the first one open. */
 const ELEVATOR_LISTS = [
@@ -163,6 +164,7 @@ export default function DashboardPage() {
           <Descriptions.Item label="手机号">{maskPhone(user.telephone) || '—'}</Descriptions.Item>
         </Descriptions>
       </Card>
+      <RoleFigures user={user} />
       <WorkEntry />
       <RescueEntry />
       <InspectEntry />
