@@ -96,6 +96,9 @@ export const ROLE_SEEDS: RoleSeed[] = [
     menus: [
       '/dashboard',
       '/basicInformation',
+      // 统计分析: the analysis pages and the data screen over its districts (issue 18).
+      '/elevatorAnalysis',
+      '/tongji',
       // 电子维保: its district's orders and maintained lifts (超期); audits and templates are under /wisdom.
       '/components/tinymce',
       '/components/tinymceDetails',
