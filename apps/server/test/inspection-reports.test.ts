@@ -163,7 +163,7 @@ describe.each(dbKinds)('inspection reports on %s', (kind) => {
     expect(byOutsider.status).toBe(400);
     expect(byOutsider.body.resultMsg).toContain('不是本机构审核通过的检验人员');
     const [reviewer] = await query<{ id: number; name: string }>(
-      `select id, name from inspection_inspector where org_id = ${jy1} and id <> ${signer} and audit_state = 2
+      `select id, name from inspection_inspector where org_id = ${jy1} and id <> ${signer} and audit_state = 3
          and deleted_at is null and valid_until >= '${today}' order by id limit 1`,
     );
     const pushed = await send('jy_admin1', 'pushReport', {
