@@ -43,6 +43,8 @@ describe('advertising tasks and settlement in the console', () => {
     assert.notEqual(before.state, 3, 'its point is not 投放中 yet');
 
     const { page, context } = await suite.open('gg_admin1');
+    // Signed in once the console's menu is there: a page opened before would be replaced by 首页.
+    await page.locator('.ant-pro-sider-menu').waitFor();
     await page.goto(`${suite.server.baseUrl}/#/ad/taskLog`);
     const list = page.getByTestId('ad-task-log-list');
     await list.waitFor();
@@ -70,6 +72,8 @@ describe('advertising tasks and settlement in the console', () => {
   test('last month settlement of a use unit exports with the page numbers', async () => {
     const api = await apiAs(suite.server.baseUrl, 'gg_admin1');
     const { page, context } = await suite.open('gg_admin1');
+    // Signed in once the console's menu is there: a page opened before would be replaced by 首页.
+    await page.locator('.ant-pro-sider-menu').waitFor();
     await page.goto(`${suite.server.baseUrl}/#/ad/settlement`);
     const list = page.getByTestId('ad-settlement-list');
     await list.waitFor();

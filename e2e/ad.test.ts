@@ -27,6 +27,8 @@ describe('advertising bookings in the console', () => {
     const api = await apiAs(suite.server.baseUrl, 'gg_admin1');
     const name = `浏览器测试客户${Date.now() % 100000}`;
     const { page, context } = await suite.open('gg_admin1');
+    // Signed in once the console's menu is there: a page opened before would be replaced by 首页.
+    await page.locator('.ant-pro-sider-menu').waitFor();
 
     await page.goto(`${suite.server.baseUrl}/#/ad/custom`);
     const customs = page.getByTestId('ad-custom-list');
@@ -47,6 +49,8 @@ describe('advertising bookings in the console', () => {
     const dialog = page.locator('.ad-booking');
     await dialog.waitFor();
     await dialog.getByTestId('booking-custom').click();
+    // The options are a virtual list: search for the customer so that its option is drawn.
+    await dialog.getByTestId('booking-custom').locator('input').fill(name);
     await page.locator('.ant-select-dropdown').getByTitle(name).click();
     const points = dialog.getByTestId('booking-points');
     await settle(points);
