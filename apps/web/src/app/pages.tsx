@@ -24,7 +24,6 @@ import {
   RESCUE_UNIT_PATHS as RU,
   SYSTEM_PATHS as S,
   SIGNING_PATHS as SG,
-  STATS_PATHS,
 } from '../lib/routes.ts';
 import type { PageLoader } from './page-loader.ts';
 
@@ -34,7 +33,7 @@ import type { PageLoader } from './page-loader.ts';
  * other catalogue route renders the placeholder. Each loader is its own chunk.
  */
 const pages: [paths: string | readonly string[], load: PageLoader][] = [
-  [[DASHBOARD_PATH, STATS_PATHS.dashboardMain], () => import('../features/dashboard/DashboardPage.tsx')],
+  [DASHBOARD_PATH, () => import('../features/dashboard/DashboardPage.tsx')],
 
   [E.management, () => import('../features/elevator/pages/ElevatorManagementPage.tsx')],
   [E.ledger, () => import('../features/elevator/pages/ElevatorLedgerPage.tsx')],

@@ -67,7 +67,7 @@ export default function TaskLogPage() {
       width: 80,
       render: (_, r) => <Photo id={r.photoFileId} alt={`${r.pointName} 安装照片`} />,
     },
-    { title: '点位编号', dataIndex: 'pointName', key: 'pointName', hideInSearch: true, width: 150 },
+    { title: '点位编号', dataIndex: 'pointName', key: 'pointName', hideInSearch: true, width: 230 },
     { title: '订单号', dataIndex: 'orderNo', key: 'orderNo', hideInSearch: true, width: 170 },
     { title: '类型', dataIndex: 'taskKindLabel', key: 'taskKind', hideInSearch: true, width: 70 },
     { title: '安装人员', dataIndex: 'workerName', key: 'workerName', hideInSearch: true, width: 100 },

@@ -63,7 +63,7 @@ export default function TaskPage() {
       dataIndex: 'pointName',
       key: 'pointName',
       hideInSearch: true,
-      width: 150,
+      width: 230,
       render: (_, r) => (
         <RowAction data-testid="ad-task-link" onClick={() => setOpen(r.id)}>
           {r.pointName}

@@ -182,127 +182,140 @@ export default function DataScreenPage() {
     v === null || v === undefined ? '—' : v.toFixed(digits);
 
   return (
-    <div className={css.viewport} data-testid="data-screen" style={{ display: active ? undefined : 'none' }}>
+    // The slot keeps the console's content area the screen's size under the overlay (it does not
+    // collapse to nothing behind a fixed element).
+    <div className={css.slot}>
       <div
-        className={css.screen}
-        style={{ width: DESIGN.width, height: DESIGN.height, transform: `scale(${scale})` }}
-        data-scale={scale.toFixed(3)}
+        className={css.viewport}
+        data-testid="data-screen"
+        style={{ display: active ? undefined : 'none' }}
       >
-        <header className={css.header}>
-          <h1>南宁市电梯安全监管数据大屏</h1>
-          <span className={css.clock}>
-            {now.toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' })}
-            {s?.meta.behind ? `（数据滞后约 ${Math.round(s.meta.staleSeconds / 60)} 分钟）` : ''}
-          </span>
-          <Button
-            size="small"
-            ghost
-            icon={<FullscreenExitOutlined />}
-            className={css.exit}
-            onClick={() => navigate(DASHBOARD_PATH)}
-          >
-            退出大屏
-          </Button>
-        </header>
-        <div className={css.grid}>
-          <div className={css.column}>
-            <Panel title="今日概况" testId="screen-today">
-              <div className={css.figures}>
-                <Figure label="今日工单" value={s?.todayCases} unit="个" />
-                <Figure
-                  label="今日困人"
-                  value={s?.todayTrapped}
-                  unit="次"
-                  alert={(s?.todayTrapped ?? 0) > 0}
+        <div
+          className={css.screen}
+          style={{ width: DESIGN.width, height: DESIGN.height, transform: `scale(${scale})` }}
+          data-scale={scale.toFixed(3)}
+        >
+          <header className={css.header}>
+            <h1>南宁市电梯安全监管数据大屏</h1>
+            <span className={css.clock}>
+              {now.toLocaleString('zh-CN', { hour12: false, timeZone: 'Asia/Shanghai' })}
+              {s?.meta.behind ? `（数据滞后约 ${Math.round(s.meta.staleSeconds / 60)} 分钟）` : ''}
+            </span>
+            <Button
+              size="small"
+              ghost
+              icon={<FullscreenExitOutlined />}
+              className={css.exit}
+              onClick={() => navigate(DASHBOARD_PATH)}
+            >
+              退出大屏
+            </Button>
+          </header>
+          <div className={css.grid}>
+            <div className={css.column}>
+              <Panel title="今日概况" testId="screen-today">
+                <div className={css.figures}>
+                  <Figure label="今日工单" value={s?.todayCases} unit="个" />
+                  <Figure
+                    label="今日困人"
+                    value={s?.todayTrapped}
+                    unit="次"
+                    alert={(s?.todayTrapped ?? 0) > 0}
+                  />
+                  <Figure label="今日解救" value={s?.todayFreed} unit="人" />
+                  <Figure
+                    label="在途救援"
+                    value={s?.openRescues}
+                    unit="个"
+                    alert={(s?.openRescues ?? 0) > 0}
+                  />
+                  <Figure
+                    label="维保超期"
+                    value={s?.overdueMaintenance}
+                    unit="台"
+                    alert={(s?.overdueMaintenance ?? 0) > 0}
+                  />
+                  <Figure
+                    label="检验超期"
+                    value={s?.overdueInspection}
+                    unit="台"
+                    alert={(s?.overdueInspection ?? 0) > 0}
+                  />
+                </div>
+              </Panel>
+              <Panel title={`电梯状态（在用 ${s?.lifts ?? '—'} 台）`}>
+                <EChart option={stateOption} height={230} label="电梯状态" />
+              </Panel>
+              <Panel title="电梯场所分布">
+                <EChart option={placeOption} height={230} label="电梯场所分布" />
+              </Panel>
+            </div>
+            <div className={css.centre}>
+              <Panel title="电梯分布（点击区域列出电梯）" testId="screen-map">
+                <LiftMap
+                  filters={{}}
+                  dark
+                  height={470}
+                  refetchMs={POLL_MS}
+                  selectedDistrict={drill?.query.areaCode as string | undefined}
+                  onLiftClick={(id) => navigate(elevatorDetailUrl(id))}
+                  onDistrictClick={(d) =>
+                    setDrill({
+                      list: 'lifts',
+                      title: `${d.name}的电梯`,
+                      query: drillQuery('lifts', {}, { areaCode: d.adcode }),
+                    })
+                  }
                 />
-                <Figure label="今日解救" value={s?.todayFreed} unit="人" />
-                <Figure label="在途救援" value={s?.openRescues} unit="个" alert={(s?.openRescues ?? 0) > 0} />
-                <Figure
-                  label="维保超期"
-                  value={s?.overdueMaintenance}
-                  unit="台"
-                  alert={(s?.overdueMaintenance ?? 0) > 0}
-                />
-                <Figure
-                  label="检验超期"
-                  value={s?.overdueInspection}
-                  unit="台"
-                  alert={(s?.overdueInspection ?? 0) > 0}
-                />
-              </div>
-            </Panel>
-            <Panel title={`电梯状态（在用 ${s?.lifts ?? '—'} 台）`}>
-              <EChart option={stateOption} height={230} label="电梯状态" />
-            </Panel>
-            <Panel title="电梯场所分布">
-              <EChart option={placeOption} height={230} label="电梯场所分布" />
-            </Panel>
+              </Panel>
+              <Panel title="近 30 天处置">
+                <EChart option={thirtyOption} height={200} label="近 30 天处置" />
+              </Panel>
+            </div>
+            <div className={css.column}>
+              <Panel title="应急处置用时（近 12 个月）">
+                <div className={css.figures}>
+                  <Figure label="平均到达" value={fmt(t?.avgArrivalMinutes)} unit="分钟" />
+                  <Figure label="平均救援" value={fmt(t?.avgRescueMinutes)} unit="分钟" />
+                  <Figure
+                    label="30 分钟到达率"
+                    value={t?.within30Rate == null ? '—' : (t.within30Rate * 100).toFixed(1)}
+                    unit="%"
+                  />
+                </div>
+              </Panel>
+              <Panel title="在途困人工单" testId="screen-open-cases">
+                <ul className={css.cases}>
+                  {(s?.openCases ?? []).slice(0, 6).map((c) => (
+                    <li key={c.id}>
+                      <span className={css.caseStatus}>{c.statusLabel}</span>
+                      <span className={css.caseAddress}>
+                        {c.areaName ?? ''} {c.address ?? ''}
+                      </span>
+                      <span className={c.waitedMinutes >= 30 ? css.figureAlert : undefined}>
+                        {Math.round(c.waitedMinutes)} 分钟
+                      </span>
+                    </li>
+                  ))}
+                  {s && s.openCases.length === 0 && <li className={css.empty}>当前无在途困人工单</li>}
+                </ul>
+              </Panel>
+              <Panel title="困人原因">
+                <EChart option={causeOption} height={210} label="困人原因" />
+              </Panel>
+            </div>
           </div>
-          <div className={css.centre}>
-            <Panel title="电梯分布（点击区域列出电梯）" testId="screen-map">
-              <LiftMap
-                filters={{}}
-                dark
-                height={470}
-                refetchMs={POLL_MS}
-                selectedDistrict={drill?.query.areaCode as string | undefined}
-                onLiftClick={(id) => navigate(elevatorDetailUrl(id))}
-                onDistrictClick={(d) =>
-                  setDrill({
-                    list: 'lifts',
-                    title: `${d.name}的电梯`,
-                    query: drillQuery('lifts', {}, { areaCode: d.adcode }),
-                  })
-                }
-              />
+          <div className={css.bottom}>
+            <Panel title="各区域在用电梯">
+              <EChart option={areaOption} height={150} label="各区域在用电梯" />
             </Panel>
-            <Panel title="近 30 天处置">
-              <EChart option={thirtyOption} height={200} label="近 30 天处置" />
-            </Panel>
-          </div>
-          <div className={css.column}>
-            <Panel title="应急处置用时（近 12 个月）">
-              <div className={css.figures}>
-                <Figure label="平均到达" value={fmt(t?.avgArrivalMinutes)} unit="分钟" />
-                <Figure label="平均救援" value={fmt(t?.avgRescueMinutes)} unit="分钟" />
-                <Figure
-                  label="30 分钟到达率"
-                  value={t?.within30Rate == null ? '—' : (t.within30Rate * 100).toFixed(1)}
-                  unit="%"
-                />
-              </div>
-            </Panel>
-            <Panel title="在途困人工单" testId="screen-open-cases">
-              <ul className={css.cases}>
-                {(s?.openCases ?? []).slice(0, 6).map((c) => (
-                  <li key={c.id}>
-                    <span className={css.caseStatus}>{c.statusLabel}</span>
-                    <span className={css.caseAddress}>
-                      {c.areaName ?? ''} {c.address ?? ''}
-                    </span>
-                    <span className={c.waitedMinutes >= 30 ? css.figureAlert : undefined}>
-                      {Math.round(c.waitedMinutes)} 分钟
-                    </span>
-                  </li>
-                ))}
-                {s && s.openCases.length === 0 && <li className={css.empty}>当前无在途困人工单</li>}
-              </ul>
-            </Panel>
-            <Panel title="困人原因">
-              <EChart option={causeOption} height={210} label="困人原因" />
+            <Panel title="近四个月困人与解救">
+              <EChart option={fourOption} height={150} label="近四个月困人与解救" />
             </Panel>
           </div>
         </div>
-        <div className={css.bottom}>
-          <Panel title="各区域在用电梯">
-            <EChart option={areaOption} height={150} label="各区域在用电梯" />
-          </Panel>
-          <Panel title="近四个月困人与解救">
-            <EChart option={fourOption} height={150} label="近四个月困人与解救" />
-          </Panel>
-        </div>
+        <DrillDrawer drill={drill} onClose={() => setDrill(null)} />
       </div>
-      <DrillDrawer drill={drill} onClose={() => setDrill(null)} />
     </div>
   );
 }
