@@ -154,6 +154,12 @@ async function visit(page: Page, path: string): Promise<string> {
 }
 
 async function closeTag(page: Page, path: string) {
+  // The data screen covers the whole window (a wall display): it is left by its own 退出大屏.
+  const screen = page.getByTestId('data-screen');
+  if (await screen.isVisible()) {
+    await screen.getByRole('button', { name: /退出大屏/ }).click();
+    await screen.waitFor({ state: 'hidden' });
+  }
   const close = page.locator(`[data-tag="${path}"] .ant-tag-close-icon`);
   if ((await close.count()) > 0) await close.click();
 }
