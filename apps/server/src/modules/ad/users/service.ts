@@ -85,8 +85,9 @@ function filtersOf(user: AuthUser, f: WxUserFilters): SQL | undefined {
   if (f.customerId) conds.push(eq(adWxUser.customerId, Number(f.customerId)));
   if (f.enabled) conds.push(eq(adWxUser.enabled, f.enabled === 'true'));
   if (f.keyword) {
+    // A phone matches whole only: a partial match would reveal, digit by digit, numbers shown masked.
     const p = likePattern(f.keyword);
-    conds.push(or(ilike(adWxUser.name, p), ilike(adWxUser.phone, p)));
+    conds.push(or(ilike(adWxUser.name, p), eq(adWxUser.phone, f.keyword.trim())));
   }
   return and(...conds);
 }
