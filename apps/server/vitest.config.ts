@@ -6,6 +6,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // One module graph per worker, not per file: importing the server anew for each of a hundred
+    // files cost a quarter of the suite. Files share no state but what test/harness.ts caches on
+    // purpose (the seeded copies); no test mocks modules or stubs globals.
+    isolate: false,
     globalSetup: ['test/global-setup.ts'],
     maxWorkers: 2,
     env: { NODE_ENV: 'test' },

@@ -122,17 +122,45 @@ async function seedInto(database: Database, config: Config, dataDir: string): Pr
   return dump;
 }
 
+/**
+ * The PGlite copy lives on disk (`ec-tpl_<run>_<inputs>.pglite` beside its files), so that every
+ * test file of the run, in whichever worker process, loads it instead of seeding again. One worker
+ * seeds under an exclusive lock file; the others wait for the finished copy, which is renamed into
+ * place only when complete.
+ */
 const pgliteCopies = new Map<string, Promise<{ dump: Blob; files: string }>>();
 function seededPglite(config: Config) {
   const key = seedInputs(config);
   let copy = pgliteCopies.get(key);
   if (!copy) {
     copy = (async () => {
-      const files = fs.mkdtempSync(path.join(os.tmpdir(), 'ec-seeded-'));
-      process.on('exit', () => fs.rmSync(files, { recursive: true, force: true }));
-      const dump = await seedInto(await openDatabase({ kind: 'pglite' }), config, files);
-      if (!dump) throw new Error('PGlite gave no dump');
-      return { dump, files };
+      const base = path.join(os.tmpdir(), `ec-tpl_${process.env.EC_TEST_RUN ?? process.ppid}_${key}`);
+      const dumpFile = `${base}.pglite`;
+      const files = `${base}-files`;
+      const lock = `${base}.lock`;
+      for (let waited = 0; !fs.existsSync(dumpFile); waited += 200) {
+        let fd: number | undefined;
+        try {
+          fd = fs.openSync(lock, 'wx');
+        } catch {
+          // Another worker is seeding: wait for its copy (or take over if it died long ago).
+          if (waited > 300_000) fs.rmSync(lock, { force: true });
+          await new Promise((r) => setTimeout(r, 200));
+          continue;
+        }
+        try {
+          fs.rmSync(files, { recursive: true, force: true });
+          fs.mkdirSync(files);
+          const dump = await seedInto(await openDatabase({ kind: 'pglite' }), config, files);
+          if (!dump) throw new Error('PGlite gave no dump');
+          fs.writeFileSync(`${dumpFile}.part`, Buffer.from(await dump.arrayBuffer()));
+          fs.renameSync(`${dumpFile}.part`, dumpFile);
+        } finally {
+          fs.closeSync(fd);
+          fs.rmSync(lock, { force: true });
+        }
+      }
+      return { dump: new Blob([fs.readFileSync(dumpFile)]), files };
     })();
     pgliteCopies.set(key, copy);
   }
