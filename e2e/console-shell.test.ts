@@ -147,7 +147,7 @@ describe('console shell', () => {
     assert.equal(await page.locator('[data-page="/ad/point"]').count(), 0);
 
     await tagAction(page, '刷新');
-    await page.locator('[data-page="/ad/task"]').getByText('建设中').first().waitFor();
+    await page.locator('[data-page="/ad/task"] .ant-table-thead', { hasText: '订单号' }).waitFor();
     assert.equal(hashOf(page), '#/ad/task');
 
     await page.locator('[data-tag="/ad/task"] .ant-tag-close-icon').click();
