@@ -191,7 +191,11 @@ export function StaffForm({
       <Form.Item
         name="phone"
         label="手机号"
-        rules={[...req('请输入手机号'), { pattern: /^1[3-9]\d{9}$/, message: '手机号格式不正确' }]}
+        // The detail shows the number masked (138****1234); sent back unchanged, the server keeps it.
+        rules={[
+          ...req('请输入手机号'),
+          { pattern: /^1[3-9]\d{9}$|^1\d{2}\*{4}\d{4}$/, message: '手机号格式不正确' },
+        ]}
       >
         <Input maxLength={11} />
       </Form.Item>
