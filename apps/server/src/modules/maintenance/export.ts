@@ -10,7 +10,7 @@ import { notFound } from '../../platform/errors.ts';
 import { readFile } from '../../platform/files/service.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { workersByIds } from '../parties/api.ts';
-import { detailOf, selectOrders } from './orders/read.ts';
+import { detailsOf, selectOrders } from './orders/read.ts';
 import type { PdfOrder } from './pdf.ts';
 import { renderOrdersPdf } from './pdf.ts';
 import { orderScope } from './scope.ts';
@@ -30,13 +30,15 @@ async function* ordersToPrint(platform: Platform, user: AuthUser, ids: number[])
       .limit(BATCH);
     if (rows.length === 0) return;
     after = rows[rows.length - 1].order.id;
-    for (const j of rows) {
-      const d = await detailOf(db, j);
-      const facts = await workersByIds(db, j.order.workerIds);
+    // One query per kind of fact for the twenty (details, then every worker of them at once).
+    const details = await detailsOf(db, rows);
+    const facts = await workersByIds(db, [...new Set(rows.flatMap((j) => j.order.workerIds))]);
+    for (const [k, j] of rows.entries()) {
+      const d = details[k];
       yield {
         ...d,
-        workers: d.workers.map((name, k) => {
-          const f = facts.find((w) => w.userId === j.order.workerIds[k]);
+        workers: d.workers.map((name, w) => {
+          const f = facts.find((x) => x.userId === j.order.workerIds[w]);
           return { name, certNo: f?.certNo ?? null, certExpiry: f?.certExpiry ?? null };
         }),
         items: d.items.map((i) => ({

@@ -268,59 +268,81 @@ export async function photosOfOrders(db: Queryable, orderIds: number[]) {
 
 /** 维保工单详情 of an order already in scope. */
 export async function detailOf(db: Queryable, j: JoinedOrder): Promise<MaintenanceOrderDetail> {
-  const o = j.order;
-  const [template] = o.contentId
-    ? await db
-        .select({ name: maintenanceContent.name })
-        .from(maintenanceContent)
-        .where(eq(maintenanceContent.id, o.contentId))
-    : [];
-  const [redo] = await db
-    .select({ id: maintenanceOrder.id })
+  const [detail] = await detailsOf(db, [j]);
+  return detail;
+}
+
+/**
+ * 维保工单详情 of several orders already in scope, in their order: one query per kind of fact for
+ * them all (the PDF export reads orders twenty at a time), never one per order.
+ */
+export async function detailsOf(db: Queryable, js: JoinedOrder[]): Promise<MaintenanceOrderDetail[]> {
+  if (js.length === 0) return [];
+  const ids = js.map((j) => j.order.id);
+  const contentIds = [...new Set(js.flatMap((j) => (j.order.contentId ? [j.order.contentId] : [])))];
+  // In turn, not at once: `db` may be a transaction, one connection.
+  const templates =
+    contentIds.length === 0
+      ? []
+      : await db
+          .select({ id: maintenanceContent.id, name: maintenanceContent.name })
+          .from(maintenanceContent)
+          .where(inArray(maintenanceContent.id, contentIds));
+  const redos = await db
+    .select({ id: maintenanceOrder.id, corrects: maintenanceOrder.correctsOrderId })
     .from(maintenanceOrder)
-    .where(eq(maintenanceOrder.correctsOrderId, o.id));
+    .where(inArray(maintenanceOrder.correctsOrderId, ids));
   const findings = await db
     .select()
     .from(maintenanceCheck)
-    .where(eq(maintenanceCheck.orderId, o.id))
+    .where(inArray(maintenanceCheck.orderId, ids))
     .orderBy(asc(maintenanceCheck.id));
-  return {
-    ...toRow(j),
-    templateName: template?.name ?? null,
-    templateVersion: o.contentVersion,
-    items: itemsOf(o.items),
-    parts: o.parts,
-    photos: await photosOf(db, o.id),
-    requiredPhotos: await paramList(
-      db,
-      MAINTENANCE_PARAMS.requiredPhotosKey,
-      MAINTENANCE_PARAMS.requiredPhotos,
-    ),
-    signInDistanceM: o.signInDistanceM,
-    workerSignatureFileId: o.workerSignatureFileId,
-    remark: o.remark,
-    confirmedBy: o.confirmedBy,
-    confirmTime: orNull(o.confirmedAt),
-    confirmSignatureFileId: o.confirmSignatureFileId,
-    confirmRemark: o.confirmRemark,
-    auditedBy: o.auditedBy,
-    auditTime: orNull(o.auditedAt),
-    auditRemark: o.auditRemark,
-    redoneByOrderId: redo?.id ?? null,
-    contentHash: o.contentHash,
-    chainHash: o.chainHash,
-    findings: findings.map((f) => ({
-      id: f.id,
-      kind: f.kind,
-      kindLabel: CHECK_KINDS[f.kind as keyof typeof CHECK_KINDS] ?? f.kind,
-      detail: f.detail,
-      verdict: f.verdict,
-      verdictLabel: label(CHECK_VERDICTS, f.verdict),
-      note: f.note,
-    })),
-    latitude: j.latitude,
-    longitude: j.longitude,
-  };
+  const photos = await photosOfOrders(db, ids);
+  const requiredPhotos = await paramList(
+    db,
+    MAINTENANCE_PARAMS.requiredPhotosKey,
+    MAINTENANCE_PARAMS.requiredPhotos,
+  );
+  const templateName = new Map(templates.map((t) => [t.id, t.name]));
+  const redoneBy = new Map(redos.map((r) => [r.corrects, r.id]));
+  return js.map((j) => {
+    const o = j.order;
+    return {
+      ...toRow(j),
+      templateName: o.contentId ? (templateName.get(o.contentId) ?? null) : null,
+      templateVersion: o.contentVersion,
+      items: itemsOf(o.items),
+      parts: o.parts,
+      photos: photos.get(o.id) ?? [],
+      requiredPhotos,
+      signInDistanceM: o.signInDistanceM,
+      workerSignatureFileId: o.workerSignatureFileId,
+      remark: o.remark,
+      confirmedBy: o.confirmedBy,
+      confirmTime: orNull(o.confirmedAt),
+      confirmSignatureFileId: o.confirmSignatureFileId,
+      confirmRemark: o.confirmRemark,
+      auditedBy: o.auditedBy,
+      auditTime: orNull(o.auditedAt),
+      auditRemark: o.auditRemark,
+      redoneByOrderId: redoneBy.get(o.id) ?? null,
+      contentHash: o.contentHash,
+      chainHash: o.chainHash,
+      findings: findings
+        .filter((f) => f.orderId === o.id)
+        .map((f) => ({
+          id: f.id,
+          kind: f.kind,
+          kindLabel: CHECK_KINDS[f.kind as keyof typeof CHECK_KINDS] ?? f.kind,
+          detail: f.detail,
+          verdict: f.verdict,
+          verdictLabel: label(CHECK_VERDICTS, f.verdict),
+          note: f.note,
+        })),
+      latitude: j.latitude,
+      longitude: j.longitude,
+    };
+  });
 }
 
 export async function orderDetail(db: Queryable, user: AuthUser, id: number) {

@@ -29,7 +29,6 @@ import {
   maintenanceContentItem,
   maintenanceContentVersion,
   type maintenanceOrder,
-  maintenancePlan,
   type StoredItem,
 } from '../tables.ts';
 
