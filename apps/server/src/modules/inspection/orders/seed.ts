@@ -104,9 +104,11 @@ const idOf = async (tx: Tx, username: string) =>
  * today, a plain UPDATE of the registry's row): the lift sy_admin1 applies for in the browser test.
  */
 export async function seedOrders(tx: Tx, storage: FileStorage | null) {
-  const [sy1, sy2, jy1, jy2, ins] = await Promise.all(
-    ['sy_admin1', 'sy_admin2', 'jy_admin1', 'jy_admin2', 'jy_inspector1'].map((u) => idOf(tx, u)),
-  );
+  // In turn: a transaction is one connection, which runs one query at a time anyway.
+  const ids = [];
+  for (const u of ['sy_admin1', 'sy_admin2', 'jy_admin1', 'jy_admin2', 'jy_inspector1'])
+    ids.push(await idOf(tx, u));
+  const [sy1, sy2, jy1, jy2, ins] = ids;
   if (!sy1?.companyId || !sy2?.companyId || !jy1?.companyId || !jy2?.companyId) return;
   const today = shanghaiToday();
   const rel = inspectionLiftsRelation(null).as('seed_order_lift');

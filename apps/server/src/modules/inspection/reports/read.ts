@@ -156,37 +156,33 @@ export async function reportDetail(
   const { query } = rowQuery(q);
   const [j] = await query.where(and(eq(r.id, id), reportScope(user)));
   if (!j) throw notFound(REPORT_NOT_FOUND);
-  const [results, instruments, people] = await Promise.all([
-    resultsOf(q, id),
-    j.r.instrumentIds.length
-      ? q
-          .select({
-            id: inspectionEquipment.id,
-            name: inspectionEquipment.name,
-            serialNo: inspectionEquipment.serialNo,
-            validUntil: inspectionEquipment.validUntil,
-          })
-          .from(inspectionEquipment)
-          .where(inArray(inspectionEquipment.id, j.r.instrumentIds))
-          .orderBy(asc(inspectionEquipment.id))
-      : [],
-    j.r.inspectorIds.length || j.r.reviewerId
-      ? q
-          .select({
-            id: inspectionInspector.id,
-            name: inspectionInspector.name,
-            certNo: inspectionInspector.certNo,
-          })
-          .from(inspectionInspector)
-          .where(
-            inArray(inspectionInspector.id, [
-              ...j.r.inspectorIds,
-              ...(j.r.reviewerId ? [j.r.reviewerId] : []),
-            ]),
-          )
-          .orderBy(asc(inspectionInspector.id))
-      : [],
-  ]);
+  // In turn, not at once: `q` may be a transaction, one connection.
+  const results = await resultsOf(q, id);
+  const instruments = await (j.r.instrumentIds.length
+    ? q
+        .select({
+          id: inspectionEquipment.id,
+          name: inspectionEquipment.name,
+          serialNo: inspectionEquipment.serialNo,
+          validUntil: inspectionEquipment.validUntil,
+        })
+        .from(inspectionEquipment)
+        .where(inArray(inspectionEquipment.id, j.r.instrumentIds))
+        .orderBy(asc(inspectionEquipment.id))
+    : []);
+  const people = await (j.r.inspectorIds.length || j.r.reviewerId
+    ? q
+        .select({
+          id: inspectionInspector.id,
+          name: inspectionInspector.name,
+          certNo: inspectionInspector.certNo,
+        })
+        .from(inspectionInspector)
+        .where(
+          inArray(inspectionInspector.id, [...j.r.inspectorIds, ...(j.r.reviewerId ? [j.r.reviewerId] : [])]),
+        )
+        .orderBy(asc(inspectionInspector.id))
+    : []);
   const reviewer = people.find((p) => p.id === j.r.reviewerId) ?? null;
   const inspectors = people.filter((p) => j.r.inspectorIds.includes(p.id));
   return {

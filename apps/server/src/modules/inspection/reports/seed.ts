@@ -26,7 +26,9 @@ export async function seedReports(tx: Tx) {
         .from(sysUser)
         .where(eq(sysUser.username, name))
     )[0];
-  const [jy, sy, insUser] = await Promise.all([user('jy_admin1'), user('sy_admin1'), user('jy_inspector1')]);
+  const jy = await user('jy_admin1');
+  const sy = await user('sy_admin1');
+  const insUser = await user('jy_inspector1');
   if (!jy?.companyId || !sy?.companyId || !insUser) return;
   const orgId = jy.companyId;
   const [inspector] = await tx

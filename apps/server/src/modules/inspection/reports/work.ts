@@ -208,10 +208,9 @@ export async function workDetail(
     .where(and(eq(r.orderId, order.id), reportScope(user), sql`${r.state} <> 'closed'`))
     .orderBy(asc(r.attempt));
   const last = attempts.at(-1);
-  const [report, specs] = await Promise.all([
-    last ? reportDetail(q, user, last.id) : null,
-    liftSpecs(q, order.elevatorId),
-  ]);
+  // In turn, not at once: `q` may be a transaction, one connection.
+  const report = last ? await reportDetail(q, user, last.id) : null;
+  const specs = await liftSpecs(q, order.elevatorId);
   const items = report ? report.results : await catalogueItems(q, order.orgId, specs?.variety ?? null);
   const onDate =
     report?.inspectedOn ?? (order.plannedDate && order.plannedDate < today ? order.plannedDate : today);
