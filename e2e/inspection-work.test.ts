@@ -92,7 +92,18 @@ async function onReportPage(page: Page, baseUrl: string, reportNo: string, actio
   await settle(list);
   const row = rowsOf(list).filter({ hasText: reportNo });
   await row.getByTestId(`report-${action}`).click();
-  await confirm(page);
+  if (action === 'push') {
+    // 发布 asks for the 审核人员: an inspector of the organisation who did not inspect this report.
+    const dialog = page.getByRole('dialog').filter({ hasText: `发布报告（${reportNo}）` });
+    await dialog.getByLabel('审核人员', { exact: true }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-disabled)')
+      .first()
+      .click();
+    await dialog.getByRole('button', { name: /发\s*布/ }).click();
+  } else {
+    await confirm(page);
+  }
   await messageWith(page, action === 'push' ? '已发布' : '已创建复检报告');
   return { list, row };
 }
