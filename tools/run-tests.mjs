@@ -3,8 +3,13 @@
  * `npm test`: lint, types, then every test suite (server on PGlite — and on PostgreSQL when
  * TEST_DATABASE_URL is set —, web units, browser end-to-end). Ends with one line
  * `N passed, N failed` over all suites; exits non-zero if anything failed.
+ *
+ * Steps that do not depend on each other run at the same time, each with its output held and
+ * printed whole when it ends: the checks (lint, the two type checks, catalogue coverage) together,
+ * then two lanes side by side, the server suite followed by the web units, and the browser tests
+ * (which spend much of their time waiting on the browser, so the lanes share the machine well).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,30 +23,37 @@ const problems = [];
 const timings = [];
 const started = Date.now();
 
+/** Runs a command with its output held; prints it under a header when the command ends. */
 function run(label, cmd, args, opts = {}) {
-  console.log(`\n=== ${label}: ${cmd} ${args.join(' ')}`);
   const t0 = Date.now();
-  const res = spawnSync(cmd, args, {
-    cwd: opts.cwd ?? root,
-    stdio: opts.capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
-    env: { ...process.env, ...opts.env },
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      cwd: opts.cwd ?? root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0', ...opts.env },
+    });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('close', (status) => {
+      const seconds = Math.round((Date.now() - t0) / 1000);
+      const stdout = Buffer.concat(chunks).toString('utf8');
+      console.log(`\n=== ${label}: ${cmd} ${args.join(' ')} (${seconds} s, exit ${status})\n${stdout}`);
+      timings.push(`${label}: ${seconds} s`);
+      resolve({ status, stdout });
+    });
   });
-  if (opts.capture) process.stdout.write(res.stdout ?? '');
-  timings.push(`${label}: ${Math.round((Date.now() - t0) / 1000)} s`);
-  return res;
 }
 
-function step(label, cmd, args, opts) {
-  const res = run(label, cmd, args, opts);
+async function step(label, cmd, args, opts) {
+  const res = await run(label, cmd, args, opts);
   if (res.status !== 0) problems.push(label);
   return res;
 }
 
-function vitestSuite(label, cwd) {
+async function vitestSuite(label, cwd) {
   const report = path.join(tmp, `${label.replace(/\W+/g, '-')}.json`);
-  const res = run(
+  const res = await run(
     label,
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
@@ -58,44 +70,28 @@ function vitestSuite(label, cwd) {
   if (res.status !== 0) problems.push(label);
 }
 
-step('lint and format', 'npx', ['biome', 'check', '.']);
-step('types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
-if (fs.existsSync(path.join(root, 'apps/web/tsconfig.json')))
-  step('web types', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit']);
-run('catalogue coverage', 'node', ['--import', 'tsx', 'tools/coverage.ts']);
-
-vitestSuite(
-  `server (${process.env.TEST_DATABASE_URL ? 'PGlite + PostgreSQL' : 'PGlite'})`,
-  path.join(root, 'apps/server'),
-);
-if (
-  fs.existsSync(path.join(root, 'apps/web/vitest.config.ts')) ||
-  fs.existsSync(path.join(root, 'apps/web/vite.config.ts'))
-) {
-  vitestSuite('web units', path.join(root, 'apps/web'));
-}
-
-const e2eTests = fs.existsSync(path.join(root, 'e2e'))
-  ? fs.readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.test.ts'))
-  : [];
-if (e2eTests.length > 0 && !fs.existsSync('/usr/bin/chromium')) {
-  // The browser tests use Debian's Chromium, never a downloaded build.
-  if (process.getuid?.() === 0) {
-    step('install chromium', 'sh', [
-      '-c',
-      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk',
-    ]);
-  } else {
-    console.log(
-      "\nThe browser tests need Debian's Chromium: run  sudo apt-get install -y chromium fonts-noto-cjk",
-    );
-    problems.push('chromium missing');
+async function browserTests() {
+  const e2eTests = fs.existsSync(path.join(root, 'e2e'))
+    ? fs.readdirSync(path.join(root, 'e2e')).filter((f) => f.endsWith('.test.ts'))
+    : [];
+  if (e2eTests.length === 0) return;
+  if (!fs.existsSync('/usr/bin/chromium')) {
+    // The browser tests use Debian's Chromium, never a downloaded build.
+    if (process.getuid?.() === 0) {
+      await step('install chromium', 'sh', [
+        '-c',
+        'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk',
+      ]);
+    } else {
+      console.log(
+        "\nThe browser tests need Debian's Chromium: run  sudo apt-get install -y chromium fonts-noto-cjk",
+      );
+      problems.push('chromium missing');
+    }
   }
-}
-if (e2eTests.length > 0 && fs.existsSync('/usr/bin/chromium')) {
+  if (!fs.existsSync('/usr/bin/chromium')) return;
   // The demo template every e2e server starts from (e2e/support.ts) is seeded once, in this run.
-  const res = run('browser end-to-end', 'npm', ['test', '-w', '@ec/e2e'], {
-    capture: true,
+  const res = await run('browser end-to-end', 'npm', ['test', '-w', '@ec/e2e'], {
     env: { E2E_TEMPLATE_ROOT: path.join(tmp, 'e2e-templates') },
   });
   const out = res.stdout ?? '';
@@ -106,6 +102,31 @@ if (e2eTests.length > 0 && fs.existsSync('/usr/bin/chromium')) {
   if (res.status !== 0) problems.push('browser end-to-end');
   if (pass + fail === 0) problems.push('browser end-to-end: no tests ran');
 }
+
+await Promise.all([
+  step('lint and format', 'npx', ['biome', 'check', '.']),
+  step('types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
+  fs.existsSync(path.join(root, 'apps/web/tsconfig.json'))
+    ? step('web types', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit'])
+    : null,
+  run('catalogue coverage', 'node', ['--import', 'tsx', 'tools/coverage.ts']),
+]);
+
+await Promise.all([
+  (async () => {
+    await vitestSuite(
+      `server (${process.env.TEST_DATABASE_URL ? 'PGlite + PostgreSQL' : 'PGlite'})`,
+      path.join(root, 'apps/server'),
+    );
+    if (
+      fs.existsSync(path.join(root, 'apps/web/vitest.config.ts')) ||
+      fs.existsSync(path.join(root, 'apps/web/vite.config.ts'))
+    ) {
+      await vitestSuite('web units', path.join(root, 'apps/web'));
+    }
+  })(),
+  browserTests(),
+]);
 
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log(`\ntimes: ${timings.join('; ')}; total ${Math.round((Date.now() - started) / 1000)} s`);
