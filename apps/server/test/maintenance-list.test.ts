@@ -191,14 +191,21 @@ describe.each(dbKinds)('maintenance order list, scope and plan job on %s', (kind
     }
   }, 600_000);
 
-  // TODO(issue 13): the day chosen (today + 400) lies past the demo contracts' end, so the job makes no
-  // order: pick a day within the plan's contract. Skipped until then (it failed for that reason only).
-  it.skip('shows the job-made order created by 系统 from its created_at, without a log row', async () => {
-    const [plan] = await query<{ id: number }>(
-      'select p.id from maintenance_plan p where p.enabled order by p.id limit 1',
-    );
-    await query(`update maintenance_plan set next_date = current_date + 400 where id = ${plan.id}`);
-    const day = (await query<{ d: string }>('select (current_date + 400)::text as d'))[0].d;
+  /** Plans under a passed contract on the day `days` from today (the job makes orders only for them). */
+  const underContract = (days: number) => `select p.id from maintenance_plan p
+      where p.enabled and cardinality(p.worker_ids) > 0 and exists (
+        select 1 from maintenance_contract_elevator ce
+          join maintenance_contract c on c.id = ce.contract_id
+        where ce.elevator_id = p.elevator_id and c.filing_state = 3
+          and c.start_date <= current_date + ${days} and c.end_date >= current_date + ${days})`;
+
+  it('shows the job-made order created by 系统 from its created_at, without a log row', async () => {
+    // A day three days on, inside the demo contracts; only the chosen plan is due then.
+    const [plan] = await query<{ id: number }>(`${underContract(3)} order by p.id limit 1`);
+    expect(plan, 'a plan under contract three days from now').toBeDefined();
+    await query('update maintenance_plan set next_date = current_date + 200 where enabled');
+    await query(`update maintenance_plan set next_date = current_date + 3 where id = ${plan.id}`);
+    const day = (await query<{ d: string }>('select (current_date + 3)::text as d'))[0].d;
     expect(await generateOrders(t.platform.db, day, 0)).toBe(1);
     const [order] = await query<{ id: number; created_at: Date }>(
       `select id, created_at from maintenance_order where plan_id = ${plan.id} and plan_date = '${day}'`,
@@ -219,16 +226,15 @@ describe.each(dbKinds)('maintenance order list, scope and plan job on %s', (kind
     expect(log.body.data.records[0].detail).toMatch(/^按维保计划生成.+保养工单$/);
   });
 
-  // TODO(issue 13): no duplicates and one order per plan held under 50 runs; the `left` count also
-  // counts plans whose contract has ended by today + 600 (no order is due for them): choose a day
-  // within the contracts. Skipped until then.
-  it.skip('gives every due plan exactly one order when 50 runs of the job overlap', async () => {
+  it('gives every due plan exactly one order when 50 runs of the job overlap', async () => {
     const db = t.platform.db;
-    await query('update maintenance_plan set next_date = current_date + 600 where enabled');
-    const day = (await query<{ d: string }>('select (current_date + 600)::text as d'))[0].d;
+    // Every plan due on one day five days on, inside the demo contracts.
+    await query('update maintenance_plan set next_date = current_date + 5 where enabled');
+    const day = (await query<{ d: string }>('select (current_date + 5)::text as d'))[0].d;
     const [{ due }] = await query<{ due: number }>(
-      `select count(*)::int as due from maintenance_plan where enabled and next_date = '${day}' and cardinality(worker_ids) > 0`,
+      `select count(*)::int as due from (${underContract(5)}) p`,
     );
+    expect(due).toBeGreaterThan(0);
     const [{ last }] = await query<{ last: number }>(
       'select coalesce(max(id), 0)::int as last from maintenance_order',
     );
@@ -245,9 +251,8 @@ describe.each(dbKinds)('maintenance order list, scope and plan job on %s', (kind
     expect(counts.plans).toBe(counts.orders);
     // Every due plan under contract got its order and moved on; none is left due on that day.
     const [{ left }] = await query<{ left: number }>(
-      `select count(*)::int as left from maintenance_plan p where p.enabled and p.next_date = '${day}'
-           and not exists (select 1 from maintenance_order o where o.plan_id = p.id and o.plan_date = '${day}')
-           and exists (select 1 from maintenance_order o where o.plan_id = p.id)`,
+      `select count(*)::int as left from (${underContract(5)}) p
+         where not exists (select 1 from maintenance_order o where o.plan_id = p.id and o.plan_date = '${day}')`,
     );
     expect(left).toBe(0);
     expect(total).toBeGreaterThan(0);
