@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only auth|elevators|imports|maintenance|rescue|inspection-report|inspection-orders] [-- --elevators N] [-- --orders M] [-- --cases K]`:
+ * `npm run bench [-- --only auth|elevators|imports|maintenance|rescue|inspection-report|inspection-orders|iot] [-- --elevators N] [-- --orders M] [-- --cases K]`:
  * throughput and latency of the hot calls, each printed beside a baseline (the health call) measured
  * in the same run on the same server. Uses a throw-away PGlite folder, or DATABASE_URL's PostgreSQL
  * when set (the registry benchmark then adds its rows to that database; the maintenance benchmark
@@ -38,6 +38,8 @@ if (!only || only === 'inspection-orders') {
     count('--inspection-lifts'),
   );
 }
+// IoT through Mosquitto (--iot-devices, --iot-seconds, --iot-interval, --iot-full; see iot.ts).
+if (!only || only === 'iot') await (await import('./iot.ts')).benchIot();
 if (!only || only === 'stats')
   await (await import('./stats.ts')).benchStats(
     elevators,

@@ -79,7 +79,7 @@ async function provision(): Promise<SimDevice[]> {
     const res = await call<{ device: { id: number; code: string; merchantId: number }; secret: string }[]>(
       token,
       'POST',
-      '/equ3000/import',
+      '/iot/device/batchAdd',
       { devices: rows },
     );
     if (res.code !== 200) throw new Error(`导入设备失败：${res.resultMsg}（已有同号设备时换一个 --prefix）`);

@@ -81,7 +81,7 @@ describe.each(dbKinds)('IoT device codes per merchant, escalator states on %s', 
     const list = await t.api<Page<IotDeviceRow>>('POST', '/equ3000/list', { token, body: { keyword: CODE } });
     expect(list.body.data.records.map((d) => d.id)).toEqual([mine.device.id]);
     // The import too: the other's code is free for this merchant, its own is a row error.
-    const imp = await t.api('POST', '/equ3000/import', {
+    const imp = await t.api('POST', '/iot/device/batchAdd', {
       token,
       body: { devices: [{ code: CODE, name: 'x' }] },
     });

@@ -24,7 +24,7 @@ describe.each(dbKinds)('IoT bindings and alarms under %s with 50 concurrent requ
   beforeAll(async () => {
     t = await startTestApp(kind);
     token = await t.login('iot_admin1');
-    const res = await t.api<{ device: IotDeviceRow; secret: string }[]>('POST', '/equ3000/import', {
+    const res = await t.api<{ device: IotDeviceRow; secret: string }[]>('POST', '/iot/device/batchAdd', {
       token,
       body: {
         devices: Array.from({ length: N }, (_, i) => ({

@@ -1,4 +1,6 @@
 import {
+  API_PREFIX,
+  IOT_IMPORT_HEADERS,
   type IotDeviceRow,
   iotAlarmCalls,
   iotDeviceCalls,
@@ -7,6 +9,7 @@ import {
   type Page,
 } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xlsxBuffer } from '../src/platform/excel.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import {
   demoLift,
@@ -17,6 +20,7 @@ import {
   query,
   REGULATORS,
 } from './iot-support.ts';
+import { multipart } from './multipart.ts';
 import { CallProber, type Probes } from './scope-sweep.ts';
 import { userWithPages } from './system-support.ts';
 
@@ -111,9 +115,9 @@ describe.each(dbKinds)('IoT data scope, call by call, on %s', (kind) => {
     const p = lp;
     return {
       list: (a) => p.leftOut(a, 'list', { keyword: device.code }, p.hasId(device.id)),
-      import: async (a) => {
+      batchAdd: async (a) => {
         // Binding a new device to the lift that has one: refused whole (409), or 403 without the right.
-        const res = await p.send(a, 'import', {
+        const res = await p.send(a, 'batchAdd', {
           devices: [
             {
               code: `IMP-${a.slice(0, 6)}-01`.replace(/[^A-Za-z0-9_-]/g, ''),
@@ -122,7 +126,33 @@ describe.each(dbKinds)('IoT data scope, call by call, on %s', (kind) => {
             },
           ],
         });
-        expect(res.status, `${a} import`).toBe(p.may(a, 'import') ? 409 : 403);
+        expect(res.status, `${a} batchAdd`).toBe(p.may(a, 'batchAdd') ? 409 : 403);
+      },
+      import: async (a) => {
+        // The sheet: a row binding the lift that has a device is a row error, nothing stored.
+        const sheet = await xlsxBuffer(
+          'S',
+          [...IOT_IMPORT_HEADERS],
+          [[`IMPX-${a.slice(0, 6)}`.replace(/[^A-Za-z0-9_-]/g, ''), 'x', 'MQTT', 30, lift.registerCode, '']],
+        );
+        const { payload, contentType } = multipart([{ name: 'devices.xlsx', body: sheet }]);
+        const res = await t.inject({
+          method: 'POST',
+          url: `${API_PREFIX}/equ3000/import`,
+          headers: { authorization: `Bearer ${p.tokens[a]}`, 'content-type': contentType },
+          payload,
+        });
+        if (!p.may(a, 'import')) expect(res.statusCode, `${a} import`).toBe(403);
+        else {
+          expect(res.statusCode, `${a} import`).toBe(200);
+          const report = res.json().data as { success: boolean; errors: { row: number; column: string }[] };
+          expect(report.success).toBe(false);
+          expect(report.errors).toEqual([expect.objectContaining({ row: 2, column: '绑定电梯注册代码' })]);
+        }
+      },
+      importTemplate: async (a) => {
+        const res = await p.send(a, 'importTemplate', {});
+        expect(res.status, `${a} importTemplate`).toBe(p.may(a, 'importTemplate') ? 200 : 403);
       },
       bind: (a) =>
         p.refused(a, 'bind', { deviceId: device.id, elevatorId: otherLift.id }, p.may(a, 'bind') ? 404 : 403),

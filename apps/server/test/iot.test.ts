@@ -439,7 +439,7 @@ describe.each(dbKinds)('IoT devices, ingestion and alarms on %s', (kind) => {
   });
 
   it('imports devices all or nothing, syncs bindings by register code row by row, deletes unbound ones', async () => {
-    const failed = await t.api('POST', '/equ3000/import', {
+    const failed = await t.api('POST', '/iot/device/batchAdd', {
       ...as(merchant),
       body: {
         devices: [
@@ -455,7 +455,7 @@ describe.each(dbKinds)('IoT devices, ingestion and alarms on %s', (kind) => {
     );
     expect(n).toBe(0);
     const lift2 = await demoLift(t, [lift.id]);
-    const imported = await t.api<{ device: IotDeviceRow; secret: string }[]>('POST', '/equ3000/import', {
+    const imported = await t.api<{ device: IotDeviceRow; secret: string }[]>('POST', '/iot/device/batchAdd', {
       ...as(merchant),
       body: {
         devices: [

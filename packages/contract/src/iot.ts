@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, PUBLIC } from './call.ts';
 import { idField, idList, pageOf, paging, requiredText, text } from './common.ts';
+import { importReport } from './elevator/fields.ts';
 import { dateField, version } from './fields.ts';
 
 /*
@@ -307,6 +308,23 @@ export const iotLiftState = z.object({
 });
 export type IotLiftState = z.infer<typeof iotLiftState>;
 
+/** The latest state of an escalator or moving walk (its device's last `escalator` message). */
+export const iotEscalatorState = z.object({
+  elevatorId: z.number().int(),
+  deviceId: z.number().int().nullable(),
+  at: z.string(),
+  mode: z.enum(IOT_ESCALATOR_MODES),
+  run: z.enum(IOT_RUN_STATES),
+  speed: z.number(),
+  nominalSpeed: z.number().nullable(),
+  handrailLeftDeviation: z.number(),
+  handrailRightDeviation: z.number(),
+  stepMissing: z.boolean(),
+  combPlateTripped: z.boolean(),
+  safetyCircuit: z.boolean(),
+});
+export type IotEscalatorState = z.infer<typeof iotEscalatorState>;
+
 export const iotAlarmRow = z.object({
   id: z.number().int(),
   type: z.number().int(),
@@ -345,6 +363,8 @@ export const iotHistoryEntry = z.object({
 export const iotDeviceData = z.object({
   device: iotDeviceRow,
   state: iotLiftState.nullable(),
+  /** An escalator's latest state (its lift-shaped `state` is then null). */
+  escalator: iotEscalatorState.nullable(),
   alarms: z.array(iotAlarmRow),
   recent: z.array(iotHistoryEntry),
 });
@@ -386,9 +406,35 @@ const deviceFilters = z.object({
   bound: z.enum(['true', 'false']).optional(),
   state: z.coerce.number().int().min(0).max(2).optional(),
   merchantId: idField('物联网商户').optional(),
+  /** The district (or city, by its prefix) of the lift bound now. */
   areaCode: text(12).optional(),
   elevatorId: elevatorId.optional(),
+  /** The bound lift's maintenance company / use company. */
+  maintenanceCompanyId: idField('维保单位').optional(),
+  useCompanyId: idField('使用单位').optional(),
+  /** 'open' with an open alarm, 'none' without. */
+  alarm: z.enum(['open', 'none'], { error: '报警条件应为 open 或 none' }).optional(),
+  /** With an open alarm of this type (IOT_ALARM_TYPES). */
+  alarmType: z.coerce
+    .number({ error: '报警类型应为数字' })
+    .int()
+    .refine((t) => t in IOT_ALARM_TYPES, '报警类型不正确')
+    .optional(),
 });
+
+/** One row of a device import: the registry fields and the lift to bind (its register code). */
+export const iotDeviceImportFields = deviceFields.extend({ registerCode: text(30).optional() });
+/** The most rows one device sheet may hold. */
+export const IOT_IMPORT_MAX_ROWS = 5000;
+/** The device sheet's headers (* required), in the template's order. */
+export const IOT_IMPORT_HEADERS = [
+  '设备编号*',
+  '设备名称*',
+  '接入协议',
+  '上报间隔(秒)',
+  '绑定电梯注册代码',
+  '备注',
+] as const;
 
 const liftOf = z
   .object({ deviceId, elevatorId: elevatorId.optional(), registerCode: text(30).optional() })
@@ -417,15 +463,40 @@ export const iotDeviceCalls = {
     input: deviceFilters,
     output: pageOf(iotDeviceRow),
   }),
+  /**
+   * The device sheet (.xlsx or .xls, IOT_IMPORT_HEADERS): all rows stored, or none and every bad
+   * row by its number. Each new device's secret is answered this once.
+   */
   import: defineCall({
     domain: 'equipment-sync',
     method: 'POST',
     path: `${E}/import`,
     permission: P.deviceEdit,
-    summary: '批量导入物联网设备（全部成功或全部不导入）',
+    summary: '导入物联网设备表格（全部成功或全部不导入）',
+    encoding: 'multipart',
+    input: z.object({}),
+    output: importReport.extend({ devices: z.array(iotDeviceCreated) }),
+  }),
+  importTemplate: defineCall({
+    domain: 'iot',
+    method: 'GET',
+    path: `${D}/importTemplate`,
+    permission: P.deviceEdit,
+    summary: '物联网设备导入模板',
+    result: 'file',
+    input: z.object({}),
+    output: z.unknown(),
+  }),
+  /** The same rows as JSON (provisioning tools, the simulator): all or nothing. */
+  batchAdd: defineCall({
+    domain: 'iot',
+    method: 'POST',
+    path: `${D}/batchAdd`,
+    permission: P.deviceEdit,
+    summary: '批量新增物联网设备（全部成功或全部不导入）',
     input: z.object({
       devices: z
-        .array(deviceFields.extend({ registerCode: text(30).optional() }))
+        .array(iotDeviceImportFields)
         .min(1, '请至少导入一台设备')
         .max(500, '一次最多导入 500 台设备'),
     }),
@@ -571,6 +642,7 @@ export const iotDeviceCalls = {
     output: z.object({
       device: iotDeviceRow.nullable(),
       state: iotLiftState.nullable(),
+      escalator: iotEscalatorState.nullable(),
       alarms: z.array(iotAlarmRow),
     }),
   }),
@@ -585,6 +657,8 @@ export const iotDeviceCalls = {
       date: dateField('日期'),
       kind: z.enum(IOT_MESSAGE_KINDS).optional(),
       limit: z.coerce.number().int().min(1).max(5000).default(2000),
+      /** asc from the day's start; desc the day's latest first (a timeline of recent runs). */
+      order: z.enum(['asc', 'desc']).default('asc'),
     }),
     output: z.object({ entries: z.array(iotHistoryEntry), alarms: z.array(iotAlarmRow) }),
   }),
@@ -597,9 +671,10 @@ export const iotLookupCalls = {
     method: 'GET',
     path: '/common/queryIotSimple',
     permission: P.deviceList,
-    summary: '物联网设备或商户（下拉选择）',
+    summary: '物联网设备、商户或有设备电梯的维保/使用单位（下拉选择）',
     input: z.object({
-      kind: z.enum(['device', 'merchant']).default('device'),
+      /** maintenance / use: the companies of the lifts with a device the user sees. */
+      kind: z.enum(['device', 'merchant', 'maintenance', 'use']).default('device'),
       keyword: text(60).optional(),
       /** Devices: only those not bound to a lift. */
       unbound: z.enum(['true', 'false']).optional(),

@@ -23,6 +23,7 @@ type In<K extends keyof Calls> = CallParsedInput<Calls[K]>;
 
 export const DEVICE_MISSING = '设备不存在或无权访问';
 export const IOT_MERCHANT_KIND = 'iot';
+export const duplicateCode = (code: string) => `设备编号 ${code} 已存在`;
 
 /** A new device secret (shown once) and the hash kept of it. */
 export function newSecret(): { secret: string; hash: string } {
@@ -102,6 +103,12 @@ export function toDeviceRow(r: RawRow): IotDeviceRow {
   };
 }
 
+/** The device has an open alarm (of the type, when given): the lift's open alarms raised through it. */
+const openAlarmOf = (type?: number) =>
+  sql`exists (select 1 from ${iotAlarm} where ${iotAlarm.deviceId} = ${iotDevice.id} and ${iotAlarm.clearedAt} is null${
+    type !== undefined ? sql` and ${iotAlarm.type} = ${type}` : sql``
+  })`;
+
 const scopeOf = (user: AuthUser) => deviceScope(user, iotDevice.merchantId, iotBinding.elevatorId);
 
 /** One device the user may see, or 404. */
@@ -109,6 +116,14 @@ export async function deviceInScope(q: Queryable, user: AuthUser, id: number): P
   const [row] = await baseQuery(q).where(and(eq(iotDevice.id, id), scopeOf(user)));
   if (!row) throw notFound(DEVICE_MISSING);
   return toDeviceRow(row);
+}
+
+/** Devices by id in the user's scope, in the order of `ids`. */
+export async function devicesInScope(q: Queryable, user: AuthUser, ids: number[]): Promise<IotDeviceRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await baseQuery(q).where(and(inArray(iotDevice.id, ids), scopeOf(user)));
+  const byId = new Map(rows.map((r) => [r.id, toDeviceRow(r)]));
+  return ids.map((id) => byId.get(id)).filter((d): d is IotDeviceRow => d !== undefined);
 }
 
 /** One device by id, no scope (signed links, ingestion). */
@@ -140,6 +155,10 @@ export async function listDevices(q: Queryable, user: AuthUser, f: In<'list'>) {
     f.merchantId !== undefined ? eq(iotDevice.merchantId, f.merchantId) : undefined,
     f.areaCode ? inArea(lift.areaCode, f.areaCode) : undefined,
     f.elevatorId !== undefined ? eq(iotBinding.elevatorId, f.elevatorId) : undefined,
+    f.maintenanceCompanyId !== undefined ? eq(lift.maintenanceCompanyId, f.maintenanceCompanyId) : undefined,
+    f.useCompanyId !== undefined ? eq(lift.useCompanyId, f.useCompanyId) : undefined,
+    f.alarm === 'open' ? openAlarmOf() : f.alarm === 'none' ? sql`not ${openAlarmOf()}` : undefined,
+    f.alarmType !== undefined ? openAlarmOf(f.alarmType) : undefined,
   );
   return paginate(
     q,
@@ -204,7 +223,7 @@ async function ownDevice(q: Queryable, user: AuthUser, id: number, lock = false)
   return row;
 }
 
-const DUPLICATE_CODE = (code: string) => `设备编号 ${code} 已存在`;
+const DUPLICATE_CODE = duplicateCode;
 
 export async function addDevice(q: Queryable, user: AuthUser, input: In<'add'>) {
   const merchantId = ownMerchant(user);
@@ -294,7 +313,7 @@ async function liftByIdAny(q: Queryable, id: number) {
   return liftInScope(q, { dataScope: 'all' } as AuthUser, id);
 }
 
-async function bindOne(
+export async function bindOne(
   q: Queryable,
   user: AuthUser,
   deviceId: number,
@@ -341,13 +360,13 @@ export async function unbindDevice(q: Queryable, user: AuthUser, input: In<'unbi
   return deviceInScope(q, user, device.id);
 }
 
-/** Imports devices all-or-nothing (the call's transaction); optional register codes bind them. */
-export async function importDevices(q: Queryable, user: AuthUser, input: In<'import'>) {
+/** Adds devices all-or-nothing (the call's transaction); optional register codes bind them. */
+export async function batchAddDevices(q: Queryable, user: AuthUser, input: In<'batchAdd'>) {
   const merchantId = ownMerchant(user);
   const codes = input.devices.map((d) => d.code);
   const dup = codes.find((c, i) => codes.indexOf(c) !== i);
   if (dup) throw badRequest(`设备编号 ${dup} 重复`);
-  const out = [];
+  const out: { id: number; secret: string }[] = [];
   for (const [i, d] of input.devices.entries()) {
     const { secret, hash } = newSecret();
     const [created] = await q
@@ -371,9 +390,12 @@ export async function importDevices(q: Queryable, user: AuthUser, input: In<'imp
     }
     out.push({ id: created.id, secret });
   }
-  const rows = [];
-  for (const o of out) rows.push({ device: await deviceInScope(q, user, o.id), secret: o.secret });
-  return rows;
+  const rows = await devicesInScope(
+    q,
+    user,
+    out.map((o) => o.id),
+  );
+  return rows.map((device, i) => ({ device, secret: out[i].secret }));
 }
 
 /**
@@ -447,6 +469,19 @@ export async function queryIotSimple(
       .from(enterprise)
       .where(where)
       .orderBy(asc(enterprise.id))
+      .limit(f.limit);
+  }
+  if (f.kind === 'maintenance' || f.kind === 'use') {
+    // The companies of the lifts bound now to a device the user sees.
+    const side = f.kind === 'maintenance' ? lift.maintenanceCompanyId : lift.useCompanyId;
+    return q
+      .selectDistinct({ id: enterprise.id, code: enterprise.creditCode, name: enterprise.name })
+      .from(iotDevice)
+      .innerJoin(iotBinding, activeBinding)
+      .innerJoin(lift, eq(lift.id, iotBinding.elevatorId))
+      .innerJoin(enterprise, eq(enterprise.id, side))
+      .where(and(scopeOf(user), k ? ilike(enterprise.name, likePattern(k)) : undefined))
+      .orderBy(asc(enterprise.name), asc(enterprise.id))
       .limit(f.limit);
   }
   return q

@@ -23,7 +23,7 @@ import { liftsRelation } from '../elevator/api.ts';
 import { openAlarmCase } from '../rescue/api.ts';
 import { publishAlarms, toState } from './read.ts';
 import type { IotAudience } from './scope.ts';
-import { iotAlarm, iotBinding, iotDevice, iotHistory, iotLiftState } from './tables.ts';
+import { iotAlarm, iotBinding, iotDevice, iotEscalatorState, iotHistory, iotLiftState } from './tables.ts';
 
 /*
  * The ingestion of device messages, whatever brought them (the embedded broker, an external broker,
@@ -332,6 +332,7 @@ export class Ingestor {
     );
 
     const states: (typeof iotLiftState.$inferInsert)[] = [];
+    const escalators: (typeof iotEscalatorState.$inferInsert)[] = [];
     const stats: { elevatorId: number; m: IotStatsMessage; at: Date }[] = [];
     const opsOf = new Map<number, { t: Target; ops: Op[] }>();
     for (const [elevatorId, { t, items }] of perLift) {
@@ -339,6 +340,7 @@ export class Ingestor {
       const prev = prevOf.get(elevatorId);
       let trappedSince = prev?.trappedSince ?? null;
       let last: { s: IotStatusMessage; at: Date } | null = null;
+      let lastEscalator: { e: IotEscalatorStatusMessage; at: Date } | null = null;
       const ops: Op[] = [];
       for (const q of items) {
         if (q.msg.kind === 'status') {
@@ -359,9 +361,10 @@ export class Ingestor {
         } else if (q.msg.kind === 'stats') {
           stats.push({ elevatorId, m: q.msg.m, at: q.at });
         } else if (q.msg.kind === 'escalator') {
-          // An escalator's state: history (stored above) and its alarms; the lift-shaped latest state is not its.
+          // An escalator's state: history (stored above), its own latest state and its alarms.
           const e = q.msg.m;
           if (prev && q.at < prev.at) continue;
+          lastEscalator = { e, at: q.at };
           if (escalatorRunsNormally(e)) ops.push({ op: 'clearAll', at: q.at });
           for (const d of escalatorAlarms(e))
             ops.push({ op: 'raise', type: d.type, at: q.at, detail: d.detail });
@@ -393,7 +396,50 @@ export class Ingestor {
           updatedAt: new Date(),
         });
       }
+      if (lastEscalator) {
+        const e = lastEscalator.e;
+        escalators.push({
+          elevatorId,
+          deviceId: t.deviceId,
+          at: lastEscalator.at,
+          mode: e.mode,
+          run: e.run,
+          speed: e.speed,
+          nominalSpeed: e.nominalSpeed ?? null,
+          handrailLeftDeviation: e.handrailLeftDeviation,
+          handrailRightDeviation: e.handrailRightDeviation,
+          stepMissing: e.stepMissing,
+          combPlateTripped: e.combPlateTripped,
+          safetyCircuit: e.safetyCircuit,
+          updatedAt: new Date(),
+        });
+      }
       opsOf.set(elevatorId, { t, ops });
+    }
+
+    if (escalators.length > 0) {
+      // Newer only: a late message (an older time than the stored one) leaves the state as it is.
+      await tx
+        .insert(iotEscalatorState)
+        .values(escalators)
+        .onConflictDoUpdate({
+          target: iotEscalatorState.elevatorId,
+          set: {
+            deviceId: sql`excluded.device_id`,
+            at: sql`excluded.at`,
+            mode: sql`excluded.mode`,
+            run: sql`excluded.run`,
+            speed: sql`excluded.speed`,
+            nominalSpeed: sql`excluded.nominal_speed`,
+            handrailLeftDeviation: sql`excluded.handrail_left_deviation`,
+            handrailRightDeviation: sql`excluded.handrail_right_deviation`,
+            stepMissing: sql`excluded.step_missing`,
+            combPlateTripped: sql`excluded.comb_plate_tripped`,
+            safetyCircuit: sql`excluded.safety_circuit`,
+            updatedAt: sql`excluded.updated_at`,
+          },
+          setWhere: sql`${iotEscalatorState.at} <= excluded.at`,
+        });
     }
 
     if (states.length > 0) {

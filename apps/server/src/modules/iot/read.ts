@@ -7,6 +7,7 @@ import {
   IOT_SEVERITY_LABEL,
   type IotAlarmRow,
   type IotDeviceRow,
+  type IotEscalatorState,
   type IotLiftState,
   type iotAlarmCalls,
   type iotDeviceCalls,
@@ -21,7 +22,7 @@ import { publishLive } from '../../platform/live.ts';
 import { liftsRelation, requireLiftInScope } from '../elevator/api.ts';
 import { deviceById, deviceInScope, deviceOfLift } from './devices.ts';
 import { alarmScope, type IotAudience, inArea } from './scope.ts';
-import { iotAlarm, iotDevice, iotHistory, iotLiftState } from './tables.ts';
+import { iotAlarm, iotDevice, iotEscalatorState, iotHistory, iotLiftState } from './tables.ts';
 
 type AlarmCalls = typeof iotAlarmCalls;
 
@@ -184,6 +185,28 @@ export function toState(s: typeof iotLiftState.$inferSelect): IotLiftState {
   };
 }
 
+export function toEscalatorState(s: typeof iotEscalatorState.$inferSelect): IotEscalatorState {
+  return {
+    elevatorId: s.elevatorId,
+    deviceId: s.deviceId,
+    at: formatDateTime(s.at),
+    mode: s.mode as IotEscalatorState['mode'],
+    run: s.run as IotEscalatorState['run'],
+    speed: s.speed,
+    nominalSpeed: s.nominalSpeed,
+    handrailLeftDeviation: s.handrailLeftDeviation,
+    handrailRightDeviation: s.handrailRightDeviation,
+    stepMissing: s.stepMissing,
+    combPlateTripped: s.combPlateTripped,
+    safetyCircuit: s.safetyCircuit,
+  };
+}
+
+async function escalatorStateOf(q: Queryable, elevatorId: number) {
+  const [s] = await q.select().from(iotEscalatorState).where(eq(iotEscalatorState.elevatorId, elevatorId));
+  return s ? toEscalatorState(s) : null;
+}
+
 async function liftStateOf(q: Queryable, elevatorId: number) {
   const [s] = await q.select().from(iotLiftState).where(eq(iotLiftState.elevatorId, elevatorId));
   return s ? toState(s) : null;
@@ -192,7 +215,7 @@ async function liftStateOf(q: Queryable, elevatorId: number) {
 function historyEntry(h: typeof iotHistory.$inferSelect) {
   return {
     at: formatDateTime(h.at),
-    kind: h.kind as 'status' | 'alarm' | 'stats',
+    kind: h.kind as 'status' | 'alarm' | 'stats' | 'escalator',
     deviceId: h.deviceId,
     message: h.message,
   };
@@ -210,6 +233,7 @@ async function dataOf(q: Queryable, device: IotDeviceRow) {
   return {
     device,
     state: elevatorId !== null ? await liftStateOf(q, elevatorId) : null,
+    escalator: elevatorId !== null ? await escalatorStateOf(q, elevatorId) : null,
     alarms:
       elevatorId !== null
         ? await alarmsWhere(q, and(eq(iotAlarm.elevatorId, elevatorId), isNull(iotAlarm.clearedAt)))
@@ -227,6 +251,7 @@ export async function liftState(q: Queryable, user: AuthUser, elevatorId: number
   return {
     device: await deviceOfLift(q, elevatorId),
     state: await liftStateOf(q, elevatorId),
+    escalator: await escalatorStateOf(q, elevatorId),
     alarms: await alarmsWhere(q, and(eq(iotAlarm.elevatorId, elevatorId), isNull(iotAlarm.clearedAt))),
   };
 }
@@ -251,7 +276,7 @@ export async function liftHistory(
         f.kind ? eq(iotHistory.kind, f.kind) : undefined,
       ),
     )
-    .orderBy(iotHistory.at)
+    .orderBy(f.order === 'desc' ? desc(iotHistory.at) : iotHistory.at)
     .limit(f.limit);
   const alarms = await alarmsWhere(
     q,

@@ -6,20 +6,23 @@ import {
   iotLookupCalls as L,
 } from '@ec/contract';
 import { badRequest, tooLarge, unauthorized } from '../../platform/errors.ts';
+import { attachmentHeader, XLSX_MIME } from '../../platform/excel.ts';
+import { receiveSpreadsheet, storeGenerated } from '../../platform/files/service.ts';
 import { implement } from '../../platform/http/implement.ts';
 import { iotRuntime, verifyDevice } from './broker.ts';
 import {
   addDevice,
+  batchAddDevices,
   bindDevice,
   deleteDevices,
   deviceDetail,
-  importDevices,
   listDevices,
   queryIotSimple,
   syncBindings,
   unbindDevice,
   updateDevice,
 } from './devices.ts';
+import { deviceTemplate, importDeviceSheet } from './import.ts';
 import { parseMessage } from './ingest.ts';
 import {
   acknowledgeAlarm,
@@ -30,13 +33,34 @@ import {
   listAlarms,
   makeLink,
 } from './read.ts';
+import { ownMerchant } from './scope.ts';
 
 const tx = { tx: true };
 
 /** Thin bindings over the scoped services (devices.ts, read.ts) and the ingestion (ingest.ts). */
 export const iotRoutes = [
   implement(D.list, (f, { user, db }) => listDevices(db, user, f)),
-  implement(D.import, (v, { user, db }) => importDevices(db, user, v), tx),
+  implement(D.import, async (_v, { req, user, platform }) => {
+    ownMerchant(user); // only a merchant imports, to its own registry: refused before the upload
+    const { body } = await receiveSpreadsheet(req);
+    const { report, errorSheet } = await importDeviceSheet(platform.db, user, body);
+    if (errorSheet)
+      report.reportFileId = await storeGenerated(
+        platform,
+        user.id,
+        '物联网设备导入错误报告.xlsx',
+        errorSheet,
+        XLSX_MIME,
+      );
+    return report;
+  }),
+  implement(D.importTemplate, async (_v, { reply }) =>
+    reply
+      .type(XLSX_MIME)
+      .header('Content-Disposition', attachmentHeader('物联网设备导入模板.xlsx'))
+      .send(await deviceTemplate()),
+  ),
+  implement(D.batchAdd, (v, { user, db }) => batchAddDevices(db, user, v), tx),
   implement(D.bind, (v, { user, db }) => bindDevice(db, user, v), tx),
   implement(D.unbind, (v, { user, db }) => unbindDevice(db, user, v), tx),
   implement(D.sync, (v, { user, db }) => syncBindings(db, user, v), tx),

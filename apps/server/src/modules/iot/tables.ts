@@ -105,6 +105,28 @@ export const iotLiftState = pgTable('iot_lift_state', {
 });
 
 /**
+ * The latest state of each monitored escalator or moving walk (one row per lift, upserted by the
+ * ingestion from its device's `escalator` messages; GB/T 24476 §9 for escalators).
+ */
+export const iotEscalatorState = pgTable('iot_escalator_state', {
+  elevatorId: integer('elevator_id')
+    .primaryKey()
+    .references(() => elevator.id, { onDelete: 'cascade' }),
+  deviceId: integer('device_id').references(() => iotDevice.id, { onDelete: 'set null' }),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  mode: text('mode').notNull(),
+  run: text('run').notNull(),
+  speed: doublePrecision('speed').notNull(),
+  nominalSpeed: doublePrecision('nominal_speed'),
+  handrailLeftDeviation: doublePrecision('handrail_left_deviation').notNull(),
+  handrailRightDeviation: doublePrecision('handrail_right_deviation').notNull(),
+  stepMissing: boolean('step_missing').notNull(),
+  combPlateTripped: boolean('comb_plate_tripped').notNull(),
+  safetyCircuit: boolean('safety_circuit').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
  * Every message received, by month: on PostgreSQL and PGlite a table partitioned by range of `at`
  * (one partition per UTC month, made ahead and dropped after the retention by the job
  * `iot-partitions`; a default partition takes what falls outside). Drizzle knows it as a plain

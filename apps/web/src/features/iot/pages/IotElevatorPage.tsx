@@ -1,6 +1,9 @@
+import { DownloadOutlined } from '@ant-design/icons';
 import {
   IOT_ALARM_TOPIC,
+  IOT_ALARM_TYPES,
   IOT_DOOR_LABEL,
+  IOT_ESCALATOR_MODE_LABEL,
   IOT_MODE_LABEL,
   IOT_PERMISSIONS,
   IOT_POWER_LABEL,
@@ -8,8 +11,11 @@ import {
   IOT_STATE_TOPIC,
   type IotAlarmRow,
   type IotDeviceRow,
+  type IotEscalatorState,
   iotAlarmCalls,
   iotDeviceCalls,
+  iotLookupCalls,
+  shanghaiToday,
 } from '@ec/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -17,6 +23,7 @@ import {
   Badge,
   Button,
   Card,
+  DatePicker,
   Descriptions,
   Drawer,
   Form,
@@ -28,13 +35,18 @@ import {
   Table,
   Tabs,
   Tag,
+  Timeline,
   Typography,
 } from 'antd';
+import dayjs from 'dayjs';
 import { useState } from 'react';
-import { call } from '../../../lib/api.ts';
+import { isReport, ReportSummary, useDownload } from '../../../components/ImportReport.tsx';
+import { AreaCascader, ImportButton } from '../../../components/index.ts';
+import { call, download } from '../../../lib/api.ts';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { Permission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { liftTimeline } from '../timeline.ts';
 
 const keys = { all: ['iot'] as const };
 const STATE_COLOR: Record<number, string> = { 0: 'default', 1: 'success', 2: 'error' };
@@ -57,7 +69,76 @@ function useWrite() {
   };
 }
 
-/** A device's live data: its lift's latest state, open alarms, last messages. */
+/** An escalator's latest state (its device's last `escalator` message). */
+function EscalatorState({ e }: { e: IotEscalatorState }) {
+  return (
+    <Descriptions size="small" bordered column={2} title="扶梯实时状态">
+      <Descriptions.Item label="更新时间">{e.at}</Descriptions.Item>
+      <Descriptions.Item label="服务模式">{IOT_ESCALATOR_MODE_LABEL[e.mode]}</Descriptions.Item>
+      <Descriptions.Item label="运行">
+        <span data-testid="iot-escalator-run">{IOT_RUN_LABEL[e.run]}</span>
+      </Descriptions.Item>
+      <Descriptions.Item label="速度">
+        {e.speed} m/s{e.nominalSpeed !== null ? `（名义 ${e.nominalSpeed} m/s）` : ''}
+      </Descriptions.Item>
+      <Descriptions.Item label="左扶手带偏差">{e.handrailLeftDeviation}%</Descriptions.Item>
+      <Descriptions.Item label="右扶手带偏差">{e.handrailRightDeviation}%</Descriptions.Item>
+      <Descriptions.Item label="梯级缺失">{e.stepMissing ? '动作' : '正常'}</Descriptions.Item>
+      <Descriptions.Item label="梳齿板保护">{e.combPlateTripped ? '动作' : '正常'}</Descriptions.Item>
+      <Descriptions.Item label="安全回路">{e.safetyCircuit ? '通' : '断'}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/** A lift's runs and alarms of one day (its history and alarms), newest first. */
+function LiftTimeline({ elevatorId }: { elevatorId: number }) {
+  const [date, setDate] = useState(shanghaiToday());
+  const history = useQuery({
+    queryKey: [...keys.all, 'data', 'history', elevatorId, date],
+    retry: false,
+    queryFn: ({ signal }) =>
+      call(iotDeviceCalls.liftHistory, { elevatorId, date, order: 'desc', limit: 2000 }, { signal }),
+  });
+  const items = history.data
+    ? liftTimeline([...history.data.entries].reverse(), history.data.alarms, 200)
+    : [];
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <DatePicker
+        allowClear={false}
+        value={dayjs(date)}
+        disabledDate={(d) => d.format('YYYY-MM-DD') > shanghaiToday()}
+        onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))}
+      />
+      {history.isLoading ? null : items.length === 0 ? (
+        <Typography.Text type="secondary">当天没有运行记录或报警</Typography.Text>
+      ) : (
+        <Timeline
+          data-testid="iot-timeline"
+          items={items.map((i) => ({
+            color: i.color,
+            children: (
+              <>
+                <Typography.Text strong>{i.title}</Typography.Text>
+                <div>
+                  <Typography.Text type="secondary">
+                    {i.at}
+                    {i.detail ? ` · ${i.detail}` : ''}
+                  </Typography.Text>
+                </div>
+              </>
+            ),
+          }))}
+        />
+      )}
+      {history.data && history.data.entries.length >= 2000 && (
+        <Typography.Text type="secondary">只列出当天最近的 2000 条消息中的运行</Typography.Text>
+      )}
+    </Space>
+  );
+}
+
+/** A device's live data: its lift's latest state, open alarms, last messages; its lift's day. */
 function DeviceDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const data = useQuery({
     queryKey: [...keys.all, 'data', id],
@@ -67,55 +148,78 @@ function DeviceDrawer({ id, onClose }: { id: number | null; onClose: () => void 
   });
   const d = data.data;
   const s = d?.state;
+  const live = d && (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      {d.escalator ? (
+        <EscalatorState e={d.escalator} />
+      ) : (
+        <Descriptions size="small" bordered column={2} title="实时状态">
+          <Descriptions.Item label="电梯">{d.device.lift?.registerCode ?? '未绑定'}</Descriptions.Item>
+          <Descriptions.Item label="更新时间">{s?.at ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="服务模式">{s ? IOT_MODE_LABEL[s.mode] : '—'}</Descriptions.Item>
+          <Descriptions.Item label="运行">{s ? IOT_RUN_LABEL[s.run] : '—'}</Descriptions.Item>
+          <Descriptions.Item label="楼层">
+            <span data-testid="iot-floor">{s?.floor ?? '—'}</span>
+          </Descriptions.Item>
+          <Descriptions.Item label="门区">{s ? (s.doorZone ? '门区内' : '门区外') : '—'}</Descriptions.Item>
+          <Descriptions.Item label="门">{s ? IOT_DOOR_LABEL[s.door] : '—'}</Descriptions.Item>
+          <Descriptions.Item label="轿内">{s ? (s.passenger ? '有人' : '无人') : '—'}</Descriptions.Item>
+          <Descriptions.Item label="供电">{s ? IOT_POWER_LABEL[s.power] : '—'}</Descriptions.Item>
+          <Descriptions.Item label="速度">{s ? `${s.speed} m/s` : '—'}</Descriptions.Item>
+          <Descriptions.Item label="安全回路">{s ? (s.safetyCircuit ? '通' : '断') : '—'}</Descriptions.Item>
+          <Descriptions.Item label="门锁回路">
+            {s ? (s.doorLockCircuit ? '通' : '断') : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label="运行次数">{s?.runs ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label="开关门次数">{s?.doorCycles ?? '—'}</Descriptions.Item>
+        </Descriptions>
+      )}
+      <Typography.Title level={5}>未消除报警</Typography.Title>
+      {d.alarms.length === 0 ? (
+        <Typography.Text type="secondary">无</Typography.Text>
+      ) : (
+        d.alarms.map((a) => (
+          <Tag key={a.id} color={SEVERITY_COLOR[a.severity]} data-testid="iot-open-alarm">
+            {a.typeLabel} · {a.openedAt}
+          </Tag>
+        ))
+      )}
+      <Typography.Title level={5}>最近消息</Typography.Title>
+      <Table
+        size="small"
+        rowKey={(r) => `${r.at}-${r.kind}-${JSON.stringify(r.message)}`}
+        pagination={false}
+        dataSource={d.recent}
+        columns={[
+          { title: '时间', dataIndex: 'at', width: 170 },
+          { title: '类型', dataIndex: 'kind', width: 70 },
+          { title: '内容', render: (_, r) => <code>{JSON.stringify(r.message)}</code> },
+        ]}
+      />
+    </Space>
+  );
+  const liftId = d?.device.lift?.elevatorId;
   return (
     <Drawer open={id !== null} onClose={onClose} width={760} title={d ? `设备 ${d.device.code}` : '设备数据'}>
       {d && (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Descriptions size="small" bordered column={2} title="实时状态">
-            <Descriptions.Item label="电梯">{d.device.lift?.registerCode ?? '未绑定'}</Descriptions.Item>
-            <Descriptions.Item label="更新时间">{s?.at ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="服务模式">{s ? IOT_MODE_LABEL[s.mode] : '—'}</Descriptions.Item>
-            <Descriptions.Item label="运行">{s ? IOT_RUN_LABEL[s.run] : '—'}</Descriptions.Item>
-            <Descriptions.Item label="楼层">
-              <span data-testid="iot-floor">{s?.floor ?? '—'}</span>
-            </Descriptions.Item>
-            <Descriptions.Item label="门区">{s ? (s.doorZone ? '门区内' : '门区外') : '—'}</Descriptions.Item>
-            <Descriptions.Item label="门">{s ? IOT_DOOR_LABEL[s.door] : '—'}</Descriptions.Item>
-            <Descriptions.Item label="轿内">{s ? (s.passenger ? '有人' : '无人') : '—'}</Descriptions.Item>
-            <Descriptions.Item label="供电">{s ? IOT_POWER_LABEL[s.power] : '—'}</Descriptions.Item>
-            <Descriptions.Item label="速度">{s ? `${s.speed} m/s` : '—'}</Descriptions.Item>
-            <Descriptions.Item label="安全回路">
-              {s ? (s.safetyCircuit ? '通' : '断') : '—'}
-            </Descriptions.Item>
-            <Descriptions.Item label="门锁回路">
-              {s ? (s.doorLockCircuit ? '通' : '断') : '—'}
-            </Descriptions.Item>
-            <Descriptions.Item label="运行次数">{s?.runs ?? '—'}</Descriptions.Item>
-            <Descriptions.Item label="开关门次数">{s?.doorCycles ?? '—'}</Descriptions.Item>
-          </Descriptions>
-          <Typography.Title level={5}>未消除报警</Typography.Title>
-          {d.alarms.length === 0 ? (
-            <Typography.Text type="secondary">无</Typography.Text>
-          ) : (
-            d.alarms.map((a) => (
-              <Tag key={a.id} color={SEVERITY_COLOR[a.severity]}>
-                {a.typeLabel} · {a.openedAt}
-              </Tag>
-            ))
-          )}
-          <Typography.Title level={5}>最近消息</Typography.Title>
-          <Table
-            size="small"
-            rowKey={(r) => `${r.at}-${r.kind}`}
-            pagination={false}
-            dataSource={d.recent}
-            columns={[
-              { title: '时间', dataIndex: 'at', width: 170 },
-              { title: '类型', dataIndex: 'kind', width: 70 },
-              { title: '内容', render: (_, r) => <code>{JSON.stringify(r.message)}</code> },
-            ]}
-          />
-        </Space>
+        <Tabs
+          items={[
+            { key: 'live', label: '实时数据', children: live },
+            ...(liftId !== undefined
+              ? [
+                  {
+                    key: 'timeline',
+                    label: '运行与报警记录',
+                    children: (
+                      <Permission value={IOT_PERMISSIONS.alarmList}>
+                        <LiftTimeline elevatorId={liftId} />
+                      </Permission>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
       )}
     </Drawer>
   );
@@ -136,14 +240,37 @@ function DeviceTable({ onOpen }: { onOpen: (id: number) => void }) {
   const merchant = user?.userType === 'iot';
   const [keyword, setKeyword] = useState('');
   const [state, setState] = useState<number | undefined>();
+  const [areaCode, setAreaCode] = useState<string | undefined>();
+  const [maintenanceCompanyId, setMaintenance] = useState<number | undefined>();
+  const [useCompanyId, setUse] = useState<number | undefined>();
+  const [alarm, setAlarm] = useState<string | undefined>();
   const [page, setPage] = useState(1);
+  const [imported, setImported] = useState<{ code: string; secret: string; topic: string }[]>([]);
+  const template = useDownload();
+  const client = useQueryClient();
+  const companies = (kind: 'maintenance' | 'use') =>
+    ({
+      queryKey: [...keys.all, 'companies', kind],
+      staleTime: 60_000,
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        call(iotLookupCalls.queryIotSimple, { kind, limit: 100 }, { signal }),
+    }) as const;
+  const maintenanceOptions = useQuery(companies('maintenance'));
+  const useOptions = useQuery(companies('use'));
+  const alarmFilter =
+    alarm === 'open' || alarm === 'none'
+      ? { alarm: alarm as 'open' | 'none' }
+      : alarm
+        ? { alarmType: Number(alarm) }
+        : {};
+  const filters = { keyword, state, areaCode, maintenanceCompanyId, useCompanyId, ...alarmFilter };
   const [adding, setAdding] = useState(false);
   const [binding, setBinding] = useState<IotDeviceRow | null>(null);
   const [form] = Form.useForm<NewDevice>();
   const [bindForm] = Form.useForm<{ registerCode: string }>();
   const list = useQuery({
-    queryKey: [...keys.all, 'devices', keyword, state, page],
-    queryFn: ({ signal }) => call(iotDeviceCalls.list, { keyword, state, page, limit: 10 }, { signal }),
+    queryKey: [...keys.all, 'devices', filters, page],
+    queryFn: ({ signal }) => call(iotDeviceCalls.list, { ...filters, page, limit: 10 }, { signal }),
   });
 
   const add = async (v: NewDevice) => {
@@ -178,11 +305,74 @@ function DeviceTable({ onOpen }: { onOpen: (id: number) => void }) {
           placeholder="设备状态"
           style={{ width: 120 }}
           value={state}
-          onChange={(v) => setState(v)}
+          onChange={(v) => {
+            setState(v);
+            setPage(1);
+          }}
           options={[
             { value: 0, label: '未连接' },
             { value: 1, label: '在线' },
             { value: 2, label: '离线' },
+          ]}
+        />
+        <AreaCascader
+          aria-label="所在区域"
+          style={{ width: 200 }}
+          onChange={(v) => {
+            const path = (v ?? []) as (string | number)[];
+            setAreaCode(path.length ? String(path[path.length - 1]) : undefined);
+            setPage(1);
+          }}
+        />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          aria-label="维保单位"
+          placeholder="维保单位"
+          style={{ width: 200 }}
+          value={maintenanceCompanyId}
+          loading={maintenanceOptions.isLoading}
+          onChange={(v) => {
+            setMaintenance(v);
+            setPage(1);
+          }}
+          options={(maintenanceOptions.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          aria-label="使用单位"
+          placeholder="使用单位"
+          style={{ width: 200 }}
+          value={useCompanyId}
+          loading={useOptions.isLoading}
+          onChange={(v) => {
+            setUse(v);
+            setPage(1);
+          }}
+          options={(useOptions.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+        />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          aria-label="报警"
+          placeholder="报警"
+          style={{ width: 180 }}
+          value={alarm}
+          onChange={(v) => {
+            setAlarm(v);
+            setPage(1);
+          }}
+          options={[
+            { value: 'open', label: '有未消除报警' },
+            { value: 'none', label: '无未消除报警' },
+            ...Object.entries(IOT_ALARM_TYPES).map(([type, t]) => ({
+              value: type,
+              label: `未消除：${t.label}`,
+            })),
           ]}
         />
         {merchant && (
@@ -190,6 +380,32 @@ function DeviceTable({ onOpen }: { onOpen: (id: number) => void }) {
             <Button type="primary" onClick={() => setAdding(true)}>
               新增设备
             </Button>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={template.busy}
+              onClick={() => template.run(() => download(iotDeviceCalls.importTemplate))}
+            >
+              下载模板
+            </Button>
+            <ImportButton
+              call={iotDeviceCalls.import}
+              successMessage={(r) => (isReport(r) ? `成功导入 ${r.imported} 台设备` : '导入成功')}
+              renderReport={(r) => (isReport(r) ? <ReportSummary report={r} /> : null)}
+              onDone={(r) => {
+                const out = r as { success?: boolean; devices?: { device: IotDeviceRow; secret: string }[] };
+                if (!out?.success) return;
+                void client.invalidateQueries({ queryKey: keys.all });
+                setImported(
+                  (out.devices ?? []).map((d) => ({
+                    code: d.device.code,
+                    secret: d.secret,
+                    topic: d.device.topic,
+                  })),
+                );
+              }}
+            >
+              导入设备
+            </ImportButton>
           </Permission>
         )}
       </Space>
@@ -255,6 +471,30 @@ function DeviceTable({ onOpen }: { onOpen: (id: number) => void }) {
           },
         ]}
       />
+      <Modal
+        title="导入设备的密钥（仅显示这一次，请妥善保存）"
+        open={imported.length > 0}
+        onCancel={() => setImported([])}
+        footer={null}
+        width={760}
+      >
+        <Typography.Paragraph
+          copyable={{ text: imported.map((d) => `${d.code}\t${d.secret}\t${d.topic}`).join('\n') }}
+        >
+          共 {imported.length} 台设备：MQTT 用户名为设备编号，密码为下表的密钥。
+        </Typography.Paragraph>
+        <Table
+          size="small"
+          rowKey="code"
+          dataSource={imported}
+          pagination={{ pageSize: 10 }}
+          columns={[
+            { title: '设备编号', dataIndex: 'code' },
+            { title: '密钥', dataIndex: 'secret', render: (v) => <code>{v}</code> },
+            { title: '主题', dataIndex: 'topic' },
+          ]}
+        />
+      </Modal>
       <Modal title="新增设备" open={adding} onCancel={() => setAdding(false)} onOk={() => form.submit()}>
         <Form<NewDevice>
           form={form}
