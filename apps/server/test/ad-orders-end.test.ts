@@ -140,4 +140,31 @@ describe.each(dbKinds)('advertising orders ending by themselves on %s', (kind) =
     const states = await q<{ state: number }>(t, `select state from ad_point where id in (${pts.join(',')})`);
     expect(states.every((s) => s.state === 1)).toBe(true);
   });
+
+  it("the platform administrator reads the operator's orders and points but writes none of them (403)", async () => {
+    const admin = await t.login('admin');
+    const [pt] = await freePoints(t, op, month.start, month.end, 1);
+    const list = await t.api<{ total: number }>('GET', '/adOrder/getOrderList', {
+      token: admin,
+      query: { page: '1', limit: '5' },
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.data.total).toBeGreaterThan(0);
+    const [{ n: before }] = await q<{ n: number }>(t, 'select count(*)::int n from ad_order');
+    const book = await t.api('POST', '/adOrder/add', {
+      token: admin,
+      body: { customId: custom, startDate: month.start, endDate: month.end, pointIds: [pt.id] },
+    });
+    expect(book.status).toBe(403);
+    expect(book.body.resultMsg).toContain('仅广告运营商');
+    const price = await t.api('PUT', '/adPoint/updateBatch', {
+      token: admin,
+      body: { ids: [pt.id], price: 1 },
+    });
+    expect(price.status).toBe(403);
+    const [{ n: after }] = await q<{ n: number }>(t, 'select count(*)::int n from ad_order');
+    expect(after).toBe(before);
+    const [{ price: kept }] = await q<{ price: number }>(t, `select price from ad_point where id = ${pt.id}`);
+    expect(Number(kept)).toBe(pt.price);
+  });
 });
