@@ -33,7 +33,9 @@ if (!only || only === 'inspection-report')
 // --ad-settlement-points 100000.
 if (!only || only === 'ad') await (await import('./ad.ts')).benchAd(Number(arg('--ad-points') ?? 20_000));
 if (!only || only === 'ad-settlement')
-  await (await import('./ad-settlement.ts')).benchAdSettlement(Number(arg('--ad-settlement-points') ?? 20_000));
+  await (await import('./ad-settlement.ts')).benchAdSettlement(
+    Number(arg('--ad-settlement-points') ?? 20_000),
+  );
 if (!only || only === 'inspection-orders') {
   const count = (name: string) => (arg(name) ? Number(arg(name)) : undefined);
   await (await import('./inspection-orders.ts')).benchInspectionOrders(
