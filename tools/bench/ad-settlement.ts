@@ -63,7 +63,7 @@ async function load(db: Queryable, points: number): Promise<number> {
       values ('基准测试广告传媒有限公司', 'ad', '450103', 2) returning id`),
   );
   const units = rowsOf<{ id: number }>(
-    await db.execute(sql`select id from enterprise where kind = 'use_unit' order by id limit 50`),
+    await db.execute(sql`select id from enterprise where kind = 'use' order by id limit 50`),
   ).map((u) => u.id);
   if (units.length === 0) units.push(op.id);
   const unitArray = sql.raw(`array[${units.join(',')}]::int[]`);

@@ -110,10 +110,10 @@ export async function benchAd(points = 100_000) {
       const took = performance.now() - r0;
       const check = await openBenchDatabase(dataDir);
       try {
-        const [o] = rowsOf<{ overlaps: number; held: number }>(
+        const [o] = rowsOf<{ overlapping: number; held: number }>(
           await check.db.execute(sql`select
             (select count(*)::int from ad_order_point a join ad_order_point b on a.point_id = b.point_id and a.id < b.id
-               and a.active and b.active and daterange(a.start_date, a.end_date, '[]') && daterange(b.start_date, b.end_date, '[]')) overlaps,
+               and a.active and b.active and daterange(a.start_date, a.end_date, '[]') && daterange(b.start_date, b.end_date, '[]')) as overlapping,
             (select count(*)::int from ad_order_point where active and point_id in (${sql.join(
               ids.map((id) => sql`${id}`),
               sql`, `,
@@ -125,8 +125,8 @@ export async function benchAd(points = 100_000) {
         console.log(
           `\n${RACERS} concurrent orders booking the same ${ids.length} points (operator ${operatorId}): ` +
             `${won} won, ${refused} refused (409), others ${RACERS - won - refused}; ` +
-            `lines held ${o.held} (expected ${ids.length}), overlapping active lines in the database ${o.overlaps}; ${took.toFixed(0)} ms — ` +
-            `${won === 1 && o.overlaps === 0 && o.held === ids.length ? 'met' : 'NOT met'}`,
+            `lines held ${o.held} (expected ${ids.length}), overlapping active lines in the database ${o.overlapping}; ${took.toFixed(0)} ms — ` +
+            `${won === 1 && o.overlapping === 0 && o.held === ids.length ? 'met' : 'NOT met'}`,
         );
       } finally {
         await check.close();

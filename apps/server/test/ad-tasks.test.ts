@@ -1,5 +1,6 @@
 import XLSX from '@e965/xlsx';
 import {
+  AD_ORDER_STATE,
   AD_POINT_STATE,
   AD_TASK_KIND,
   AD_TASK_STATUS,
@@ -250,6 +251,31 @@ describe.each(dbKinds)('advertising tasks on %s', (kind) => {
     const [l] = sent.body.data.logs;
     expect((await send(gg, C.updateStatus, { id: l.id, version: l.version, status: 2 })).status).toBe(200);
     expect(await pointState(a.pointId)).toBe(AD_POINT_STATE.free);
+    // A point a following confirmed order holds goes back to 已预订, not 空闲.
+    const b = removals[1];
+    const [held] = await query<{ id: number }>(
+      t,
+      `insert into ad_order (order_no, company_id, custom_id, start_date, end_date, status)
+       select 'HELD' || id, company_id, custom_id, '2031-01-01', '2031-01-31', ${AD_ORDER_STATE.confirmed}
+       from ad_order where id = ${order.orderId} returning id`,
+    );
+    await query(
+      t,
+      `insert into ad_order_point (order_id, point_id, start_date, end_date, price, amount)
+       values (${held.id}, ${b.pointId}, '2031-01-01', '2031-01-31', 100, 500)`,
+    );
+    await query(t, `update ad_point set state = ${AD_POINT_STATE.showing} where id = ${b.pointId}`);
+    const sentB = await send<AdTaskDetail>(gg, C.submitLog, {
+      id: b.id,
+      version: b.version,
+      photoFileId: photo,
+      qrCode: `QR-${b.pointId}`,
+      ...(await nearLift(b.pointId)),
+    });
+    expect(sentB.status, sentB.body.resultMsg).toBe(200);
+    const [lb] = sentB.body.data.logs;
+    expect((await send(gg, C.updateStatus, { id: lb.id, version: lb.version, status: 2 })).status).toBe(200);
+    expect(await pointState(b.pointId)).toBe(AD_POINT_STATE.booked);
   });
 
   it('cancels a cancelled order open tasks', async () => {
@@ -271,11 +297,11 @@ describe.each(dbKinds)('advertising tasks on %s', (kind) => {
        from ad_task_log where worker_id = ${worker.id}`,
     );
     expect(mine).toMatchObject({ name: '安装员小韦', ...direct });
-    expect(direct).toEqual({ logs: 4, approved: 3, rejected: 1, far: 1 });
+    expect(direct).toEqual({ logs: 5, approved: 4, rejected: 1, far: 1 });
     const byOrder = await send<AdTaskStat[]>(gg, C.getTaskLogStatList, { by: 'order' });
     expect(byOrder.body.data.find((r) => r.id === order.orderId)).toMatchObject({
       name: order.orderNo,
-      logs: 4,
+      logs: 5,
     });
     const bad = await send(gg, C.getTaskLogStatList, { by: 'city' });
     expect(bad.status).toBe(400);
@@ -287,8 +313,8 @@ describe.each(dbKinds)('advertising tasks on %s', (kind) => {
     expect(res.statusCode).toBe(200);
     const wb = XLSX.read(res.rawPayload, { type: 'buffer' });
     const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(wb.Sheets[wb.SheetNames[0]]);
-    expect(rows).toHaveLength(4);
-    expect(rows.map((r) => r['状态']).sort()).toEqual(['已通过', '已通过', '已通过', '已驳回']);
+    expect(rows).toHaveLength(5);
+    expect(rows.map((r) => r['状态']).sort()).toEqual(['已通过', '已通过', '已通过', '已通过', '已驳回']);
     expect(rows.every((r) => r['订单号'] === order.orderNo && r['安装人员'] === '安装员小韦')).toBe(true);
   });
 

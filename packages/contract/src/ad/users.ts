@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { idField, pageOf, paging, requiredText, text } from '../common.ts';
-import { optionalFileId, version } from '../fields.ts';
+import { optionalFileId, phoneInput, version } from '../fields.ts';
 
 /*
  * Mini-program users (小程序用户, doc 001 §7.9 `/wx`): the accounts of the advertising operator's
@@ -67,10 +67,8 @@ export const wxUserFilters = z.object({
 });
 export type WxUserFilters = z.input<typeof wxUserFilters>;
 
-const phone = z
-  .string({ error: '请输入手机号' })
-  .trim()
-  .regex(/^1[3-9]\d{9}$|^1\d{2}\*{4}\d{4}$/, '手机号格式不正确');
+/** A mobile number; the one a detail showed (masked) may come back unchanged (the server keeps the stored one). */
+const phone = phoneInput({ label: '手机号', mobile: true, maskedOk: true });
 
 const userFields = {
   kind,

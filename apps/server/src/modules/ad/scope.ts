@@ -17,10 +17,16 @@ export function operatorOf(user: AuthUser): number | null {
   return user.userType === 'ad' && user.companyId !== null ? user.companyId : null;
 }
 
-/** The operator a write acts for; anyone else is refused (403). */
+/**
+ * The operator a write acts for; anyone else is refused (403), the platform administrator too: an
+ * operator's points, prices, customers, leads, orders and tasks are its own business (the platform
+ * reads them; it computes and approves settlements and keeps mini-program accounts naming the
+ * operator). docs/paths.md, "Advertising … who writes".
+ */
 export function requireOperator(user: AuthUser): number {
   const id = operatorOf(user);
-  if (id === null) throw forbidden('仅广告运营商可以执行此操作');
+  if (id === null)
+    throw forbidden('仅广告运营商可以执行此操作：点位、客户、订单和任务由运营商维护，平台只查看');
   return id;
 }
 

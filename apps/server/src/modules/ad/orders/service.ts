@@ -17,8 +17,9 @@ import {
   type CallParsedInput,
   formatDateTime,
   type Page,
+  shanghaiToday,
 } from '@ec/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable, Tx } from '../../../platform/db/client.ts';
 import { dbErrorCode } from '../../../platform/db/conflicts.ts';
@@ -446,15 +447,33 @@ async function eventOf(
   };
 }
 
-/** Points of an order that no other confirmed or showing order holds now go back to 空闲. */
-async function freePoints(tx: Queryable, orderId: number) {
+/**
+ * The state a point returns to when a booking lets go of it (an order finished or cancelled, a
+ * removal done): 投放中 while another order showing holds it, 已预订 while another confirmed order
+ * does, else 空闲. Only points now 已预订 / 投放中 move (维修 / 停用 stay); `except` is the order
+ * letting go (its lines may still be active in the transaction).
+ */
+export async function settlePointStates(tx: Queryable, points: SQL, except?: number) {
+  const holder = (states: number[]) => sql`exists (
+      select 1 from ${adOrderPoint} l join ${adOrder} o on o.id = l.order_id
+      where l.point_id = p.id and l.active ${except ? sql`and l.order_id <> ${except}` : sql``}
+        and o.status in (${sql.join(
+          states.map((x) => sql`${x}`),
+          sql`, `,
+        )}))`;
   await tx.execute(sql`
-    update ${adPoint} p set state = ${AD_POINT_STATE.free}, version = p.version + 1, updated_at = now()
-    where p.id in (select point_id from ${adOrderPoint} where order_id = ${orderId})
-      and p.state in (${AD_POINT_STATE.booked}, ${AD_POINT_STATE.showing})
-      and not exists (
-        select 1 from ${adOrderPoint} l join ${adOrder} o on o.id = l.order_id
-        where l.point_id = p.id and l.active and l.order_id <> ${orderId} and o.status in (${S.confirmed}, ${S.showing}))`);
+    update ${adPoint} p set state = s.state, version = p.version + 1, updated_at = now()
+    from (select p.id, case when ${holder([S.showing])} then ${AD_POINT_STATE.showing}::smallint
+                           when ${holder([S.confirmed])} then ${AD_POINT_STATE.booked}::smallint
+                           else ${AD_POINT_STATE.free}::smallint end as state
+          from ${adPoint} p
+          where p.id in (${points}) and p.state in (${AD_POINT_STATE.booked}, ${AD_POINT_STATE.showing})) s
+    where p.id = s.id and p.state is distinct from s.state`);
+}
+
+/** Points of an order go back to what the other holding orders make them (settlePointStates). */
+async function freePoints(tx: Queryable, orderId: number) {
+  await settlePointStates(tx, sql`select point_id from ${adOrderPoint} where order_id = ${orderId}`, orderId);
 }
 
 /** Sets the order's points to a state (only those now in one of `from`). */
@@ -545,6 +564,42 @@ export const finishOrder = (tx: Tx, user: AuthUser, id: number, version: number)
     after: (t, o) => release(t, o.id),
     hook: 'finished',
   });
+
+/**
+ * 到期完成 (the `ad-orders-finish` job): orders 投放中 whose last day has passed (Shanghai) become
+ * 已完成 — one conditional UPDATE (state and end date in its WHERE, `returning`), so of concurrent
+ * runs on several nodes each order is finished by exactly one and a second run finds nothing. The
+ * finished orders' dates are released, their points settled (settlePointStates: a point another
+ * order holds stays 已预订 / 投放中) and the `finished` hooks run (removal tasks), in the same
+ * transaction; `batch` orders at a time (rows locked by another run are skipped).
+ */
+export async function finishEndedOrders(tx: Tx, today = shanghaiToday(), batch = 500): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const now = new Date();
+    const done = await tx
+      .update(adOrder)
+      .set({ status: S.finished, finishedAt: now, updatedAt: now, version: sql`${adOrder.version} + 1` })
+      .where(
+        and(
+          eq(adOrder.status, S.showing),
+          lt(adOrder.endDate, today),
+          inArray(
+            adOrder.id,
+            sql`(select id from ${adOrder} where status = ${S.showing} and end_date < ${today}::date
+                 order by id limit ${batch} for update skip locked)`,
+          ),
+        ),
+      )
+      .returning();
+    for (const order of done) {
+      await release(tx, order.id);
+      await runOrderHooks('finished', tx, await eventOf(tx, order, null));
+    }
+    total += done.length;
+    if (done.length < batch) return total;
+  }
+}
 
 /** 取消订单 (before it ends): the dates are released and the points freed; `cancelled` hooks. */
 export const cancelOrder = (tx: Tx, user: AuthUser, id: number, version: number, reason: string) =>

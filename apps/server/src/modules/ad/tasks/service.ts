@@ -48,6 +48,7 @@ import { moveState } from '../../../platform/workflow/moves.ts';
 import { liftsRelation } from '../../elevator/api.ts';
 import { adCustom } from '../customers/tables.ts';
 import type { OrderEvent } from '../orders/hooks.ts';
+import { settlePointStates } from '../orders/service.ts';
 import { adOrder } from '../orders/tables.ts';
 import { adPoint } from '../points/tables.ts';
 import { workerFor } from '../users/service.ts';
@@ -489,8 +490,8 @@ export async function submitLog(
 
 /**
  * The operator's verdict on a log (one conditional UPDATE on its state and version): approved, its
- * task is done and the point turns 投放中 (an install) or 空闲 (a removal); rejected, the task goes
- * back to the worker (已驳回).
+ * task is done and the point turns 投放中 (an install) or 空闲 (a removal; 已预订 / 投放中 while
+ * another order holds it); rejected, the task goes back to the worker (已驳回).
  */
 export async function reviewLog(
   db: Queryable,
@@ -515,28 +516,19 @@ export async function reviewLog(
     set: { finishedAt: approved ? now : null, updatedAt: now },
     ...taskMove(approved ? '完成' : '驳回'),
   });
-  if (approved) {
-    const install = task.kind === AD_TASK_KIND.install;
+  if (approved && task.kind === AD_TASK_KIND.install)
     await db
       .update(adPoint)
-      .set({
-        state: install ? AD_POINT_STATE.showing : AD_POINT_STATE.free,
-        version: sql`${adPoint.version} + 1`,
-        updatedAt: now,
-      })
+      .set({ state: AD_POINT_STATE.showing, version: sql`${adPoint.version} + 1`, updatedAt: now })
+      // A point under repair or disabled keeps that state.
       .where(
         and(
           eq(adPoint.id, task.pointId),
-          // A point under repair or disabled keeps that state.
-          inArray(
-            adPoint.state,
-            install
-              ? [AD_POINT_STATE.free, AD_POINT_STATE.booked]
-              : [AD_POINT_STATE.showing, AD_POINT_STATE.booked],
-          ),
+          inArray(adPoint.state, [AD_POINT_STATE.free, AD_POINT_STATE.booked]),
         ),
       );
-  }
+  // A removal frees the point, unless another order holds it (then 已预订 / 投放中 as that order is).
+  else if (approved) await settlePointStates(db, sql`select ${task.pointId}::int`);
   const [j] = await logQuery(db).where(eq(adTaskLog.id, log.id));
   return logRow(j);
 }
