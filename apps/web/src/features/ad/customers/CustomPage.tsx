@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
-import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
+import { useAdOperator } from '../access.ts';
 
 type Values = {
   name: string;
@@ -23,7 +23,7 @@ type Values = {
 export default function CustomPage() {
   const { message } = App.useApp();
   const client = useQueryClient();
-  const canEdit = usePermission(P.customEdit);
+  const canEdit = useAdOperator(P.customEdit);
   const [editing, setEditing] = useState<AdCustomRow | 'new' | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['ad'] });
   const remove = async (r: AdCustomRow) => {

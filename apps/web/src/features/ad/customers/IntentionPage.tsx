@@ -19,9 +19,9 @@ import { useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
-import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
+import { useAdOperator } from '../access.ts';
 
 const STATE_COLOR: Record<number, string> = { 1: 'orange', 2: 'blue', 3: 'green', 4: 'default' };
 const stateEnum = Object.fromEntries(
@@ -33,7 +33,7 @@ const I = AD_INTENTION_STATE;
 export default function IntentionPage() {
   const { message } = App.useApp();
   const client = useQueryClient();
-  const canEdit = usePermission(P.intentionEdit);
+  const canEdit = useAdOperator(P.intentionEdit);
   const [editing, setEditing] = useState<'new' | { follow: AdIntentionRow } | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['ad'] });
   const act = async (work: () => Promise<unknown>, done: string) => {

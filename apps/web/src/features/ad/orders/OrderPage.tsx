@@ -30,9 +30,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
-import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
+import { useAdOperator } from '../access.ts';
 
 const S = AD_ORDER_STATE;
 const STATE_COLOR: Record<number, string> = {
@@ -195,8 +195,8 @@ function BookingDialog({ onClose }: { onClose: (made?: AdOrderDetail) => void })
 function OrderDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { message, modal } = App.useApp();
   const client = useQueryClient();
-  const canEdit = usePermission(P.orderEdit);
-  const canAudit = usePermission(P.orderAudit);
+  const canEdit = useAdOperator(P.orderEdit);
+  const canAudit = useAdOperator(P.orderAudit);
   const detail = useQuery({
     queryKey: ['ad', 'order', id],
     queryFn: () => call(adOrderCalls.detail, { id }),

@@ -18,6 +18,7 @@ import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { usePermission } from '../../../lib/access.ts';
 import { call, download, saveFile } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
+import { useAdOperator } from '../access.ts';
 
 export const adKeys = { points: ['ad', 'points'] as const };
 const options = (labels: Record<number, string>) =>
@@ -66,7 +67,7 @@ function LiftSelect({ multiple, name }: { multiple?: boolean; name: string }) {
 export default function PointPage() {
   const { message } = App.useApp();
   const client = useQueryClient();
-  const canEdit = usePermission(P.pointEdit);
+  const canEdit = useAdOperator(P.pointEdit);
   const canExport = usePermission(P.pointExport);
   const [editing, setEditing] = useState<Editing | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['ad'] });
