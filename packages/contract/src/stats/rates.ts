@@ -87,7 +87,7 @@ export const inspectionRow = z.object({
   overdue: z.number().int(),
   /** Next inspection within 30 days. */
   dueSoon: z.number().int(),
-  /** Inspection conclusions issued in the period, and of them 合格 (no source yet: 0, passRate null). */
+  /** Inspection reports concluded (signed or pushed) with their inspection day in the period, and of them 合格 / 复检合格. */
   inspected: z.number().int(),
   passed: z.number().int(),
   /** 检验合格率: passed / inspected. */

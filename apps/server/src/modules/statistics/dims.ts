@@ -1,4 +1,4 @@
-import { AGE_BANDS, areaLabel, shanghaiToday } from '@ec/contract';
+import { AGE_BANDS, areaLabel, dictionarySeed, shanghaiToday } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { rows } from './query.ts';
@@ -32,6 +32,11 @@ async function companyNames(db: Queryable, keys: string[], none: string) {
   return names;
 }
 
+/** 使用场所 codes → names (the dictionary use_occasion as seeded; a code it lacks shows as stored). */
+const OCCASION_LABEL = new Map(
+  (dictionarySeed.find((d) => d.code === 'use_occasion')?.childs ?? []).map((c) => [c.key, c.value]),
+);
+
 const thisYear = () => Number(shanghaiToday().slice(0, 4));
 const ageKey = (a: string) => {
   const y = thisYear();
@@ -57,7 +62,11 @@ export const DIMS = {
   },
   manufacturer: { key: (a: string) => `${a}.manufacturer`, labels: same('未填') },
   brand: { key: (a: string) => `${a}.brand`, labels: same('未填') },
-  occasion: { key: (a: string) => `${a}.use_occasion`, labels: same('未填') },
+  occasion: {
+    key: (a: string) => `${a}.use_occasion`,
+    labels: async (_db: Queryable, keys: string[]) =>
+      new Map(keys.map((k) => [k, k === '' ? '未填' : (OCCASION_LABEL.get(k) ?? k)])),
+  },
   type: {
     key: (a: string) => `${a}.lift_type::text`,
     labels: same('未知'),

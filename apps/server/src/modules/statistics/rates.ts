@@ -14,6 +14,7 @@ import {
 import { DIMS, type DimName } from './dims.ts';
 import {
   checkFilters,
+  daySql,
   type Filters,
   mean,
   metaOf,
@@ -481,21 +482,39 @@ export async function useUnitRates(side: ReadSide, user: AuthUser, f: Paged) {
   return pageOf(await labelled(side, 'use', list), s, f, 'trappedCases', await metaOf(side, p));
 }
 
-/** Inspection per district: the registry's next dates (检验合格率 has no source yet: null). */
+/**
+ * Inspection per district: the registry's next dates (超期未检, 30 天内到期, today) and the reports
+ * concluded in the period (stats_inspection by inspection day): 检验合格率 = passed / concluded.
+ */
 export async function inspectionByArea(side: ReadSide, user: AuthUser, f: Paged) {
   checkFilters(user, f);
   const p = periodOf(f);
   const lifts = await liftAgg(side.db, user, f, 'area');
-  const list = [...lifts.values()].map((l) => ({
-    key: l.key,
-    label: l.key,
-    lifts: l.lifts,
-    overdue: l.overdueInspection,
-    dueSoon: l.dueInspection,
-    inspected: 0,
-    passed: 0,
-    passRate: null as number | null,
-  }));
+  const reports = new Map(
+    (
+      await rows<{ key: string; n: string; passed: string }>(
+        side.db,
+        sql`select i.area_code as key, count(*) as n, count(*) filter (where i.passed) as passed
+          from stats_inspection i where ${whereSql(user, f, 'i', [daySql(p, 'i'), sql`i.concluded`])}
+          group by 1`,
+      )
+    ).map((r) => [r.key, { inspected: num(r.n), passed: num(r.passed) }]),
+  );
+  const keys = [...new Set([...lifts.keys(), ...reports.keys()])];
+  const list = keys.map((key) => {
+    const l = lifts.get(key);
+    const i = reports.get(key) ?? { inspected: 0, passed: 0 };
+    return {
+      key,
+      label: key,
+      lifts: l?.lifts ?? 0,
+      overdue: l?.overdueInspection ?? 0,
+      dueSoon: l?.dueInspection ?? 0,
+      inspected: i.inspected,
+      passed: i.passed,
+      passRate: ratio(i.passed, i.inspected),
+    };
+  });
   const sum = {
     key: '',
     label: '合计',
@@ -506,7 +525,9 @@ export async function inspectionByArea(side: ReadSide, user: AuthUser, f: Paged)
     passed: 0,
     passRate: null as number | null,
   };
-  for (const r of list) for (const k of ['lifts', 'overdue', 'dueSoon'] as const) sum[k] += r[k];
+  for (const r of list)
+    for (const k of ['lifts', 'overdue', 'dueSoon', 'inspected', 'passed'] as const) sum[k] += r[k];
+  sum.passRate = ratio(sum.passed, sum.inspected);
   return pageOf(await labelled(side, 'area', list), sum, f, 'lifts', await metaOf(side, p));
 }
 

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
+import { inspectionSource } from './sources/inspection.ts';
 import { maintenanceSource } from './sources/maintenance.ts';
 import { registrySource } from './sources/registry.ts';
 import { caseSource, repairSource } from './sources/rescue.ts';
@@ -12,7 +13,13 @@ import type { StatsSource } from './sources/source.ts';
  * The rollups' sources, in order: the registry first (the others copy its lift attributes). A new
  * source (IoT alarms, advertising) is one file under sources/ added here.
  */
-export const STATS_SOURCES: StatsSource[] = [registrySource, caseSource, repairSource, maintenanceSource];
+export const STATS_SOURCES: StatsSource[] = [
+  registrySource,
+  caseSource,
+  repairSource,
+  maintenanceSource,
+  inspectionSource,
+];
 
 /** How often the job runs, and the staleness bound the figures state (docs/statistics.md). */
 export const ROLLUP_EVERY_MS = 30_000;
@@ -35,7 +42,7 @@ export async function refreshStats(db: Queryable, opts: { full?: boolean; now?: 
     const cursor = cursors.get(source.name);
     const since = opts.full || !cursor?.changed_up_to ? null : new Date(cursor.changed_up_to);
     const newDay = !cursor || cursor.day !== today;
-    const next = await source.refresh(db, since, { today, startedAt, newDay });
+    const next = await source.refresh(db, since, { today, startedAt, newDay, lastDay: cursor?.day ?? null });
     await db.execute(sql`insert into stats_cursor (source, changed_up_to, caught_up_at, day)
       values (${source.name}, ${next ? next.toISOString() : null}::timestamptz, ${startedAt.toISOString()}::timestamptz, ${today}::date)
       on conflict (source) do update set changed_up_to = excluded.changed_up_to,

@@ -1,4 +1,6 @@
 import {
+  bigint,
+  boolean,
   date,
   doublePrecision,
   index,
@@ -172,6 +174,47 @@ export const statsWorkerDay = pgTable(
       ],
     }),
   ],
+);
+
+/**
+ * One row per inspection report (定期检验, first or re-inspection): its inspection day, its lift's
+ * attributes, whether it is concluded (signed or pushed, with a conclusion) and passed (合格 / 复检合格).
+ */
+export const statsInspection = pgTable(
+  'stats_inspection',
+  {
+    reportId: integer('report_id').primaryKey(),
+    day: date('day', { mode: 'string' }),
+    elevatorId: integer('elevator_id').notNull(),
+    areaCode: text('area_code').notNull(),
+    maintenanceCompanyId: integer('maintenance_company_id').notNull(),
+    useCompanyId: integer('use_company_id').notNull(),
+    liftType: smallint('lift_type').notNull(),
+    useOccasion: text('use_occasion').notNull(),
+    attempt: smallint('attempt').notNull(),
+    concluded: boolean('concluded').notNull(),
+    passed: boolean('passed').notNull(),
+  },
+  (t) => [
+    index('stats_inspection_day_idx').on(t.day, t.areaCode),
+    index('stats_inspection_mc_idx').on(t.maintenanceCompanyId, t.day),
+    index('stats_inspection_uc_idx').on(t.useCompanyId, t.day),
+  ],
+);
+
+/**
+ * Plan days of maintenance orders written since the rollup job last read them: a statement trigger
+ * on maintenance_order (migration 0035) adds the plan days its rows had and have, one row per day and
+ * writing transaction (so concurrent writers never wait on each other); the job takes them
+ * (`delete … returning`) and rebuilds only those days, today and the days it has not seen end.
+ */
+export const statsOrderDirty = pgTable(
+  'stats_order_dirty',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    txid: bigint('txid', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.txid] })],
 );
 
 /** Each source's cursor and the time the rollups last caught up. */

@@ -1,16 +1,14 @@
 import { addDays } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/client.ts';
+import { rowsOf } from '../../../platform/db/sql.ts';
 import { orderPlanDayRange, orderStatsSource } from '../../maintenance/api.ts';
-import { nextCursor, SH_DAY, type StatsSource } from './source.ts';
-
-/** Plan days re-read every run: orders carry no change time, and they change within this window. */
-export const ORDER_WINDOW_BACK_DAYS = 45;
-export const ORDER_WINDOW_AHEAD_DAYS = 45;
+import { nextCursor, type RefreshContext, SH_DAY, type StatsSource } from './source.ts';
 
 /**
  * Maintenance orders (stats_order_day, stats_worker_day): the plan days from..to are rebuilt from the
- * orders planned on them (delete + insert, one transaction with the job's lock).
+ * orders planned on them (delete + insert, one transaction with the job's lock). Orders carry no
+ * change time: which days to rebuild comes from the marks of stats_order_dirty (orderDaysToRebuild).
  */
 export async function rebuildOrderDays(db: Queryable, from: string, to: string, today: string) {
   const orders = orderStatsSource(from, to);
@@ -42,20 +40,55 @@ export async function rebuildOrderDays(db: Queryable, from: string, to: string, 
     group by 1, 2, 3, 4, 5, 6, 7`);
 }
 
+/**
+ * The plan days a run rebuilds: the days written since the last run (the trigger's marks, taken), today
+ * (its figures move with every sign-out), and every day from the last run's day on when the day has
+ * changed since (a day that ends turns its open orders 超期: `late` depends on today). A closed day
+ * nobody wrote to is never read again.
+ */
+export async function orderDaysToRebuild(db: Queryable, ctx: RefreshContext): Promise<string[]> {
+  const marked = rowsOf<{ day: string }>(
+    await db.execute(sql`delete from stats_order_dirty returning day::text as day`),
+  ).map((r) => r.day);
+  const days = new Set([...marked, ctx.today]);
+  if (ctx.lastDay && ctx.lastDay < ctx.today) {
+    for (let d = ctx.lastDay; d < ctx.today; d = addDays(d, 1)) days.add(d);
+  }
+  return [...days].sort();
+}
+
+/** Sorted days as runs of consecutive days: [from, to] each. */
+export function dayRanges(days: string[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (const d of days) {
+    const last = out.at(-1);
+    if (last && addDays(last[1], 1) === d) last[1] = d;
+    else out.push([d, d]);
+  }
+  return out;
+}
+
 export const maintenanceSource: StatsSource = {
   name: 'order',
   async refresh(db, since, ctx) {
     if (since === null) {
+      // Marks taken before the rebuild: a write committed after this is marked again, read next run.
+      await db.execute(sql`delete from stats_order_dirty`);
       const range = await orderPlanDayRange(db);
-      if (range.from && range.to) await rebuildOrderDays(db, range.from, range.to, ctx.today);
-      else {
+      if (range.from && range.to) {
+        await rebuildOrderDays(db, range.from, range.to, ctx.today);
+        for (const t of ['stats_order_day', 'stats_worker_day']) {
+          await db.execute(sql`delete from ${sql.identifier(t)}
+            where day < ${range.from}::date or day > ${range.to}::date`);
+        }
+      } else {
         await db.execute(sql`delete from stats_order_day`);
         await db.execute(sql`delete from stats_worker_day`);
       }
     } else {
-      const from = addDays(ctx.today, -ORDER_WINDOW_BACK_DAYS);
-      const to = addDays(ctx.today, ORDER_WINDOW_AHEAD_DAYS);
-      await rebuildOrderDays(db, from, to, ctx.today);
+      for (const [from, to] of dayRanges(await orderDaysToRebuild(db, ctx))) {
+        await rebuildOrderDays(db, from, to, ctx.today);
+      }
     }
     return nextCursor(ctx);
   },

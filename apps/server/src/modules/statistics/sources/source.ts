@@ -18,6 +18,8 @@ export interface RefreshContext {
   startedAt: Date;
   /** The day changed since the last run (date-dependent state is refreshed in full). */
   newDay: boolean;
+  /** The Shanghai day of the source's last run (null: none). */
+  lastDay: string | null;
 }
 
 /** Rows changed this long before a run's start are read again next run (transactions in flight). */

@@ -8,7 +8,7 @@ import {
 } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { EChart } from '../../../components/chart/EChart.tsx';
 import { call } from '../../../lib/api.ts';
@@ -112,6 +112,24 @@ export default function DataScreenPage() {
     };
   }, [active]);
 
+  // The slot under the screen reaches the window's bottom and no further: the document is no taller
+  // than the window (a wall display shows no scrollbar; the console's header and tags are above it).
+  const slot = useRef<HTMLDivElement>(null);
+  const [slotHeight, setSlotHeight] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (!active) return;
+    const fitSlot = () => {
+      const el = slot.current;
+      if (!el) return;
+      const over = document.documentElement.scrollHeight - window.innerHeight;
+      if (over > 0) setSlotHeight(Math.max(0, el.offsetHeight - over));
+      else if (over < 0 && slotHeight !== null) setSlotHeight(el.offsetHeight - over);
+    };
+    fitSlot();
+    window.addEventListener('resize', fitSlot);
+    return () => window.removeEventListener('resize', fitSlot);
+  }, [active, slotHeight]);
+
   useLiveRefresh([RESCUE_CASE_TOPIC], ['stats', 'screen', 'summary']);
   const summary = useScreen(
     'summary',
@@ -184,7 +202,11 @@ export default function DataScreenPage() {
   return (
     // The slot keeps the console's content area the screen's size under the overlay (it does not
     // collapse to nothing behind a fixed element).
-    <div className={css.slot}>
+    <div
+      className={css.slot}
+      ref={slot}
+      style={slotHeight === null ? undefined : { minHeight: 0, height: slotHeight }}
+    >
       <div
         className={css.viewport}
         data-testid="data-screen"

@@ -1,0 +1,244 @@
+import { addDays, type InspectionRow, shanghaiToday, statsRateCalls } from '@ec/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { periodOf } from '../src/modules/statistics/query.ts';
+import { refreshStats } from '../src/modules/statistics/rollup.ts';
+import { dayRanges } from '../src/modules/statistics/sources/maintenance.ts';
+import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+
+/*
+ * The maintenance rollups per plan day (stats_order_day): a closed day is computed once and kept; a run
+ * rebuilds today, the days written to since the last run (marked by the trigger on maintenance_order,
+ * so a change to an order planned weeks ago shows) and, once the day has changed, the days since the
+ * last run. The incremental rows equal a full rebuild's, and writers racing the job lose no change.
+ * 检验合格率 (stats_inspection) against a direct count of the inspection reports.
+ */
+
+interface DayFigures {
+  planned: number;
+  completed: number;
+  late: number;
+}
+
+describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
+  let t: TestApp;
+  const q = async <T>(query: SQL) => ((await t.platform.db.execute(query)) as unknown as { rows: T[] }).rows;
+  /** A run as the job makes it: one transaction. */
+  const run = () => t.platform.db.transaction((tx) => refreshStats(tx));
+
+  const stored = async (day: string): Promise<DayFigures> => {
+    const [r] = await q<DayFigures>(sql`select coalesce(sum(planned), 0)::int as planned,
+        coalesce(sum(completed), 0)::int as completed, coalesce(sum(late), 0)::int as late
+      from stats_order_day where day = ${day}::date`);
+    return r as DayFigures;
+  };
+  const direct = async (day: string): Promise<DayFigures> => {
+    const [r] = await q<DayFigures>(sql`select count(*)::int as planned,
+        count(*) filter (where status in (3, 4, 5))::int as completed,
+        count(*) filter (where status in (0, 1, 2) and plan_date < ${shanghaiToday()}::date)::int as late
+      from maintenance_order where plan_date = ${day}::date`);
+    return r as DayFigures;
+  };
+  /** A row no order makes (district 'TEST'): it stays exactly as long as its day is not rebuilt. */
+  const plant = (day: string) =>
+    t.platform.db.execute(sql`insert into stats_order_day (day, area_code, maintenance_company_id,
+        use_company_id, lift_type, use_occasion, planned, completed, on_time, late, awaiting_confirm, done,
+        approved, rejected)
+      values (${day}::date, 'TEST', 0, 0, 0, '', 1000, 0, 0, 0, 0, 0, 0, 0)`);
+  const planted = async (day: string) =>
+    (
+      await q<{ n: number }>(sql`select count(*)::int as n from stats_order_day
+      where day = ${day}::date and area_code = 'TEST'`)
+    )[0]?.n ?? 0;
+  /** The whole rollup, day by day and dimension by dimension, as text to compare. */
+  const snapshot = async () =>
+    (
+      await q<{ r: string }>(sql`select concat_ws('|', day, area_code, maintenance_company_id, use_company_id,
+          lift_type, use_occasion, planned, completed, on_time, late, awaiting_confirm, done, approved,
+          rejected) as r from stats_order_day order by 1`)
+    ).map((x) => x.r);
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    await run();
+  }, 900_000);
+  afterAll(() => t?.close());
+
+  it('merges the days to rebuild into runs of consecutive days', () => {
+    expect(dayRanges([])).toEqual([]);
+    expect(
+      dayRanges(['2026-01-30', '2026-01-31', '2026-02-01', '2026-02-05', '2026-03-01', '2026-03-02']),
+    ).toEqual([
+      ['2026-01-30', '2026-02-01'],
+      ['2026-02-05', '2026-02-05'],
+      ['2026-03-01', '2026-03-02'],
+    ]);
+  });
+
+  it('keeps a closed day as stored, rebuilds today every run', async () => {
+    const today = shanghaiToday();
+    const closed = addDays(today, -20);
+    await plant(closed);
+    await plant(today);
+    await run();
+    expect(await planted(closed), 'a closed day nobody wrote to is not recomputed').toBe(1);
+    expect(await planted(today), 'today is recomputed every run').toBe(0);
+    await t.platform.db.execute(sql`delete from stats_order_day where area_code = 'TEST'`);
+  });
+
+  it('shows a change made today to an order planned weeks ago (and its undoing)', async () => {
+    const today = shanghaiToday();
+    const [order] = await q<{
+      id: number;
+      day: string;
+      status: number;
+    }>(sql`select id, plan_date::text as day,
+        status from maintenance_order where plan_date < ${addDays(today, -7)}::date and status in (0, 1, 2, 4)
+      order by plan_date desc, id limit 1`);
+    expect(order, 'the demo data has orders planned weeks ago').toBeTruthy();
+    if (!order) return;
+    await plant(order.day);
+    const before = await direct(order.day);
+    const next = order.status === 4 ? 6 : 4;
+    await t.platform.db.execute(sql`update maintenance_order set status = ${next} where id = ${order.id}`);
+    const after = await direct(order.day);
+    expect(after).not.toEqual(before);
+    await run();
+    expect(await planted(order.day), 'the written day is rebuilt').toBe(0);
+    expect(await stored(order.day)).toEqual(after);
+
+    await t.platform.db.execute(
+      sql`update maintenance_order set status = ${order.status} where id = ${order.id}`,
+    );
+    await run();
+    expect(await stored(order.day)).toEqual(before);
+    expect((await q<{ n: number }>(sql`select count(*)::int as n from stats_order_dirty`))[0]?.n).toBe(0);
+  });
+
+  it('moves an order to another plan day: both days are rebuilt', async () => {
+    const today = shanghaiToday();
+    const [order] = await q<{ id: number; day: string }>(sql`select id, plan_date::text as day
+      from maintenance_order where plan_date < ${addDays(today, -10)}::date order by plan_date desc, id limit 1`);
+    if (!order) throw new Error('no order planned ten days ago');
+    const other = addDays(order.day, -3);
+    const was = [await direct(order.day), await direct(other)];
+    await t.platform.db.execute(
+      sql`update maintenance_order set plan_date = ${other}::date where id = ${order.id}`,
+    );
+    await run();
+    expect(await stored(order.day)).toEqual(await direct(order.day));
+    expect(await stored(other)).toEqual(await direct(other));
+    await t.platform.db.execute(
+      sql`update maintenance_order set plan_date = ${order.day}::date where id = ${order.id}`,
+    );
+    await run();
+    expect([await stored(order.day), await stored(other)]).toEqual(was);
+  });
+
+  it('rebuilds the days since its last run once the day has changed (a day ending, a job offline)', async () => {
+    const today = shanghaiToday();
+    const seen = addDays(today, -3);
+    await plant(addDays(today, -2));
+    await plant(addDays(today, -5));
+    await t.platform.db.execute(sql`update stats_cursor set day = ${seen}::date where source = 'order'`);
+    await run();
+    expect(await planted(addDays(today, -2)), 'a day after the last run').toBe(0);
+    expect(await planted(addDays(today, -5)), 'a day closed before the last run').toBe(1);
+    await t.platform.db.execute(sql`delete from stats_order_day where area_code = 'TEST'`);
+  });
+
+  it('loses no change of 50 writers racing the job, and equals a full rebuild', async () => {
+    const today = shanghaiToday();
+    const orders = await q<{ id: number; day: string; status: number }>(sql`select id, plan_date::text as day,
+        status from maintenance_order where plan_date between ${addDays(today, -180)}::date and ${addDays(today, -2)}::date
+        and status <> 6
+      order by md5(id::text) limit 50`);
+    expect(orders.length, 'orders planned before yesterday').toBeGreaterThanOrEqual(10);
+    const days = [...new Set(orders.map((o) => o.day))];
+    const jobs = Array.from({ length: 5 }, async (_, i) => {
+      await new Promise((r) => setTimeout(r, i * 20));
+      // Runs overlap on PostgreSQL; the job's advisory lock is the scheduler's, so take it here too.
+      await t.platform.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(4242)`);
+        await refreshStats(tx);
+      });
+    });
+    // 50 writers (several on one order when the demo has fewer), each its own transaction.
+    const writers = Array.from({ length: 50 }, (_, k) =>
+      t.platform.db.transaction(async (tx) => {
+        const o = orders[k % orders.length];
+        await tx.execute(sql`update maintenance_order set status = 6 where id = ${o?.id}`);
+      }),
+    );
+    await Promise.all([...jobs, ...writers]);
+    await run();
+    for (const day of days) expect(await stored(day), day).toEqual(await direct(day));
+
+    const incremental = await snapshot();
+    await t.platform.db.transaction((tx) => refreshStats(tx, { full: true }));
+    expect(await snapshot()).toEqual(incremental);
+
+    for (const o of orders) {
+      await t.platform.db.execute(sql`update maintenance_order set status = ${o.status} where id = ${o.id}`);
+    }
+    await run();
+    for (const day of days) expect(await stored(day), day).toEqual(await direct(day));
+  }, 300_000);
+
+  it('answers 检验合格率 per district as a direct count of the reports says, and follows a changed conclusion', async () => {
+    const token = await t.login('admin');
+    const ask = async () => {
+      const res = await t.api<{ records: InspectionRow[]; sum: InspectionRow }>(
+        'POST',
+        statsRateCalls.elevatorAreaCountData.path,
+        { token, body: { page: 1, limit: 500 } },
+      );
+      expect(res.status, res.body.resultMsg).toBe(200);
+      return res.body.data;
+    };
+    const p = periodOf({});
+    const count = async () =>
+      q<{ key: string; n: number; passed: number }>(sql`select e.area_code as key, count(*)::int as n,
+          count(*) filter (where r.conclusion in ('合格', '复检合格'))::int as passed
+        from inspection_report r join elevator e on e.id = r.elevator_id
+        where r.state in ('signed', 'pushed') and r.conclusion is not null
+          and coalesce(r.inspected_on, ((r.signed_at at time zone 'UTC') + interval '8 hours')::date)
+            between ${p.from}::date and ${p.to}::date
+        group by 1`);
+    const check = async () => {
+      const data = await ask();
+      const direct = await count();
+      const total = direct.reduce((s, r) => s + r.n, 0);
+      const passed = direct.reduce((s, r) => s + r.passed, 0);
+      expect(data.sum.inspected).toBe(total);
+      expect(data.sum.passed).toBe(passed);
+      expect(data.sum.passRate).toBeCloseTo(passed / total, 4);
+      for (const r of direct) {
+        const row = data.records.find((x) => x.key === r.key);
+        expect(row?.inspected, r.key).toBe(r.n);
+        expect(row?.passed, r.key).toBe(r.passed);
+      }
+      return { total, passed };
+    };
+    const before = await check();
+    expect(before.total, 'the demo data has inspection reports in the last 12 months').toBeGreaterThan(0);
+
+    const [report] = await q<{
+      id: number;
+      conclusion: string;
+    }>(sql`select id, conclusion from inspection_report
+      where state = 'pushed' and conclusion = '合格' and inspected_on between ${p.from}::date and ${p.to}::date
+      order by id limit 1`);
+    if (!report) throw new Error('no report passed in the period');
+    await t.platform.db.execute(
+      sql`update inspection_report set conclusion = '不合格', updated_at = now() where id = ${report.id}`,
+    );
+    await run();
+    expect(await check()).toEqual({ total: before.total, passed: before.passed - 1 });
+    await t.platform.db.execute(
+      sql`update inspection_report set conclusion = ${report.conclusion}, updated_at = now() where id = ${report.id}`,
+    );
+    await run();
+    expect(await check()).toEqual(before);
+  });
+});
