@@ -4,10 +4,8 @@
  * TEST_DATABASE_URL is set —, web units, browser end-to-end). Ends with one line
  * `N passed, N failed` over all suites; exits non-zero if anything failed.
  *
- * Steps that do not depend on each other run at the same time, each with its output held and
- * printed whole when it ends: the checks (lint, the two type checks, catalogue coverage) together,
- * then two lanes side by side, the server suite followed by the web units, and the browser tests
- * (which spend much of their time waiting on the browser, so the lanes share the machine well).
+ * The checks (lint, the two type checks, catalogue coverage) run at the same time, each with its
+ * output held and printed whole when it ends; then the suites, one after the other.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -112,21 +110,19 @@ await Promise.all([
   run('catalogue coverage', 'node', ['--import', 'tsx', 'tools/coverage.ts']),
 ]);
 
-await Promise.all([
-  (async () => {
-    await vitestSuite(
-      `server (${process.env.TEST_DATABASE_URL ? 'PGlite + PostgreSQL' : 'PGlite'})`,
-      path.join(root, 'apps/server'),
-    );
-    if (
-      fs.existsSync(path.join(root, 'apps/web/vitest.config.ts')) ||
-      fs.existsSync(path.join(root, 'apps/web/vite.config.ts'))
-    ) {
-      await vitestSuite('web units', path.join(root, 'apps/web'));
-    }
-  })(),
-  browserTests(),
-]);
+// The suites one after the other: each keeps the machine's cores busy on its own (side by side on
+// two cores they took as long in all, and the browser tests' waits ran out more often).
+await vitestSuite(
+  `server (${process.env.TEST_DATABASE_URL ? 'PGlite + PostgreSQL' : 'PGlite'})`,
+  path.join(root, 'apps/server'),
+);
+if (
+  fs.existsSync(path.join(root, 'apps/web/vitest.config.ts')) ||
+  fs.existsSync(path.join(root, 'apps/web/vite.config.ts'))
+) {
+  await vitestSuite('web units', path.join(root, 'apps/web'));
+}
+await browserTests();
 
 fs.rmSync(tmp, { recursive: true, force: true });
 console.log(`\ntimes: ${timings.join('; ')}; total ${Math.round((Date.now() - started) / 1000)} s`);
