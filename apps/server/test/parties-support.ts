@@ -10,9 +10,13 @@ import { withIdCheck } from '../src/modules/parties/seed.ts';
 export { withIdCheck };
 
 let phoneSeq = 0;
-/** A fresh mobile number per call (per process), never one of the demo ones. */
+/**
+ * A fresh mobile number per call, never one of the demo ones: 11 digits whatever the count (a worker
+ * runs many files, so the count goes past 100; it repeats only after 1,000, across files, each of
+ * which has a database of its own).
+ */
 export const newPhone = () =>
-  `1360771${String(process.pid % 100).padStart(2, '0')}${String(phoneSeq++).padStart(2, '0')}`;
+  `1360771${String(process.pid % 10)}${String(phoneSeq++ % 1000).padStart(3, '0')}`;
 
 /** Registers an account of a kind with the SMS code from the development outbox and signs it in. */
 export async function registerAndLogin(t: TestApp, userType: string, realName = '测试用户') {
@@ -48,11 +52,16 @@ export async function uploadPng(t: TestApp, token: string, name = '扫描件.png
 }
 
 let creditSeq = 0;
-/** A valid unified social credit code that no demo company uses. */
-export const newCreditCode = () =>
-  withCreditCheck(
-    `9145010${String(process.pid % 10)}MA5TK${String(creditSeq++).padStart(2, '0')}${'ABCDE'[creditSeq % 5]}${'0123456789'[creditSeq % 10]}`,
+/**
+ * A valid unified social credit code that no demo company uses, 18 characters whatever the count
+ * (it repeats only after 5,000 calls, across files with databases of their own).
+ */
+export const newCreditCode = () => {
+  const n = creditSeq++ % 5000;
+  return withCreditCheck(
+    `9145010${String(process.pid % 10)}MA5TK${String(n % 100).padStart(2, '0')}${'ABCDE'[Math.floor(n / 100) % 5]}${'0123456789'[Math.floor(n / 500)]}`,
   );
+};
 
 export const maintenanceFields = (licenceFileId: string, extra: Record<string, unknown> = {}) => ({
   name: `南宁测试电梯维保有限公司${creditSeq}`,
