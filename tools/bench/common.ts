@@ -99,3 +99,42 @@ export function printTable(title: string, rows: Row[], baseline: Row) {
     );
   }
 }
+
+/**
+ * Opens the live stream (server-sent events) of `topics` as `token` and calls `on` with each event's
+ * topic and parsed data as it arrives, until `signal` aborts. Resolves once the stream is open.
+ */
+export async function liveStream(
+  api: string,
+  token: string,
+  topics: string[],
+  signal: AbortSignal,
+  on: (topic: string, data: unknown) => void,
+) {
+  const res = await fetch(`${api}/live/events?topics=${topics.join(',')}`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal,
+  });
+  if (!res.ok || !res.body) throw new Error(`stream: HTTP ${res.status}`);
+  const reader = res.body.getReader();
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const topic = /^event: (.*)$/m.exec(frame)?.[1];
+          const data = /^data: (.*)$/m.exec(frame)?.[1];
+          if (topic && data) on(topic, JSON.parse(data));
+        }
+      }
+    } catch {
+      // aborted at the end
+    }
+  })();
+}

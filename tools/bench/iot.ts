@@ -10,7 +10,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { hashSecret } from '../../apps/server/src/modules/iot/devices.ts';
 import { maintainPartitions } from '../../apps/server/src/modules/iot/jobs.ts';
 import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
-import { login, measure, printTable, type Row } from './common.ts';
+import { liveStream, login, measure, printTable, type Row } from './common.ts';
 import { benchEnv, inScratch, openBenchDatabase, seedElevators } from './server-process.ts';
 
 /*
@@ -279,41 +279,6 @@ class Fleet {
   }
 }
 
-/** The admin's live stream: each state event's arrival by lift, each alarm event. */
-async function listen(
-  api: string,
-  token: string,
-  signal: AbortSignal,
-  on: (topic: string, data: unknown) => void,
-) {
-  const res = await fetch(`${api}/live/events?topics=${IOT_STATE_TOPIC},${IOT_ALARM_TOPIC}`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal,
-  });
-  if (!res.ok || !res.body) throw new Error(`stream: HTTP ${res.status}`);
-  void (async () => {
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const topic = /^event: (.*)$/m.exec(frame)?.[1];
-          const data = /^data: (.*)$/m.exec(frame)?.[1];
-          if (topic && data) on(topic, JSON.parse(data));
-        }
-      }
-    } catch {
-      // aborted at the end
-    }
-  })();
-}
-
 // ---------------------------------------------------------------- the run
 
 export async function benchIot() {
@@ -349,7 +314,7 @@ export async function benchIot() {
 
       const lags: number[] = [];
       const caseAt = new Map<number, number>();
-      await listen(server.api, token, ac.signal, (topic, data) => {
+      await liveStream(server.api, token, [IOT_STATE_TOPIC, IOT_ALARM_TOPIC], ac.signal, (topic, data) => {
         const now = performance.now();
         if (topic === IOT_STATE_TOPIC) {
           const sent = fleet?.lastPublish.get((data as { elevatorId: number }).elevatorId);

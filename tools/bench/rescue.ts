@@ -6,7 +6,7 @@ import { listCases } from '../../apps/server/src/modules/rescue/cases/read.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
 import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
 import { rng } from '../../apps/server/src/platform/seed/random.ts';
-import { login, measure, measureLoop, printTable, type Row } from './common.ts';
+import { liveStream, login, measure, measureLoop, printTable, type Row } from './common.ts';
 import {
   inScratch,
   newDataDir,
@@ -237,32 +237,10 @@ interface Frame {
 }
 
 /** One agent's stream: the arrival time of every rescue.case event, by case id and arrival order. */
-async function listen(api: string, token: string, frames: Frame[], signal: AbortSignal) {
-  const res = await fetch(`${api}/live/events?topics=${RESCUE_CASE_TOPIC}`, {
-    headers: { authorization: `Bearer ${token}` },
-    signal,
+function listen(api: string, token: string, frames: Frame[], signal: AbortSignal) {
+  return liveStream(api, token, [RESCUE_CASE_TOPIC], signal, (_topic, data) => {
+    frames.push({ id: (data as { id: number }).id, at: performance.now() });
   });
-  if (!res.ok || !res.body) throw new Error(`stream: HTTP ${res.status}`);
-  void (async () => {
-    const reader = res.body!.getReader();
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += decoder.decode(value, { stream: true });
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(frame)?.[1];
-          if (data) frames.push({ id: (JSON.parse(data) as { id: number }).id, at: performance.now() });
-        }
-      }
-    } catch {
-      // aborted at the end
-    }
-  })();
 }
 
 /**
