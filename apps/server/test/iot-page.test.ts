@@ -208,6 +208,8 @@ describe.each(dbKinds)('IoT page: filters, timeline, escalator state, sheet impo
 
   it("keeps an escalator's latest state (a late message does not roll it back)", async () => {
     const liftC = await liftApart(liftA, [liftB.id]);
+    // An escalator (the registry's type 2 扶梯): its 物联网 tab reads the escalator's state.
+    await query(t, `update elevator set type = 2 where id = ${liftC.id}`);
     const added = await t.api<{ device: IotDeviceRow; secret: string }[]>('POST', '/iot/device/batchAdd', {
       token: merchant,
       body: { devices: [{ code: 'FLT-ESC', name: '扶梯终端', registerCode: liftC.registerCode }] },
@@ -250,12 +252,15 @@ describe.each(dbKinds)('IoT page: filters, timeline, escalator state, sheet impo
         .status,
     ).toBe(200);
     const regulator = await t.login(REGULATORS[liftC.areaCode]);
-    const live = await t.api<{ escalator: { stepMissing: boolean }; alarms: { type: number }[] }>(
-      'GET',
-      '/iot/lift/state',
-      { token: regulator, query: { elevatorId: liftC.id } },
-    );
+    const live = await t.api<{
+      kind: string;
+      state: unknown;
+      escalator: { stepMissing: boolean };
+      alarms: { type: number }[];
+    }>('GET', '/iot/lift/state', { token: regulator, query: { elevatorId: liftC.id } });
     expect(live.status, live.body.resultMsg).toBe(200);
+    expect(live.body.data.kind).toBe('escalator');
+    expect(live.body.data.state).toBeNull();
     expect(live.body.data.escalator.stepMissing).toBe(true);
     expect(live.body.data.alarms.map((a) => a.type)).toContain(33);
   });

@@ -33,8 +33,10 @@ export const IOT_PERMISSIONS = {
 
 /**
  * Live events (GET /live/events): `iot.alarm` an alarm that opened or cleared (its row), `iot.state`
- * a lift's latest state after each stored batch (its `iotLiftState`). Each goes to whoever sees the
- * lift's device: the merchant, the lift's district regulators, its companies, the platform.
+ * a lift's or an escalator's latest state after each stored batch that changed it (`iotStateEvent`:
+ * `kind` 'lift' with the `iotLiftState`, 'escalator' with the `iotEscalatorState`). Each goes to
+ * whoever sees the lift's device: the merchant, the lift's district regulators, its companies, the
+ * platform.
  */
 export const IOT_ALARM_TOPIC = 'iot.alarm';
 export const IOT_STATE_TOPIC = 'iot.state';
@@ -324,6 +326,20 @@ export const iotEscalatorState = z.object({
   safetyCircuit: z.boolean(),
 });
 export type IotEscalatorState = z.infer<typeof iotEscalatorState>;
+
+/** What the lift's `iot.state` live event carries: which kind of state, and the state. */
+export const iotStateEvent = z.discriminatedUnion('kind', [
+  iotLiftState.extend({ kind: z.literal('lift') }),
+  iotEscalatorState.extend({ kind: z.literal('escalator') }),
+]);
+export type IotStateEvent = z.infer<typeof iotStateEvent>;
+
+/**
+ * Which state a lift has: 'escalator' for an escalator or moving walk (the registry's type 2 扶梯),
+ * 'lift' otherwise.
+ */
+export const IOT_STATE_KINDS = ['lift', 'escalator'] as const;
+export type IotStateKind = (typeof IOT_STATE_KINDS)[number];
 
 export const iotAlarmRow = z.object({
   id: z.number().int(),
@@ -641,7 +657,11 @@ export const iotDeviceCalls = {
     input: z.object({ elevatorId }),
     output: z.object({
       device: iotDeviceRow.nullable(),
+      /** 'escalator' when the lift is an escalator or moving walk (type 2 扶梯): its state is `escalator`. */
+      kind: z.enum(IOT_STATE_KINDS),
+      /** A lift's latest state (null for an escalator). */
       state: iotLiftState.nullable(),
+      /** An escalator's latest state (null for a lift). */
       escalator: iotEscalatorState.nullable(),
       alarms: z.array(iotAlarmRow),
     }),

@@ -11,6 +11,7 @@ import {
   type IotAlarmMessage,
   type IotEscalatorStatusMessage,
   type IotMessageKind,
+  type IotStateEvent,
   type IotStatsMessage,
   type IotStatusMessage,
 } from '@ec/contract';
@@ -21,7 +22,7 @@ import { publishLive } from '../../platform/live.ts';
 import { paramNumber } from '../../platform/params.ts';
 import { liftsRelation } from '../elevator/api.ts';
 import { openAlarmCase } from '../rescue/api.ts';
-import { publishAlarms, toState } from './read.ts';
+import { publishAlarms, toEscalatorState, toState } from './read.ts';
 import type { IotAudience } from './scope.ts';
 import { iotAlarm, iotBinding, iotDevice, iotEscalatorState, iotHistory, iotLiftState } from './tables.ts';
 
@@ -419,7 +420,7 @@ export class Ingestor {
 
     if (escalators.length > 0) {
       // Newer only: a late message (an older time than the stored one) leaves the state as it is.
-      await tx
+      const written = await tx
         .insert(iotEscalatorState)
         .values(escalators)
         .onConflictDoUpdate({
@@ -439,7 +440,19 @@ export class Ingestor {
             updatedAt: sql`excluded.updated_at`,
           },
           setWhere: sql`${iotEscalatorState.at} <= excluded.at`,
-        });
+        })
+        .returning();
+      // The escalators' live state (a late message changed nothing: no event), one per lift and batch.
+      for (const row of written) {
+        const t = perLift.get(row.elevatorId)?.t;
+        if (t)
+          await publishLive(
+            tx,
+            IOT_STATE_TOPIC,
+            { kind: 'escalator', ...toEscalatorState(row) } satisfies IotStateEvent,
+            audienceOf(t),
+          );
+      }
     }
 
     if (states.length > 0) {
@@ -474,7 +487,13 @@ export class Ingestor {
       // The lifts' live state, one event per lift and batch.
       for (const row of written) {
         const t = perLift.get(row.elevatorId)?.t;
-        if (t) await publishLive(tx, IOT_STATE_TOPIC, toState(row), audienceOf(t));
+        if (t)
+          await publishLive(
+            tx,
+            IOT_STATE_TOPIC,
+            { kind: 'lift', ...toState(row) } satisfies IotStateEvent,
+            audienceOf(t),
+          );
       }
     }
     for (const s of stats) {

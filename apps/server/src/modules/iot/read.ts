@@ -9,6 +9,7 @@ import {
   type IotDeviceRow,
   type IotEscalatorState,
   type IotLiftState,
+  type IotStateKind,
   type iotAlarmCalls,
   type iotDeviceCalls,
 } from '@ec/contract';
@@ -246,12 +247,22 @@ export async function deviceData(q: Queryable, user: AuthUser, id: number) {
   return dataOf(q, await deviceInScope(q, user, id));
 }
 
+/** The registry's type 2 (扶梯): an escalator or moving walk, whose state is the escalator's. */
+const ESCALATOR_TYPE = 2;
+
+/**
+ * The elevator detail's 物联网 tab: the lift's device, its latest state of the lift's kind (the
+ * registry's type decides: an escalator's from its `escalator` messages, a lift's from `status`),
+ * its open alarms.
+ */
 export async function liftState(q: Queryable, user: AuthUser, elevatorId: number) {
-  await requireLiftInScope(q, user, elevatorId);
+  const lift = await requireLiftInScope(q, user, elevatorId);
+  const kind: IotStateKind = lift.type === ESCALATOR_TYPE ? 'escalator' : 'lift';
   return {
     device: await deviceOfLift(q, elevatorId),
-    state: await liftStateOf(q, elevatorId),
-    escalator: await escalatorStateOf(q, elevatorId),
+    kind,
+    state: kind === 'lift' ? await liftStateOf(q, elevatorId) : null,
+    escalator: kind === 'escalator' ? await escalatorStateOf(q, elevatorId) : null,
     alarms: await alarmsWhere(q, and(eq(iotAlarm.elevatorId, elevatorId), isNull(iotAlarm.clearedAt))),
   };
 }
