@@ -13,6 +13,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Descriptions, Empty, Skeleton, Space, Table, Tag } from 'antd';
 import type { ReactNode } from 'react';
+import { IotEscalatorStateView } from '../../components/index.ts';
 import { hasPermission } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
 import { useLiveEvents } from '../../lib/live.ts';
@@ -28,8 +29,9 @@ const key = (elevatorId: number) => ['iot', 'lift-state', elevatorId] as const;
 
 /**
  * 电梯详情's 物联网 tab: the lift's device, its live state (refreshed by the `iot.state` and
- * `iot.alarm` live events, as the rescue board is), its open alarms and last contact. Only for users
- * who may read IoT data; a lift without a device says so.
+ * `iot.alarm` live events, as the rescue board is), its open alarms and last contact. An escalator or
+ * moving walk (the server's `kind`, from the registry's type) shows its escalator state instead of
+ * the car's. Only for users who may read IoT data; a lift without a device says so.
  */
 export function IotTab({ elevatorId }: { elevatorId: number }) {
   const client = useQueryClient();
@@ -48,7 +50,7 @@ export function IotTab({ elevatorId }: { elevatorId: number }) {
 
   if (q.isPending) return <Skeleton active />;
   if (q.isError) return <Alert type="warning" showIcon message="无法读取该电梯的物联网数据" />;
-  const { device, state: s, alarms } = q.data;
+  const { device, kind, state: s, escalator, alarms } = q.data;
   if (!device) return <Empty description="该电梯未安装物联网设备" />;
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="iot-tab">
@@ -62,7 +64,13 @@ export function IotTab({ elevatorId }: { elevatorId: number }) {
         <Descriptions.Item label="上报间隔">{device.intervalSeconds} 秒</Descriptions.Item>
         <Descriptions.Item label="绑定时间">{device.boundAt ?? '—'}</Descriptions.Item>
       </Descriptions>
-      {s ? (
+      {kind === 'escalator' ? (
+        escalator ? (
+          <IotEscalatorStateView e={escalator} column={3} />
+        ) : (
+          <Alert type="info" showIcon message="设备尚未上报扶梯状态" />
+        )
+      ) : s ? (
         <Descriptions size="small" bordered column={3} title={`实时状态（${s.at}）`}>
           <Descriptions.Item label="服务模式">{IOT_MODE_LABEL[s.mode]}</Descriptions.Item>
           <Descriptions.Item label="运行">{IOT_RUN_LABEL[s.run]}</Descriptions.Item>

@@ -3,7 +3,6 @@ import {
   IOT_ALARM_TOPIC,
   IOT_ALARM_TYPES,
   IOT_DOOR_LABEL,
-  IOT_ESCALATOR_MODE_LABEL,
   IOT_MODE_LABEL,
   IOT_PERMISSIONS,
   IOT_POWER_LABEL,
@@ -11,7 +10,6 @@ import {
   IOT_STATE_TOPIC,
   type IotAlarmRow,
   type IotDeviceRow,
-  type IotEscalatorState,
   iotAlarmCalls,
   iotDeviceCalls,
   iotLookupCalls,
@@ -41,7 +39,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { isReport, ReportSummary, useDownload } from '../../../components/ImportReport.tsx';
-import { AreaCascader, ImportButton } from '../../../components/index.ts';
+import { AreaCascader, ImportButton, IotEscalatorStateView } from '../../../components/index.ts';
 import { call, download } from '../../../lib/api.ts';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { Permission } from '../../../lib/permission.tsx';
@@ -67,27 +65,6 @@ function useWrite() {
       await client.invalidateQueries({ queryKey: keys.all });
     }
   };
-}
-
-/** An escalator's latest state (its device's last `escalator` message). */
-function EscalatorState({ e }: { e: IotEscalatorState }) {
-  return (
-    <Descriptions size="small" bordered column={2} title="扶梯实时状态">
-      <Descriptions.Item label="更新时间">{e.at}</Descriptions.Item>
-      <Descriptions.Item label="服务模式">{IOT_ESCALATOR_MODE_LABEL[e.mode]}</Descriptions.Item>
-      <Descriptions.Item label="运行">
-        <span data-testid="iot-escalator-run">{IOT_RUN_LABEL[e.run]}</span>
-      </Descriptions.Item>
-      <Descriptions.Item label="速度">
-        {e.speed} m/s{e.nominalSpeed !== null ? `（名义 ${e.nominalSpeed} m/s）` : ''}
-      </Descriptions.Item>
-      <Descriptions.Item label="左扶手带偏差">{e.handrailLeftDeviation}%</Descriptions.Item>
-      <Descriptions.Item label="右扶手带偏差">{e.handrailRightDeviation}%</Descriptions.Item>
-      <Descriptions.Item label="梯级缺失">{e.stepMissing ? '动作' : '正常'}</Descriptions.Item>
-      <Descriptions.Item label="梳齿板保护">{e.combPlateTripped ? '动作' : '正常'}</Descriptions.Item>
-      <Descriptions.Item label="安全回路">{e.safetyCircuit ? '通' : '断'}</Descriptions.Item>
-    </Descriptions>
-  );
 }
 
 /** A lift's runs and alarms of one day (its history and alarms), newest first. */
@@ -151,7 +128,7 @@ function DeviceDrawer({ id, onClose }: { id: number | null; onClose: () => void 
   const live = d && (
     <Space direction="vertical" style={{ width: '100%' }}>
       {d.escalator ? (
-        <EscalatorState e={d.escalator} />
+        <IotEscalatorStateView e={d.escalator} />
       ) : (
         <Descriptions size="small" bordered column={2} title="实时状态">
           <Descriptions.Item label="电梯">{d.device.lift?.registerCode ?? '未绑定'}</Descriptions.Item>
