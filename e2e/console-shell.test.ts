@@ -49,9 +49,17 @@ const topMenuTitles = (page: Page) =>
 const tagPaths = (page: Page) =>
   page.locator('.tags-view [data-tag]').evaluateAll((els) => els.map((e) => e.getAttribute('data-tag')));
 
+/**
+ * Opens the tags' action menu and picks an item. The menu opens on hover: the pointer first leaves
+ * and the previous menu finishes closing, or its leave animation holds a second copy of the item
+ * that is "visible" to the locator and then hidden under the click.
+ */
 async function tagAction(page: Page, label: string) {
+  await page.mouse.move(0, 0);
+  const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await until(async () => (await open.count()) === 0, 'the previous menu to close');
   await page.locator('.tags-actions').hover();
-  await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item', { hasText: label }).click();
+  await open.locator('.ant-dropdown-menu-item', { hasText: label }).click();
 }
 
 before(async () => {
