@@ -9,7 +9,7 @@ import { consoleSuite, screenshot } from './support.ts';
  * Advertising tasks and settlement in the console against the real server (no mocks): gg_admin1
  * approves a demo install log with its photo on 投放日志, the log's point turns 投放中; on 结算管理
  * last month's settlement of a use unit exports, and the .xlsx (read back with exceljs) holds the
- * page's numbers.
+ * page's numbers; on 广告点位 a point 投放中 gets a poster change (换画) that 投放任务 lists.
  */
 interface LogRow {
   id: number;
@@ -22,6 +22,16 @@ interface LogRow {
 interface Page<T> {
   records: T[];
   total: number;
+}
+interface PointDetail {
+  id: number;
+  pointNo: string;
+  bookings: { statusLabel: string }[];
+}
+interface TaskRow {
+  id: number;
+  kindLabel: string;
+  statusLabel: string;
 }
 interface SettlementRow {
   id: number;
@@ -108,6 +118,55 @@ describe('advertising tasks and settlement in the console', () => {
     });
     assert.equal(rows.records.find((r) => r.useCompanyName === unit)?.amount, shown);
     await screenshot(page, 'ad-settlement');
+    await context.close();
+  });
+
+  test('a point 投放中 gets a poster change (换画) from 广告点位, listed on 投放任务', async () => {
+    const api = await apiAs(suite.server.baseUrl, 'gg_admin1');
+    const showing = await api<Page<{ id: number }>>('GET', '/adPoint/list', { state: 3, limit: 50 });
+    let point: PointDetail | undefined;
+    for (const p of showing.records) {
+      const d = await api<PointDetail>('GET', `/adPoint/${p.id}`);
+      const open = await api<Page<TaskRow>>('GET', '/adTask/getTaskList', {
+        pointId: p.id,
+        kind: 3,
+        limit: 10,
+      });
+      if (d.bookings.some((b) => b.statusLabel === '投放中') && open.total === 0) {
+        point = d;
+        break;
+      }
+    }
+    assert.ok(point, 'the demo has a point 投放中 under an order 投放中');
+
+    const { page, context } = await suite.open('gg_admin1');
+    await page.locator('.ant-pro-sider-menu').waitFor();
+    await page.goto(`${suite.server.baseUrl}/#/ad/point`);
+    const list = page.getByTestId('ad-point-list');
+    await list.waitFor();
+    await searchField(list, '关键字').locator('input').fill(point.pointNo);
+    await runSearch(list);
+    await rowsOf(list).first().locator('.ant-checkbox-input').check();
+    await page.getByTestId('ad-point-change').click();
+    const dialog = page.locator('.ad-point-change-form');
+    await dialog.getByRole('button', { name: '新建换画任务' }).click();
+    await messageWith(page, '已新建 1 个换画任务');
+    await dialog.waitFor({ state: 'detached' });
+    // Asked again, the open change is the reason it is skipped.
+    await rowsOf(list).first().locator('.ant-checkbox-input').check();
+    await page.getByTestId('ad-point-change').click();
+    await dialog.getByRole('button', { name: '新建换画任务' }).click();
+    await messageWith(page, '已有未完成的换画任务 1 个');
+
+    await page.goto(`${suite.server.baseUrl}/#/ad/task`);
+    const tasks = page.getByTestId('ad-task-list');
+    await tasks.waitFor();
+    await searchField(tasks, '关键字').locator('input').fill(point.pointNo);
+    await runSearch(tasks);
+    await rowsOf(tasks).filter({ hasText: '换画' }).filter({ hasText: '待执行' }).first().waitFor();
+    await screenshot(page, 'ad-task-change');
+    const made = await api<Page<TaskRow>>('GET', '/adTask/getTaskList', { pointId: point.id, kind: 3 });
+    assert.equal(made.total, 1);
     await context.close();
   });
 });

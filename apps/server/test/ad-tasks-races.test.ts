@@ -1,4 +1,5 @@
 import {
+  type AdChangeResult,
   type AdTaskDetail,
   type AdTaskRow,
   adTaskCalls as C,
@@ -12,8 +13,8 @@ import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * The tasks' write rules under 50 concurrent requests (on PostgreSQL they really run at once):
- * one QR code binds to one point, a point takes one code, a task takes one log awaiting review, and a
- * log is reviewed once.
+ * one QR code binds to one point, a point takes one code, a task takes one log awaiting review, a
+ * log is reviewed once, and a point takes one open poster change (换画).
  */
 const N = 50;
 
@@ -114,5 +115,32 @@ describe.each(dbKinds)('advertising task rules under %s with 50 concurrent reque
       `select status from ad_task where id = ${task.id}`,
     );
     expect([3, 4]).toContain(status);
+  });
+
+  it('makes one open poster change of a point that 50 requests (by ids and by filters) ask for at once', async () => {
+    const o = await confirmedOrder(t, ggId, { points: 1, startDate: '2031-02-01', endDate: '2031-02-28' });
+    const [pointId] = o.pointIds;
+    await query(t, `update ad_order set status = 4 where id = ${o.orderId}`);
+    await query(t, `update ad_point set state = 3 where id = ${pointId}`);
+    const [{ point_no }] = await query<{ point_no: string }>(
+      t,
+      `select point_no from ad_point where id = ${pointId}`,
+    );
+    const results = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        i % 2
+          ? send<AdChangeResult>(C.batchAddTaskByIds, { ids: [pointId] })
+          : send<AdChangeResult>(C.batchAddTask, { keyword: point_no }),
+      ),
+    );
+    expect(count(results)).toEqual({ 200: N });
+    expect(results.reduce((n, r) => n + r.body.data.created, 0)).toBe(1);
+    const skipped = results.flatMap((r) => r.body.data.skipped);
+    expect(skipped.map((s) => s.reason)).toEqual(Array(N - 1).fill('已有未完成的换画任务'));
+    const [{ n }] = await query<{ n: number }>(
+      t,
+      `select count(*)::int n from ad_task where point_id = ${pointId} and kind = 3`,
+    );
+    expect(n).toBe(1);
   });
 });

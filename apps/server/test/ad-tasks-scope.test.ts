@@ -1,4 +1,5 @@
 import {
+  type AdChangeResult,
   type AdCountOverview,
   type AdSettlementRow,
   type AdTaskDetail,
@@ -35,6 +36,7 @@ describe.each(dbKinds)('advertising tasks, users and settlement data scope on %s
   let count: CallProber<typeof adCountCalls>;
   let task: AdTaskRow;
   let logId: number;
+  let pointNo: string;
   let logVersion: number;
   let worker: WxUserDetail;
   let customer: WxUserDetail;
@@ -101,6 +103,13 @@ describe.each(dbKinds)('advertising tasks, users and settlement data scope on %s
     ).body.data;
     const list = await tasks.send<Page<AdTaskRow>>('gg_admin1', 'getTaskList', { orderId: o.orderId });
     task = list.body.data.records[0];
+    // The order shows: its points may have their poster changed (换画) — by gg only.
+    await query(t, `update ad_order set status = 4 where id = ${o.orderId}`);
+    await query(t, `update ad_point set state = 3 where id in (${o.pointIds.join(',')})`);
+    [{ point_no: pointNo }] = await query<{ point_no: string }>(
+      t,
+      `select point_no from ad_point where id = ${task.pointId}`,
+    );
     const photo = await uploadPhoto(t, gg);
     await tasks.send('gg_admin1', 'bindQrCode', { id: list.body.data.records[1].id, qrCode: 'SCOPE-QR-2' });
     const [p] = await query<{ latitude: number; longitude: number }>(
@@ -140,6 +149,14 @@ describe.each(dbKinds)('advertising tasks, users and settlement data scope on %s
         latitude: 22.8,
         longitude: 108.3,
       }),
+    batchAddTaskByIds: (a) => tasks.refused(a, 'batchAddTaskByIds', { ids: [task.pointId] }),
+    batchAddTask: async (a) => {
+      // The filters reach the caller's own points only: gg's point is not among them.
+      const res = await tasks.send<AdChangeResult>(a, 'batchAddTask', { keyword: pointNo });
+      if (!tasks.may(a, 'batchAddTask')) return void expect(res.status, `${a} batchAddTask`).toBe(403);
+      expect(res.status, `${a} batchAddTask: ${res.body.resultMsg}`).toBe(200);
+      expect(res.body.data).toMatchObject({ matched: 0, created: 0 });
+    },
     getTaskLogListInfo: (a) =>
       tasks.leftOut(a, 'getTaskLogListInfo', { orderId: task.orderId }, tasks.hasId(logId)),
     updateStatus: (a) => tasks.refused(a, 'updateStatus', { id: logId, version: logVersion, status: 2 }),

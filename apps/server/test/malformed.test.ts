@@ -52,6 +52,8 @@ const ACCEPTS_ANY_TEXT: Record<string, string> = {
 const PARTY_WRITES: Record<string, string> = {
   // Customers belong to an advertising operator; the platform reads them but adds none.
   'POST /adCustom/add': 'an operator’s own customers',
+  // Poster changes by the point list's filters (every filter optional): an operator's own points.
+  'POST /adPoint/batchAddTask': 'an operator’s own points',
 };
 
 /** A well-formed id list (the sweep's `[1, 2]`) is valid input for a call taking ids, not an attack. */

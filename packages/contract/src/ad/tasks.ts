@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { idField, idList, pageOf, paging, text } from '../common.ts';
 import { fileIdField, optionalDate, version } from '../fields.ts';
+import { AD_POINT, adPointFilters } from './points.ts';
 
 /*
  * Install and removal tasks (投放任务, `/adTask`) and their logs (投放日志, `/adTaskLog`), doc 001
@@ -11,6 +12,11 @@ import { fileIdField, optionalDate, version } from '../fields.ts';
  * (the distance to the lift is measured by the maintenance sign-in's rule) and when. The operator
  * approves or rejects each log; an approved install turns the point 投放中, an approved removal
  * frees it. `resetTask` reopens a task. An operator sees its own tasks, the platform all.
+ *
+ * A poster change (换画, kind 3) is asked for by the operator on points 投放中 under an order
+ * (`/adPoint/batchAddTaskByIds`, `/adPoint/batchAddTask` by the point list's filters): one task per
+ * point, under the order that shows there; a point holds at most one open change (a partial unique
+ * index); its approval leaves the point's state alone.
  */
 
 export const AD_TASK_PERMISSIONS = {
@@ -25,8 +31,10 @@ export const AD_TASK_PERMISSIONS = {
   logStats: 'ad:taskLog:stats',
 } as const;
 
-export const AD_TASK_KIND = { install: 1, removal: 2 } as const;
-export const AD_TASK_KIND_LABEL: Record<number, string> = { 1: '安装', 2: '拆除' };
+export const AD_TASK_KIND = { install: 1, removal: 2, change: 3 } as const;
+export const AD_TASK_KIND_LABEL: Record<number, string> = { 1: '安装', 2: '拆除', 3: '换画' };
+/** A change task still to do (待执行, 待审核, 已驳回): at most one per point. */
+export const AD_TASK_OPEN: readonly number[] = [1, 2, 4];
 
 /** 待执行 → 待审核 (a log submitted) → 已完成 (approved) or 已驳回 (rejected, redo) ; 已取消 with its order. */
 export const AD_TASK_STATUS = { pending: 1, submitted: 2, done: 3, rejected: 4, cancelled: 5 } as const;
@@ -118,7 +126,7 @@ export const adTaskFilters = z.object({
   orderId: idField('订单').optional(),
   pointId: idField('点位').optional(),
   workerId: idField('安装人员').optional(),
-  kind: status(AD_TASK_KIND_LABEL, '任务类型应为安装或拆除').optional(),
+  kind: status(AD_TASK_KIND_LABEL, '任务类型应为安装、拆除或换画').optional(),
   status: status(AD_TASK_STATUS_LABEL, '任务状态不正确').optional(),
   /** Order number, point name, register code or address. */
   keyword: text(50).optional(),
@@ -163,6 +171,23 @@ export const adTaskStat = z.object({
   doneTasks: z.number().int(),
 });
 export type AdTaskStat = z.infer<typeof adTaskStat>;
+
+/** When the change is planned (yyyy-MM-dd, today or later; omitted: today). */
+const changePlan = { planDate: optionalDate('计划日期') };
+
+/** What a batch of poster changes did: tasks made, points left out by reason (a few numbers each). */
+export const adChangeResult = z.object({
+  /** The points asked for (the ids, or those the filters matched). */
+  matched: z.number().int(),
+  created: z.number().int(),
+  /** The new tasks' ids. */
+  taskIds: z.array(z.number().int()),
+  skipped: z.array(z.object({ reason: z.string(), count: z.number().int(), pointNos: z.array(z.string()) })),
+});
+export type AdChangeResult = z.infer<typeof adChangeResult>;
+
+/** The most points one change by filters may touch. */
+export const AD_CHANGE_MAX_POINTS = 5000;
 
 export const AD_TASK = '/adTask';
 export const AD_TASK_LOG = '/adTaskLog';
@@ -240,6 +265,24 @@ export const adTaskCalls = {
       longitude,
     }),
     output: adTaskDetail,
+  }),
+  batchAddTaskByIds: defineCall({
+    domain: 'ad',
+    method: 'POST',
+    path: `${AD_POINT}/batchAddTaskByIds`,
+    permission: P.taskEdit,
+    summary: '所选点位换画（新建换画任务）',
+    input: z.object({ ids: idList, ...changePlan }),
+    output: adChangeResult,
+  }),
+  batchAddTask: defineCall({
+    domain: 'ad',
+    method: 'POST',
+    path: `${AD_POINT}/batchAddTask`,
+    permission: P.taskEdit,
+    summary: '按点位列表的筛选条件换画（新建换画任务）',
+    input: adPointFilters.omit({ page: true, limit: true, companyId: true }).extend(changePlan),
+    output: adChangeResult,
   }),
   getTaskLogListInfo: defineCall({
     domain: 'ad',

@@ -49,7 +49,8 @@ const MEDIUM_CODE: Record<number, string> = { 1: 'P', 2: 'S' };
 const pointNoOf = (registerCode: string, position: number, medium: number) =>
   `${registerCode}-${POSITION_CODE[position]}${MEDIUM_CODE[medium]}`;
 
-function filtersOf(user: AuthUser, f: Filters): SQL | undefined {
+/** The point list's filters (and the user's scope) as a condition on ad_point. */
+export function filtersOf(user: AuthUser, f: Filters): SQL | undefined {
   const k = f.keyword?.trim();
   return and(
     visiblePoints(user),

@@ -6,7 +6,10 @@ import { seedTasks } from './seed.ts';
 import {
   assignWorker,
   bindQrCode,
+  cancelOpenChanges,
   cancelOpenTasks,
+  changeByFilters,
+  changeByIds,
   generateTasks,
   listLogs,
   listTasks,
@@ -29,7 +32,9 @@ const logList = { name: '查询投放日志', perms: P.logList };
 
 /**
  * Install and removal tasks (投放任务, /adTask) and their logs (投放日志, /adTaskLog): made by the
- * orders' moves (confirmed: install tasks; finished: removal tasks; cancelled: open tasks closed).
+ * orders' moves (confirmed: install tasks; finished: removal tasks, open changes closed; cancelled:
+ * open tasks closed), and poster changes (换画) the operator asks for on points 投放中
+ * (/adPoint/batchAddTaskByIds, /adPoint/batchAddTask).
  */
 export const taskPart: AdPart = {
   routes: [
@@ -40,6 +45,8 @@ export const taskPart: AdPart = {
     implement(C.bindQrCode, ({ id, qrCode }, { user, db }) => bindQrCode(db, user, id, qrCode), tx),
     implement(C.unBindQrCode, ({ id }, { user, db }) => unbindQrCode(db, user, id), tx),
     implement(C.submitLog, (input, { user, db }) => submitLog(db, user, input), tx),
+    implement(C.batchAddTaskByIds, (input, { user, db }) => changeByIds(db, user, input), tx),
+    implement(C.batchAddTask, (input, { user, db }) => changeByFilters(db, user, input), tx),
     implement(C.getTaskLogListInfo, (f, { user, db }) => listLogs(db, user, f)),
     implement(C.updateStatus, (input, { user, db }) => reviewLog(db, user, input), tx),
     implement(C.getTaskLogStatList, (f, { user, db }) => logStats(db, user, f)),
@@ -75,6 +82,7 @@ export const taskPart: AdPart = {
     ],
     finished: [
       async (t, order) => {
+        await cancelOpenChanges(t, order);
         await generateTasks(t, order, AD_TASK_KIND.removal);
       },
     ],
@@ -83,6 +91,7 @@ export const taskPart: AdPart = {
   demoSeeders: [(t, _config, storage) => seedTasks(t, storage)],
   fileReferences: [taskLogFileReference],
   menuButtons: {
+    '/ad/point': [{ name: '换画（新建换画任务）', perms: P.taskEdit }],
     '/ad/task': [taskList, taskEdit, taskWork],
     '/ad/taskLog': [
       logList,

@@ -1,11 +1,15 @@
 import {
+  AD_CHANGE_MAX_POINTS,
   AD_LOG_STATUS,
   AD_LOG_STATUS_LABEL,
+  AD_ORDER_STATE,
   AD_POINT_STATE,
   AD_TASK_KIND,
   AD_TASK_KIND_LABEL,
+  AD_TASK_OPEN,
   AD_TASK_STATUS,
   AD_TASK_STATUS_LABEL,
+  type AdChangeResult,
   type AdTaskDetail,
   type AdTaskFilters,
   type AdTaskLogFilters,
@@ -18,6 +22,7 @@ import {
   distanceMeters,
   formatDateTime,
   MAINTENANCE_PARAMS,
+  shanghaiToday,
 } from '@ec/contract';
 import {
   type AnyColumn,
@@ -49,8 +54,10 @@ import { liftsRelation } from '../../elevator/api.ts';
 import { adCustom } from '../customers/tables.ts';
 import type { OrderEvent } from '../orders/hooks.ts';
 import { settlePointStates } from '../orders/service.ts';
-import { adOrder } from '../orders/tables.ts';
+import { adOrder, adOrderPoint } from '../orders/tables.ts';
+import { filtersOf } from '../points/service.ts';
 import { adPoint } from '../points/tables.ts';
+import { requireOperator } from '../scope.ts';
 import { workerFor } from '../users/service.ts';
 import { adWxUser } from '../users/tables.ts';
 import { adTask, adTaskLog } from './tables.ts';
@@ -125,6 +132,155 @@ export async function cancelOpenTasks(tx: Tx, order: OrderEvent): Promise<void> 
     },
     AD_TASK_KIND.removal,
   );
+}
+
+/** An order's end closes its open poster changes (there is nothing left to change). */
+export async function cancelOpenChanges(tx: Tx, order: OrderEvent): Promise<void> {
+  await tx
+    .update(adTask)
+    .set({ status: AD_TASK_STATUS.cancelled, version: sql`${adTask.version} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(adTask.orderId, order.orderId),
+        eq(adTask.kind, AD_TASK_KIND.change),
+        inArray(adTask.status, [...AD_TASK_OPEN]),
+      ),
+    );
+}
+
+// ---------------------------------------------------------------- poster changes (换画)
+
+const POINT_MISSING = '点位不存在或无权访问';
+const SKIP_NOT_SHOWING = '点位不在投放中';
+const SKIP_LATE = '计划日期晚于投放结束日期';
+const SKIP_OPEN = '已有未完成的换画任务';
+
+/**
+ * 换画: one change task per point among `points` (a condition on ad_point, the operator's own) that
+ * is 投放中 under an order 投放中, under that order (the booking covering today, else its earliest),
+ * planned for `planDate` (today when omitted; not before today; not after the booking's end). The
+ * orders are locked `for share` and read again, so an order ending at the same moment (which
+ * cancels its open changes) either waits for this or is seen ended. A point with an open change
+ * keeps it: the partial unique index ad_task_one_open_change_uq decides, however many requests race.
+ */
+async function addChangeTasks(
+  db: Queryable,
+  companyId: number,
+  points: SQL,
+  planDateInput: string | null | undefined,
+): Promise<AdChangeResult> {
+  const today = shanghaiToday();
+  const planDate = planDateInput || today;
+  if (planDate < today)
+    throw badRequest('计划日期不能早于今天', [{ field: 'planDate', message: '计划日期不能早于今天' }]);
+  const own = and(points, eq(adPoint.companyId, companyId));
+  const matched = await db
+    .select({ id: adPoint.id, pointNo: adPoint.pointNo, state: adPoint.state })
+    .from(adPoint)
+    .where(own)
+    .orderBy(asc(adPoint.id));
+  const showing = matched.filter((p) => p.state === AD_POINT_STATE.showing);
+  if (showing.length > AD_CHANGE_MAX_POINTS)
+    throw badRequest(`一次最多为 ${AD_CHANGE_MAX_POINTS} 个投放中的点位换画，请缩小筛选范围`);
+  const ids = showing.map((p) => p.id);
+  const holders =
+    ids.length === 0
+      ? []
+      : await db
+          .selectDistinctOn([adOrderPoint.pointId], {
+            pointId: adOrderPoint.pointId,
+            orderId: adOrderPoint.orderId,
+            endDate: adOrderPoint.endDate,
+          })
+          .from(adOrderPoint)
+          .innerJoin(adOrder, eq(adOrder.id, adOrderPoint.orderId))
+          .where(
+            and(
+              inArray(adOrderPoint.pointId, ids),
+              eq(adOrderPoint.active, true),
+              eq(adOrder.status, AD_ORDER_STATE.showing),
+              eq(adOrder.companyId, companyId),
+            ),
+          )
+          .orderBy(
+            asc(adOrderPoint.pointId),
+            sql`(${adOrderPoint.startDate} <= ${today} and ${adOrderPoint.endDate} >= ${today}) desc`,
+            asc(adOrderPoint.startDate),
+          );
+  const orderIds = [...new Set(holders.map((h) => h.orderId))];
+  const stillShowing = new Set(
+    orderIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: adOrder.id })
+            .from(adOrder)
+            .where(and(inArray(adOrder.id, orderIds), eq(adOrder.status, AD_ORDER_STATE.showing)))
+            .for('share')
+        ).map((o) => o.id),
+  );
+  const holderOf = new Map(holders.filter((h) => stillShowing.has(h.orderId)).map((h) => [h.pointId, h]));
+  const skipped = new Map<string, string[]>();
+  const skip = (reason: string, pointNo: string) =>
+    skipped.set(reason, [...(skipped.get(reason) ?? []), pointNo]);
+  const wanted: { pointId: number; orderId: number; pointNo: string }[] = [];
+  for (const p of matched) {
+    const h = holderOf.get(p.id);
+    if (p.state !== AD_POINT_STATE.showing || !h) skip(SKIP_NOT_SHOWING, p.pointNo);
+    else if (h.endDate < planDate) skip(SKIP_LATE, p.pointNo);
+    else wanted.push({ pointId: p.id, orderId: h.orderId, pointNo: p.pointNo });
+  }
+  const made =
+    wanted.length === 0
+      ? []
+      : await db
+          .insert(adTask)
+          .values(
+            wanted.map((w) => ({
+              operatorId: companyId,
+              orderId: w.orderId,
+              pointId: w.pointId,
+              kind: AD_TASK_KIND.change,
+              planDate,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ id: adTask.id, pointId: adTask.pointId });
+  const madeFor = new Set(made.map((m) => m.pointId));
+  for (const w of wanted) if (!madeFor.has(w.pointId)) skip(SKIP_OPEN, w.pointNo);
+  return {
+    matched: matched.length,
+    created: made.length,
+    taskIds: made.map((m) => m.id).sort((a, b) => a - b),
+    skipped: [...skipped].map(([reason, nos]) => ({ reason, count: nos.length, pointNos: nos.slice(0, 20) })),
+  };
+}
+
+/** 所选点位换画: every id must be one of the operator's points (else 404, nothing made). */
+export async function changeByIds(
+  db: Queryable,
+  user: AuthUser,
+  input: CallParsedInput<typeof adTaskCalls.batchAddTaskByIds>,
+): Promise<AdChangeResult> {
+  const companyId = requireOperator(user);
+  const ids = [...new Set(input.ids)];
+  const [seen] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(adPoint)
+    .where(and(inArray(adPoint.id, ids), eq(adPoint.companyId, companyId)));
+  if ((seen?.n ?? 0) < ids.length) throw notFound(POINT_MISSING);
+  return addChangeTasks(db, companyId, inArray(adPoint.id, ids), input.planDate);
+}
+
+/** 按筛选条件换画: the operator's points the point list's filters match. */
+export async function changeByFilters(
+  db: Queryable,
+  user: AuthUser,
+  input: CallParsedInput<typeof adTaskCalls.batchAddTask>,
+): Promise<AdChangeResult> {
+  const companyId = requireOperator(user);
+  const { planDate, ...f } = input;
+  return addChangeTasks(db, companyId, filtersOf(user, f) ?? sql`true`, planDate);
 }
 
 // ---------------------------------------------------------------- reading
@@ -354,15 +510,21 @@ export async function* logBatches(
 
 export async function resetTask(db: Queryable, user: AuthUser, id: number, version: number) {
   await taskInScope(db, user, id);
-  await moveState(db, adTask, {
-    id,
-    version,
-    from: [AD_TASK_STATUS.done, AD_TASK_STATUS.rejected],
-    to: AD_TASK_STATUS.pending,
-    set: { finishedAt: null, updatedAt: new Date() },
-    where: taskScope(user),
-    ...taskMove('重置'),
-  });
+  try {
+    await moveState(db, adTask, {
+      id,
+      version,
+      from: [AD_TASK_STATUS.done, AD_TASK_STATUS.rejected],
+      to: AD_TASK_STATUS.pending,
+      set: { finishedAt: null, updatedAt: new Date() },
+      where: taskScope(user),
+      ...taskMove('重置'),
+    });
+  } catch (err) {
+    // A done change reopened while the point has another open change.
+    if (dbErrorCode(err) === '23505') throw conflict(`该点位${SKIP_OPEN}`);
+    throw err;
+  }
   return taskDetail(db, user, id);
 }
 
@@ -491,7 +653,8 @@ export async function submitLog(
 /**
  * The operator's verdict on a log (one conditional UPDATE on its state and version): approved, its
  * task is done and the point turns 投放中 (an install) or 空闲 (a removal; 已预订 / 投放中 while
- * another order holds it); rejected, the task goes back to the worker (已驳回).
+ * another order holds it), or keeps its state (a poster change); rejected, the task goes back to
+ * the worker (已驳回).
  */
 export async function reviewLog(
   db: Queryable,
@@ -528,7 +691,8 @@ export async function reviewLog(
         ),
       );
   // A removal frees the point, unless another order holds it (then 已预订 / 投放中 as that order is).
-  else if (approved) await settlePointStates(db, sql`select ${task.pointId}::int`);
+  else if (approved && task.kind === AD_TASK_KIND.removal)
+    await settlePointStates(db, sql`select ${task.pointId}::int`);
   const [j] = await logQuery(db).where(eq(adTaskLog.id, log.id));
   return logRow(j);
 }

@@ -22,9 +22,11 @@ import { adWxUser } from '../users/tables.ts';
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
- * 投放任务: install (kind 1) or remove (kind 2) an order's poster at one point. One task per order,
- * point and kind (a unique index: generating twice, or from two nodes at once, adds nothing). State
- * moves are conditional UPDATEs on (id, status, version).
+ * 投放任务: install (kind 1) or remove (kind 2) an order's poster at one point, or change it (kind 3,
+ * 换画, asked for by the operator on a point 投放中). One install and one removal per order and
+ * point (a partial unique index: generating twice, or from two nodes at once, adds nothing); changes
+ * may repeat, but a point holds at most one open change (待执行, 待审核, 已驳回: a partial unique
+ * index). State moves are conditional UPDATEs on (id, status, version).
  */
 export const adTask = pgTable(
   'ad_task',
@@ -49,11 +51,16 @@ export const adTask = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('ad_task_order_point_kind_uq').on(t.orderId, t.pointId, t.kind),
+    uniqueIndex('ad_task_order_point_kind_uq')
+      .on(t.orderId, t.pointId, t.kind)
+      .where(sql`${t.kind} in (1, 2)`),
+    uniqueIndex('ad_task_one_open_change_uq')
+      .on(t.pointId)
+      .where(sql`${t.kind} = 3 and ${t.status} in (1, 2, 4)`),
     index('ad_task_operator_idx').on(t.operatorId, t.id),
     index('ad_task_point_idx').on(t.pointId),
     index('ad_task_worker_idx').on(t.workerId),
-    check('ad_task_kind_ck', sql`${t.kind} in (1, 2)`),
+    check('ad_task_kind_ck', sql`${t.kind} in (1, 2, 3)`),
   ],
 );
 

@@ -1,15 +1,25 @@
-import { type ProColumns, ProFormDigit, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import {
+  type ProColumns,
+  ProFormDatePicker,
+  ProFormDigit,
+  ProFormSelect,
+  ProFormText,
+} from '@ant-design/pro-components';
 import {
   AD_MEDIUM_LABEL,
   AD_POINT_STATE_LABEL,
   AD_POSITION_LABEL,
+  AD_TASK_PERMISSIONS,
   type AdPointRow,
   adPointCalls,
+  adTaskCalls,
   areaLabel,
   AD_PERMISSIONS as P,
+  shanghaiToday,
 } from '@ec/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Popconfirm, Space, Tag } from 'antd';
+import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { AreaCascader } from '../../../components/AreaCascader.tsx';
 import { ContractTable } from '../../../components/ContractTable.tsx';
@@ -19,6 +29,7 @@ import { usePermission } from '../../../lib/access.ts';
 import { call, download, saveFile } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
 import { useAdOperator } from '../access.ts';
+import { changeSummary } from './change.ts';
 
 export const adKeys = { points: ['ad', 'points'] as const };
 const options = (labels: Record<number, string>) =>
@@ -33,7 +44,13 @@ export const POINT_STATE_COLOR: Record<number, string> = {
   5: 'default',
 };
 
-type Editing = { kind: 'add' } | { kind: 'batch' } | { kind: 'edit'; row: AdPointRow };
+type Editing =
+  | { kind: 'add' }
+  | { kind: 'batch' }
+  | { kind: 'edit'; row: AdPointRow }
+  /** 换画: the selected points, or those the search form's filters match. */
+  | { kind: 'change'; ids: number[] }
+  | { kind: 'changeByFilters'; filters: Record<string, unknown> };
 
 /** Lifts to place points in, searched by register code or address words. */
 function LiftSelect({ multiple, name }: { multiple?: boolean; name: string }) {
@@ -69,6 +86,7 @@ export default function PointPage() {
   const client = useQueryClient();
   const canEdit = useAdOperator(P.pointEdit);
   const canExport = usePermission(P.pointExport);
+  const canChange = useAdOperator(AD_TASK_PERMISSIONS.taskEdit);
   const [editing, setEditing] = useState<Editing | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['ad'] });
   const remove = async (r: AdPointRow) => {
@@ -172,6 +190,27 @@ export default function PointPage() {
                 </Button>,
               ]
             : []),
+          ...(canChange
+            ? [
+                <Button
+                  key="change"
+                  data-testid="ad-point-change"
+                  onClick={() => {
+                    const ids = ctx.requireIds();
+                    if (ids) setEditing({ kind: 'change', ids });
+                  }}
+                >
+                  换画
+                </Button>,
+                <Button
+                  key="changeByFilters"
+                  data-testid="ad-point-change-filters"
+                  onClick={() => setEditing({ kind: 'changeByFilters', filters: ctx.filters })}
+                >
+                  按筛选条件换画
+                </Button>,
+              ]
+            : []),
           ...(canExport
             ? [
                 <Button
@@ -237,6 +276,37 @@ export default function PointPage() {
             rules={[{ required: true, message: '请选择点位位置' }]}
           />
           <PointFields withoutPosition />
+        </FormModal>
+      )}
+      {(editing?.kind === 'change' || editing?.kind === 'changeByFilters') && (
+        <FormModal<{ planDate?: string }>
+          title="换画"
+          testId="ad-point-change-form"
+          okText="新建换画任务"
+          initialValues={{ planDate: shanghaiToday() }}
+          onClose={() => setEditing(null)}
+          onSubmit={async (v) => {
+            const planDate = v.planDate || undefined;
+            const res =
+              editing.kind === 'change'
+                ? await call(adTaskCalls.batchAddTaskByIds, { ids: editing.ids, planDate })
+                : await call(adTaskCalls.batchAddTask, { ...editing.filters, planDate } as never);
+            message.open({ type: res.created > 0 ? 'success' : 'warning', content: changeSummary(res) });
+            await refresh();
+          }}
+        >
+          <Typography.Paragraph>
+            {editing.kind === 'change'
+              ? `为所选 ${editing.ids.length} 个点位新建换画任务。`
+              : '为当前筛选条件下的全部点位新建换画任务。'}
+            只有投放中订单的投放中点位会新建任务（归入该订单），已有未完成换画任务的点位跳过；任务在「投放任务」中执行和审核，审核通过不改变点位状态。
+          </Typography.Paragraph>
+          <ProFormDatePicker
+            name="planDate"
+            label="计划日期"
+            width="100%"
+            fieldProps={{ disabledDate: (d: Dayjs) => d.isBefore(dayjs(), 'day') }}
+          />
         </FormModal>
       )}
       {editing?.kind === 'edit' && (
