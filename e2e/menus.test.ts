@@ -170,7 +170,35 @@ function visibleLeaves(entries: MenuEntry[]): MenuEntry[] {
     .flatMap((e) => (e.childTree.length > 0 ? visibleLeaves(e.childTree) : [e]));
 }
 
-describe('every menu entry of every demo account', () => {
+/** Paths one page visits; an account with more entries opens more pages side by side (at most 3). */
+const PATHS_PER_PAGE = 40;
+
+/**
+ * Visits `paths` with `pages` (each signed in as the same account), every page taking the next path
+ * not yet taken; returns each path's text and the lists not shown whole.
+ */
+async function visitAll(pages: Page[], paths: string[]) {
+  const texts = new Map<string, string>();
+  const cut: string[] = [];
+  let next = 0;
+  await Promise.all(
+    pages.map(async (page) => {
+      for (let i = next++; i < paths.length; i = next++) {
+        const path = paths[i];
+        texts.set(path, await visit(page, path));
+        // A list shows every header, tag and cell whole at 1440 px (or cut on purpose, with a tooltip).
+        const table = page.locator(`[data-page="${path}"] .ant-table-wrapper`).first();
+        if ((await table.count()) > 0)
+          for (const p of await problemsOf(table, 'all')) cut.push(`${path} ${p}`);
+        if (path !== '/dashboard') await closeTag(page, path);
+      }
+    }),
+  );
+  return { texts, cut };
+}
+
+// The accounts side by side, two at a time (each on pages of its own, one browser, one server).
+describe('every menu entry of every demo account', { concurrency: 2 }, () => {
   for (const username of FILED) {
     test(`${username}: the sidebar shows its menu once, without detail pages, and every entry opens`, async () => {
       const { context, page, problems } = await watchedPage();
@@ -191,18 +219,20 @@ describe('every menu entry of every demo account', () => {
         'no detail page in the sidebar',
       );
 
+      const more = await Promise.all(
+        Array.from({ length: Math.min(3, Math.ceil(paths.length / PATHS_PER_PAGE)) - 1 }, async () => {
+          const extra = await watchedPage();
+          await signedIn(extra.page, username);
+          return extra;
+        }),
+      );
+      const { texts, cut } = await visitAll([page, ...more.map((m) => m.page)], paths);
       const seen = new Map<string, string>();
-      const cut: string[] = [];
       for (const path of paths) {
-        const text = await visit(page, path);
+        const text = texts.get(path) ?? '';
         const twin = seen.get(text);
         assert.equal(twin, undefined, `${path} shows the same page as ${twin}`);
         seen.set(text, path);
-        // A list shows every header, tag and cell whole at 1440 px (or cut on purpose, with a tooltip).
-        const table = page.locator(`[data-page="${path}"] .ant-table-wrapper`).first();
-        if ((await table.count()) > 0)
-          for (const p of await problemsOf(table, 'all')) cut.push(`${path} ${p}`);
-        if (path !== '/dashboard') await closeTag(page, path);
       }
       if (cut.length) await screenshot(page, `menus-layout-${username}`);
       assert.deepEqual(cut, [], `${username}: lists shown whole`);
@@ -210,8 +240,8 @@ describe('every menu entry of every demo account', () => {
       if (menu.some((e) => e.url === 'iot')) {
         assert.match(await visit(page, '/iot'), /物联网 · 建设中/);
       }
-      assert.deepEqual(problems, [], `${username}: no errors`);
-      await context.close();
+      assert.deepEqual([...problems, ...more.flatMap((m) => m.problems)], [], `${username}: no errors`);
+      await Promise.all([context, ...more.map((m) => m.context)].map((c) => c.close()));
     });
   }
 
