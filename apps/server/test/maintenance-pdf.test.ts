@@ -94,7 +94,7 @@ function order(n: number, items = 6): PdfOrder {
     workerSignatureFileId: 'signature',
     confirmedBy: '王芳',
     confirmTime: '2025-03-15T03:00:00.000Z',
-    confirmSignatureFileId: 'storageDown',
+    confirmSignatureFileId: null,
     auditLabel: '审核通过',
     auditRemark: '记录完整',
     contentHash: hex(n + 100),
@@ -159,15 +159,19 @@ describe('maintenance record PDF', () => {
         expect(text).toContain(expected);
       }
       expect(text).not.toContain(o.photos[0].sha256); // only the first 16 hex characters of a photo's hash
-      // Missing, damaged, truncated, not-an-image and unreadable images are labelled boxes.
+      // Missing, damaged, truncated and not-an-image images are labelled boxes.
       expect(text).toContain('图片缺失');
       expect(text.split('PNG 文件已损坏').length - 1).toBe(1);
       expect(text).toContain('PNG 文件不完整');
       expect(text).toContain('图片格式不支持');
-      expect(text).toContain('图片读取失败');
     }
     // The photo and the worker's signature are painted in each order; nothing else is.
     expect(images.reduce((sum, n) => sum + n, 0)).toBe(4);
+  });
+
+  it('ends the stream in error when an image cannot be read (storage down), instead of leaving it out', async () => {
+    const o = { ...order(3), confirmSignatureFileId: 'storageDown' };
+    await expect(bytesOf(renderOrdersPdf(each([order(2), o]), readImage))).rejects.toThrow('对象存储不可用');
   });
 
   it('tells which PNGs it will not hand to pdfkit', () => {

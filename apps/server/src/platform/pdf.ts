@@ -7,9 +7,31 @@
  */
 import { fileURLToPath } from 'node:url';
 import { crc32, inflateSync } from 'node:zlib';
+import type { AuthUser } from './access.ts';
+import { AppError } from './errors.ts';
+import { readFile } from './files/service.ts';
+import type { Platform } from './platform.ts';
 
 /** The font shipped in assets/fonts/ (its README): from src/platform/ and dist/platform/ alike. */
 export const PDF_FONT_PATH = fileURLToPath(new URL('../../assets/fonts/ec-pdf-sans.ttf', import.meta.url));
+
+/**
+ * How a printed document reads its images (photos, signatures, seals): through the platform's file
+ * read with the reader's access. A file that is gone or not readable by this user (404) is `null`
+ * and prints as missing; any other failure (storage or database down) is logged and thrown, and
+ * fails the document: a signed record never leaves with a photo or signature silently left out.
+ */
+export function pdfImageReader(platform: Platform, user: AuthUser, what: string) {
+  return async (fileId: string): Promise<Buffer | null> => {
+    try {
+      return (await readFile(platform, user, fileId)).body;
+    } catch (err) {
+      if (err instanceof AppError && err.status === 404) return null;
+      platform.log.error({ err, fileId }, `${what}: image unreadable`);
+      throw err;
+    }
+  };
+}
 
 /** Larger images are drawn as a labelled box (a decoded 40-megapixel RGBA image is 160 MB). */
 export const MAX_PIXELS = 40_000_000;

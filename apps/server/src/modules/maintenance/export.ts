@@ -1,13 +1,15 @@
 /**
  * batchExportPDF: the chosen orders the user may open, one PDF, streamed as it is drawn (orders are
  * read 20 at a time; photos one at a time), so the server's memory does not grow with the count.
+ * An image that cannot be read for any reason but its absence (storage down) ends the stream with
+ * an error: the download fails rather than deliver records with photos silently left out.
  */
 import { ORDER_STATUSES } from '@ec/contract';
 import { and, asc, gt, inArray } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../../platform/access.ts';
 import { notFound } from '../../platform/errors.ts';
-import { readFile } from '../../platform/files/service.ts';
+import { pdfImageReader } from '../../platform/pdf.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { workersByIds } from '../parties/api.ts';
 import { detailsOf, selectOrders } from './orders/read.ts';
@@ -65,13 +67,7 @@ export async function exportOrdersPdf(
     and(inArray(maintenanceOrder.id, ids), orderScope(user)),
   ).limit(1);
   if (!first) throw notFound('所选工单不存在或无权访问');
-  const readImage = async (fileId: string) => {
-    try {
-      return (await readFile(platform, user, fileId)).body;
-    } catch {
-      return null;
-    }
-  };
+  const readImage = pdfImageReader(platform, user, 'maintenance record');
   const name = ids.length === 1 ? `维保记录_${first.order.orderNo}.pdf` : `维保记录_${ids.length}张.pdf`;
   reply
     .type('application/pdf')

@@ -7,10 +7,10 @@
  * reader of the stream has not taken what was written, so memory does not grow with the number of
  * orders (what a PDF must keep, one cross-reference offset per object, is a few bytes a page).
  *
- * Images (photos, signatures) come from `readImage`; one that is missing, unreadable or of a kind the
- * PDF cannot hold is drawn as a labelled box. PNGs are checked here in full before pdfkit sees them:
- * pdfkit decodes some PNGs (alpha, interlace) in a zlib callback, where a corrupt file would throw out
- * of reach of any catch and end the process.
+ * Images (photos, signatures) come from `readImage`; one that is missing (null) or of a kind the PDF
+ * cannot hold is drawn as a labelled box; a read that throws (storage down) ends the stream in error.
+ * PNGs are checked here in full before pdfkit sees them: pdfkit decodes some PNGs (alpha, interlace)
+ * in a zlib callback, where a corrupt file would throw out of reach of any catch and end the process.
  */
 import { PassThrough } from 'node:stream';
 import { formatDateTime } from '@ec/contract';
@@ -400,13 +400,9 @@ async function imageBox(
 ): Promise<void> {
   let failure = absent;
   if (fileId !== null) {
-    let data: Buffer | null = null;
-    try {
-      data = await readImage(fileId);
-      failure = data ? '' : '图片缺失';
-    } catch {
-      failure = '图片读取失败';
-    }
+    // A read that fails (rather than finds nothing) throws through: the PDF stream ends in error.
+    const data = await readImage(fileId);
+    failure = data ? '' : '图片缺失';
     if (data) {
       const opened = openImage(p.doc, data);
       if ('image' in opened) {

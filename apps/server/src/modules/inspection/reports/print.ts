@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { AppError, conflict } from '../../../platform/errors.ts';
-import { readFile } from '../../../platform/files/service.ts';
+import { pdfImageReader } from '../../../platform/pdf.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { inspectionLiftsRelation } from '../../elevator/api.ts';
 import { sealFor } from '../instruments/index.ts';
@@ -81,22 +81,9 @@ export async function inspectionDoc(q: Queryable, user: AuthUser, id: number): P
   };
 }
 
-/**
- * The images of a report's PDF, read through the platform's file read with the reader's access: a
- * file that is gone or not readable (404) prints as missing; any other failure is logged and thrown,
- * and fails the PDF (a signed record never leaves with its signature silently missing).
- */
-export function reportImages(platform: Platform, user: AuthUser) {
-  return async (fileId: string) => {
-    try {
-      return (await readFile(platform, user, fileId)).body;
-    } catch (err) {
-      if (err instanceof AppError && err.status === 404) return null;
-      platform.log.error({ err, fileId }, 'inspection report image unreadable');
-      throw err;
-    }
-  };
-}
+/** The images of a report's PDF (platform/pdf.ts: missing prints as missing, a failure fails it). */
+export const reportImages = (platform: Platform, user: AuthUser) =>
+  pdfImageReader(platform, user, 'inspection report');
 
 /** The report's PDF bytes and its print data. */
 export async function reportPdfBytes(q: Queryable, platform: Platform, user: AuthUser, id: number) {
