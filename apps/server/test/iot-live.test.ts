@@ -12,7 +12,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iotRuntime } from '../src/modules/iot/broker.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
-import { demoLift, ingest, normal, query } from './iot-support.ts';
+import { demoLift, escalatorRunning, ingest, normal, query } from './iot-support.ts';
 import { openStream, until } from './live-support.ts';
 
 /**
@@ -114,18 +114,7 @@ describe.each(dbKinds)('IoT live events on %s', (kind) => {
         (e) => e.event === IOT_STATE_TOPIC && e.data.kind === 'escalator' && e.data.elevatorId === lift.id,
       );
     const now = Date.now();
-    const running = (over: Record<string, unknown>) => ({
-      mode: 'normal',
-      run: 'up',
-      speed: 0.5,
-      nominalSpeed: 0.5,
-      handrailLeftDeviation: 1,
-      handrailRightDeviation: -2,
-      stepMissing: false,
-      combPlateTripped: false,
-      safetyCircuit: true,
-      ...over,
-    });
+    const running = escalatorRunning;
     const client = await mqtt.connectAsync(mqttUrl, {
       username: `${device.merchantId}/${device.code}`,
       password: secret,

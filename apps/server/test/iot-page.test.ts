@@ -9,7 +9,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { xlsxBuffer } from '../src/platform/excel.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
-import { demoLift, ingest, normal, otherMerchantDevice, query, REGULATORS } from './iot-support.ts';
+import {
+  demoLift,
+  escalatorRunning,
+  ingest,
+  normal,
+  otherMerchantDevice,
+  query,
+  REGULATORS,
+} from './iot-support.ts';
 import { multipart } from './multipart.ts';
 
 /**
@@ -215,18 +223,7 @@ describe.each(dbKinds)('IoT page: filters, timeline, escalator state, sheet impo
       body: { devices: [{ code: 'FLT-ESC', name: '扶梯终端', registerCode: liftC.registerCode }] },
     });
     const esc = added.body.data[0];
-    const state = (over: Record<string, unknown>) => ({
-      mode: 'normal',
-      run: 'up',
-      speed: 0.5,
-      nominalSpeed: 0.5,
-      handrailLeftDeviation: 1,
-      handrailRightDeviation: -2,
-      stepMissing: false,
-      combPlateTripped: false,
-      safetyCircuit: true,
-      ...over,
-    });
+    const state = escalatorRunning;
     const now = Date.now();
     expect((await ingest(t, 'FLT-ESC', esc.secret, 'escalator', state({ t: now }))).status).toBe(200);
     expect(

@@ -72,6 +72,20 @@ export const normal = (over: Partial<IotStatusMessage> = {}): IotStatusMessage =
 export const trapped = (over: Partial<IotStatusMessage> = {}) =>
   normal({ doorZone: false, door: 'closed', passenger: true, floor: 5, ...over });
 
+/** An escalator running up normally (its device's `escalator` message, without the time `t`). */
+export const escalatorRunning = (over: Record<string, unknown> = {}) => ({
+  mode: 'normal',
+  run: 'up',
+  speed: 0.5,
+  nominalSpeed: 0.5,
+  handrailLeftDeviation: 1,
+  handrailRightDeviation: -2,
+  stepMissing: false,
+  combPlateTripped: false,
+  safetyCircuit: true,
+  ...over,
+});
+
 /** Posts one message over HTTP with the device's credentials. */
 export function ingest(t: TestApp, deviceCode: string, secret: string, kind: string, message: unknown) {
   return t.api<{ stored: boolean }>('POST', '/iot/ingest', { body: { deviceCode, secret, kind, message } });
