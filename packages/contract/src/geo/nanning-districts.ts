@@ -1,6 +1,7 @@
 /*
  * The districts and counties of Nanning (南宁市) as GeoJSON, for the offline maps (救援网格, the
- * statistics' district maps): the project's ONE copy; import it from '@ec/contract/geo/nanning-districts'.
+ * statistics' district maps), and the five functional zones over them (NANNING_ZONES below): the
+ * project's ONE copy; import it from '@ec/contract/geo/nanning-districts'.
  *
  * Provenance: drawn by hand for this project (no openly licensed boundary data was found to ship),
  * as simplified approximate polygons around each district's real position, the Yong river (邕江)
@@ -168,6 +169,98 @@ export const NANNING_DISTRICTS: DistrictCollection = {
     ]),
   ],
 };
+
+/**
+ * The five functional zones (功能区) that areas.ts lists beside the districts, with its locally
+ * assigned 8-digit codes (DOMAIN.md §8): non-statutory, each lying inside one statutory district
+ * (`parent`). A separate collection so that nothing that sums or tiles the districts counts a zone's
+ * ground twice; the maps draw them as a dashed overlay.
+ *
+ * Provenance: drawn by hand like the districts above, as small approximate polygons around each
+ * zone's real position (高新区 north-west of the centre in 西乡塘区, 经开区 south-west in 江南区,
+ * 东盟经开区 south of 武鸣 town, 五象新区 south of the Yong river in 良庆区, 临空经济示范区 around
+ * Wuxu airport 吴圩机场 in 江南区); each lies wholly inside its parent's polygon. NOT surveyed
+ * boundaries: a schematic overlay and a place for a zone's figures, nothing is located by them.
+ */
+export interface ZoneFeature {
+  type: 'Feature';
+  properties: {
+    /** The zone's local 8-digit area code (areas.ts), as the lifts' area_code spells it. */
+    adcode: string;
+    /** Its full name (areas.ts's label). */
+    name: string;
+    /** The short name the map labels it with. */
+    short: string;
+    /** Where its label and its figures go: [longitude, latitude]. */
+    center: [number, number];
+    /** The statutory district it lies in (NANNING_DISTRICTS' adcode). */
+    parent: string;
+  };
+  geometry: { type: 'Polygon'; coordinates: [number, number][][] };
+}
+
+export interface ZoneCollection {
+  type: 'FeatureCollection';
+  features: ZoneFeature[];
+}
+
+const zone = (
+  adcode: string,
+  name: string,
+  short: string,
+  center: [number, number],
+  parent: string,
+  ring: [number, number][],
+): ZoneFeature => ({
+  type: 'Feature',
+  properties: { adcode, name, short, center, parent },
+  geometry: { type: 'Polygon', coordinates: [[...ring, ring[0]]] },
+});
+
+export const NANNING_ZONES: ZoneCollection = {
+  type: 'FeatureCollection',
+  features: [
+    zone('45010051', '南宁高新技术产业开发区', '高新区', [108.26, 22.865], '450107', [
+      [108.22, 22.84],
+      [108.29, 22.84],
+      [108.3, 22.88],
+      [108.26, 22.9],
+      [108.21, 22.88],
+    ]),
+    zone('45010052', '南宁经济技术开发区', '经开区', [108.21, 22.725], '450105', [
+      [108.18, 22.7],
+      [108.24, 22.69],
+      [108.26, 22.73],
+      [108.22, 22.76],
+      [108.17, 22.74],
+    ]),
+    zone('45010053', '广西-东盟经济技术开发区', '东盟经开区', [108.19, 23.065], '450110', [
+      [108.14, 23.04],
+      [108.22, 23.03],
+      [108.26, 23.07],
+      [108.2, 23.1],
+      [108.13, 23.08],
+    ]),
+    zone('45010054', '五象新区', '五象新区', [108.39, 22.745], '450108', [
+      [108.35, 22.72],
+      [108.42, 22.71],
+      [108.44, 22.75],
+      [108.4, 22.78],
+      [108.35, 22.76],
+    ]),
+    zone('45010055', '南宁临空经济示范区', '临空经济区', [108.16, 22.63], '450105', [
+      [108.12, 22.6],
+      [108.2, 22.6],
+      [108.22, 22.64],
+      [108.16, 22.66],
+      [108.11, 22.64],
+    ]),
+  ],
+};
+
+/** The zone an area code names, if it names one. */
+export const zoneOf = (adcode: string): ZoneFeature | undefined =>
+  NANNING_ZONES.features.find((f) => f.properties.adcode === adcode);
 
 /**
  * The box a point of Nanning lies in (a little wider than the districts above): a grid's points and

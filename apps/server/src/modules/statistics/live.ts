@@ -12,6 +12,7 @@ import {
   shanghaiToday,
   type UseUnitDashboard,
 } from '@ec/contract';
+import { zoneOf } from '@ec/contract/geo/nanning-districts';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import { forbidden } from '../../platform/errors.ts';
@@ -97,7 +98,10 @@ export async function screenSummary(side: ReadSide, user: AuthUser, f: Filters):
   };
 }
 
-/** District centres (the markers at full zoom-out), from the lifts' mean position, else these. */
+/**
+ * District centres (the markers at full zoom-out), from the lifts' mean position, else these; a
+ * functional zone's (8-digit code) from NANNING_ZONES.
+ */
 type MapArgs = Filters & {
   minLng: number;
   minLat: number;
@@ -142,7 +146,7 @@ export async function mapPoints(side: ReadSide, user: AuthUser, f: MapArgs): Pro
       ...base,
       mode: 'district',
       districts: found.map((r) => {
-        const c = CENTRES[r.area as string];
+        const c = CENTRES[r.area as string] ?? zoneOf(String(r.area))?.properties.center;
         return {
           areaCode: String(r.area),
           areaName: areaLabel(String(r.area)) ?? String(r.area),

@@ -10,6 +10,7 @@ import {
   boxBounds,
   type MapAggregate,
   type MapPoint,
+  placeAggregate,
   project,
   URBAN_VIEW,
   type View,
@@ -41,7 +42,9 @@ const DEFAULT_COLOUR = '#1677ff';
  * GeoJSON copy, zoom (wheel, buttons) and pan (drag). Zoomed in past `pointsFrom`, each point is drawn
  * coloured by its state (`legend`); further out, aggregates stand for them: the server's when given,
  * otherwise counted here per district (`aggregate="district"`) or per grid cell (`"grid"`). A click on
- * a district, an aggregate or a point goes to the page (`onDistrictClick`, `onPointClick`).
+ * a district, an aggregate or a point goes to the page (`onDistrictClick`, `onPointClick`). The
+ * functional zones (NANNING_ZONES) lie over the districts as dashed outlines; a click on one, or on a
+ * figure counted by a zone's area code (drawn at the zone's centre), is a click on that area too.
  * Generic: lifts on the data map, advertising screens on theirs.
  */
 export function CityMap({
@@ -130,7 +133,7 @@ export function CityMap({
 
   const shownAggregates = useMemo(() => {
     if (showPoints) return [];
-    if (aggregates) return aggregates;
+    if (aggregates) return aggregates.map(placeAggregate);
     return aggregate === 'grid' ? aggregateByGrid(points, 0.04 / zoom) : aggregateByDistrict(points);
   }, [showPoints, aggregates, aggregate, points, zoom]);
 

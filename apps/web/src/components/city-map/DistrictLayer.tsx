@@ -1,8 +1,8 @@
 import type { LngLat } from '@ec/contract';
-import { NANNING_DISTRICTS } from '@ec/contract/geo/nanning-districts';
+import { NANNING_DISTRICTS, NANNING_ZONES } from '@ec/contract/geo/nanning-districts';
 import { pointsOf, project, type View } from './projection.ts';
 
-/** A district as a click gives it. */
+/** A district (or a functional zone) as a click gives it. */
 export interface District {
   adcode: string;
   name: string;
@@ -11,7 +11,9 @@ export interface District {
 /**
  * Nanning's districts from the project's one GeoJSON copy (@ec/contract/geo/nanning-districts),
  * drawn in a map's SVG: outlines and names, optionally shaded by a value per district (darker =
- * more), one of them selected, clickable.
+ * more), one of them selected, clickable. Over them the five functional zones (NANNING_ZONES:
+ * 高新区, 经开区…, non-statutory, each inside a district) as dashed outlines with their short names;
+ * a click on a zone gives the zone (its 8-digit area code and full name) as a district's click does.
  */
 export function DistrictLayer({
   view,
@@ -81,6 +83,55 @@ export function DistrictLayer({
           </g>
         );
       })}
+      <g data-testid="map-zones">
+        {NANNING_ZONES.features.map((f) => {
+          const { adcode, name, short, center } = f.properties;
+          const [x, y] = project(view, center);
+          const active = selected === adcode;
+          return (
+            // biome-ignore lint/a11y/noStaticElementInteractions: a zone is also an option of the pages' area pickers
+            <g
+              key={adcode}
+              data-testid={`map-zone-${adcode}`}
+              data-name={name}
+              onClick={
+                onClick
+                  ? (e) => {
+                      e.stopPropagation();
+                      onClick({ adcode, name });
+                    }
+                  : undefined
+              }
+              style={{ cursor: onClick ? 'pointer' : undefined }}
+              pointerEvents={onClick ? undefined : 'none'}
+            >
+              <title>{`${name}（功能区，位于${districtName(f.properties.parent)}）`}</title>
+              <polygon
+                points={pointsOf(view, f.geometry.coordinates[0] as LngLat[])}
+                fill="#722ed1"
+                fillOpacity={active ? 0.16 : 0.05}
+                stroke={active ? '#1677ff' : '#9254de'}
+                strokeWidth={active ? 2.5 : 1.2}
+                strokeDasharray={active ? undefined : '5 3'}
+                vectorEffect="non-scaling-stroke"
+              />
+              <text
+                x={x}
+                y={y}
+                fontSize={11 / zoom}
+                fill={dashed ? '#a78bfa' : '#6d28d9'}
+                textAnchor="middle"
+                pointerEvents="none"
+              >
+                {short}
+              </text>
+            </g>
+          );
+        })}
+      </g>
     </g>
   );
 }
+
+const districtName = (adcode: string) =>
+  NANNING_DISTRICTS.features.find((f) => f.properties.adcode === adcode)?.properties.name ?? adcode;

@@ -1,10 +1,11 @@
 import type { LngLat } from '@ec/contract';
-import { NANNING_DISTRICTS } from '@ec/contract/geo/nanning-districts';
+import { NANNING_DISTRICTS, zoneOf } from '@ec/contract/geo/nanning-districts';
 
 /**
  * The offline map's projection: longitude and latitude to SVG units (equirectangular, longitude
  * shrunk by the cosine of Nanning's latitude so that shapes keep their proportions), and back; the
- * zoom and pan of a map as a box in those units; which district a point lies in.
+ * zoom and pan of a map as a box in those units; which district a point lies in; where a figure
+ * counted per area goes.
  */
 export interface View {
   minLng: number;
@@ -151,6 +152,19 @@ export function aggregateByDistrict(points: MapPoint[]): MapAggregate[] {
       count: counts.get(f.properties.adcode) ?? 0,
       label: f.properties.name,
     }));
+}
+
+/**
+ * Where a figure is drawn: one that counts a functional zone (高新区… an 8-digit area code, see
+ * NANNING_ZONES) at the zone's centre, under its dashed outline's name, whatever position it came
+ * with (its lifts' mean could sit on its district's figure, and a zone's lifts without coordinates
+ * would have none of their own); any other where it came.
+ */
+export function placeAggregate(a: MapAggregate): MapAggregate {
+  const zone = a.adcode ? zoneOf(a.adcode) : undefined;
+  if (!zone) return a;
+  const [lng, lat] = zone.properties.center;
+  return { ...a, lng, lat, label: a.label ?? zone.properties.name };
 }
 
 /** Points counted per square cell of `cellDeg` degrees, placed at the mean of the cell's points. */

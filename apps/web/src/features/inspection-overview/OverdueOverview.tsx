@@ -6,20 +6,15 @@ import {
   type OverdueDistrictRow,
   type OverdueLiftRow,
 } from '@ec/contract';
-import { NANNING_DISTRICTS } from '@ec/contract/geo/nanning-districts';
 import { Alert, Button, Card, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router';
 import { ContractTable, type TableContext } from '../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../components/RowAction.tsx';
 import { elevatorDetailUrl, ORG_PATHS } from '../../lib/routes.ts';
-import { byUrgency, type Drill, drillFilters, overdueShare } from './logic.ts';
+import { areaOptions, byUrgency, type Drill, drillFilters, overdueShare } from './logic.ts';
 import { overviewKeys, useOverdueOverview } from './queries.ts';
 
-const districtOptions = NANNING_DISTRICTS.features.map((f) => ({
-  value: f.properties.adcode,
-  label: f.properties.name,
-}));
 const openOrderOptions = [
   { value: 'true', label: '已报检（有未办结的检验申请）' },
   { value: 'false', label: '未报检' },
@@ -161,7 +156,7 @@ export function OverdueOverview() {
       title: '所在区域',
       dataIndex: 'areaCode',
       valueType: 'select',
-      fieldProps: { options: districtOptions },
+      fieldProps: { options: areaOptions },
       render: (_, r) => r.areaName ?? r.areaCode,
       width: 100,
     },

@@ -1,6 +1,6 @@
 import type { OverdueDistrictRow } from '@ec/contract';
 import { describe, expect, it } from 'vitest';
-import { byUrgency, drillFilters, overdueShare } from './logic.ts';
+import { areaOptions, byUrgency, drillFilters, overdueShare } from './logic.ts';
 
 const row = (areaCode: string, overdue: number, without: number): OverdueDistrictRow => ({
   areaCode,
@@ -38,5 +38,14 @@ describe('byUrgency', () => {
     const rows = [row('450103', 5, 1), row('450105', 2, 2), row('450102', 5, 1), row('450107', 9, 0)];
     expect(byUrgency(rows).map((r) => r.areaCode)).toEqual(['450105', '450102', '450103', '450107']);
     expect(rows.map((r) => r.areaCode)).toEqual(['450103', '450105', '450102', '450107']);
+  });
+});
+
+describe('areaOptions', () => {
+  it("offers the districts and the five functional zones, so a zone row's drill shows its name", () => {
+    expect(areaOptions).toHaveLength(17);
+    expect(areaOptions.find((o) => o.value === '450107')?.label).toBe('西乡塘区');
+    expect(areaOptions.find((o) => o.value === '45010051')?.label).toBe('南宁高新技术产业开发区');
+    expect(areaOptions.find((o) => o.value === '45010055')?.label).toBe('南宁临空经济示范区');
   });
 });

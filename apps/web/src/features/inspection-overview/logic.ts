@@ -1,9 +1,19 @@
 import type { OverdueDistrictRow, OverdueFigures } from '@ec/contract';
+import { NANNING_DISTRICTS, NANNING_ZONES } from '@ec/contract/geo/nanning-districts';
 
 /*
  * The pure rules of 超期未检总览: which list a clicked figure opens, and the share of the lifts in use
  * that are overdue. The server counts; these only choose what to show.
  */
+
+/**
+ * The overdue list's area filter: the districts, then the functional zones (高新区…, 8-digit codes),
+ * whose lifts the figures count in rows of their own and which a click on such a row filters to.
+ */
+export const areaOptions = [
+  ...NANNING_DISTRICTS.features.map((f) => ({ value: f.properties.adcode, label: f.properties.name })),
+  ...NANNING_ZONES.features.map((f) => ({ value: f.properties.adcode, label: f.properties.name })),
+];
 
 /** A figure of a district row that opens the overdue list. */
 export type Drill = 'overdue' | 'withOrder' | 'withoutOrder';
