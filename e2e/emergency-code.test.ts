@@ -12,7 +12,9 @@ import {
   settle,
 } from './elevator-support.ts';
 import {
+  closeDropdown,
   launchBrowser,
+  pickOption,
   type RunningServer,
   screenshot,
   signIn,
@@ -81,12 +83,8 @@ async function search(scope: Locator, label: string, value: string) {
 /** Picks an option of a ProFormSelect in a dialog by typing and choosing the match. */
 async function choose(page: Page, dialog: Locator, label: string, typed: string, option: string) {
   const item = dialog.locator('.ant-form-item').filter({ hasText: label });
-  await item.locator('.ant-select').click();
-  await item.locator('input').fill(typed);
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-    .first()
-    .click();
+  await pickOption(page, item.locator('.ant-select'), option, typed);
+  await closeDropdown(page);
 }
 
 /** The text of every page of a PDF (pdf.js, as the server's PDF tests read theirs). */

@@ -17,7 +17,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const ARTIFACTS = path.join(import.meta.dirname, 'artifacts');
@@ -393,4 +393,58 @@ export function smsCodeFor(server: RunningServer, phone: string): string | null 
     .split('\n')
     .filter((l) => l.includes(phone) && l.includes('验证码'));
   return lines.at(-1)?.match(/验证码 (\d{6})/)?.[1] ?? null;
+}
+
+/** Polls until `check` holds (hash changes are same-document navigations: no load event fires). */
+export async function until(
+  check: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * Picks an option of an antd select (typing `search` first, for a searching select). A click on an
+ * option of a dropdown still sliding open, or of a list the search is replacing, can miss it: the
+ * pick is checked in the select and made again if it did not take.
+ */
+export async function pickOption(page: Page, select: Locator, option: string, search?: string) {
+  const chosen = async () =>
+    (await select.locator('.ant-select-selection-item').allTextContents()).some((t) => t.includes(option));
+  for (let attempt = 1; ; attempt++) {
+    if ((await page.locator('.ant-select-dropdown:visible').count()) === 0)
+      await select.locator('.ant-select-selector').click();
+    if (search) await select.locator('input').fill(search);
+    const item = page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+      .first();
+    await item.waitFor();
+    await item.click();
+    try {
+      await until(chosen, `${option} shown as chosen`, 2_000);
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
+/**
+ * Waits for every select's dropdown to be gone; one still open (a multiple select, or a searching
+ * select whose answer arrived after the pick) is closed by a click on the dialog's title, which
+ * leaves the dialog open. An open dropdown would take the next click meant for the dialog.
+ */
+export async function closeDropdown(page: Page) {
+  const open = page.locator('.ant-select-dropdown:visible');
+  try {
+    await until(async () => (await open.count()) === 0, 'the dropdown to close', 1_000);
+  } catch {
+    await page.locator('.ant-modal:visible .ant-modal-title').first().click();
+    await until(async () => (await open.count()) === 0, 'the dropdown to close');
+  }
 }

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
+  closeDropdown,
   launchBrowser,
+  pickOption,
   type RunningServer,
   screenshot,
   signIn,
@@ -75,41 +77,9 @@ const dialogItem = (page: Page, label: string) =>
   });
 
 /** Picks an option of a select; `search` types first (long lists are virtual: far options are not rendered). */
-async function pickOption(page: Page, select: Locator, option: string, search?: string) {
-  const chosen = async () =>
-    (await select.locator('.ant-select-selection-item').allTextContents()).some((t) => t.includes(option));
-  // A click on an option of a dropdown still sliding open can miss it (the select keeps its initial
-  // value, e.g. 仅本人数据): the pick is checked in the select and made again if it did not take.
-  for (let attempt = 1; ; attempt++) {
-    if ((await page.locator('.ant-select-dropdown:visible').count()) === 0)
-      await select.locator('.ant-select-selector').click();
-    if (search) await select.locator('input').fill(search);
-    const item = page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
-      .first();
-    await item.waitFor();
-    await item.click();
-    try {
-      await until(chosen, `${option} shown as chosen`, 2_000);
-      return;
-    } catch (err) {
-      if (attempt === 3) throw err;
-    }
-  }
-}
-
 /** A text box of a list page's search form, by its label. */
 const searchField = (scope: Locator, label: string) =>
   scope.locator('.ant-pro-table-search .ant-form-item', { hasText: label }).locator('input');
-
-/** Clicks the dialog's title, which closes an open select without closing the dialog. */
-async function closeDropdown(page: Page) {
-  await page.locator('.ant-modal:visible .ant-modal-title').click();
-  await until(
-    async () => (await page.locator('.ant-select-dropdown:visible').count()) === 0,
-    'the dropdown to close',
-  );
-}
 
 async function expectSuccess(page: Page, text: string | RegExp) {
   await page.locator('.ant-message-success', { hasText: text }).first().waitFor();
