@@ -304,9 +304,19 @@ export async function startServer(again: StartOptions = {}): Promise<RunningServ
   };
 }
 
+/**
+ * Debian's Chromium. Its pages ask for reduced motion (the console then animates nothing: no
+ * sliding dropdown still holding a copy of the option just clicked, no spinner frames to paint);
+ * a test that needs motion passes `reducedMotion: 'no-preference'` to newContext.
+ */
 export async function launchBrowser(): Promise<Browser> {
   requireChromium();
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
+  browser.newPage = (options = {}) => newPage({ reducedMotion: 'reduce', ...options });
+  return browser;
 }
 
 /** Requests to any origin but the server's (data: and blob: URLs are local). */

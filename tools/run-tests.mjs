@@ -4,8 +4,9 @@
  * TEST_DATABASE_URL is set —, web units, browser end-to-end). Ends with one line
  * `N passed, N failed` over all suites; exits non-zero if anything failed.
  *
- * The checks (lint, the two type checks, catalogue coverage) run at the same time, each with its
- * output held and printed whole when it ends; then the suites, one after the other.
+ * The checks (lint, the two type checks, catalogue coverage) and the web units run at the same time,
+ * each with its output held and printed whole when it ends; then the server and browser suites, one
+ * after the other.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -101,8 +102,14 @@ async function browserTests() {
   if (pass + fail === 0) problems.push('browser end-to-end: no tests ran');
 }
 
+const webUnits =
+  fs.existsSync(path.join(root, 'apps/web/vitest.config.ts')) ||
+  fs.existsSync(path.join(root, 'apps/web/vite.config.ts'));
+
 await Promise.all([
   step('lint and format', 'npx', ['biome', 'check', '.']),
+  // The web units are light (jsdom, no database): they run beside the checks.
+  webUnits ? vitestSuite('web units', path.join(root, 'apps/web')) : null,
   step('types', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
   fs.existsSync(path.join(root, 'apps/web/tsconfig.json'))
     ? step('web types', 'npx', ['tsc', '-p', 'apps/web/tsconfig.json', '--noEmit'])
@@ -116,12 +123,6 @@ await vitestSuite(
   `server (${process.env.TEST_DATABASE_URL ? 'PGlite + PostgreSQL' : 'PGlite'})`,
   path.join(root, 'apps/server'),
 );
-if (
-  fs.existsSync(path.join(root, 'apps/web/vitest.config.ts')) ||
-  fs.existsSync(path.join(root, 'apps/web/vite.config.ts'))
-) {
-  await vitestSuite('web units', path.join(root, 'apps/web'));
-}
 await browserTests();
 
 fs.rmSync(tmp, { recursive: true, force: true });

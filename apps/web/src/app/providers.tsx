@@ -3,7 +3,7 @@ import { App as AntApp, ConfigProvider, theme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { registerMessage } from '../lib/feedback.ts';
 import { antdSize, useSettings } from './settings.ts';
 
@@ -23,14 +23,31 @@ function MessageBridge() {
   return null;
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** Whether the user asked the system for less motion (then the console animates nothing). */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const list = window.matchMedia(REDUCED_MOTION);
+      list.addEventListener('change', changed);
+      return () => list.removeEventListener('change', changed);
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches,
+  );
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   const settings = useSettings();
+  const reducedMotion = useReducedMotion();
   return (
     <ConfigProvider
       locale={zhCN}
       componentSize={antdSize(settings.size)}
       theme={{
-        token: { colorPrimary: settings.theme },
+        // A user who asked the system for reduced motion gets no sliding, fading or spinning.
+        token: { colorPrimary: settings.theme, motion: !reducedMotion },
         algorithm: settings.size === 'mini' ? theme.compactAlgorithm : theme.defaultAlgorithm,
       }}
     >
