@@ -17,8 +17,6 @@ import { rescueCase, rescueCaseStep } from '../tables.ts';
 const MINUTE = 60_000;
 const DAY = 1_440 * MINUTE;
 const CLOSED_CASES = 720;
-/** The closed cases fall on the days 1 … HISTORY_DAYS before today (the statistics chart 12 months). */
-const HISTORY_DAYS = 365;
 
 type NewCase = Omit<typeof rescueCase.$inferInsert, 'caseNo'> & { caseNo: SQL };
 type NewStep = Omit<typeof rescueCaseStep.$inferInsert, 'caseId'>;
@@ -86,12 +84,20 @@ export async function seedCases(tx: Tx) {
   };
 
   const now = Date.now();
+  // The closed cases fall on the days before today back to the first of the month 11 months ago:
+  // the statistics' default period (docs/statistics.md), whose figures the case list then equals.
+  const shanghai = new Date(now + 8 * 3_600_000);
+  const historyDays = Math.round(
+    (Date.UTC(shanghai.getUTCFullYear(), shanghai.getUTCMonth(), shanghai.getUTCDate()) -
+      Date.UTC(shanghai.getUTCFullYear(), shanghai.getUTCMonth() - 11, 1)) /
+      DAY,
+  );
   const cases: { c: NewCase; steps: NewStep[] }[] = [];
 
   for (let i = 0; i < CLOSED_CASES; i++) {
     const l = lifts[Math.floor(r() * lifts.length)];
     const agent = agents[Math.floor(r() * agents.length)];
-    const daysAgo = 1 + Math.floor(r() * HISTORY_DAYS);
+    const daysAgo = 1 + Math.floor(r() * historyDays);
     const [hour] = pick(r, HOURS);
     // Shanghai midnight of that day, then the hour.
     const midnight = Math.floor((now + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000 - daysAgo * DAY;
