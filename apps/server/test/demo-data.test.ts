@@ -6,6 +6,7 @@ import {
 } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyChain } from '../src/modules/maintenance/chain.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { DEMO_USERS, DISTRICT_REGULATORS } from '../src/platform/seed/demo.ts';
 import { communityNames, personNames } from '../src/platform/seed/names.ts';
@@ -59,6 +60,71 @@ describe('demo data', () => {
     const filed = new Set(staff.map((s) => s.name));
     expect(workers.length).toBeGreaterThan(2);
     for (const w of workers) expect(filed.has(w.name), w.name).toBe(true);
+  });
+
+  it('holds twelve months of rescue cases and maintenance visits, rolled up for the statistics', async () => {
+    // The statistics chart the month 11 months ago .. this month (docs/statistics.md), in Shanghai.
+    const [{ months }] = await query<{ months: string[] }>(
+      sql`select array_agg(to_char(m, 'YYYY-MM') order by m) as months from generate_series(
+          date_trunc('month', (now() at time zone 'Asia/Shanghai')::date) - interval '11 months',
+          date_trunc('month', (now() at time zone 'Asia/Shanghai')::date), interval '1 month') m`,
+    );
+    expect(months).toHaveLength(12);
+    const perMonth = async (text: ReturnType<typeof sql>) =>
+      new Map((await query<{ m: string; n: number }>(text)).map((r) => [r.m, r.n]));
+    const cases = await perMonth(
+      sql`select to_char(alarm_at at time zone 'Asia/Shanghai', 'YYYY-MM') as m, count(*)::int as n
+        from rescue_case group by 1`,
+    );
+    const orders = await perMonth(
+      sql`select to_char(plan_date, 'YYYY-MM') as m, count(*)::int as n from maintenance_order group by 1`,
+    );
+    const caseRollup = await perMonth(
+      sql`select to_char(day, 'YYYY-MM') as m, count(*)::int as n from stats_case group by 1`,
+    );
+    const orderRollup = await perMonth(
+      sql`select to_char(day, 'YYYY-MM') as m, sum(planned)::int as n from stats_order_day group by 1`,
+    );
+    for (const m of months) {
+      expect(cases.get(m) ?? 0, `rescue cases in ${m}`).toBeGreaterThan(0);
+      expect(orders.get(m) ?? 0, `maintenance orders in ${m}`).toBeGreaterThan(0);
+      // The rollups the charts read hold the same history (the seed's full refresh).
+      expect(caseRollup.get(m) ?? 0, `stats_case in ${m}`).toBe(cases.get(m));
+      expect(orderRollup.get(m) ?? 0, `stats_order_day in ${m}`).toBe(orders.get(m));
+    }
+    // About 60 closed cases a month, none after now.
+    const [closed] = await query<{ n: number; future: number }>(
+      sql`select count(*) filter (where status = 6)::int as n,
+          count(*) filter (where alarm_at > now())::int as future from rescue_case`,
+    );
+    expect(closed.n).toBe(720);
+    expect(closed.future).toBe(0);
+    // The months before the recent two are paper records: no photos, no items; some signed out late.
+    const [paper] = await query<{ n: number; withItems: number; withPhotos: number; late: number }>(
+      sql`select count(*)::int as n,
+          count(*) filter (where jsonb_array_length(items) > 0)::int as "withItems",
+          count(*) filter (where exists (select 1 from maintenance_order_photo p where p.order_id = o.id))::int
+            as "withPhotos",
+          count(*) filter (where (sign_out_at at time zone 'Asia/Shanghai')::date > plan_date)::int as late
+        from maintenance_order o where plan_date < (now() at time zone 'Asia/Shanghai')::date - 75`,
+    );
+    expect(paper.n).toBeGreaterThan(1000);
+    expect(paper.withItems).toBe(0);
+    expect(paper.withPhotos).toBe(0);
+    expect(paper.late / paper.n).toBeGreaterThan(0.05);
+    expect(paper.late / paper.n).toBeLessThan(0.25);
+    const [future] = await query<{ n: number }>(
+      sql`select count(*)::int as n from maintenance_order
+        where sign_out_at > now() or confirmed_at > now() or audited_at > now()`,
+    );
+    expect(future.n).toBe(0);
+    // A lift's chain runs from its oldest paper record to its latest confirmed visit, intact.
+    const [lift] = await query<{ id: number; n: number }>(
+      sql`select elevator_id as id, max(chain_seq)::int as n from maintenance_order
+        where chain_seq is not null group by 1 order by 2 desc, 1 limit 1`,
+    );
+    expect(lift.n).toBeGreaterThan(20);
+    expect(await verifyChain(t.platform.db, lift.id, null)).toMatchObject({ intact: true, checked: lift.n });
   });
 
   it('names communities after places of their own district: no name in two districts', async () => {

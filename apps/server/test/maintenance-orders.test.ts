@@ -46,7 +46,7 @@ describe.each(dbKinds)('maintenance work orders of the registry on %s', (kind) =
     });
 
   it("lists an elevator's work orders newest plan first, every 15 days, with the next one planned", async () => {
-    const res = await ordersOf('wb_admin1', own.id, { limit: 20 });
+    const res = await ordersOf('wb_admin1', own.id, { limit: 50 });
     expect(res.status).toBe(200);
     const orders = res.body.data.records;
     expect(res.body.data.total).toBe(orders.length);
@@ -76,7 +76,7 @@ describe.each(dbKinds)('maintenance work orders of the registry on %s', (kind) =
   });
 
   it('shows a work order item by item, and its log in the order things happened', async () => {
-    const orders = (await ordersOf('admin', own.id, { limit: 20 })).body.data.records;
+    const orders = (await ordersOf('admin', own.id, { limit: 50 })).body.data.records;
     const done = orders.find((o) => o.statusLabel === '已完成' && o.workers.length >= 2)!;
     const res = await t.api<MaintenanceOrderDetail>('GET', '/pc/maintenanceOrder/queryDetail/info', {
       token: tokens.wb_admin1,

@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { crc32 } from 'node:zlib';
+import { PAPER_RECORD_NO_ITEMS, PAPER_RECORD_REMARK } from '@ec/contract';
 import { describe, expect, it } from 'vitest';
 import { type PdfOrder, renderOrdersPdf } from '../src/modules/maintenance/pdf.ts';
 import { pngProblem } from '../src/platform/pdf.ts';
@@ -205,6 +206,21 @@ describe('maintenance record PDF', () => {
     for (let i = 7; i <= 60; i++) expect(pageOf(`检查项目第${i}项`)).toBeGreaterThanOrEqual(0);
     // The record's foot comes after the last item.
     expect(pageOf(o.chainHash ?? '')).toBeGreaterThanOrEqual(pageOf('检查项目第60项'));
+  });
+
+  it('says that a paper record keeps its checklist on paper, where an order without items says it has none', async () => {
+    const paper = { ...order(8, 0), remark: PAPER_RECORD_REMARK };
+    const empty = order(9, 0);
+    const { pages } = await readPdf(
+      new Uint8Array(await bytesOf(renderOrdersPdf(each([paper, empty]), readImage))),
+    );
+    const second = pages.findIndex((t) => t.includes(`工单编号：${empty.orderNo}`));
+    expect(second).toBeGreaterThan(0);
+    const flat = (from: number, to: number) => pages.slice(from, to).join('').replace(/\s+/g, '');
+    expect(flat(0, second)).toContain(PAPER_RECORD_NO_ITEMS);
+    expect(flat(0, second)).not.toContain('无保养项目');
+    expect(flat(second, pages.length)).toContain('无保养项目');
+    expect(flat(second, pages.length)).not.toContain(PAPER_RECORD_NO_ITEMS);
   });
 
   it('makes a PDF with one page saying so when there is no order', async () => {

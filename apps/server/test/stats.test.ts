@@ -196,7 +196,7 @@ describe.each(dbKinds)('statistics on %s', (kind) => {
         type: pick([1, 2, undefined]),
         useOccasion: pick([...occasions, undefined, undefined]),
       };
-      const months = Array.from({ length: 6 }, (_, k) => {
+      const months = Array.from({ length: 12 }, (_, k) => {
         const d = new Date(`${today.slice(0, 7)}-15T00:00:00Z`);
         d.setUTCMonth(d.getUTCMonth() - k);
         return d.toISOString().slice(0, 7);

@@ -20,6 +20,11 @@ export function kindOfVisit(n: number): MaintenanceKind {
 
 /** 《特种设备安全监察条例》第31条: a lift is maintained at least every 15 days. */
 export const MAINTENANCE_INTERVAL_DAYS = 15;
+/** The remark of a record entered afterwards from the paper 维保记录 (no photos, no sign-in location). */
+export const PAPER_RECORD_REMARK = '纸质记录补录';
+/** What a paper record entered without its items shows instead of the checklist. */
+export const PAPER_RECORD_NO_ITEMS = '纸质记录补录：保养项目记在纸质维保记录上，未逐项录入系统';
+
 /** A bound lift whose last completed visit is more than this many days ago is 超期. */
 export const OVERDUE_AFTER_DAYS = MAINTENANCE_INTERVAL_DAYS;
 

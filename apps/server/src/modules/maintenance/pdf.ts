@@ -13,7 +13,7 @@
  * in a zlib callback, where a corrupt file would throw out of reach of any catch and end the process.
  */
 import { PassThrough } from 'node:stream';
-import { formatDateTime } from '@ec/contract';
+import { formatDateTime, PAPER_RECORD_NO_ITEMS, PAPER_RECORD_REMARK } from '@ec/contract';
 import PDFDocument from 'pdfkit';
 import {
   A4,
@@ -52,6 +52,8 @@ export interface PdfOrder {
     note: string | null;
   }[];
   parts: { name: string; model: string | null; quantity: number }[];
+  /** 纸质记录补录 on a record entered from paper: its empty checklist says so. */
+  remark?: string | null;
   photos: { fileId: string; label: string; sha256: string }[];
   workerSignatureFileId: string | null;
   confirmedBy: string | null;
@@ -513,7 +515,7 @@ async function drawOrder(
 
   if (o.items.length === 0) {
     heading(p, '保养项目');
-    note(p, '无保养项目');
+    note(p, o.remark === PAPER_RECORD_REMARK ? PAPER_RECORD_NO_ITEMS : '无保养项目');
   } else {
     await table(
       p,

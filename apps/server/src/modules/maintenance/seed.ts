@@ -5,6 +5,9 @@
  * the lift's use unit's safety officers, audited by the district's regulator; the coming month
  * planned by the plan job itself. The recent visits are electronic records (photos, signatures,
  * checks, the hash chain); older ones were entered from paper (纸质记录补录) and carry no photos.
+ * Before those two months, ten more months of visits of every lift with a plan (seedHistory): paper
+ * records with neither photos nor items (the checklist stayed on paper, and the pages say so), about
+ * one in eight signed out a few days late, all confirmed into the lift's hash chain.
  * wb_staff1 has orders today (one to start, one signed in, one in progress), and nothing is dated
  * after now.
  */
@@ -17,11 +20,13 @@ import {
   MAINTENANCE_INTERVAL_DAYS,
   MAINTENANCE_PARAMS,
   ORDER_STATUS,
+  PAPER_RECORD_REMARK,
   SHANGHAI_OFFSET_MS,
   shanghaiToday,
 } from '@ec/contract';
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
+import { rowsOf } from '../../platform/db/sql.ts';
 import { sysFile, sysUser } from '../../platform/db/tables.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { rng } from '../../platform/seed/random.ts';
@@ -189,8 +194,167 @@ function fill(items: StoredItem[], kind: number, r: () => number): StoredItem[] 
 const at = (day: string, minutes: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) - SHANGHAI_OFFSET_MS + minutes * 60_000);
 
+type Order = typeof maintenanceOrder.$inferSelect;
+type OrderStep = { at: Date; action: string; operator: string; detail: string | null };
+/** The month (yyyy-MM) `n` months after the day's (negative: before). */
+const addMonths = (day: string, n: number) => {
+  const d = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 + n, 1));
+  return d.toISOString().slice(0, 7);
+};
+/** The visits of the history, the oldest 15 days × HISTORY_FROM (+ the lift's phase) ago. */
+const HISTORY_FROM = 24;
+/** The history ends where the two months of seedMaintenance's own visits (k = 4 … 0) begin. */
+const HISTORY_TO = 5;
+/** The plan's visit number of the history's first visit: the history's last is the 24th (年度). */
+const HISTORY_SEQ = (k: number) => HISTORY_FROM + HISTORY_TO - k;
+
+/**
+ * The ten months before seedMaintenance's own two: a visit every 15 days of each lift with a plan,
+ * entered from paper (纸质记录补录): no photos, no sign-in location and no items (the pages say the
+ * checklist is on paper); about one in eight signed out one to six days after its plan date (按时维保率
+ * is not 100 %); confirmed by the use unit's safety officer and mostly audited, chained (hashes
+ * computed here from the very values inserted, so that the detail's 记录完整 holds). Rows are made
+ * here and inserted together by `flush`, many to a statement; the order numbers are a block of the
+ * sequence taken once.
+ */
+class History {
+  private orders: { row: Order; steps: OrderStep[] }[] = [];
+  private next = 0;
+  private constructor(private readonly base: number) {}
+
+  static async start(tx: Tx, lifts: number) {
+    const [{ n }] = rowsOf<{ n: string }>(
+      await tx.execute(sql`select nextval('maintenance_order_no_seq')::text as n`),
+    );
+    const base = Number(n) + 1;
+    await tx.execute(
+      sql`select setval('maintenance_order_no_seq', ${base + lifts * (HISTORY_FROM - HISTORY_TO + 1)})`,
+    );
+    return new History(base);
+  }
+
+  /** The lift's history visits; returns the chain's last hash and length, for the visits after. */
+  add(
+    h: () => number,
+    l: { id: number; areaCode: string | null },
+    o: {
+      company: number;
+      useCompany: number;
+      phase: number;
+      today: string;
+      templateId: number;
+      valid: WorkerFact[];
+      officers: { id: number; name: string }[];
+      now: number;
+    },
+  ): { chainHash: string | null; chainSeq: number } {
+    let chainHash: string | null = null;
+    let chainSeq = 0;
+    for (let k = HISTORY_FROM; k >= HISTORY_TO; k--) {
+      const planDate = addDays(o.today, -(k * MAINTENANCE_INTERVAL_DAYS + o.phase));
+      // From the first of the month 11 months ago: the statistics' default period.
+      if (planDate < `${addMonths(o.today, -11)}-01`) continue;
+      const a = o.valid[Math.floor(h() * o.valid.length)];
+      const b = o.valid[(o.valid.indexOf(a) + 1 + Math.floor(h() * (o.valid.length - 1))) % o.valid.length];
+      const workers = a.userId === b.userId ? [a] : [a, b];
+      const late = h() < 0.12 ? 1 + Math.floor(h() * 6) : 0;
+      const signInAt = at(addDays(planDate, late), 8 * 60 + 30 + Math.floor(h() * 450));
+      const signOutAt = new Date(signInAt.getTime() + (35 + Math.floor(h() * 60)) * 60_000);
+      const officer = o.officers.length ? o.officers[Math.floor(h() * o.officers.length)] : null;
+      const confirmAt = new Date(signOutAt.getTime() + (2 + Math.floor(h() * 46)) * 3600_000);
+      const audited = officer !== null && h() < 0.85;
+      const auditAt = new Date(confirmAt.getTime() + (1 + Math.floor(h() * 4)) * DAY);
+      if (auditAt.getTime() > o.now) continue;
+      const row: Order = {
+        id: 0,
+        orderNo: `WB${planDate.replaceAll('-', '')}${this.base + this.next++}`,
+        elevatorId: l.id,
+        planId: null,
+        maintenanceCompanyId: o.company,
+        useCompanyId: o.useCompany,
+        areaCode: l.areaCode,
+        kind: kindOfVisit(HISTORY_SEQ(k)),
+        status: !officer
+          ? ORDER_STATUS.awaitingConfirm
+          : audited
+            ? ORDER_STATUS.approved
+            : ORDER_STATUS.completed,
+        planDate,
+        contentId: o.templateId,
+        contentVersion: 1,
+        workerIds: workers.map((w) => w.userId),
+        workers: workers.map((w) => w.name),
+        signInAt,
+        signInLat: null,
+        signInLng: null,
+        signInDistanceM: null,
+        signOutAt,
+        items: [],
+        parts: [],
+        workerSignatureFileId: null,
+        remark: PAPER_RECORD_REMARK,
+        confirmedByUserId: officer?.id ?? null,
+        confirmedBy: officer?.name ?? null,
+        confirmedAt: officer ? confirmAt : null,
+        confirmSignatureFileId: null,
+        confirmRemark: null,
+        auditedBy: audited ? '青秀区监管员' : null,
+        auditedAt: audited ? auditAt : null,
+        auditRemark: null,
+        correctsOrderId: null,
+        contentHash: null,
+        chainHash: null,
+        chainSeq: null,
+        openFindings: 0,
+        version: 0,
+        createdAt: at(planDate, -3 * 24 * 60 + 120),
+      };
+      const steps: OrderStep[] = [
+        {
+          at: signOutAt,
+          action: '提交维保记录',
+          operator: workers[0].name,
+          detail: `${PAPER_RECORD_REMARK}${late ? `，较计划日期晚 ${late} 天` : ''}`,
+        },
+      ];
+      if (officer) {
+        row.contentHash = hashContent(row, [], new Map());
+        row.chainHash = linkHash(chainHash, row.contentHash);
+        row.chainSeq = ++chainSeq;
+        chainHash = row.chainHash;
+        steps.push({
+          at: confirmAt,
+          action: '使用单位确认',
+          operator: officer.name,
+          detail: `维保记录已确认，存证哈希 ${chainHash.slice(0, 16)}…`,
+        });
+      }
+      if (audited) steps.push({ at: auditAt, action: '审核通过', operator: '青秀区监管员', detail: null });
+      this.orders.push({ row, steps });
+    }
+    return { chainHash, chainSeq };
+  }
+
+  /** Inserts the rows made so far, 500 orders to a statement (and their steps, 2,000 to one). */
+  async flush(tx: Tx) {
+    for (let i = 0; i < this.orders.length; i += 500) {
+      const chunk = this.orders.slice(i, i + 500);
+      const ids = await tx
+        .insert(maintenanceOrder)
+        .values(chunk.map(({ row: { id: _id, ...row } }) => row))
+        .returning({ id: maintenanceOrder.id });
+      const steps = chunk.flatMap((x, j) => x.steps.map((s) => ({ ...s, orderId: ids[j].id })));
+      for (let k = 0; k < steps.length; k += 2000)
+        await tx.insert(maintenanceOrderRecord).values(steps.slice(k, k + 2000));
+    }
+    this.orders = [];
+  }
+}
+
 export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now = Date.now()) {
   const r = rng(20261125);
+  /** The history's own draws, so that the two recent months stay as they were. */
+  const h = rng(20261128);
   const today = shanghaiToday(new Date(now));
   const templates = await loadTemplates(tx);
   const lift = liftsRelation().as('seed_lift');
@@ -235,6 +399,7 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
   let lapsed = 0;
   const files = new Map<string, string>();
   let lastPhoto: Buffer | null = null;
+  const history = await History.start(tx, lifts.length);
 
   for (const l of lifts) {
     const company = l.maintenanceCompanyId as number;
@@ -268,10 +433,25 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
     const lapsedLift = !contractToday && lapsed < 2;
     const isElectronic = withStaff || lapsedLift || electronic < ELECTRONIC_LIFTS;
     if (isElectronic) electronic++;
-    const first = addDays(today, -(4 * MAINTENANCE_INTERVAL_DAYS + phase));
-    let seq = 0;
-    let chainHash: string | null = null;
-    let chainSeq = 0;
+    // A lift with a plan (under contract today) has the ten months before too, from paper.
+    const past = contractToday
+      ? history.add(h, l, {
+          company,
+          useCompany,
+          phase,
+          today,
+          templateId: template.id,
+          valid,
+          officers,
+          now,
+        })
+      : null;
+    const first = past
+      ? addDays(today, -((HISTORY_FROM + HISTORY_SEQ(HISTORY_FROM) - 1) * MAINTENANCE_INTERVAL_DAYS + phase))
+      : addDays(today, -(4 * MAINTENANCE_INTERVAL_DAYS + phase));
+    let seq = past ? HISTORY_SEQ(HISTORY_TO) : 0;
+    let chainHash: string | null = past?.chainHash ?? null;
+    let chainSeq = past?.chainSeq ?? 0;
     let lastDate = first;
     for (let k = 4; k >= 0; k--) {
       const planDate = addDays(today, -(k * MAINTENANCE_INTERVAL_DAYS + phase));
@@ -512,6 +692,7 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
           : valid.slice(0, 2).map((w) => w.userId),
       });
   }
+  await history.flush(tx);
   await refreshLiftStates(tx);
   // The coming month, made by the plan job itself.
   await generateOrders(tx, today, 30);

@@ -1,5 +1,5 @@
 /**
- * Demo cases: six months of closed ones with the shapes published bulletins show (DOMAIN.md §4):
+ * Demo cases: twelve months of closed ones (about 60 a month) with the shapes published bulletins show (DOMAIN.md §4):
  * mostly 困人 with 停电 the largest cause, peaks at 08–10 and 18–20, arrival around 10–20 minutes
  * with a tail past 30, a few escalated to the grid's rescue unit; the other kinds (故障报修, 咨询,
  * 投诉, 误报) closed from the desk. And a handful of open cases, one in each state of the board.
@@ -16,7 +16,7 @@ import { rescueCase, rescueCaseStep } from '../tables.ts';
 
 const MINUTE = 60_000;
 const DAY = 1_440 * MINUTE;
-const CLOSED_CASES = 360;
+const CLOSED_CASES = 720;
 
 type NewCase = Omit<typeof rescueCase.$inferInsert, 'caseNo'> & { caseNo: SQL };
 type NewStep = Omit<typeof rescueCaseStep.$inferInsert, 'caseId'>;
@@ -84,12 +84,20 @@ export async function seedCases(tx: Tx) {
   };
 
   const now = Date.now();
+  // The closed cases fall on the days before today back to the first of the month 11 months ago:
+  // the statistics' default period (docs/statistics.md), whose figures the case list then equals.
+  const shanghai = new Date(now + 8 * 3_600_000);
+  const historyDays = Math.round(
+    (Date.UTC(shanghai.getUTCFullYear(), shanghai.getUTCMonth(), shanghai.getUTCDate()) -
+      Date.UTC(shanghai.getUTCFullYear(), shanghai.getUTCMonth() - 11, 1)) /
+      DAY,
+  );
   const cases: { c: NewCase; steps: NewStep[] }[] = [];
 
   for (let i = 0; i < CLOSED_CASES; i++) {
     const l = lifts[Math.floor(r() * lifts.length)];
     const agent = agents[Math.floor(r() * agents.length)];
-    const daysAgo = 1 + Math.floor(r() * 182);
+    const daysAgo = 1 + Math.floor(r() * historyDays);
     const [hour] = pick(r, HOURS);
     // Shanghai midnight of that day, then the hour.
     const midnight = Math.floor((now + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000 - daysAgo * DAY;

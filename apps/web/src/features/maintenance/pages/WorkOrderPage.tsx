@@ -6,6 +6,8 @@ import {
   ORDER_STATUS,
   type OrderItem,
   type OrderWorker,
+  PAPER_RECORD_NO_ITEMS,
+  PAPER_RECORD_REMARK,
 } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Space, Table, Tag, Typography } from 'antd';
@@ -192,7 +194,11 @@ function ItemsCard({ order: o }: { order: MaintenanceOrderDetail }) {
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
           description={
-            o.status === ORDER_STATUS.planned ? '工单尚未开始，暂无维保项目记录' : '暂无维保项目记录'
+            o.status === ORDER_STATUS.planned
+              ? '工单尚未开始，暂无维保项目记录'
+              : o.remark === PAPER_RECORD_REMARK
+                ? PAPER_RECORD_NO_ITEMS
+                : '暂无维保项目记录'
           }
         />
       ) : (
