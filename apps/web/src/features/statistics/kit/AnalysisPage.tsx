@@ -23,6 +23,7 @@ import {
   tableMatrix,
   toFilterValues,
   toStatsQuery,
+  withFigurePeriod,
 } from './query.ts';
 import { downloadXlsx } from './xlsx.ts';
 import './print.css';
@@ -136,7 +137,7 @@ export function AnalysisPage<C extends Call>({ config }: { config: AnalysisConfi
     if (!narrow || !config.drillList) return;
     setDrill({
       list: config.drillList,
-      query: drillQuery(config.drillList, filters, narrow, config.drillExtra),
+      query: drillQuery(config.drillList, withFigurePeriod(filters, meta), narrow, config.drillExtra),
       title: `${title} · ${label}`,
     });
   };

@@ -12,6 +12,7 @@ import {
   tableMatrix,
   toFilterValues,
   toStatsQuery,
+  withFigurePeriod,
 } from './query.ts';
 
 describe('the statistics filters', () => {
@@ -71,6 +72,21 @@ describe('the statistics filters', () => {
 
 describe('the drill-down', () => {
   const filters = { areaCode: '450103', month: '2026-10', useOccasion: '住宅', type: 1 };
+
+  it('covers the figure’s own period when the page names none (else the list would cover all time)', () => {
+    const meta = { from: '2025-12-01', to: '2026-11-28' };
+    expect(drillQuery('cases', withFigurePeriod({ areaCode: '450103' }, meta), {})).toEqual({
+      areaCode: '450103',
+      dateFrom: '2025-12-01',
+      dateTo: '2026-11-28',
+    });
+    // A period the page names stays; so does a clicked month.
+    expect(withFigurePeriod(filters, meta)).toBe(filters);
+    expect(drillQuery('orders', withFigurePeriod({}, meta), { month: '2026-03' })).toEqual({
+      month: '2026-03',
+    });
+    expect(withFigurePeriod({ areaCode: '450103' })).toEqual({ areaCode: '450103' });
+  });
 
   it('narrows the page’s filters by the clicked item, as each list call spells them', () => {
     // Lifts: the registry is now — no period; the clicked company joins the district.

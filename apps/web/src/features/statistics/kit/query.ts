@@ -165,6 +165,16 @@ export function drillQuery(
   return { ...q, ...extra };
 }
 
+/**
+ * The page's filters with the period the figure covers (its answer's `meta.from`..`meta.to`) when
+ * they name none: without it a drill-down list would cover all time while the figure covers the
+ * last 12 months, and their totals would differ.
+ */
+export function withFigurePeriod(filters: StatsFilters, meta?: { from: string; to: string }): StatsFilters {
+  if (!meta || filters.month || filters.dateFrom || filters.dateTo) return filters;
+  return { ...filters, dateFrom: meta.from, dateTo: meta.to };
+}
+
 /** The list page's URL with the drill-down's filters in its query (the page reads them). */
 export function drillUrl(path: string, query: Record<string, string | number>): string {
   const s = filtersToSearch(query);
