@@ -33,6 +33,14 @@ export function DistrictLayer({
   dashed?: boolean;
 }) {
   const max = shade ? Math.max(1, ...Object.values(shade)) : 1;
+  /** A district's or a zone's click handler (none when the map takes no clicks). */
+  const clickOf = (d: District) =>
+    onClick
+      ? (e: { stopPropagation(): void }) => {
+          e.stopPropagation();
+          onClick(d);
+        }
+      : undefined;
   return (
     <g data-testid="map-districts">
       {NANNING_DISTRICTS.features.map((f) => {
@@ -52,14 +60,7 @@ export function DistrictLayer({
             key={adcode}
             data-testid={`map-district-${adcode}`}
             data-name={name}
-            onClick={
-              onClick
-                ? (e) => {
-                    e.stopPropagation();
-                    onClick({ adcode, name });
-                  }
-                : undefined
-            }
+            onClick={clickOf({ adcode, name })}
             style={{ cursor: onClick ? 'pointer' : undefined }}
           >
             <polygon
@@ -94,14 +95,7 @@ export function DistrictLayer({
               key={adcode}
               data-testid={`map-zone-${adcode}`}
               data-name={name}
-              onClick={
-                onClick
-                  ? (e) => {
-                      e.stopPropagation();
-                      onClick({ adcode, name });
-                    }
-                  : undefined
-              }
+              onClick={clickOf({ adcode, name })}
               style={{ cursor: onClick ? 'pointer' : undefined }}
               pointerEvents={onClick ? undefined : 'none'}
             >
