@@ -102,16 +102,19 @@ export async function generateTasks(tx: Tx, order: OrderEvent, kind: number): Pr
  * A cancelled order's open tasks are cancelled (a submitted one keeps its log for the record); a
  * point whose poster was already installed gets its removal task.
  */
-export async function cancelOpenTasks(tx: Tx, order: OrderEvent): Promise<void> {
-  await tx
+/** Cancels the order's tasks that `which` picks. */
+const cancelTasks = (tx: Tx, orderId: number, which: SQL | undefined) =>
+  tx
     .update(adTask)
     .set({ status: AD_TASK_STATUS.cancelled, version: sql`${adTask.version} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(adTask.orderId, order.orderId),
-        inArray(adTask.status, [AD_TASK_STATUS.pending, AD_TASK_STATUS.rejected, AD_TASK_STATUS.submitted]),
-      ),
-    );
+    .where(and(eq(adTask.orderId, orderId), which));
+
+export async function cancelOpenTasks(tx: Tx, order: OrderEvent): Promise<void> {
+  await cancelTasks(
+    tx,
+    order.orderId,
+    inArray(adTask.status, [AD_TASK_STATUS.pending, AD_TASK_STATUS.rejected, AD_TASK_STATUS.submitted]),
+  );
   const installed = await tx
     .select({ pointId: adTask.pointId })
     .from(adTask)
@@ -136,16 +139,11 @@ export async function cancelOpenTasks(tx: Tx, order: OrderEvent): Promise<void> 
 
 /** An order's end closes its open poster changes (there is nothing left to change). */
 export async function cancelOpenChanges(tx: Tx, order: OrderEvent): Promise<void> {
-  await tx
-    .update(adTask)
-    .set({ status: AD_TASK_STATUS.cancelled, version: sql`${adTask.version} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        eq(adTask.orderId, order.orderId),
-        eq(adTask.kind, AD_TASK_KIND.change),
-        inArray(adTask.status, [...AD_TASK_OPEN]),
-      ),
-    );
+  await cancelTasks(
+    tx,
+    order.orderId,
+    and(eq(adTask.kind, AD_TASK_KIND.change), inArray(adTask.status, [...AD_TASK_OPEN])),
+  );
 }
 
 // ---------------------------------------------------------------- poster changes (换画)
