@@ -54,13 +54,14 @@ const tagPaths = (page: Page) =>
  * and the previous menu finishes closing, or its leave animation holds a second copy of the item
  * that is "visible" to the locator and then hidden under the click.
  */
-async function tagAction(page: Page, label: string) {
+async function hoverMenu(page: Page, trigger: string, label: string) {
   await page.mouse.move(0, 0);
   const open = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
   await until(async () => (await open.count()) === 0, 'the previous menu to close');
-  await page.locator('.tags-actions').hover();
+  await page.locator(trigger).hover();
   await open.locator('.ant-dropdown-menu-item', { hasText: label }).click();
 }
+const tagAction = (page: Page, label: string) => hoverMenu(page, '.tags-actions', label);
 
 before(async () => {
   server = await startServer();
@@ -280,9 +281,8 @@ describe('change phone', () => {
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.ant-message-success', { hasText: '更新成功' }).waitFor();
 
-    // The dialog shows the new phone, masked.
-    await page.locator('.user-menu').hover();
-    await page.locator('.ant-dropdown-menu-item', { hasText: '修改手机号' }).click();
+    // The dialog shows the new phone, masked (the user menu opened anew, after the first has closed).
+    await hoverMenu(page, '.user-menu', '修改手机号');
     await page.locator('.change-phone-form').getByText('139****9999').waitFor();
     await context.close();
   });
