@@ -176,8 +176,7 @@ describe('console shell', () => {
   });
 
   test('log out clears the token and returns to sign-in', async () => {
-    await page.locator('.user-menu').hover();
-    await page.locator('.ant-dropdown-menu-item', { hasText: '退出登录' }).click();
+    await hoverMenu(page, '.user-menu', '退出登录');
     await waitForHash(page, '#/login');
     assert.equal(
       (await context.cookies()).find((c) => c.name === 'Monitor-Token'),
@@ -214,8 +213,7 @@ describe('change password', () => {
     const { context, page } = await newPage();
     await signIn(page, server.baseUrl, 'sy_admin1');
     await waitForHash(page, '#/dashboard');
-    await page.locator('.user-menu').hover();
-    await page.locator('.ant-dropdown-menu-item', { hasText: '修改密码' }).click();
+    await hoverMenu(page, '.user-menu', '修改密码');
     const form = page.locator('.change-password-form');
     await form.waitFor();
 
@@ -234,8 +232,7 @@ describe('change password', () => {
     await page.getByRole('button', { name: /确\s*定/ }).click();
     await page.locator('.ant-message-success', { hasText: '修改密码成功' }).waitFor();
 
-    await page.locator('.user-menu').hover();
-    await page.locator('.ant-dropdown-menu-item', { hasText: '退出登录' }).click();
+    await hoverMenu(page, '.user-menu', '退出登录');
     await waitForHash(page, '#/login');
 
     await signIn(page, server.baseUrl, 'sy_admin1', DEMO_PASSWORD);
@@ -251,8 +248,7 @@ describe('change phone', () => {
     const { context, page } = await newPage();
     await signIn(page, server.baseUrl, 'aq_officer1');
     await waitForHash(page, '#/dashboard');
-    await page.locator('.user-menu').hover();
-    await page.locator('.ant-dropdown-menu-item', { hasText: '修改手机号' }).click();
+    await hoverMenu(page, '.user-menu', '修改手机号');
     const form = page.locator('.change-phone-form');
     await form.waitFor();
 
