@@ -8,6 +8,7 @@ import {
   screenshot,
   signIn,
   startServer,
+  until,
   watchForeignRequests,
 } from './support.ts';
 
@@ -47,14 +48,6 @@ async function newPage(username: string): Promise<{ context: BrowserContext; pag
 }
 
 const open = (page: Page, path: string) => page.goto(`${server.baseUrl}/#${path}`);
-
-async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Grants the menu entries at `paths` (with their buttons) to the role `roleKey`, if it lacks them. */
 async function grant(admin: Api, roleKey: string, paths: string[]) {

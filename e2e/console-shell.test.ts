@@ -10,6 +10,7 @@ import {
   signIn,
   smsCodeFor,
   startServer,
+  until,
   watchForeignRequests,
 } from './support.ts';
 
@@ -25,18 +26,6 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
 }
 
 const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
-/** Polls until `check` holds; hash changes are same-document navigations, so no load event fires. */
-async function until(
-  check: () => Promise<boolean> | boolean,
-  what: string,
-  timeoutMs = 15_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 const waitForHash = (page: Page, hash: string | RegExp) =>
   until(
     () => (typeof hash === 'string' ? hashOf(page) === hash : hash.test(hashOf(page))),

@@ -8,6 +8,7 @@ import {
   screenshot,
   signIn,
   startServer,
+  until,
   watchForeignRequests,
 } from './support.ts';
 
@@ -48,14 +49,6 @@ interface ListPage<T> {
 }
 
 const LIFTS = '/pc/maintenancePlan/queryList';
-
-async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 async function grantedPath(api: Api, candidates: string[]): Promise<string> {
   interface Entry {

@@ -9,6 +9,7 @@ import {
   screenshot,
   signIn,
   startServer,
+  until,
   watchForeignRequests,
 } from './support.ts';
 
@@ -102,14 +103,6 @@ function png(seed: number, w = 64, h = 48): Buffer {
     chunk('IDAT', deflateSync(raw)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** No horizontal scroll: nothing is wider than the phone's screen. */

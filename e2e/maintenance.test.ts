@@ -10,6 +10,7 @@ import {
   screenshot,
   signIn,
   startServer,
+  until,
   watchForeignRequests,
 } from './support.ts';
 
@@ -83,14 +84,6 @@ async function searchKeyword(list: Locator, keyword: string) {
   await searchField(list, '关键字').locator('input').fill(keyword);
   await list.getByRole('button', { name: /查\s*询/ }).click();
   await settle(list);
-}
-
-async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 before(async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, type RunningServer, screenshot, signIn, startServer } from './support.ts';
+import { launchBrowser, type RunningServer, screenshot, signIn, startServer, until } from './support.ts';
 
 /**
  * Issue 11, items 4 and 25, in the browser: a detail page shows a company's phone masked to the
@@ -11,14 +11,6 @@ import { launchBrowser, type RunningServer, screenshot, signIn, startServer } fr
 
 let server: RunningServer;
 let browser: Browser;
-
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function signedIn(user: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { problemsOf } from './layout-support.ts';
-import { launchBrowser, type RunningServer, screenshot, signIn, startServer } from './support.ts';
+import { launchBrowser, type RunningServer, screenshot, signIn, startServer, until } from './support.ts';
 
 /**
  * Every demo account of the README signs in and opens every entry of its sidebar (issue 11 items
@@ -76,14 +76,6 @@ async function watchedPage(): Promise<{ context: BrowserContext; page: Page; pro
 }
 
 const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
-
-async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 async function signedIn(page: Page, username: string) {
   await signIn(page, server.baseUrl, username);

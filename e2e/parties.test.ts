@@ -9,6 +9,7 @@ import {
   signIn,
   smsCodeFor,
   startServer,
+  until,
   watchForeignRequests,
 } from './support.ts';
 
@@ -49,13 +50,6 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
 }
 
 const hashOf = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
-async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 const waitForHash = (page: Page, hash: string | RegExp) =>
   until(
     () => (typeof hash === 'string' ? hashOf(page) === hash : hash.test(hashOf(page))),

@@ -8,6 +8,7 @@ import {
   screenshot,
   signIn,
   startServer,
+  until,
   watchForeignRequests,
 } from './support.ts';
 
@@ -56,14 +57,6 @@ interface InPage {
 
 const PHONE_NO = '13907719601';
 const PHONE = { width: 375, height: 812 };
-
-async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** The aria-label of the focused element. */
 const focusedLabel = (page: Page) =>
