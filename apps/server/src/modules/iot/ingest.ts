@@ -314,6 +314,11 @@ export class Ingestor {
       perLift.set(t.elevatorId, entry);
     }
     if (perLift.size === 0) return ok;
+    /** A lift's latest state (`iot.state`) to whoever sees its device. */
+    const publishState = async (elevatorId: number, event: IotStateEvent) => {
+      const t = perLift.get(elevatorId)?.t;
+      if (t) await publishLive(tx, IOT_STATE_TOPIC, event, audienceOf(t));
+    };
     const liftIds = [...perLift.keys()];
     const previous = await tx
       .select({
@@ -443,16 +448,8 @@ export class Ingestor {
         })
         .returning();
       // The escalators' live state (a late message changed nothing: no event), one per lift and batch.
-      for (const row of written) {
-        const t = perLift.get(row.elevatorId)?.t;
-        if (t)
-          await publishLive(
-            tx,
-            IOT_STATE_TOPIC,
-            { kind: 'escalator', ...toEscalatorState(row) } satisfies IotStateEvent,
-            audienceOf(t),
-          );
-      }
+      for (const row of written)
+        await publishState(row.elevatorId, { kind: 'escalator', ...toEscalatorState(row) });
     }
 
     if (states.length > 0) {
@@ -485,16 +482,7 @@ export class Ingestor {
         })
         .returning();
       // The lifts' live state, one event per lift and batch.
-      for (const row of written) {
-        const t = perLift.get(row.elevatorId)?.t;
-        if (t)
-          await publishLive(
-            tx,
-            IOT_STATE_TOPIC,
-            { kind: 'lift', ...toState(row) } satisfies IotStateEvent,
-            audienceOf(t),
-          );
-      }
+      for (const row of written) await publishState(row.elevatorId, { kind: 'lift', ...toState(row) });
     }
     for (const s of stats) {
       await tx
