@@ -173,6 +173,18 @@ describe.each(dbKinds)('IoT live events on %s', (kind) => {
       expect(tab.body.data.state).toBeNull();
       expect(tab.body.data.device?.id).toBe(device.id);
       expect(tab.body.data.escalator).toEqual({ ...escalatorEvents()[2].data, kind: undefined });
+
+      // A lift-shaped status from the same device is stored, but the device's data answers by the
+      // registry's type, as the tab does: the escalator's state, no lift state.
+      expect((await ingest(t, device.code, secret, 'status', normal({ t: now + 3000 }))).status).toBe(200);
+      const data = await t.api<{ state: unknown; escalator: IotEscalatorState | null }>(
+        'GET',
+        iotDeviceCalls.getDeviceData.path.replace('{id}', String(device.id)),
+        { token: merchant },
+      );
+      expect(data.status, data.body.resultMsg).toBe(200);
+      expect(data.body.data.state).toBeNull();
+      expect(data.body.data.escalator).toMatchObject({ run: 'up', speed: 0.45 });
     } finally {
       await client.endAsync();
       for (const s of [use, stranger]) s.close();

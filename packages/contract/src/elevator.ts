@@ -36,6 +36,7 @@ export {
   ELEVATOR_CODE_RE,
   ELEVATOR_SORT_FIELDS,
   ELEVATOR_TYPES,
+  ESCALATOR_TYPE,
   elevatorAttachment,
   elevatorDetail,
   elevatorFields,

@@ -24,6 +24,8 @@ export const ELEVATOR_CODE_RE = /^[0-9A-Za-z]{18,20}$/;
 export const RESCUE_CODE_RE = /^\d{6}$/;
 
 export const ELEVATOR_TYPES = { 1: '直梯', 2: '扶梯' } as const;
+/** The registry's type of an escalator or moving walk (扶梯): its IoT state is the escalator's. */
+export const ESCALATOR_TYPE = 2;
 export const USE_STATUS = { 1: '在用', 2: '停用', 3: '报废' } as const;
 export const CLAIM_TYPES = ['maintenance', 'use'] as const;
 export const claimType = z.enum(CLAIM_TYPES);

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   type CallParsedInput,
+  ESCALATOR_TYPE,
   formatDateTime,
   IOT_ALARM_TOPIC,
   IOT_ALARM_TYPES,
@@ -20,7 +21,7 @@ import { paginate } from '../../platform/db/paginate.ts';
 import { sysUser } from '../../platform/db/tables.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { publishLive } from '../../platform/live.ts';
-import { liftsRelation, requireLiftInScope } from '../elevator/api.ts';
+import { liftFacts, liftsRelation, requireLiftInScope } from '../elevator/api.ts';
 import { deviceById, deviceInScope, deviceOfLift } from './devices.ts';
 import { alarmScope, type IotAudience, inArea } from './scope.ts';
 import { iotAlarm, iotDevice, iotEscalatorState, iotHistory, iotLiftState } from './tables.ts';
@@ -208,6 +209,11 @@ async function escalatorStateOf(q: Queryable, elevatorId: number) {
   return s ? toEscalatorState(s) : null;
 }
 
+/** Which state a lift reports: an escalator's for the registry's 扶梯, a lift's otherwise. */
+async function stateKindOf(q: Queryable, elevatorId: number): Promise<IotStateKind> {
+  return (await liftFacts(q, elevatorId))?.type === ESCALATOR_TYPE ? 'escalator' : 'lift';
+}
+
 async function liftStateOf(q: Queryable, elevatorId: number) {
   const [s] = await q.select().from(iotLiftState).where(eq(iotLiftState.elevatorId, elevatorId));
   return s ? toState(s) : null;
@@ -222,9 +228,13 @@ function historyEntry(h: typeof iotHistory.$inferSelect) {
   };
 }
 
-/** A device's data: its row, its lift's latest state, its lift's open alarms, its last messages. */
+/**
+ * A device's data: its row, its lift's latest state of the lift's kind (the registry's type decides,
+ * as on the 物联网 tab), its lift's open alarms, its last messages.
+ */
 async function dataOf(q: Queryable, device: IotDeviceRow) {
   const elevatorId = device.lift?.elevatorId ?? null;
+  const kind = elevatorId === null ? null : await stateKindOf(q, elevatorId);
   const recent = await q
     .select()
     .from(iotHistory)
@@ -233,8 +243,8 @@ async function dataOf(q: Queryable, device: IotDeviceRow) {
     .limit(20);
   return {
     device,
-    state: elevatorId !== null ? await liftStateOf(q, elevatorId) : null,
-    escalator: elevatorId !== null ? await escalatorStateOf(q, elevatorId) : null,
+    state: kind === 'lift' ? await liftStateOf(q, elevatorId!) : null,
+    escalator: kind === 'escalator' ? await escalatorStateOf(q, elevatorId!) : null,
     alarms:
       elevatorId !== null
         ? await alarmsWhere(q, and(eq(iotAlarm.elevatorId, elevatorId), isNull(iotAlarm.clearedAt)))
@@ -246,9 +256,6 @@ async function dataOf(q: Queryable, device: IotDeviceRow) {
 export async function deviceData(q: Queryable, user: AuthUser, id: number) {
   return dataOf(q, await deviceInScope(q, user, id));
 }
-
-/** The registry's type 2 (扶梯): an escalator or moving walk, whose state is the escalator's. */
-const ESCALATOR_TYPE = 2;
 
 /**
  * The elevator detail's 物联网 tab: the lift's device, its latest state of the lift's kind (the
