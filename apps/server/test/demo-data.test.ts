@@ -127,6 +127,24 @@ describe('demo data', () => {
     expect(await verifyChain(t.platform.db, lift.id, null)).toMatchObject({ intact: true, checked: lift.n });
   });
 
+  it('has a monitored escalator whose device answers with the escalator state', async () => {
+    const [esc] = await query<{ device_id: number; elevator_id: number; n: number }>(sql`
+      select b.device_id, b.elevator_id,
+        (select count(*)::int from iot_history h where h.elevator_id = b.elevator_id and h.kind = 'escalator') as n
+      from iot_binding b join elevator e on e.id = b.elevator_id
+      where b.unbound_at is null and e.type = 2`);
+    expect(esc, 'an escalator with a device').toBeDefined();
+    expect(esc.n).toBeGreaterThan(100);
+    const data = await t.api<{ state: unknown; escalator: { mode: string } | null }>(
+      'GET',
+      `/equ3000/getDeviceData/${esc.device_id}`,
+      { token: await t.login('iot_admin1') },
+    );
+    expect(data.status, data.body.resultMsg).toBe(200);
+    expect(data.body.data.state).toBeNull();
+    expect(data.body.data.escalator?.mode).toMatch(/normal|maintenance|out_of_service/);
+  });
+
   it('names communities after places of their own district: no name in two districts', async () => {
     const places = await query<{ name: string; areas: number }>(
       sql`select name, count(distinct area_code)::int as areas from (

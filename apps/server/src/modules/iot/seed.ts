@@ -1,11 +1,18 @@
-import { IOT_ALARM_OFFLINE, IOT_ALARM_TYPES, IOT_PARAMS, type IotStatusMessage } from '@ec/contract';
-import { asc, eq, isNotNull } from 'drizzle-orm';
+import {
+  ESCALATOR_TYPE,
+  IOT_ALARM_OFFLINE,
+  IOT_ALARM_TYPES,
+  IOT_PARAMS,
+  type IotEscalatorStatusMessage,
+  type IotStatusMessage,
+} from '@ec/contract';
+import { and, asc, eq, isNotNull, ne, notInArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Tx } from '../../platform/db/client.ts';
 import { enterprise, sysParam } from '../../platform/db/tables.ts';
 import { liftsRelation } from '../elevator/api.ts';
 import { hashSecret } from './devices.ts';
-import { iotAlarm, iotBinding, iotDevice, iotHistory, iotLiftState } from './tables.ts';
+import { iotAlarm, iotBinding, iotDevice, iotEscalatorState, iotHistory, iotLiftState } from './tables.ts';
 
 /** The module's parameters (系统参数), on every installation. */
 export async function seedIotParams(tx: Tx) {
@@ -37,7 +44,8 @@ const STEP_MIN = 10;
 /**
  * Demo: the demo IoT merchant's ten devices (secret: the demo password), eight bound to lifts of the
  * demo use units, with a day of states every ten minutes, hourly statistics, and a few alarms (one
- * open 关门故障, a cleared 停电, one device 离线).
+ * open 关门故障, a cleared 停电, one device 离线); the ninth watches an escalator of a demo use unit
+ * (a day of escalator states, seedEscalatorDemo).
  */
 export async function seedIotDemo(tx: Tx, config: Config) {
   const [merchant] = await tx
@@ -163,4 +171,64 @@ export async function seedIotDemo(tx: Tx, config: Config) {
   if (facts.length > 2)
     rows.push(alarm(facts.length - 1, IOT_ALARM_OFFLINE, 3, null, '超过 3 个上报周期未通信'));
   await tx.insert(iotAlarm).values(rows);
+  if (devices.length > BOUND)
+    await seedEscalatorDemo(
+      tx,
+      devices[BOUND].id,
+      facts.map((f) => f.id),
+      now,
+    );
+}
+
+/**
+ * The demo escalator: a device bound to the first escalator (the registry's 扶梯) of a demo use unit
+ * that no other device watches, with a day of states every ten minutes (running up in the day,
+ * stopped at night, a short 检修 in the morning) and its latest state.
+ */
+async function seedEscalatorDemo(tx: Tx, deviceId: number, taken: number[], now: number) {
+  const lift = liftsRelation().as('l');
+  const [escalator] = await tx
+    .select({ id: lift.id })
+    .from(lift)
+    .where(
+      and(
+        isNotNull(lift.useCompanyId),
+        eq(lift.type, ESCALATOR_TYPE),
+        taken.length > 0 ? notInArray(lift.id, taken) : ne(lift.id, 0),
+      ),
+    )
+    .orderBy(asc(lift.id))
+    .limit(1);
+  if (!escalator) return;
+  await tx
+    .update(iotDevice)
+    .set({ state: 1, lastSeenAt: new Date(now - 60_000) })
+    .where(eq(iotDevice.id, deviceId));
+  await tx
+    .insert(iotBinding)
+    .values({ deviceId, elevatorId: escalator.id, boundAt: new Date(now - 30 * 86_400_000) });
+  const history: (typeof iotHistory.$inferInsert)[] = [];
+  let last: { s: Omit<IotEscalatorStatusMessage, 't'>; at: Date } | null = null;
+  for (let t = now - 86_400_000; t <= now; t += STEP_MIN * 60_000) {
+    const hour = new Date(t + 8 * 3600_000).getUTCHours(); // Shanghai
+    const open = hour >= 7 && hour < 22;
+    const step = Math.floor(t / (STEP_MIN * 60_000));
+    const s: Omit<IotEscalatorStatusMessage, 't'> = {
+      mode: hour === 6 ? 'maintenance' : open ? 'normal' : 'out_of_service',
+      run: open ? 'up' : 'stop',
+      speed: open ? 0.5 : 0,
+      nominalSpeed: 0.5,
+      handrailLeftDeviation: open ? (step % 5) - 2 : 0,
+      handrailRightDeviation: open ? 1 - (step % 4) : 0,
+      stepMissing: false,
+      combPlateTripped: false,
+      safetyCircuit: true,
+    };
+    const at = new Date(t);
+    history.push({ at, deviceId, elevatorId: escalator.id, kind: 'escalator', message: s, receivedAt: at });
+    last = { s, at };
+  }
+  await tx.insert(iotHistory).values(history);
+  if (last)
+    await tx.insert(iotEscalatorState).values({ elevatorId: escalator.id, deviceId, at: last.at, ...last.s });
 }
