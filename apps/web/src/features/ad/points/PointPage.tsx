@@ -19,7 +19,7 @@ import {
 } from '@ec/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { AreaCascader } from '../../../components/AreaCascader.tsx';
 import { ContractTable } from '../../../components/ContractTable.tsx';
@@ -305,7 +305,8 @@ export default function PointPage() {
             name="planDate"
             label="计划日期"
             width="100%"
-            fieldProps={{ disabledDate: (d: Dayjs) => d.isBefore(dayjs(), 'day') }}
+            // Days before today in Shanghai, as the server counts them (not the browser's own day).
+            fieldProps={{ disabledDate: (d: Dayjs) => d.format('YYYY-MM-DD') < shanghaiToday() }}
           />
         </FormModal>
       )}
