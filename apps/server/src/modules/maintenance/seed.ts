@@ -29,6 +29,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
 import { sysFile, sysUser } from '../../platform/db/tables.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
+import { DEMO_USERS, REGULATOR_OF_AREA } from '../../platform/seed/demo.ts';
 import { rng } from '../../platform/seed/random.ts';
 import { liftsRelation } from '../elevator/api.ts';
 import { contractOn, filedWorkersOf, type WorkerFact } from '../parties/api.ts';
@@ -49,6 +50,11 @@ import {
 } from './tables.ts';
 import { snapshotItem } from './templates/service.ts';
 import { TSG_T5002 } from './templates/tsg-t5002.ts';
+
+/** Who audits a lift's visits: its district's regulator by name (the city's first where none). */
+const REGULATOR_NAME = new Map(DEMO_USERS.map((u) => [u.username, u.realName]));
+const auditorOf = (areaCode: string | null): string =>
+  REGULATOR_NAME.get(REGULATOR_OF_AREA[areaCode ?? ''] ?? 'jg_qingxiu') ?? '监管员';
 
 const DAY = 86_400_000;
 /** Lifts whose recent visits are seeded as electronic records (photos, signatures, checks). */
@@ -298,7 +304,7 @@ class History {
         confirmedAt: officer ? confirmAt : null,
         confirmSignatureFileId: null,
         confirmRemark: null,
-        auditedBy: audited ? '青秀区监管员' : null,
+        auditedBy: audited ? auditorOf(l.areaCode) : null,
         auditedAt: audited ? auditAt : null,
         auditRemark: null,
         correctsOrderId: null,
@@ -329,7 +335,8 @@ class History {
           detail: `维保记录已确认，存证哈希 ${chainHash.slice(0, 16)}…`,
         });
       }
-      if (audited) steps.push({ at: auditAt, action: '审核通过', operator: '青秀区监管员', detail: null });
+      if (audited)
+        steps.push({ at: auditAt, action: '审核通过', operator: auditorOf(l.areaCode), detail: null });
       this.orders.push({ row, steps });
     }
     return { chainHash, chainSeq };
@@ -590,7 +597,7 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
           confirmedByUserId: awaiting ? null : officer!.id,
           confirmedBy: awaiting ? null : officer!.name,
           confirmedAt: awaiting ? null : confirmAt,
-          auditedBy: audited || rejected ? '青秀区监管员' : null,
+          auditedBy: audited || rejected ? auditorOf(l.areaCode) : null,
           auditedAt: audited || rejected ? auditAt : null,
           auditRemark: rejected ? '照片与电梯不符，请重新维保并拍照' : null,
         })
@@ -646,7 +653,7 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
         steps.push({
           at: auditAt,
           action: rejected ? '审核驳回' : '审核通过',
-          operator: '青秀区监管员',
+          operator: auditorOf(l.areaCode),
           detail: rejected ? '照片与电梯不符，请重新维保并拍照' : null,
         });
       await tx.insert(maintenanceOrderRecord).values(steps.map((s) => ({ ...s, orderId: o.id })));
@@ -667,7 +674,7 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
           orderId: redo.id,
           at: auditAt,
           action: '创建工单',
-          operator: '青秀区监管员',
+          operator: auditorOf(l.areaCode),
           detail: '驳回后重做',
         });
       }
