@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { caseFilters, RESCUE_CASE_TOPIC } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import { locateForCallCentre } from '../../apps/server/src/modules/rescue/cases/locate.ts';
@@ -8,8 +7,8 @@ import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
 import { rng } from '../../apps/server/src/platform/seed/random.ts';
 import { liveStream, login, measure, measureLoop, printTable, type Row } from './common.ts';
 import {
+  inKeptDatabase,
   inScratch,
-  newDataDir,
   openBenchDatabase,
   seedElevators,
   startServerProcess,
@@ -41,32 +40,11 @@ const seconds = (t0: number) => (performance.now() - t0) / 1000;
 export async function benchRescue(elevators: number, cases: number) {
   const reuse = process.env.BENCH_REUSE_DATABASE;
   if (reuse) {
-    await inKeptDatabase(reuse, (dataDir) => benchIn(dataDir, elevators, cases, true));
+    // The live board's test cases of the earlier run stay open in it; the figures are the same calls'.
+    await inKeptDatabase('rescue', reuse, (dataDir) => benchIn(dataDir, elevators, cases, true));
     return;
   }
   await inScratch('rescue', (dataDir) => benchIn(dataDir, elevators, cases, false));
-}
-
-/**
- * BENCH_REUSE_DATABASE=<name>: a database an earlier run kept (BENCH_KEEP_DATABASE=1) on
- * DATABASE_URL's server, with its lifts and cases, migrated to the current schema when opened
- * (loading 1,000,000 of each takes 3 to 20 minutes on a shared machine). It is kept afterwards.
- * The live board's test cases of the earlier run stay open in it; the figures are the same calls'.
- */
-async function inKeptDatabase(name: string, run: (dataDir: string) => Promise<void>) {
-  const base = process.env.DATABASE_URL;
-  if (!base) throw new Error('BENCH_REUSE_DATABASE needs DATABASE_URL');
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const dataDir = newDataDir();
-  process.env.DATABASE_URL = url.toString();
-  console.log(`\nrescue bench database: ${name} (reused, kept)`);
-  try {
-    await run(dataDir);
-  } finally {
-    process.env.DATABASE_URL = base;
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
 }
 
 const open = openBenchDatabase;

@@ -142,6 +142,27 @@ export async function inScratch(label: string, run: (dataDir: string) => Promise
   }
 }
 
+/**
+ * BENCH_REUSE_DATABASE=<name>: a database an earlier run kept (BENCH_KEEP_DATABASE=1) on
+ * DATABASE_URL's server, with its loaded rows, migrated to the current schema when opened (loading a
+ * city's millions of rows takes 3 to 20 minutes on a shared machine). It is kept afterwards.
+ */
+export async function inKeptDatabase(label: string, name: string, run: (dataDir: string) => Promise<void>) {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('BENCH_REUSE_DATABASE needs DATABASE_URL');
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const dataDir = newDataDir();
+  process.env.DATABASE_URL = url.toString();
+  console.log(`\n${label} bench database: ${name} (reused, kept)`);
+  try {
+    await run(dataDir);
+  } finally {
+    process.env.DATABASE_URL = base;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 /** The bench's database on the driver: DATABASE_URL's PostgreSQL, or the PGlite folder. */
 export function openBenchDatabase(dataDir: string): Promise<Database> {
   const url = process.env.DATABASE_URL;
