@@ -10,6 +10,7 @@ import { modules } from './modules/index.ts';
 import { authRoutes } from './platform/auth/routes.ts';
 import { SessionCache } from './platform/auth/session-cache.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
+import { registerExportSources } from './platform/exports.ts';
 import { registerFileReference } from './platform/files/references.ts';
 import { fileRoutes } from './platform/files/routes.ts';
 import { createS3Storage, type FileStorage, LocalStorage } from './platform/files/storage.ts';
@@ -119,6 +120,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   for (const m of modules) {
     registerFileReference(...(m.fileReferences ?? []));
     for (const r of m.revealers ?? []) registerRevealer(r.kind, r.field, r.read);
+    registerExportSources(...(m.exports ?? []));
   }
   installErrorHandling(app);
   registerOperationLog(app, platform.oplog);

@@ -42,6 +42,7 @@ import {
   orderCheckCalls,
   pictureCheckCalls,
 } from './maintenance.ts';
+import { exportCalls, noticeCalls } from './ops.ts';
 import {
   buildingCompanyAuditCalls,
   buildingCompanyCalls,
@@ -81,6 +82,8 @@ export const allCalls: Call[] = [
   ...Object.values(officeCalls),
   ...Object.values(dictAdminCalls),
   ...Object.values(oplogCalls),
+  ...Object.values(exportCalls),
+  ...Object.values(noticeCalls),
   ...Object.values(agreementCalls),
   ...Object.values(enterpriseCalls),
   ...Object.values(sensitiveCalls),

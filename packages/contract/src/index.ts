@@ -17,6 +17,7 @@ export * from './inspection.ts';
 export * from './iot.ts';
 export * from './maintenance.ts';
 export * from './menu-catalogue.ts';
+export * from './ops.ts';
 export * from './parties.ts';
 export * from './patrol.ts';
 export * from './rescue.ts';

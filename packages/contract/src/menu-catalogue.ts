@@ -247,6 +247,17 @@ export const menuCatalogue: MenuNode[] = [
     ],
   },
   {
+    // 运维中心 (issue 20): every account's message and export centres; the administrator's rules.
+    path: '/ops',
+    name: '运维中心',
+    icon: 'ToolOutlined',
+    children: [
+      { path: '/ops/notice', name: '消息中心' },
+      { path: '/ops/export', name: '导出中心' },
+      { path: '/ops/noticeRule', name: '消息规则' },
+    ],
+  },
+  {
     path: '/equ',
     name: '设备数据',
     icon: 'SyncOutlined',

@@ -4,6 +4,7 @@ import { elevatorModule } from './elevator/index.ts';
 import { inspectionModule } from './inspection/index.ts';
 import { iotModule } from './iot/index.ts';
 import { maintenanceModule } from './maintenance/index.ts';
+import { operationsModule } from './operations/index.ts';
 import { partiesModule } from './parties/index.ts';
 import { patrolModule } from './patrol/index.ts';
 import { rescueModule } from './rescue/index.ts';
@@ -27,6 +28,7 @@ export const modules: Module[] = [
   iotModule,
   // After the registry and the parties: its demo points hang in the demo lifts of gg_admin1's company.
   adModule,
+  operationsModule,
   // Last: its rollups read what every other module seeded.
   statisticsModule,
 ];

@@ -108,7 +108,7 @@ const ROWS_PER_WRITE = 50;
  * not grow with the row count. Strings are inline (no shared-string table), so nothing is kept per
  * row; empty cells are left out.
  */
-async function writeXlsx<T>(
+export async function writeXlsx<T>(
   out: Writable,
   opts: { sheetName?: string; columns: ExcelColumn<T>[]; batches: AsyncIterable<T[]> | Iterable<T[]> },
 ): Promise<void> {

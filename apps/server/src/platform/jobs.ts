@@ -36,9 +36,13 @@ export class Scheduler {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  private started = false;
+
+  /** Adds a job; one added after `start` (a module's service that needs the platform) is timed at once. */
   register(job: JobDefinition) {
     if (this.jobs.has(job.name)) throw new Error(`duplicate job ${job.name}`);
     this.jobs.set(job.name, job);
+    if (this.started) this.schedule(job);
   }
 
   list() {
@@ -46,14 +50,18 @@ export class Scheduler {
   }
 
   start() {
-    for (const job of this.jobs.values()) {
-      const timer = setInterval(() => void this.track(this.runDue(job.name)), Math.min(job.everyMs, 60_000));
-      timer.unref();
-      this.timers.push(timer);
-    }
+    this.started = true;
+    for (const job of this.jobs.values()) this.schedule(job);
+  }
+
+  private schedule(job: JobDefinition) {
+    const timer = setInterval(() => void this.track(this.runDue(job.name)), Math.min(job.everyMs, 60_000));
+    timer.unref();
+    this.timers.push(timer);
   }
 
   async stop() {
+    this.started = false;
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
     await Promise.allSettled([...this.running]);

@@ -1,5 +1,6 @@
 import type { RevealField, RevealKind } from '@ec/contract';
 import type { Tx } from './db/client.ts';
+import type { ExportSource } from './exports.ts';
 import type { FileReference } from './files/references.ts';
 import type { Implementation } from './http/implement.ts';
 import type { JobDefinition } from './jobs.ts';
@@ -34,6 +35,9 @@ export interface Module {
   /** Records of this module that hold file ids: whoever may read the record may read the file. */
   fileReferences?: FileReference[];
   revealers?: RevealerDefinition[];
+  /** List exports that may run in the background (platform/exports.ts), by name. */
+  // biome-ignore lint/suspicious/noExplicitAny: sources of every row type
+  exports?: ExportSource<any, any>[];
   /** Kinds of live events this module publishes, and who may receive each (platform/live.ts). */
   liveTopics?: LiveTopic[];
   /**
@@ -67,6 +71,7 @@ export function joinParts(name: string, parts: ModulePart[]): Module {
     jobs: parts.flatMap((p) => p.jobs ?? []),
     fileReferences: parts.flatMap((p) => p.fileReferences ?? []),
     revealers: parts.flatMap((p) => p.revealers ?? []),
+    exports: parts.flatMap((p) => p.exports ?? []),
     liveTopics: parts.flatMap((p) => p.liveTopics ?? []),
   };
 }

@@ -1,6 +1,7 @@
 import { API_PREFIX, type Call, type CallInput, type CallOutput, fillPath } from '@ec/contract/call';
+import { EXPORT_QUEUED_MESSAGE } from '@ec/contract/ops/exports';
 import { getToken, removeToken } from './cookies.ts';
-import { showError } from './feedback.ts';
+import { showError, showSuccess } from './feedback.ts';
 
 /**
  * The one place that knows HTTP (doc 000 §7, §8). Pages call `call(contractCall, input)`; the path,
@@ -212,6 +213,7 @@ export async function download<C extends Call>(
 ): Promise<DownloadedFile> {
   const prepared = prepare(c, (input ?? {}) as Record<string, unknown>);
   const res = await send(c, prepared, options);
+  if (res.status === 202) return exportQueued(res, options);
   if (!res.ok) {
     const body = await readJson(res);
     return fail(
@@ -236,6 +238,20 @@ export async function download<C extends Call>(
   }
   const type = res.headers.get('content-type') ?? 'application/octet-stream';
   return { blob: new Blob(chunks as BlobPart[], { type }), fileName: fileNameOf(res, fallbackName) };
+}
+
+/** Fired on window when an export went to the export centre (the navbar's badge listens). */
+export const EXPORT_QUEUED_EVENT = 'ec:export-queued';
+
+/**
+ * The answer of an export whose rows went to a background job (202): the user is told where to
+ * find it, the navbar hears of it, and the caller gets a silent error (nothing to save now).
+ */
+async function exportQueued(res: Response, options: CallOptions | undefined): Promise<never> {
+  const body = (await readJson(res)) as (ErrorBody & { data?: unknown }) | null;
+  showSuccess(body?.resultMsg || EXPORT_QUEUED_MESSAGE, 4);
+  window.dispatchEvent(new CustomEvent(EXPORT_QUEUED_EVENT, { detail: body?.data ?? null }));
+  return fail(new ApiError(EXPORT_QUEUED_MESSAGE, 202, body?.code, body?.requestId, true), options);
 }
 
 /** Saves a downloaded file through a temporary object URL (no navigation, no other host). */

@@ -13,3 +13,7 @@ export function registerMessage(m: typeof instance): void {
 export function showError(text: string, seconds = 3): void {
   instance?.error(text, seconds);
 }
+
+export function showSuccess(text: string, seconds = 3): void {
+  instance?.success(text, seconds);
+}

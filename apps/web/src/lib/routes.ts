@@ -103,6 +103,13 @@ export const SYSTEM_PATHS = {
   enterprises: '/permission/nested/nested',
 } as const;
 
+/** 运维中心 (issue 20). */
+export const OPS_PATHS = {
+  notice: '/ops/notice',
+  export: '/ops/export',
+  noticeRule: '/ops/noticeRule',
+} as const;
+
 // The parties pages' names and their two groups are the contract's (the server's menu buttons use them too).
 export {
   PARTY_GROUPS,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { defineModule } from '../../platform/module.ts';
 import { attachmentFiles } from './attachments.ts';
+import { elevatorExport, elevatorFullExport } from './exports.ts';
 import { elevatorRoutes } from './routes.ts';
 import { seedElevators } from './seed.ts';
 import { refreshAllInspectTimes } from './service.ts';
@@ -8,6 +9,7 @@ import { refreshAllInspectTimes } from './service.ts';
 export const elevatorModule = defineModule({
   name: 'elevator',
   routes: elevatorRoutes,
+  exports: [elevatorExport, elevatorFullExport],
   fileReferences: [attachmentFiles],
   menuButtons: {
     '/basicInformation/theElevatorManagement': [

@@ -1,6 +1,7 @@
 import { claimCalls, elevatorCalls, shanghaiToday } from '@ec/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { attachmentHeader, streamXlsx, XLSX_MIME } from '../../platform/excel.ts';
+import { exportList } from '../../platform/exports.ts';
 import { receiveSpreadsheet, storeGenerated } from '../../platform/files/service.ts';
 import { implement } from '../../platform/http/implement.ts';
 import { FILING, historySteps } from '../../platform/workflow.ts';
@@ -17,6 +18,7 @@ import {
   releaseElevators,
   removeClaims,
 } from './claims.ts';
+import { EXPORT_NAME, elevatorExport, elevatorFullExport } from './exports.ts';
 import { importElevators, readSyncSheet, templateBuffer } from './import.ts';
 import { countInspections, filterConditions, listElevators } from './list.ts';
 import {
@@ -47,7 +49,6 @@ import { exportColumns, fullExportColumns } from './sheet.ts';
 import { elevator, elevatorClaim } from './tables.ts';
 
 /** Exports are named by today's date in Asia/Shanghai, as every date the platform shows. */
-const EXPORT_NAME = () => `电梯台账_${shanghaiToday()}.xlsx`;
 
 /** The registry's calls: each hands its input to a service (SQL lives there, not here). */
 export const elevatorRoutes = [
@@ -134,28 +135,8 @@ export const elevatorRoutes = [
       .header('Content-Disposition', attachmentHeader('电梯导入模板.xlsx'))
       .send(await templateBuffer()),
   ),
-  implement(elevatorCalls.export, (f, { user, reply, db }) =>
-    streamXlsx(reply, {
-      fileName: EXPORT_NAME(),
-      sheetName: '电梯台账',
-      columns: exportColumns,
-      batches: exportRows(
-        db,
-        and(elevatorScope(user), ...filterConditions(f, true, elevatorScopeGrams(user))),
-      ),
-    }),
-  ),
-  implement(elevatorCalls.exportExcel, (f, { user, reply, db }) =>
-    streamXlsx(reply, {
-      fileName: `电梯台账（含技术参数）_${shanghaiToday()}.xlsx`,
-      sheetName: '电梯台账',
-      columns: fullExportColumns,
-      batches: exportRows(
-        db,
-        and(elevatorScope(user), ...filterConditions(f, true, elevatorScopeGrams(user))),
-      ),
-    }),
-  ),
+  implement(elevatorCalls.export, (f, ctx) => exportList(ctx, elevatorExport, f)),
+  implement(elevatorCalls.exportExcel, (f, ctx) => exportList(ctx, elevatorFullExport, f)),
   implement(elevatorCalls.exportByIds, async ({ ids }, { user, reply, db }) =>
     streamXlsx(reply, {
       fileName: EXPORT_NAME(),

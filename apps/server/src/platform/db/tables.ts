@@ -379,3 +379,80 @@ export const sysAgreement = pgTable(
   },
   (t) => [uniqueIndex('sys_agreement_kind_uq').on(t.kind)],
 );
+
+/**
+ * The message centre (platform/notify.ts): one row per recipient, so each reads its own. A producer
+ * that runs again (a daily expiry check) names the event with `dedupKey`: one row per user and key.
+ * `smsState`: null when the kind sends no SMS, else 'pending' until the SMS job sends it ('sent',
+ * 'skipped' when the user has no phone or is over the hourly limit, 'failed').
+ */
+export const notification = pgTable(
+  'notification',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body'),
+    link: text('link'),
+    dedupKey: text('dedup_key'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    smsState: text('sms_state'),
+    smsAt: timestamp('sms_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notification_user_idx').on(t.userId, t.id),
+    index('notification_unread_idx').on(t.userId, t.kind).where(sql`read_at is null`),
+    uniqueIndex('notification_dedup_uq').on(t.userId, t.kind, t.dedupKey).where(sql`dedup_key is not null`),
+    index('notification_sms_pending_idx').on(t.id).where(sql`sms_state = 'pending'`),
+  ],
+);
+
+/** Per kind of message: the roles whose holders receive it, whether it also goes out by SMS. */
+export const notificationRule = pgTable('notification_rule', {
+  kind: text('kind').primaryKey(),
+  roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+  sms: boolean('sms').notNull().default(false),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Background exports (platform/exports.ts): a list export too large for the 30-second window, run by
+ * any node's worker (claimed with `for update skip locked`), its file in the storage backend.
+ * `source` names the registered export, `input` its filters as the call received them.
+ */
+export const exportJob = pgTable(
+  'export_job',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => sysUser.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    name: text('name').notNull(),
+    fileName: text('file_name').notNull(),
+    input: jsonb('input').notNull(),
+    state: text('state').notNull().default('queued'),
+    totalRows: integer('total_rows'),
+    rows: integer('rows').notNull().default(0),
+    bytes: bigint('bytes', { mode: 'number' }),
+    storageKey: text('storage_key'),
+    error: text('error'),
+    node: text('node'),
+    attempts: integer('attempts').notNull().default(0),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('export_job_user_idx').on(t.userId, t.id),
+    index('export_job_queue_idx').on(t.id).where(sql`state = 'queued'`),
+    index('export_job_running_idx').on(t.heartbeatAt).where(sql`state = 'running'`),
+  ],
+);

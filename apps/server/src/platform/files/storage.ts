@@ -1,5 +1,7 @@
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 
 /** Where file bytes live. Rows in sys_file point at them by key. */
 export interface FileStorage {
@@ -7,6 +9,10 @@ export interface FileStorage {
   put(key: string, body: Buffer, mime: string): Promise<void>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
+  /** Stores a file from the local disk without reading it into memory (large exports); the file is moved or copied. */
+  putFile(key: string, file: string, mime: string): Promise<void>;
+  /** Reads a stored file as a stream (large downloads). */
+  open(key: string): Promise<Readable>;
 }
 
 /** A folder under DATA_DIR; keys are spread over two-character subfolders. */
@@ -34,6 +40,26 @@ export class LocalStorage implements FileStorage {
   async delete(key: string) {
     await fs.rm(this.pathOf(key), { force: true });
   }
+
+  async putFile(key: string, file: string) {
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    try {
+      await fs.rename(file, target);
+    } catch (err) {
+      // Another file system (a temporary folder elsewhere): copy, then remove the source.
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      await fs.copyFile(file, `${target}.tmp`);
+      await fs.rename(`${target}.tmp`, target);
+      await fs.rm(file, { force: true });
+    }
+  }
+
+  async open(key: string) {
+    const file = this.pathOf(key);
+    await fs.access(file);
+    return createReadStream(file);
+  }
 }
 
 /** Keeps bytes in memory: for tests that need no disk. */
@@ -50,6 +76,13 @@ export class MemoryStorage implements FileStorage {
   }
   async delete(key: string) {
     this.files.delete(key);
+  }
+  async putFile(key: string, file: string) {
+    this.files.set(key, await fs.readFile(file));
+    await fs.rm(file, { force: true });
+  }
+  async open(key: string) {
+    return Readable.from([await this.get(key)]);
   }
 }
 
@@ -83,6 +116,23 @@ export async function createS3Storage(config: {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: key }));
+    },
+    async putFile(key, file, mime) {
+      const { size } = await fs.stat(file);
+      await client.send(
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: key,
+          Body: createReadStream(file),
+          ContentLength: size,
+          ContentType: mime,
+        }),
+      );
+      await fs.rm(file, { force: true });
+    },
+    async open(key) {
+      const res = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: key }));
+      return res.Body as Readable;
     },
   };
 }

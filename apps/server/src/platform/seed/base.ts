@@ -71,6 +71,9 @@ export interface RoleSeed {
   readOnly?: string[];
 }
 
+/** Pages every account has whatever its role: its own messages and its own exports (issue 20). */
+export const PERSONAL_MENUS = ['/ops/notice', '/ops/export'];
+
 /** The buttons a read-only grant keeps: permissions that list, export or count. */
 export const READ_ONLY_BUTTON = /:(list|export|stats)$/;
 
@@ -493,7 +496,7 @@ export async function seedBase(
       }
       return [...paths].map((p) => idByPath.get(p)).filter((id): id is number => id !== undefined);
     };
-    const full = grant(role.menus);
+    const full = grant([...role.menus, ...PERSONAL_MENUS]);
     const fullSet = new Set(full);
     const readOnly = grant(role.readOnly ?? []).filter((id) => !fullSet.has(id));
     const buttonsUnder = async (menuIds: number[]) =>

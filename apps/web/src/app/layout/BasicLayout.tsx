@@ -5,6 +5,7 @@ import { useIsFetching, useQuery } from '@tanstack/react-query';
 import { Breadcrumb, Button, Flex, theme } from 'antd';
 import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ExportBadge, NoticeBell } from '../../features/ops/NavbarBadges.tsx';
 import { call } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { pageInfo } from '../route-table.ts';
@@ -77,6 +78,8 @@ function NavbarTools() {
   return (
     <>
       <RouteSearch />
+      <NoticeBell />
+      <ExportBadge />
       <ErrorLogButton />
       <FullscreenButton />
       <SizeSelect />
