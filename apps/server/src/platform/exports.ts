@@ -191,7 +191,6 @@ export class ExportWorker {
   ) {}
 
   start(everyMs = 1000) {
-    fs.mkdirSync(this.tempDir, { recursive: true });
     this.timer = setInterval(() => void this.tick(), everyMs);
     this.timer.unref();
   }
@@ -268,6 +267,7 @@ export class ExportWorker {
           }
         }
       }
+      fs.mkdirSync(this.tempDir, { recursive: true });
       const out = fs.createWriteStream(temp);
       try {
         await writeXlsx(out, { sheetName: source.sheetName, columns: source.columns, batches: counted() });
