@@ -27,6 +27,8 @@ export interface NoticeEvent {
   dedupKey?: string | null;
   /** Users who receive it whatever the rule's roles (the rule must be enabled). */
   userIds?: number[];
+  /** Only `userIds` receive it, none of the rule's role holders (a decision told to its applicant). */
+  usersOnly?: boolean;
   /** The record's district, for area-scoped role holders. */
   areaCode?: string | null;
   /** The record's organisations (maintenance company, use unit …), for company-scoped role holders. */
@@ -58,7 +60,7 @@ export async function notify(db: Queryable, e: NoticeEvent): Promise<number[]> {
         union
         select u.id
         from rule
-        join sys_role r on r.role_key = any(rule.roles) and r.status = 1
+        join sys_role r on r.role_key = any(rule.roles) and r.status = 1 and not ${e.usersOnly ?? false}
         join sys_user_role ur on ur.role_id = r.id
         join sys_user u on u.id = ur.user_id and u.status = 1
         where r.data_scope = 'all'

@@ -21,6 +21,7 @@
  * work waiting for them and the subject would stay "awaiting audit" with nothing left to decide;
  * withdraw or decide first. A later submit revives the deleted case (it needs an audit again).
  */
+
 import { FILING_STATE, type FilingState, formatDateTime } from '@ec/contract';
 import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
@@ -29,6 +30,7 @@ import type { Queryable, Tx } from './db/client.ts';
 import { paginate } from './db/paginate.ts';
 import { auditHistory, auditRecord, sysUser } from './db/tables.ts';
 import { badRequest, conflict, notFound } from './errors.ts';
+import { notify } from './notify.ts';
 
 /** Filing state of a case: 1 not filed, 2 submitted awaiting audit, 3 passed, 4 rejected (the contract's). */
 export type { FilingState };
@@ -102,6 +104,8 @@ export interface RecordKind {
    * Throwing rolls the transition back.
    */
   onTransition?: (tx: Tx, event: TransitionEvent) => Promise<void>;
+  /** The console page where the case is reviewed: the link of the reviewers' message (消息中心). */
+  reviewPage?: string;
 }
 
 const registry = new Map<string, RecordKind>();
@@ -200,7 +204,34 @@ async function recordStep(tx: Tx, kind: RecordKind, step: Step): Promise<AuditRe
     record: step.record,
     actorId: step.actorId,
   });
+  await tellPeople(tx, kind, step);
   return step.record;
+}
+
+/**
+ * The message centre (platform/notify.ts), in the transition's transaction: a submission tells the
+ * reviewers of the case's district (the rule of kind 'review'); a decision tells whoever submitted.
+ */
+async function tellPeople(tx: Tx, kind: RecordKind, { action, record, description }: Step) {
+  if (action === 'submit') {
+    await notify(tx, {
+      kind: 'review',
+      title: `${kind.label}待审核`,
+      body: description,
+      link: kind.reviewPage ?? null,
+      areaCode: record.areaCode,
+      dedupKey: `${kind.kind}:${record.id}:${record.version}`,
+    });
+  } else if ((action === 'pass' || action === 'reject') && record.submittedBy !== null) {
+    await notify(tx, {
+      kind: 'review',
+      title: action === 'pass' ? `${kind.label}已通过` : `${kind.label}未通过`,
+      body: description,
+      userIds: [record.submittedBy],
+      usersOnly: true,
+      dedupKey: `${kind.kind}:${record.id}:${record.version}`,
+    });
+  }
 }
 
 /**
