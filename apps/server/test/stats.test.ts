@@ -234,6 +234,24 @@ describe.each(dbKinds)('statistics on %s', (kind) => {
         limit: 50,
       });
       expect(info.body.data.sum.planned, `orders ${JSON.stringify(f)} ${month}`).toBe(Number(orders?.n));
+
+      // The lift ranking: its sum row is the month's 困人 cases, its first lift the one with most.
+      const ranking = await p.send<{
+        total: number;
+        records: { key: string; trappedCases: number }[];
+        sum: { trappedCases: number };
+      }>('admin', 'elevatorRateQuery', { ...f, month, page: 1, limit: 5 });
+      expect(ranking.body.data.sum.trappedCases, `ranking ${JSON.stringify(f)} ${month}`).toBe(
+        Number(cases?.n),
+      );
+      const perLift = await q<{ id: number; n: string }>(sql`select c.elevator_id as id, count(*) as n
+        from rescue_case c left join elevator e on e.id = c.elevator_id
+        where c.kind = 1 and to_char(${shDay}, 'YYYY-MM') = ${month}
+        ${f.areaCode ? sql`and c.area_code = ${f.areaCode}` : sql``}
+        ${f.type ? sql`and e.type = ${f.type}` : sql``}
+        ${f.useOccasion ? sql`and e.use_occasion = ${f.useOccasion}` : sql``}
+        group by 1 order by 2 desc, 1 limit 1`);
+      if (perLift[0]) expect(ranking.body.data.records[0].trappedCases).toBe(Number(perLift[0].n));
     }
   }, 600_000);
 

@@ -162,48 +162,134 @@ export async function rateBy(side: ReadSide, user: AuthUser, f: Paged, dim: 'are
   return pageOf(await labelled(side, dim, list), sum, f, 'lifts', await metaOf(side, p));
 }
 
-/** Top lifts: lifts with a 困人 case or a repair in the period. */
+/** Sort keys of the lift ranking, as SQL over its columns (anything else sorts by 困人). */
+const LIFT_SORTS: Record<string, string> = {
+  trappedCases: 'a.trapped',
+  faults: 'a.faults',
+  trappedPer100: 'a.trapped',
+  faultPer100: '(a.trapped + a.faults)',
+  arrived: 'a.arrived',
+  within30: 'a.within30',
+  within30Rate: 'a.within30::float / nullif(a.arrived, 0)',
+  avgArrivalMinutes: 'a.arrival_sum::float / nullif(a.arrived, 0)',
+  avgRescueMinutes: 'a.rescue_sum::float / nullif(a.rescued, 0)',
+};
+
+/**
+ * Top lifts: lifts with a 困人 case or a repair in the period, ranked in the database (a city has a
+ * million lifts and as many cases a year: only the page's lifts are read and labelled), with the sum
+ * row over all of them and the lifts in scope (for the rates per 100 lifts).
+ */
 export async function liftRates(side: ReadSide, user: AuthUser, f: Paged) {
   checkFilters(user, f);
   const p = periodOf(f);
-  const { list, sum } = await rateRows(side, user, f, p, 'lift');
-  const active = list.filter((r) => r.trappedCases > 0 || r.faults > 0);
-  const ids = active.map((r) => Number(r.key)).filter((n) => n > 0);
-  const info = new Map<string, Record<string, string | null>>();
-  if (ids.length > 0) {
-    for (const r of await rows<Record<string, string | null>>(
-      side.db,
-      sql`select l.elevator_id::text as id, l.register_code, l.address, l.area_code,
+  const order = LIFT_SORTS[f.sortField ?? ''] ?? LIFT_SORTS.trappedCases;
+  const dir = f.sortOrder === 'ascend' ? 'asc' : 'desc';
+  const found = await rows<Record<string, string | null>>(
+    side.db,
+    sql`with c as (
+        select c.elevator_id as id, count(*) as trapped, count(c.arrival_minutes) as arrived,
+          count(*) filter (where c.arrival_minutes <= 30) as within30,
+          coalesce(sum(c.arrival_minutes), 0) as arrival_sum,
+          count(c.rescue_minutes) as rescued, coalesce(sum(c.rescue_minutes), 0) as rescue_sum
+        from stats_case c where ${whereSql(user, f, 'c', [daySql(p, 'c'), sql`c.kind = 1`])}
+        group by 1),
+      r as (
+        select r.elevator_id as id, count(*) as faults from stats_repair r
+        where ${whereSql(user, f, 'r', [daySql(p, 'r')])} group by 1),
+      a as (
+        select coalesce(c.id, r.id) as id, coalesce(c.trapped, 0) as trapped, coalesce(r.faults, 0) as faults,
+          coalesce(c.arrived, 0) as arrived, coalesce(c.within30, 0) as within30,
+          coalesce(c.arrival_sum, 0) as arrival_sum, coalesce(c.rescued, 0) as rescued,
+          coalesce(c.rescue_sum, 0) as rescue_sum
+        from c full join r on r.id = c.id),
+      ranked as (
+        select a.*, count(*) over () as total, sum(a.trapped) over () as s_trapped,
+          sum(a.faults) over () as s_faults, sum(a.arrived) over () as s_arrived,
+          sum(a.within30) over () as s_within30, sum(a.arrival_sum) over () as s_arrival_sum,
+          sum(a.rescued) over () as s_rescued, sum(a.rescue_sum) over () as s_rescue_sum
+        from a
+        order by ${sql.raw(order)} ${sql.raw(dir)} nulls last, a.id
+        limit ${f.limit} offset ${(f.page - 1) * f.limit})
+      select ranked.*, l.register_code, l.address, l.area_code, l.use_status,
+        l.maintenance_due < ${shanghaiToday()}::date as overdue,
         (select name from enterprise where id = l.maintenance_company_id) as mc,
         (select name from enterprise where id = l.use_company_id) as uc
-      from stats_lift l where l.elevator_id in (${sql.join(
-        ids.map((i) => sql`${i}`),
-        sql`, `,
-      )})`,
-    ))
-      info.set(String(r.id), r);
-  }
-  const records = active.map((r) => {
-    const i = info.get(r.key);
+      from ranked left join stats_lift l on l.elevator_id = ranked.id
+      order by ${sql.raw(order.replaceAll('a.', 'ranked.'))} ${sql.raw(dir)} nulls last, ranked.id`,
+  );
+  // A page past the last lift still answers the total and the sum row.
+  if (found.length === 0 && f.page > 1)
+    return { ...(await liftRates(side, user, { ...f, page: 1 })), records: [], page: f.page };
+  const inScope = (await liftAgg(side.db, user, f, null)).get('') ?? EMPTY_LIFTS('');
+  const records = found.map((r) => {
+    const inUse = r.use_status === '1' || Number(r.use_status) === 1 ? 1 : 0;
+    const trapped = num(r.trapped);
+    const faults = num(r.faults);
+    const arrived = num(r.arrived);
+    const within30 = num(r.within30);
+    const overdue = r.overdue === 'true' || (r.overdue as unknown) === true ? inUse : 0;
     return {
-      ...r,
-      label: i?.register_code ?? r.key,
-      registerCode: i?.register_code ?? '',
-      address: i?.address ?? '',
-      areaName: i?.area_code ? (areaLabel(i.area_code) ?? null) : null,
-      maintenanceCompanyName: i?.mc ?? null,
-      useCompanyName: i?.uc ?? null,
+      key: String(r.id),
+      label: r.register_code ?? String(r.id),
+      lifts: inUse,
+      due: 0,
+      onTime: 0,
+      completed: 0,
+      onTimeRate: null,
+      overdueLifts: overdue,
+      overdueRate: ratio(overdue, inUse),
+      trappedCases: trapped,
+      faults,
+      trappedPer100: per100(trapped, inUse, p.months),
+      faultPer100: per100(trapped + faults, inUse, p.months),
+      arrived,
+      within30,
+      within30Rate: ratio(within30, arrived),
+      avgArrivalMinutes: mean(num(r.arrival_sum), arrived),
+      avgRescueMinutes: mean(num(r.rescue_sum), num(r.rescued)),
+      registerCode: r.register_code ?? '',
+      address: r.address ?? '',
+      areaName: r.area_code ? (areaLabel(r.area_code) ?? null) : null,
+      maintenanceCompanyName: r.mc ?? null,
+      useCompanyName: r.uc ?? null,
     };
   });
-  const total = {
-    ...sum,
+  const first = found[0];
+  const s = (k: string) => (first ? num(first[k]) : 0);
+  const sum = {
+    key: '',
+    label: '合计',
+    lifts: inScope.lifts,
+    due: 0,
+    onTime: 0,
+    completed: 0,
+    onTimeRate: null,
+    overdueLifts: inScope.overdueMaintenance,
+    overdueRate: ratio(inScope.overdueMaintenance, inScope.lifts),
+    trappedCases: s('s_trapped'),
+    faults: s('s_faults'),
+    trappedPer100: per100(s('s_trapped'), inScope.lifts, p.months),
+    faultPer100: per100(s('s_trapped') + s('s_faults'), inScope.lifts, p.months),
+    arrived: s('s_arrived'),
+    within30: s('s_within30'),
+    within30Rate: ratio(s('s_within30'), s('s_arrived')),
+    avgArrivalMinutes: mean(s('s_arrival_sum'), s('s_arrived')),
+    avgRescueMinutes: mean(s('s_rescue_sum'), s('s_rescued')),
     registerCode: '',
     address: '',
     areaName: null,
     maintenanceCompanyName: null,
     useCompanyName: null,
   };
-  return pageOf(records, total, f, 'trappedCases', await metaOf(side, p));
+  return {
+    records,
+    total: s('total'),
+    page: f.page,
+    limit: f.limit,
+    sum,
+    meta: await metaOf(side, p),
+  };
 }
 
 export async function brandRates(side: ReadSide, user: AuthUser, f: Paged) {
