@@ -48,7 +48,11 @@ async function loadCases(db: Database['db'], n: number) {
   }
 }
 
-/** `n` maintenance orders, every 15 days per lift back from today, most completed. */
+/**
+ * `n` maintenance orders, every 15 days per lift back from today, most completed; the lifts' visit days
+ * spread over the fortnight (a lift's day is its id modulo 15), as a city's are: about a fifteenth of
+ * the lifts each day, not all of them on the same days.
+ */
 async function loadOrders(db: Database['db'], n: number) {
   const [{ first, count }] = rowsOf<{ first: number; count: number }>(
     await db.execute(sql`select min(id)::int as first, count(*)::int as count from elevator`),
@@ -64,7 +68,7 @@ async function loadOrders(db: Database['db'], n: number) {
         case when g % 10 = 0 then null else d.day + interval '10 hours' + make_interval(days => (g % 17 = 0)::int) end
       from generate_series(${from + 1}::int, ${to}::int) g
       join elevator e on e.id = ${first}::int + (g % ${count}::int)
-      cross join lateral (select (current_date - ((g / ${count}::int) * 15 % 365))::date as day) d`);
+      cross join lateral (select (current_date - (((g / ${count}::int) * 15 + (g % ${count}::int) % 15) % 365))::date as day) d`);
   }
 }
 
