@@ -73,6 +73,8 @@ export interface StartOptions {
    * demo template (for a test of the first start itself). E2E_FRESH_SEED=1 does it for every file.
    */
   fresh?: boolean;
+  /** Environment over the test defaults (e.g. JOBS: 'on' for a test of background work). */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** The environment every test server runs in (the template's too, so that both seed alike). */
@@ -98,11 +100,16 @@ interface Spawned {
 }
 
 /** Starts the server's process on a data folder and waits for its health check. */
-async function spawnServer(dataDir: string, port: number, timeoutMs: number): Promise<Spawned> {
+async function spawnServer(
+  dataDir: string,
+  port: number,
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Spawned> {
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: serverEnv(dataDir, port),
+    env: { ...serverEnv(dataDir, port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => {
@@ -290,7 +297,7 @@ export async function startServer(again: StartOptions = {}): Promise<RunningServ
     dataDir = mkdtempSync(path.join(tmpdir(), 'ec-e2e-'));
     if (!seedHere) cpSync(await demoTemplate(), dataDir, { recursive: true });
   }
-  const server = await spawnServer(dataDir, port, seedHere ? SEED_TIMEOUT_MS : START_TIMEOUT_MS);
+  const server = await spawnServer(dataDir, port, seedHere ? SEED_TIMEOUT_MS : START_TIMEOUT_MS, again.env);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     port,

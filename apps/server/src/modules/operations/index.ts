@@ -1,7 +1,7 @@
 import { EXPORT_TOPIC } from '@ec/contract';
 import { ExportWorker, sweepExports } from '../../platform/exports.ts';
 import { defineModule } from '../../platform/module.ts';
-import { noticeTopic, seedNoticeRules, sendPendingSms } from './notices.ts';
+import { noticeTopic, seedExportParams, seedNoticeRules, sendPendingSms } from './notices.ts';
 import { exportRoutes, noticeRoutes } from './routes.ts';
 
 /**
@@ -11,7 +11,7 @@ import { exportRoutes, noticeRoutes } from './routes.ts';
 export const operationsModule = defineModule({
   name: 'operations',
   routes: [...noticeRoutes, ...exportRoutes],
-  baseSeeders: [seedNoticeRules],
+  baseSeeders: [seedNoticeRules, seedExportParams],
   menuButtons: {
     '/ops/noticeRule': [{ name: '查看与修改消息规则', perms: 'system:notice:rule' }],
   },

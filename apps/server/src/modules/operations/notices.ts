@@ -1,5 +1,6 @@
 import {
   type CallParsedInput,
+  EXPORT_PARAMS,
   formatDateTime,
   NOTICE_KIND_KEYS,
   NOTICE_KINDS,
@@ -13,7 +14,7 @@ import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable, Tx } from '../../platform/db/client.ts';
 import { paginate } from '../../platform/db/paginate.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
-import { notification, notificationRule, sysRole } from '../../platform/db/tables.ts';
+import { notification, notificationRule, sysParam, sysRole } from '../../platform/db/tables.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { LiveTopic } from '../../platform/live.ts';
 import type { NoticeAudience } from '../../platform/notify.ts';
@@ -132,6 +133,37 @@ export async function updateRule(db: Queryable, f: CallParsedInput<typeof notice
       set: { roles, sms: f.sms, enabled: f.enabled, updatedAt: new Date() },
     });
   return null;
+}
+
+/** Every installation: the export centre's parameters (系统参数), editable on 参数管理. */
+export async function seedExportParams(tx: Tx) {
+  const P = EXPORT_PARAMS;
+  await tx
+    .insert(sysParam)
+    .values([
+      {
+        configKey: P.threshold.key,
+        value: String(P.threshold.fallback),
+        name: '后台导出阈值（行）',
+        remark: '列表导出的行数超过此值时转为后台导出任务，在导出中心查看进度和下载',
+        builtIn: true,
+      },
+      {
+        configKey: P.keepHours.key,
+        value: String(P.keepHours.fallback),
+        name: '导出文件保留时长（小时）',
+        remark: '后台导出完成后可下载的时长，过期后文件删除',
+        builtIn: true,
+      },
+      {
+        configKey: P.perUser.key,
+        value: String(P.perUser.fallback),
+        name: '每人同时进行的导出任务数',
+        remark: '排队中和生成中的导出任务超过此数时，新的导出被拒绝',
+        builtIn: true,
+      },
+    ])
+    .onConflictDoNothing();
 }
 
 /** Every installation: the default rule of each kind (an administrator's changes are kept). */

@@ -182,6 +182,14 @@ const LIFT_SORTS: Record<string, string> = {
  */
 export async function liftRates(side: ReadSide, user: AuthUser, f: Paged) {
   checkFilters(user, f);
+  const found = await liftRatesPage(side, user, f);
+  // A page past the last lift still answers the total and the sum row.
+  if (found.records.length === 0 && f.page > 1)
+    return { ...(await liftRatesPage(side, user, { ...f, page: 1 })), records: [], page: f.page };
+  return found;
+}
+
+async function liftRatesPage(side: ReadSide, user: AuthUser, f: Paged) {
   const p = periodOf(f);
   const order = LIFT_SORTS[f.sortField ?? ''] ?? LIFT_SORTS.trappedCases;
   const dir = f.sortOrder === 'ascend' ? 'asc' : 'desc';
@@ -218,9 +226,6 @@ export async function liftRates(side: ReadSide, user: AuthUser, f: Paged) {
       from ranked left join stats_lift l on l.elevator_id = ranked.id
       order by ${sql.raw(order.replaceAll('a.', 'ranked.'))} ${sql.raw(dir)} nulls last, ranked.id`,
   );
-  // A page past the last lift still answers the total and the sum row.
-  if (found.length === 0 && f.page > 1)
-    return { ...(await liftRates(side, user, { ...f, page: 1 })), records: [], page: f.page };
   const inScope = (await liftAgg(side.db, user, f, null)).get('') ?? EMPTY_LIFTS('');
   const records = found.map((r) => {
     const inUse = r.use_status === '1' || Number(r.use_status) === 1 ? 1 : 0;
