@@ -155,10 +155,12 @@ describe.each(dbKinds)('API keys on %s', (kind) => {
   it('refuses unknown, malformed, revoked and expired keys (401), a missing scope (403), and sessions', async () => {
     const { key, secret } = await issue({ scopes: ['elevator:read'] });
     const codes = [ownLift.register_code];
-    expect((await lifts(undefined, codes)).status).toBe(401);
+    const anonymous = await lifts(undefined, codes);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.resultMsg).toContain('X-Api-Key');
     // A console session does not open a partner call, not even the administrator's.
     const session = await lifts(undefined, codes, admin);
-    expect(session.status).toBe(401);
+    expect(session.status).toBe(403);
     expect(session.body.resultMsg).toContain('X-Api-Key');
     const malformed = await lifts('not-a-key', codes);
     expect(malformed.status).toBe(401);

@@ -132,6 +132,9 @@ export function registerCalls(
             await authenticateApiKey(platform.db, req, key, call.apiKeyScope);
             req.user = null;
           } else if (call.permission === API_KEY_ONLY) {
+            // A console session is a credential, just not one this call takes: 403, not 401.
+            if (req.headers.authorization)
+              throw forbidden('此接口仅接受 API 密钥（请求头 X-Api-Key），不接受登录会话');
             throw unauthorized('请在 X-Api-Key 请求头中提供 API 密钥');
           } else if (call.permission !== PUBLIC) {
             const user = await authenticate(platform, req, call.result === 'file');
