@@ -10,6 +10,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export const PUBLIC = 'public';
 /** Any signed-in user may call it. */
 export const SIGNED_IN = 'signed-in';
+/**
+ * Only a partner system's API key opens it (the `X-Api-Key` header, with the call's `apiKeyScope`);
+ * a console session does not (ops/api-keys.ts).
+ */
+export const API_KEY_ONLY = 'api-key';
 /** The permission that grants every other one. */
 export const ALL_PERMISSIONS = '*:*:*';
 
@@ -40,6 +45,12 @@ export interface Call<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.Z
   reads?: boolean;
   /** A sign-in or code call: rate-limited per IP. */
   rateLimited?: boolean;
+  /**
+   * The API-key scope (ops/api-keys.ts API_KEY_SCOPES) with which a partner system may make this call:
+   * a request carrying `X-Api-Key` is authenticated by the key instead of a session (401 unknown,
+   * revoked or expired; 403 without the scope; 429 past the key's rate), and logged as the key's use.
+   */
+  apiKeyScope?: 'iot:ingest' | 'elevator:read';
 }
 
 /** A call that may change something: not a GET, nor a POST query marked `reads`. */

@@ -739,19 +739,25 @@ export const iotAlarmCalls = {
   }),
 };
 
-/** Ingestion over HTTP, for devices that cannot speak MQTT: the same messages, the device's own credentials. */
+/**
+ * Ingestion over HTTP, for devices that cannot speak MQTT: the same messages, with the device's own
+ * credentials (`secret`), or a partner's API key with the `iot:ingest` scope in `X-Api-Key` (then no
+ * secret: the key's organisation must be the device's merchant, a platform-wide key may name any).
+ */
 export const iotIngestCalls = {
   ingest: defineCall({
     domain: 'iot',
     method: 'POST',
     path: '/iot/ingest',
     permission: PUBLIC,
-    summary: '设备数据上报（HTTP）',
+    apiKeyScope: 'iot:ingest',
+    summary: '设备数据上报（HTTP；设备密钥或 API 密钥 iot:ingest）',
     input: z.object({
       deviceCode,
       /** The device's merchant (its topic's number): optional, the secret picks the device otherwise. */
       merchantId: idField('物联网商户').optional(),
-      secret: requiredText('设备密钥', 100),
+      /** Required unless the request carries an API key. */
+      secret: requiredText('设备密钥', 100).optional(),
       kind: z.enum(IOT_MESSAGE_KINDS, { error: '消息类型应为 status、alarm、stats 或 escalator' }),
       /** One message of the kind's schema (validated as the MQTT path validates it). */
       message: z.record(z.string(), z.unknown()),

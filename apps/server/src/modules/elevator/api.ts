@@ -428,3 +428,54 @@ export function liftStatsSource(changedAfter?: Date | null): SQL {
     from ${elevator}
     ${changedAfter ? sql`where ${elevator.updatedAt} > ${changedAfter.toISOString()}::timestamptz` : sql``})`;
 }
+
+// ---------------------------------------------------------------- for partner systems (API keys)
+
+/** A lift as a partner system reads it (operations/api-keys, scope elevator:read). */
+export interface PartnerLift {
+  registerCode: string;
+  name: string | null;
+  address: string;
+  areaCode: string;
+  type: number;
+  useCompanyName: string | null;
+  maintenanceCompanyName: string | null;
+}
+
+/**
+ * The lifts of the given register codes (at most a few hundred), in the order asked, unknown codes
+ * left out: every lift for a platform-wide key (`companyId` null), else only the lifts the company
+ * maintains or uses.
+ */
+export async function partnerLiftsByRegisterCodes(
+  q: Queryable,
+  codes: string[],
+  companyId: number | null,
+): Promise<PartnerLift[]> {
+  if (codes.length === 0) return [];
+  const rows = await q
+    .select({
+      registerCode: elevator.registerCode,
+      name: elevator.name,
+      address: elevator.address,
+      areaCode: elevator.areaCode,
+      type: elevator.type,
+      useCompanyName: sql<
+        string | null
+      >`(select e.name from enterprise e where e.id = ${elevator.useCompanyId})`,
+      maintenanceCompanyName: sql<
+        string | null
+      >`(select e.name from enterprise e where e.id = ${elevator.maintenanceCompanyId})`,
+    })
+    .from(elevator)
+    .where(
+      and(
+        inArray(elevator.registerCode, codes),
+        companyId === null
+          ? undefined
+          : or(eq(elevator.useCompanyId, companyId), eq(elevator.maintenanceCompanyId, companyId)),
+      ),
+    );
+  const order = new Map(codes.map((c, i) => [c, i]));
+  return rows.sort((a, b) => (order.get(a.registerCode) ?? 0) - (order.get(b.registerCode) ?? 0));
+}

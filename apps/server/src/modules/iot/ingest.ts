@@ -675,3 +675,30 @@ const audienceOf = (t: Target): IotAudience => ({
   maintenanceCompanyId: t.maintenanceCompanyId,
   useCompanyId: t.useCompanyId,
 });
+
+/**
+ * The device a partner's API key (scope iot:ingest) reports for: a device of the key's organisation
+ * (its merchant), or of any merchant for a platform-wide key (`enterpriseId` null), which names the
+ * merchant when two use the code. Null when there is none the key may use (another merchant's device
+ * is never found); 'ambiguous' when a platform-wide key names a code several merchants use.
+ */
+export async function deviceForKey(
+  q: Queryable,
+  enterpriseId: number | null,
+  code: string,
+  merchantId?: number,
+): Promise<{ id: number; code: string; merchantId: number } | null | 'ambiguous'> {
+  if (enterpriseId !== null && merchantId !== undefined && merchantId !== enterpriseId) return null;
+  const merchant = enterpriseId ?? merchantId;
+  const rows = await q
+    .select({ id: iotDevice.id, code: iotDevice.code, merchantId: iotDevice.merchantId })
+    .from(iotDevice)
+    .where(
+      merchant !== undefined
+        ? and(eq(iotDevice.code, code), eq(iotDevice.merchantId, merchant))
+        : eq(iotDevice.code, code),
+    )
+    .limit(2);
+  if (rows.length > 1) return 'ambiguous';
+  return rows[0] ?? null;
+}

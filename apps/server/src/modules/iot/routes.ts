@@ -5,7 +5,7 @@ import {
   IOT_MAX_MESSAGE_BYTES,
   iotLookupCalls as L,
 } from '@ec/contract';
-import { badRequest, tooLarge, unauthorized } from '../../platform/errors.ts';
+import { badRequest, notFound, tooLarge, unauthorized } from '../../platform/errors.ts';
 import { attachmentHeader, XLSX_MIME } from '../../platform/excel.ts';
 import { receiveSpreadsheet, storeGenerated } from '../../platform/files/service.ts';
 import { implement } from '../../platform/http/implement.ts';
@@ -23,7 +23,7 @@ import {
   updateDevice,
 } from './devices.ts';
 import { deviceTemplate, importDeviceSheet } from './import.ts';
-import { parseMessage } from './ingest.ts';
+import { deviceForKey, parseMessage } from './ingest.ts';
 import {
   acknowledgeAlarm,
   deviceData,
@@ -78,12 +78,25 @@ export const iotRoutes = [
   implement(L.queryIotSimple, (f, { user, db }) => queryIotSimple(db, user, f)),
   implement(A.list, (f, { user, db }) => listAlarms(db, user, f)),
   implement(A.acknowledge, (v, { user, db }) => acknowledgeAlarm(db, user, v), tx),
-  implement(I.ingest, async (v, { db, platform }) => {
-    const device = await verifyDevice(db, v.deviceCode, v.secret, v.merchantId);
+  implement(I.ingest, async (v, { db, platform, req }) => {
     const runtime = iotRuntime(platform);
-    if (!device) {
-      runtime.ingestor.refuse('unauthorized');
-      throw unauthorized('设备编号或密钥不正确');
+    let device: { code: string; merchantId: number } | null;
+    if (req.apiKey) {
+      // A partner's key (iot:ingest, checked by register.ts): only its organisation's devices.
+      const found = await deviceForKey(db, req.apiKey.enterpriseId, v.deviceCode, v.merchantId);
+      if (found === 'ambiguous') throw badRequest('merchantId：多个商户使用该设备编号，请提供物联网商户编号');
+      if (!found) {
+        runtime.ingestor.refuse('unauthorized');
+        throw notFound('设备不存在或不属于该 API 密钥的组织');
+      }
+      device = found;
+    } else {
+      if (!v.secret) throw badRequest('secret：设备密钥不能为空（或在 X-Api-Key 请求头中提供 API 密钥）');
+      device = await verifyDevice(db, v.deviceCode, v.secret, v.merchantId);
+      if (!device) {
+        runtime.ingestor.refuse('unauthorized');
+        throw unauthorized('设备编号或密钥不正确');
+      }
     }
     // The same checks and queue as a message over MQTT; answered once its batch is stored.
     const checked = parseMessage(v.kind, v.message);

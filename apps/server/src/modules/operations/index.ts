@@ -1,6 +1,8 @@
-import { EXPORT_TOPIC } from '@ec/contract';
+import { API_KEY_PERMISSIONS, EXPORT_TOPIC } from '@ec/contract';
+import { sweepApiKeyRecords } from '../../platform/auth/api-keys.ts';
 import { ExportWorker, sweepExports } from '../../platform/exports.ts';
 import { defineModule } from '../../platform/module.ts';
+import { apiKeyRoutes } from './api-keys/routes.ts';
 import { noticeTopic, seedExportParams, seedNoticeRules, sendPendingSms } from './notices.ts';
 import { exportRoutes, noticeRoutes } from './routes.ts';
 
@@ -10,10 +12,14 @@ import { exportRoutes, noticeRoutes } from './routes.ts';
  */
 export const operationsModule = defineModule({
   name: 'operations',
-  routes: [...noticeRoutes, ...exportRoutes],
+  routes: [...noticeRoutes, ...exportRoutes, ...apiKeyRoutes],
   baseSeeders: [seedNoticeRules, seedExportParams],
   menuButtons: {
     '/ops/noticeRule': [{ name: '查看与修改消息规则', perms: 'system:notice:rule' }],
+    '/ops/apiKey': [
+      { name: '查看 API 密钥', perms: API_KEY_PERMISSIONS.list },
+      { name: '签发与吊销 API 密钥', perms: API_KEY_PERMISSIONS.edit },
+    ],
   },
   liveTopics: [
     noticeTopic,
@@ -30,6 +36,11 @@ export const operationsModule = defineModule({
       name: 'export-sweep',
       everyMs: 30_000,
       run: (db) => sweepExports({ db, storage: platform.storage }).then(() => undefined),
+    });
+    platform.jobs.register({
+      name: 'api-key-sweep',
+      everyMs: 10 * 60_000,
+      run: (db) => sweepApiKeyRecords(db),
     });
     // Background exports run on every node that runs jobs (JOBS=off: none, as for the scheduler).
     const worker = new ExportWorker(platform);

@@ -1,4 +1,12 @@
-import { API_PREFIX, allCalls, type Call, PUBLIC, SIGNED_IN } from '@ec/contract';
+import {
+  API_KEY_HEADER,
+  API_KEY_ONLY,
+  API_PREFIX,
+  allCalls,
+  type Call,
+  PUBLIC,
+  SIGNED_IN,
+} from '@ec/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 
@@ -8,6 +16,17 @@ function schemaOf(type: z.ZodType, io: 'input' | 'output') {
   } catch {
     return {};
   }
+}
+
+/**
+ * Who may call: a session (bearer), a partner's API key in X-Api-Key (calls with an `apiKeyScope`),
+ * or anyone (`{}`, a public call).
+ */
+function securityOf(call: Call): Record<string, string[]>[] {
+  const key = call.apiKeyScope ? [{ apiKey: [call.apiKeyScope] }] : [];
+  if (call.permission === API_KEY_ONLY) return key;
+  if (call.permission === PUBLIC) return key.length ? [{}, ...key] : [];
+  return [{ bearer: [] }, ...key];
 }
 
 /** The OpenAPI 3.1 document of every declared call, generated from the contract. */
@@ -33,7 +52,8 @@ export function openApiDocument(calls: Call[] = allCalls) {
       summary: call.summary,
       tags: [call.domain],
       'x-permission': call.permission,
-      security: call.permission === PUBLIC ? [] : [{ bearer: [] }],
+      ...(call.apiKeyScope ? { 'x-api-key-scope': call.apiKeyScope } : {}),
+      security: securityOf(call),
       parameters,
       responses: {
         200:
@@ -72,7 +92,18 @@ export function openApiDocument(calls: Call[] = allCalls) {
   return {
     openapi: '3.1.0',
     info: { title: '电梯云监管平台 API', version: '1.0.0' },
-    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: API_KEY_HEADER,
+          description:
+            '合作方系统的 API 密钥（运维中心 → API 密钥签发）；x-api-key-scope 为接口所需的权限范围',
+        },
+      },
+    },
     paths,
   };
 }

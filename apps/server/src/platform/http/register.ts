@@ -1,4 +1,5 @@
 import {
+  API_KEY_ONLY,
   API_PREFIX,
   type Call,
   CONTROL_CHARS,
@@ -12,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type AuthUser, hasPermission } from '../access.ts';
+import { apiKeyOf, authenticateApiKey, logApiKeyUse } from '../auth/api-keys.ts';
 import { authenticate } from '../auth/session.ts';
 import { assertPasswordSettled } from '../auth/temporary.ts';
 import type { Queryable } from '../db/client.ts';
@@ -91,6 +93,8 @@ export function registerCalls(
 ): InFlight {
   const inFlight = new InFlight();
   const seen = new Set<string>();
+  if (!app.hasRequestDecorator('apiKey')) app.decorateRequest('apiKey', null);
+  if (!app.hasRequestDecorator('apiKeyRow')) app.decorateRequest('apiKeyRow', null);
   for (const { call, handler, options } of implementations) {
     const key = `${call.method} ${call.path}`;
     if (seen.has(key)) throw new Error(`重复实现的接口：${key}`);
@@ -109,9 +113,30 @@ export function registerCalls(
           ? { rateLimit: { max: platform.config.rateLimitPerMinute, timeWindow: 60_000 } }
           : {}),
       },
+      // A partner's request is logged as its key's use with the status it gets, refusals included.
+      ...(call.apiKeyScope
+        ? {
+            onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+              await logApiKeyUse(platform.db, req, reply).catch((err) =>
+                req.log.error({ err }, 'API key use not logged'),
+              );
+              return payload;
+            },
+          }
+        : {}),
       handler: (req: FastifyRequest, reply: FastifyReply) =>
         inFlight.track(async () => {
-          if (call.permission !== PUBLIC) {
+          // A call that accepts a key: a request carrying one is the key's, not a session's.
+          const key = call.apiKeyScope ? apiKeyOf(req) : undefined;
+          if (key && call.apiKeyScope) {
+            await authenticateApiKey(platform.db, req, key, call.apiKeyScope);
+            req.user = null;
+          } else if (call.permission === API_KEY_ONLY) {
+            // A console session is a credential, just not one this call takes: 403, not 401.
+            if (req.headers.authorization)
+              throw forbidden('此接口仅接受 API 密钥（请求头 X-Api-Key），不接受登录会话');
+            throw unauthorized('请在 X-Api-Key 请求头中提供 API 密钥');
+          } else if (call.permission !== PUBLIC) {
             const user = await authenticate(platform, req, call.result === 'file');
             if (!user) throw unauthorized();
             // A temporary password opens only its own change (platform/auth/temporary.ts).
