@@ -42,7 +42,7 @@ import {
   orderCheckCalls,
   pictureCheckCalls,
 } from './maintenance.ts';
-import { exportCalls, noticeCalls } from './ops.ts';
+import { exportCalls, jobCalls, noticeCalls } from './ops.ts';
 import {
   buildingCompanyAuditCalls,
   buildingCompanyCalls,
@@ -84,6 +84,7 @@ export const allCalls: Call[] = [
   ...Object.values(oplogCalls),
   ...Object.values(exportCalls),
   ...Object.values(noticeCalls),
+  ...Object.values(jobCalls),
   ...Object.values(agreementCalls),
   ...Object.values(enterpriseCalls),
   ...Object.values(sensitiveCalls),

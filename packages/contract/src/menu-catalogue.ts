@@ -255,6 +255,7 @@ export const menuCatalogue: MenuNode[] = [
       { path: '/ops/notice', name: '消息中心' },
       { path: '/ops/export', name: '导出中心' },
       { path: '/ops/noticeRule', name: '消息规则' },
+      { path: '/ops/job', name: '定时任务' },
     ],
   },
   {

@@ -3,4 +3,5 @@
  * housekeeping pages and partner API keys join here. One file per page under ops/.
  */
 export * from './ops/exports.ts';
+export * from './ops/jobs.ts';
 export * from './ops/notices.ts';
