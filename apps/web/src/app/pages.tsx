@@ -8,6 +8,7 @@ import { inspectionPeoplePages } from '../features/inspection-people/routes.ts';
 import { inspectionReportPages } from '../features/inspection-reports/routes.ts';
 import { iotPages } from '../features/iot/routes.ts';
 import { opsPages } from '../features/ops/routes.ts';
+import { opsJobPages } from '../features/ops-jobs/routes.ts';
 import { patrolPages } from '../features/patrol/routes.ts';
 import { statisticsPages } from '../features/statistics/routes.ts';
 import {
@@ -130,6 +131,7 @@ const pages: [paths: string | readonly string[], load: PageLoader][] = [
   ...statisticsPages,
   ...adPages,
   ...opsPages,
+  ...opsJobPages,
   // 检验电梯 for regulators adds 超期未检总览 (inspection-overview) to inspection-params' page: the later entry wins.
   [ORG_PATHS.elevator, () => import('./inspection-elevator-page.tsx')],
 ];

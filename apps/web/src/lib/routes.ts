@@ -108,6 +108,7 @@ export const OPS_PATHS = {
   notice: '/ops/notice',
   export: '/ops/export',
   noticeRule: '/ops/noticeRule',
+  job: '/ops/job',
 } as const;
 
 // The parties pages' names and their two groups are the contract's (the server's menu buttons use them too).
