@@ -150,6 +150,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     // PGlite has no autovacuum.
     platform.jobs.register({
       name: 'vacuum-analyze',
+      label: '数据库清理与统计（嵌入式数据库）',
       everyMs: 6 * 3600_000,
       outsideTransaction: true,
       run: async (db) => {

@@ -42,7 +42,7 @@ import {
   orderCheckCalls,
   pictureCheckCalls,
 } from './maintenance.ts';
-import { apiKeyCalls, exportCalls, noticeCalls, partnerCalls } from './ops.ts';
+import { apiKeyCalls, exportCalls, jobCalls, noticeCalls, partnerCalls } from './ops.ts';
 import {
   buildingCompanyAuditCalls,
   buildingCompanyCalls,
@@ -86,6 +86,7 @@ export const allCalls: Call[] = [
   ...Object.values(noticeCalls),
   ...Object.values(apiKeyCalls),
   ...Object.values(partnerCalls),
+  ...Object.values(jobCalls),
   ...Object.values(agreementCalls),
   ...Object.values(enterpriseCalls),
   ...Object.values(sensitiveCalls),

@@ -256,6 +256,7 @@ export const menuCatalogue: MenuNode[] = [
       { path: '/ops/export', name: '导出中心' },
       { path: '/ops/noticeRule', name: '消息规则' },
       { path: '/ops/apiKey', name: 'API 密钥' },
+      { path: '/ops/job', name: '定时任务' },
     ],
   },
   {

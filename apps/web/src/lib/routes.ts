@@ -109,6 +109,7 @@ export const OPS_PATHS = {
   export: '/ops/export',
   noticeRule: '/ops/noticeRule',
   apiKey: '/ops/apiKey',
+  job: '/ops/job',
 } as const;
 
 // The parties pages' names and their two groups are the contract's (the server's menu buttons use them too).

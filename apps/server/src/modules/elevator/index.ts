@@ -56,6 +56,7 @@ export const elevatorModule = defineModule({
   jobs: [
     {
       name: 'elevator.refresh-inspect-time',
+      label: '刷新电梯下次检验日期',
       everyMs: 24 * 3600_000,
       run: async (db) => {
         await refreshAllInspectTimes(db, sql`true`);

@@ -34,6 +34,7 @@ export const iotModule = defineModule({
     {
       // 离线 (silent for 3 × the interval), and 困人 of a lift that fell silent while trapped.
       name: 'iot-watch',
+      label: '物联网终端离线与困人检测',
       everyMs: 15_000,
       async run(db) {
         const now = new Date();
@@ -44,6 +45,7 @@ export const iotModule = defineModule({
     {
       // The history's monthly partitions: two months ahead, those past the retention dropped.
       name: 'iot-partitions',
+      label: '物联网历史数据分区维护',
       everyMs: 86_400_000,
       run: (db) => maintainPartitions(db, new Date()).then(() => undefined),
     },

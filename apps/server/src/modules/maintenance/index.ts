@@ -90,6 +90,7 @@ export const maintenanceModule = defineModule({
       // Outside the slot's transaction: the order generation commits round by round (bounded locks,
       // resumable); the platform's period slot still runs it once per day across nodes.
       name: 'maintenance-daily',
+      label: '维保每日任务（电梯维保状态、超期统计、生成工单）',
       everyMs: DAY_MS,
       outsideTransaction: true,
       async run(db) {

@@ -54,6 +54,7 @@ export async function refreshStats(db: Queryable, opts: { full?: boolean; now?: 
 
 export const rollupJob: JobDefinition = {
   name: 'stats.rollup',
+  label: '统计数据汇总',
   everyMs: ROLLUP_EVERY_MS,
   run: async (db) => {
     await refreshStats(db);

@@ -364,7 +364,30 @@ export const jobState = pgTable('job_state', {
   lastStatus: text('last_status'),
   lastError: text('last_error'),
   runs: integer('runs').notNull().default(0),
+  /** Failed runs since the last successful one; the streak began at `fail_since`. */
+  failStreak: integer('fail_streak').notNull().default(0),
+  failSince: timestamp('fail_since', { withTimezone: true }),
 });
+
+/**
+ * Every run of a scheduled job (platform/jobs.ts), written after the run outside the job's own
+ * transaction, so a failed run's record survives its rollback. The last JOB_RUNS_KEPT per job are kept.
+ */
+export const jobRun = pgTable(
+  'job_run',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    /** hostname:pid of the node that ran it. */
+    node: text('node').notNull(),
+    manual: boolean('manual').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
+    outcome: text('outcome').notNull(),
+    error: text('error'),
+  },
+  (t) => [index('job_run_name_idx').on(t.name, t.id)],
+);
 
 /** Texts the platform shows, such as the user agreement on the register page; sanitised HTML. */
 export const sysAgreement = pgTable(

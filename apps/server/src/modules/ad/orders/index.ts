@@ -12,6 +12,7 @@ export const orderPart: AdPart = {
       // an order ends soon after midnight in Shanghai; each run is one conditional UPDATE, so a
       // second node (or a second run) finds nothing left to finish.
       name: 'ad-orders-finish',
+      label: '广告订单到期完成',
       everyMs: 10 * 60_000,
       run: (db) => db.transaction((tx) => finishEndedOrders(tx)).then(() => undefined),
     },

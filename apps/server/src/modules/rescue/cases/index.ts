@@ -23,6 +23,7 @@ export const casePart: RescuePart = {
     {
       // Dispatches not accepted within the limit (a parameter, default 3 min) go to the next level.
       name: 'rescue-escalate',
+      label: '救援派单超时升级',
       everyMs: 15_000,
       run: (db) => escalateOverdue(db).then(() => undefined),
     },
