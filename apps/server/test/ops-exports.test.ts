@@ -107,6 +107,18 @@ describe.each(dbKinds)('background exports on %s', (kind) => {
     expect(notices.body.data.records[0].title).toContain(`${direct.length} 行`);
   });
 
+  it('runs the operation log’s large export in the background too, the log flushed first', async () => {
+    const admin = await t.login('admin');
+    await setParam(EXPORT_PARAMS.threshold.key, 3);
+    const queued = await t.api<{ job: ExportJob }>('GET', '/pc/operationRecord/export', { token: admin });
+    expect(queued.status).toBe(202);
+    await worker.tick();
+    const done = (await jobs(admin)).body.data.records.find((j) => j.id === queued.body.data.job.id)!;
+    expect(done).toMatchObject({ state: 'done', name: '操作记录' });
+    const [{ n }] = await query<{ n: number }>('select count(*)::int as n from operation_log');
+    expect(sheetRows((await download(admin, done.id)).rawPayload).length).toBeGreaterThanOrEqual(n - 1);
+  });
+
   it('cancels a queued job, which then never runs; removes an ended one with its file', async () => {
     const use = await t.login('sy_admin1');
     await setParam(EXPORT_PARAMS.threshold.key, 3);

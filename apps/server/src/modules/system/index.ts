@@ -1,5 +1,6 @@
 import { defineModule } from '../../platform/module.ts';
 import { logoFiles } from './files.ts';
+import { oplogExport } from './oplog.ts';
 import { systemRevealers } from './reveal.ts';
 import { systemRoutes } from './routes.ts';
 
@@ -7,6 +8,7 @@ import { systemRoutes } from './routes.ts';
 export const systemModule = defineModule({
   name: 'system',
   routes: systemRoutes,
+  exports: [oplogExport],
   fileReferences: [logoFiles],
   revealers: systemRevealers,
 });

@@ -1,12 +1,13 @@
 import { type CallParsedInput, formatDateTime, type oplogCalls, parseShanghaiTime } from '@ec/contract';
-import { and, asc, eq, gt, gte, ilike, lte, type SQL } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
+import { and, asc, count, eq, gt, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { paginate } from '../../platform/db/paginate.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { operationLog } from '../../platform/db/tables.ts';
 import { notFound } from '../../platform/errors.ts';
-import { type ExcelColumn, keysetBatches, streamXlsx } from '../../platform/excel.ts';
+import { type ExcelColumn, keysetBatches } from '../../platform/excel.ts';
+import { type ExportSource, exportList } from '../../platform/exports.ts';
+import type { HandlerContext } from '../../platform/http/implement.ts';
 import { maskedUsername, maskNumbersIn } from '../../platform/masking.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { orderOf } from './shared.ts';
@@ -98,25 +99,43 @@ export async function operationDetail(
   return { ...recordView(row), params: maskNumbersIn(row.params ?? null) };
 }
 
-export async function exportOperations(
-  db: Queryable,
-  oplog: Platform['oplog'],
-  reply: FastifyReply,
-  input: CallParsedInput<typeof oplogCalls.export>,
-) {
-  await oplog.flush();
-  const filters = filtersOf(input);
-  return streamXlsx(reply, {
-    fileName: `操作记录_${formatDateTime(new Date()).slice(0, 10)}.xlsx`,
-    sheetName: '操作记录',
-    columns: EXPORT_COLUMNS,
-    batches: keysetBatches((afterId, size) =>
+type OplogFilters = CallParsedInput<typeof oplogCalls.export>;
+
+/**
+ * 导出操作记录 by filter: a large log runs in the background (platform/exports.ts); the platform's
+ * record of writes is the administrator's, scope-free as the list is.
+ */
+export const oplogExport: ExportSource<OplogFilters, LogRow> = {
+  name: 'oplog',
+  label: '操作记录',
+  sheetName: '操作记录',
+  fileName: () => `操作记录_${formatDateTime(new Date()).slice(0, 10)}.xlsx`,
+  columns: EXPORT_COLUMNS,
+  count: async (db, _user, input) =>
+    (
+      await db
+        .select({ n: count() })
+        .from(operationLog)
+        .where(and(...filtersOf(input)))
+    )[0]?.n ?? 0,
+  batches: (db, _user, input) => {
+    const filters = filtersOf(input);
+    return keysetBatches((afterId, size) =>
       db
         .select()
         .from(operationLog)
         .where(and(...filters, gt(operationLog.id, afterId)))
         .orderBy(asc(operationLog.id))
         .limit(size),
-    ),
-  });
+    );
+  },
+};
+
+/** The log's pending writes are flushed first, so that the export holds the latest. */
+export async function exportOperations(
+  ctx: Pick<HandlerContext, 'user' | 'reply' | 'platform' | 'db'>,
+  input: OplogFilters,
+) {
+  await ctx.platform.oplog.flush();
+  return exportList(ctx, oplogExport, input);
 }

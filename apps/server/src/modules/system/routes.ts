@@ -92,9 +92,7 @@ export const systemRoutes = [
   // oplog
   implement(oplogCalls.query, (input, { db, platform }) => listOperations(db, platform.oplog, input)),
   implement(oplogCalls.detail, (input, { db, platform }) => operationDetail(db, platform.oplog, input)),
-  implement(oplogCalls.export, (input, { db, platform, reply }) =>
-    exportOperations(db, platform.oplog, reply, input),
-  ),
+  implement(oplogCalls.export, (input, ctx) => exportOperations(ctx, input)),
   // roles
   implement(roleCalls.detail, ({ id }, { db }) => roleDetailOf(db, id)),
   implement(roleCalls.query, (input, { db }) => listRoles(db, input)),
