@@ -352,6 +352,18 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
       elevatorId: old.elevatorId,
     });
     expect((await send('admin', O.auditReject, { ids: [row.id], description: '再驳' })).status).toBe(409);
+    // The company's maintenance administrators are told (消息中心), with a link to the redo.
+    const [told] = await query<{ title: string; body: string; link: string; n: number }>(
+      `select n.title, n.body, n.link, count(*) over ()::int as n from notification n
+       join sys_user u on u.id = n.user_id join sys_user_role ur on ur.user_id = u.id
+       join sys_role r on r.id = ur.role_id and r.role_key = 'maintenance_admin'
+       where n.kind = 'maintenance' and u.company_id = (select maintenance_company_id from maintenance_order where id = ${row.id})`,
+    );
+    expect(told).toMatchObject({
+      title: `维保工单 ${old.orderNo} 被驳回`,
+      link: `/basicInformation/workOrderNo?id=${redo.id}`,
+    });
+    expect(told.body).toContain('照片模糊，请重做');
     // The confirmed record itself was not edited: its chain still verifies.
     expect(await ok<ChainVerdict>('admin', O.verifyChain, { orderId: row.id })).toMatchObject({
       intact: true,

@@ -24,6 +24,7 @@ import type { Queryable } from '../../../platform/db/client.ts';
 import { sysFile } from '../../../platform/db/tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { publishLive } from '../../../platform/live.ts';
+import { notify } from '../../../platform/notify.ts';
 import { moveState } from '../../../platform/workflow/moves.ts';
 import { filedWorkersOf, workersByIds } from '../../parties/api.ts';
 import { appendToChain, lockLiftChain } from '../chain.ts';
@@ -341,6 +342,16 @@ export async function audit(
       '系统',
       `重做工单 ${redo.orderNo}，计划日期 ${formatDate(new Date())}`,
     );
+    // 消息中心: the company's maintenance staff (rule 'maintenance') and the order's workers.
+    await notify(db, {
+      kind: 'maintenance',
+      title: `维保工单 ${o.orderNo} 被驳回`,
+      body: `驳回原因：${description}；已生成重做工单 ${redo.orderNo}，计划今日完成`,
+      link: `/basicInformation/workOrderNo?id=${redo.id}`,
+      companyIds: o.maintenanceCompanyId === null ? [] : [o.maintenanceCompanyId],
+      userIds: o.workerIds ?? [],
+      dedupKey: `order-rejected:${o.id}`,
+    });
   }
   return { updated: decided.length };
 }
