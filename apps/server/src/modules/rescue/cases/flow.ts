@@ -15,6 +15,7 @@ import { type AuthUser, hasPermission } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { refusingConflicts } from '../../../platform/db/conflicts.ts';
 import { AppError, badRequest, conflict, notFound } from '../../../platform/errors.ts';
+import { notify } from '../../../platform/notify.ts';
 import { moveState } from '../../../platform/workflow/moves.ts';
 import { liftByCode, liftFacts } from '../../elevator/api.ts';
 import { openRepair } from '../repairs/open.ts';
@@ -168,6 +169,15 @@ export async function dispatch(db: Queryable, user: AuthUser, input: In<'dispatc
   await addStep(db, moved, '派遣', user, { companyId: assignee, note: input.note || null });
   if (moved.useCompanyId !== null)
     await addStep(db, moved, '通知使用单位', user, { companyId: moved.useCompanyId });
+  // 消息中心 (and SMS by the rule): the dispatched company's rescuers, at once.
+  await notify(db, {
+    kind: 'rescue',
+    title: `救援派单 ${moved.caseNo}：${moved.registerCode ?? ''} ${moved.address ?? ''}`.trim(),
+    body: `${moved.trapped ? `被困 ${moved.trapped} 人，` : ''}请立即接单并前往现场`,
+    link: '/m/rescue',
+    companyIds: [assignee],
+    dedupKey: `rescue-dispatch:${moved.id}:${assignee}`,
+  });
   return done(db, user, moved);
 }
 
