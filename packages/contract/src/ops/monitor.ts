@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { optionalText, timeBound } from '../admin/shared.ts';
 import { defineCall } from '../call.ts';
 import { idField, nothing, pageOf, paging, queryBool } from '../common.ts';
-import { optionalText, timeBound } from '../admin/shared.ts';
 
 /**
  * The console's housekeeping (issue 20): 登录日志, every sign-in attempt with its outcome, kept for

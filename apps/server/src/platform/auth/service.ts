@@ -180,7 +180,8 @@ async function checkPassword(platform: Platform, username: string, passwordHash:
     .update(sysUser)
     .set({ failedLogins: 0, firstFailedAt: null, lockedUntil: null })
     .where(eq(sysUser.id, user.id));
-  if (user.status !== 1) throw new Refused(forbidden('账号已停用，请联系管理员'), LOGIN_FAILURE.disabled, user.id);
+  if (user.status !== 1)
+    throw new Refused(forbidden('账号已停用，请联系管理员'), LOGIN_FAILURE.disabled, user.id);
   return user.id;
 }
 
