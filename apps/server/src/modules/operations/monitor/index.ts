@@ -20,6 +20,7 @@ export const monitorPart = {
     {
       // The sign-in log past its retention (monitor.loginlog.retentionDays), once a day.
       name: 'login-log-purge',
+      label: '登录日志清理（超过保留天数）',
       everyMs: 86_400_000,
       run: (db) => purgeLoginLog(db).then(() => undefined),
     },
