@@ -7,6 +7,7 @@ const session = (expiresAt: number): CachedSession => ({
   tokenId: 1,
   expiresAt,
   maxExpiresAt: expiresAt,
+  lastSeenAt: expiresAt,
 });
 
 describe('session cache', () => {

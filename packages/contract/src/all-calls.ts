@@ -42,7 +42,15 @@ import {
   orderCheckCalls,
   pictureCheckCalls,
 } from './maintenance.ts';
-import { apiKeyCalls, exportCalls, jobCalls, noticeCalls, partnerCalls } from './ops.ts';
+import {
+  apiKeyCalls,
+  exportCalls,
+  jobCalls,
+  loginLogCalls,
+  noticeCalls,
+  onlineCalls,
+  partnerCalls,
+} from './ops.ts';
 import {
   buildingCompanyAuditCalls,
   buildingCompanyCalls,
@@ -87,6 +95,8 @@ export const allCalls: Call[] = [
   ...Object.values(apiKeyCalls),
   ...Object.values(partnerCalls),
   ...Object.values(jobCalls),
+  ...Object.values(loginLogCalls),
+  ...Object.values(onlineCalls),
   ...Object.values(agreementCalls),
   ...Object.values(enterpriseCalls),
   ...Object.values(sensitiveCalls),

@@ -257,6 +257,8 @@ export const menuCatalogue: MenuNode[] = [
       { path: '/ops/noticeRule', name: '消息规则' },
       { path: '/ops/apiKey', name: 'API 密钥' },
       { path: '/ops/job', name: '定时任务' },
+      { path: '/ops/online', name: '在线用户' },
+      { path: '/ops/loginLog', name: '登录日志' },
     ],
   },
   {

@@ -6,4 +6,5 @@
 export * from './ops/api-keys.ts';
 export * from './ops/exports.ts';
 export * from './ops/jobs.ts';
+export * from './ops/monitor.ts';
 export * from './ops/notices.ts';

@@ -10,6 +10,7 @@ import { iotPages } from '../features/iot/routes.ts';
 import { opsPages } from '../features/ops/routes.ts';
 import { opsApiKeyPages } from '../features/ops-apikeys/routes.ts';
 import { opsJobPages } from '../features/ops-jobs/routes.ts';
+import { opsMonitorPages } from '../features/ops-monitor/routes.ts';
 import { patrolPages } from '../features/patrol/routes.ts';
 import { statisticsPages } from '../features/statistics/routes.ts';
 import {
@@ -134,6 +135,7 @@ const pages: [paths: string | readonly string[], load: PageLoader][] = [
   ...opsPages,
   ...opsApiKeyPages,
   ...opsJobPages,
+  ...opsMonitorPages,
   // 检验电梯 for regulators adds 超期未检总览 (inspection-overview) to inspection-params' page: the later entry wins.
   [ORG_PATHS.elevator, () => import('./inspection-elevator-page.tsx')],
 ];

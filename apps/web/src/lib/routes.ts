@@ -110,6 +110,8 @@ export const OPS_PATHS = {
   noticeRule: '/ops/noticeRule',
   apiKey: '/ops/apiKey',
   job: '/ops/job',
+  online: '/ops/online',
+  loginLog: '/ops/loginLog',
 } as const;
 
 // The parties pages' names and their two groups are the contract's (the server's menu buttons use them too).

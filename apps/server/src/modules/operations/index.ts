@@ -4,6 +4,7 @@ import { ExportWorker, sweepExports } from '../../platform/exports.ts';
 import { defineModule } from '../../platform/module.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { jobRoutes } from './jobs/routes.ts';
+import { monitorPart } from './monitor/index.ts';
 import { noticeTopic, seedExportParams, seedNoticeRules, sendPendingSms } from './notices.ts';
 import { exportRoutes, noticeRoutes } from './routes.ts';
 
@@ -14,8 +15,8 @@ import { exportRoutes, noticeRoutes } from './routes.ts';
  */
 export const operationsModule = defineModule({
   name: 'operations',
-  routes: [...noticeRoutes, ...exportRoutes, ...apiKeyRoutes, ...jobRoutes],
-  baseSeeders: [seedNoticeRules, seedExportParams],
+  routes: [...noticeRoutes, ...exportRoutes, ...apiKeyRoutes, ...jobRoutes, ...monitorPart.routes],
+  baseSeeders: [seedNoticeRules, seedExportParams, ...monitorPart.baseSeeders],
   menuButtons: {
     '/ops/noticeRule': [{ name: '查看与修改消息规则', perms: 'system:notice:rule' }],
     '/ops/apiKey': [
@@ -26,7 +27,10 @@ export const operationsModule = defineModule({
       { name: '查看定时任务与执行记录', perms: JOB_PERMISSIONS.list },
       { name: '立即执行定时任务', perms: JOB_PERMISSIONS.run },
     ],
+    ...monitorPart.menuButtons,
   },
+  jobs: [...monitorPart.jobs],
+  exports: [...monitorPart.exports],
   liveTopics: [
     noticeTopic,
     { name: EXPORT_TOPIC, sees: (user, a) => (a as { userIds: number[] }).userIds.includes(user.id) },

@@ -41,7 +41,10 @@ async function requestCode(
 
 export const authRoutes = [
   implement(authCalls.login, async (input, { req, platform }) => {
-    const { token, expiresIn } = await login(platform, input.username, input.password, req.ip);
+    const { token, expiresIn } = await login(platform, input.username, input.password, {
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? null,
+    });
     return { access_token: token, token_type: 'bearer' as const, expires_in: expiresIn };
   }),
   implement(authCalls.logout, async (_input, { user, platform }) => {

@@ -2,6 +2,8 @@ import {
   ALL_PERMISSIONS,
   FILING_STATE,
   formatTime,
+  LOGIN_FAILURE,
+  type LoginMethod,
   type MenuEntry,
   type SessionUser,
   type UserType,
@@ -9,7 +11,16 @@ import {
 } from '@ec/contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AuthUser } from '../access.ts';
-import { authToken, enterprise, sysMenu, sysRole, sysRoleMenu, sysUser, sysUserRole } from '../db/tables.ts';
+import {
+  authToken,
+  enterprise,
+  loginLog,
+  sysMenu,
+  sysRole,
+  sysRoleMenu,
+  sysUser,
+  sysUserRole,
+} from '../db/tables.ts';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors.ts';
 import type { Platform } from '../platform.ts';
 import { accountNamed, identifierTaken, refusingIdentifierClash } from './identifiers.ts';
@@ -26,14 +37,90 @@ const WRONG_CREDENTIALS = '用户名或密码错误';
 export const PHONE_REGISTERED = '该手机号已注册，请直接登录或找回密码';
 const weakHashes = weakPasswordHashes();
 
+/** Where a sign-in comes from, as the sign-in log and the session record it. */
+export interface SignInClient {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** A refused sign-in: what the user is told (`error`) and what the log records. */
+class Refused extends Error {
+  constructor(
+    readonly error: Error,
+    readonly reason: string,
+    readonly userId: number | null,
+  ) {
+    super(error.message);
+  }
+}
+
 /**
- * Signs in. The failure is counted before the password is checked, in one UPDATE on the account's
+ * Records one sign-in attempt (登录日志) on the database itself, never in a transaction a refusal
+ * rolls back. A log that cannot be written does not change the answer: it is reported instead.
+ */
+async function recordSignIn(
+  platform: Platform,
+  entry: {
+    username: string;
+    userId: number | null;
+    success: boolean;
+    reason: string | null;
+    method: LoginMethod;
+    client: SignInClient;
+  },
+) {
+  try {
+    await platform.db.insert(loginLog).values({
+      username: entry.username,
+      userId: entry.userId,
+      success: entry.success,
+      reason: entry.reason,
+      method: entry.method,
+      ip: entry.client.ip,
+      userAgent: entry.client.userAgent?.slice(0, 500) ?? null,
+    });
+  } catch (err) {
+    platform.log.error({ err }, 'login log: an attempt could not be recorded');
+  }
+}
+
+/**
+ * Signs in with a password, recording the attempt (success, or the failure and its reason) in the
+ * sign-in log whatever the outcome.
+ */
+export async function login(
+  platform: Platform,
+  username: string,
+  passwordHash: string,
+  client: SignInClient,
+) {
+  const attempt = { username, method: 'password' as const, client };
+  let userId: number;
+  try {
+    userId = await checkPassword(platform, username, passwordHash);
+  } catch (err) {
+    const refused = err instanceof Refused ? err : null;
+    await recordSignIn(platform, {
+      ...attempt,
+      userId: refused?.userId ?? null,
+      success: false,
+      reason: refused?.reason ?? '系统异常',
+    });
+    throw refused ? refused.error : err;
+  }
+  const issued = await issueToken(platform, platform.db, userId, client.ip, client.userAgent);
+  await recordSignIn(platform, { ...attempt, userId, success: true, reason: null });
+  return issued;
+}
+
+/**
+ * Checks a password sign-in; the account's id, or a Refused. The failure is counted before the password is checked, in one UPDATE on the account's
  * row (the row lock orders concurrent tries): the n-th try of the window is told n, so however
  * tries arrive, at most five are checked before the account locks; a right password resets the
  * count. An unknown name and a wrong password get the same answer after the same work (a scrypt);
  * only a locked account says so.
  */
-export async function login(platform: Platform, username: string, passwordHash: string, ip: string) {
+async function checkPassword(platform: Platform, username: string, passwordHash: string): Promise<number> {
   const { db } = platform;
   const locked = sql`${sysUser.lockedUntil} is not null and ${sysUser.lockedUntil} > now()`;
   const fresh = sql`${sysUser.firstFailedAt} is null or ${sysUser.firstFailedAt} <= now() - ${FAIL_WINDOW}::interval`;
@@ -53,15 +140,27 @@ export async function login(platform: Platform, username: string, passwordHash: 
     });
   if (!user) {
     await burnVerify(passwordHash);
-    throw badRequest(WRONG_CREDENTIALS);
+    throw new Refused(badRequest(WRONG_CREDENTIALS), LOGIN_FAILURE.unknownAccount, null);
   }
   if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-    throw tooManyRequests(`密码错误次数过多，账号已锁定，请于 ${formatTime(user.lockedUntil)} 后重试`);
+    throw new Refused(
+      tooManyRequests(`密码错误次数过多，账号已锁定，请于 ${formatTime(user.lockedUntil)} 后重试`),
+      LOGIN_FAILURE.locked,
+      user.id,
+    );
   }
   // Five tries of this window are being checked or have failed: this one is not checked.
-  if (user.tries > MAX_FAILED_LOGINS) throw tooManyRequests('密码错误次数过多，账号已锁定，请稍后重试');
+  if (user.tries > MAX_FAILED_LOGINS) {
+    throw new Refused(
+      tooManyRequests('密码错误次数过多，账号已锁定，请稍后重试'),
+      LOGIN_FAILURE.tooManyTries,
+      user.id,
+    );
+  }
   if (!(await verifySecret(passwordHash, user.passwordHash))) {
-    if (user.tries < MAX_FAILED_LOGINS) throw badRequest(WRONG_CREDENTIALS);
+    if (user.tries < MAX_FAILED_LOGINS) {
+      throw new Refused(badRequest(WRONG_CREDENTIALS), LOGIN_FAILURE.wrongPassword, user.id);
+    }
     const [lock] = await db
       .update(sysUser)
       .set({
@@ -71,16 +170,19 @@ export async function login(platform: Platform, username: string, passwordHash: 
       })
       .where(eq(sysUser.id, user.id))
       .returning({ lockedUntil: sysUser.lockedUntil });
-    throw tooManyRequests(
-      `密码错误次数过多，账号已锁定 15 分钟，请于 ${formatTime(lock.lockedUntil!)} 后重试`,
+    throw new Refused(
+      tooManyRequests(`密码错误次数过多，账号已锁定 15 分钟，请于 ${formatTime(lock.lockedUntil!)} 后重试`),
+      LOGIN_FAILURE.lockedNow,
+      user.id,
     );
   }
   await db
     .update(sysUser)
     .set({ failedLogins: 0, firstFailedAt: null, lockedUntil: null })
     .where(eq(sysUser.id, user.id));
-  if (user.status !== 1) throw forbidden('账号已停用，请联系管理员');
-  return issueToken(platform, db, user.id, ip);
+  if (user.status !== 1)
+    throw new Refused(forbidden('账号已停用，请联系管理员'), LOGIN_FAILURE.disabled, user.id);
+  return user.id;
 }
 
 export async function sessionUserOf(platform: Platform, user: AuthUser): Promise<SessionUser> {

@@ -7,6 +7,8 @@ export interface CachedSession {
   /** Epoch milliseconds. */
   expiresAt: number;
   maxExpiresAt: number;
+  /** When the token's last activity was last written (epoch milliseconds). */
+  lastSeenAt: number;
 }
 
 interface Entry extends CachedSession {

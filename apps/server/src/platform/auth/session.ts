@@ -15,7 +15,13 @@ const RENEW_EVERY_MS = 60_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function issueToken(platform: Platform, db: Queryable, userId: number, ip: string) {
+export async function issueToken(
+  platform: Platform,
+  db: Queryable,
+  userId: number,
+  ip: string,
+  userAgent: string | null = null,
+) {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   const { tokenTtlSeconds, tokenMaxTtlSeconds } = platform.config;
@@ -23,6 +29,7 @@ export async function issueToken(platform: Platform, db: Queryable, userId: numb
     tokenHash: hashToken(token),
     userId,
     ip,
+    userAgent,
     expiresAt: new Date(now + tokenTtlSeconds * 1000),
     maxExpiresAt: new Date(now + Math.max(tokenTtlSeconds, tokenMaxTtlSeconds) * 1000),
   });
@@ -51,6 +58,7 @@ function buildAuthQuery(db: Queryable) {
       tokenId: authToken.id,
       expiresAt: authToken.expiresAt,
       maxExpiresAt: authToken.maxExpiresAt,
+      lastSeenAt: authToken.lastSeenAt,
       id: sysUser.id,
       username: sysUser.username,
       realName: sysUser.realName,
@@ -108,13 +116,16 @@ export async function authenticate(
   if (!session) return null;
 
   const renewed = Math.min(now + platform.config.tokenTtlSeconds * 1000, session.maxExpiresAt);
-  if (renewed - session.expiresAt > RENEW_EVERY_MS) {
+  // The last activity (在线用户) is written with the renewal, and as often once the expiry is at its
+  // maximum: at most once a minute per session and server.
+  if (renewed - session.expiresAt > RENEW_EVERY_MS || now - session.lastSeenAt > RENEW_EVERY_MS) {
     // A kept session sees its own renewal at once; other servers' copies keep the older expiry,
     // which only errs on the safe side (a renewal is no NOTIFY, see migration 0008).
-    session.expiresAt = renewed;
+    session.expiresAt = Math.max(renewed, session.expiresAt);
+    session.lastSeenAt = now;
     await platform.db
       .update(authToken)
-      .set({ expiresAt: new Date(renewed) })
+      .set({ expiresAt: new Date(session.expiresAt), lastSeenAt: new Date(now) })
       .where(eq(authToken.id, session.tokenId));
   }
   return session.user;
@@ -135,6 +146,7 @@ async function loadSession(platform: Platform, tokenHash: string): Promise<Cache
     tokenId: row.tokenId,
     expiresAt: row.expiresAt.getTime(),
     maxExpiresAt: row.maxExpiresAt.getTime(),
+    lastSeenAt: row.lastSeenAt.getTime(),
     user: {
       id: row.id,
       username: row.username,

@@ -192,8 +192,38 @@ export const authToken = pgTable(
     maxExpiresAt: timestamp('max_expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
+    userAgent: text('user_agent'),
+    /** Last request with the token, written at most once a minute (platform/auth/session.ts). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('auth_token_hash_uq').on(t.tokenHash), index('auth_token_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('auth_token_hash_uq').on(t.tokenHash),
+    index('auth_token_user_idx').on(t.userId),
+    // 在线用户: the sessions not revoked, by expiry.
+    index('auth_token_active_idx').on(t.expiresAt).where(sql`${t.revokedAt} is null`),
+  ],
+);
+
+/**
+ * Every sign-in attempt (登录日志), success or failure with the reason, written by the auth service
+ * outside any transaction (a refused sign-in is logged too); purged after a retention period.
+ */
+export const loginLog = pgTable(
+  'login_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** As typed (a user name or a phone). */
+    username: text('username').notNull(),
+    userId: integer('user_id'),
+    success: boolean('success').notNull(),
+    reason: text('reason'),
+    /** password | sms */
+    method: text('method').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_log_created_idx').on(t.createdAt)],
 );
 
 export const smsCode = pgTable(
