@@ -1,5 +1,5 @@
-import { claimCalls, elevatorCalls, shanghaiToday } from '@ec/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { claimCalls, elevatorCalls } from '@ec/contract';
+import { eq, inArray } from 'drizzle-orm';
 import { attachmentHeader, streamXlsx, XLSX_MIME } from '../../platform/excel.ts';
 import { exportList } from '../../platform/exports.ts';
 import { receiveSpreadsheet, storeGenerated } from '../../platform/files/service.ts';
@@ -20,7 +20,7 @@ import {
 } from './claims.ts';
 import { EXPORT_NAME, elevatorExport, elevatorFullExport } from './exports.ts';
 import { importElevators, readSyncSheet, templateBuffer } from './import.ts';
-import { countInspections, filterConditions, listElevators } from './list.ts';
+import { countInspections, listElevators } from './list.ts';
 import {
   claimedElevators,
   companyInfo,
