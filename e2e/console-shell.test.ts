@@ -103,14 +103,23 @@ describe('console shell', () => {
     await page.getByText('平台管理员').first().waitFor();
     assert.match((await page.locator('.dashboard h4').textContent()) ?? '', /平台管理员/);
     const titles = await topMenuTitles(page);
-    for (const group of ['首页', '综合管理', '系统设置', '基础信息', '广告管理', '检验机构', '电子巡检']) {
+    for (const group of [
+      '首页',
+      '综合管理',
+      '系统设置',
+      '基础信息',
+      '广告管理',
+      '检验机构',
+      '电子巡检',
+      '运维中心',
+    ]) {
       assert.ok(
         titles.some((t) => t.includes(group)),
         `menu has ${group}: ${titles.join(',')}`,
       );
     }
     assert.ok(!titles.some((t) => t.includes('物联网')), 'the iot entry is hidden');
-    assert.equal(titles.length, 14);
+    assert.equal(titles.length, 15);
     await until(async () => (await page.locator('.ant-message-notice').count()) === 0, 'messages to fade');
     await screenshot(page, 'dashboard');
   });

@@ -34,7 +34,15 @@ describe('物联网电梯: a merchant binds a device, the district regulator see
     const merchant = await apiAs(base, 'iot_admin1');
     // Free a demo lift in a district with a regulator: unbind the demo device watching it.
     const demo = await merchant<{ records: Device[] }>('POST', '/equ3000/list', { limit: 50 });
-    const watched = demo.records.find((d) => d.lift && REGULATORS[d.lift.areaCode]);
+    // A lift, not the demo escalator: the drawer shows a lift's floor, an escalator's its own state.
+    let watched: Device | undefined;
+    for (const d of demo.records.filter((r) => r.lift && REGULATORS[r.lift.areaCode])) {
+      const data = await merchant<{ escalator: unknown }>('GET', `/equ3000/getDeviceData/${d.id}`);
+      if (!data.escalator) {
+        watched = d;
+        break;
+      }
+    }
     assert.ok(watched?.lift, 'a demo device watches a lift in a district with a regulator');
     await merchant('POST', '/equ3000/unbind', { deviceId: watched.id });
     const lift = watched.lift;

@@ -284,7 +284,7 @@ describe('form validation', () => {
     // An error would be posted right away; give it time to show.
     await page.waitForTimeout(1000);
     assert.deepEqual(problems, []);
-    assert.equal(await page.locator('.navbar-actions .ant-badge-count').count(), 0);
+    assert.equal(await page.locator('[data-testid="error-log-badge"] .ant-badge-count').count(), 0);
     await context.close();
   });
 });

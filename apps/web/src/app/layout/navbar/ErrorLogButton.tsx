@@ -12,7 +12,7 @@ export function ErrorLogButton() {
   return (
     <>
       <Tooltip title="错误日志">
-        <Badge count={entries.length} size="small" offset={[-4, 4]}>
+        <Badge count={entries.length} size="small" offset={[-4, 4]} data-testid="error-log-badge">
           <Button type="text" icon={<BugOutlined />} aria-label="错误日志" onClick={() => setOpen(true)} />
         </Badge>
       </Tooltip>

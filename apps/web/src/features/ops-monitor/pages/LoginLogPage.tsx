@@ -1,9 +1,10 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { type LoginLogRow, loginLogCalls } from '@ec/contract';
-import { Tag, Tooltip, Typography } from 'antd';
+import { Tag } from 'antd';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { splitRange, toInput } from '../../../components/table-input.ts';
 import { monitorKeys } from '../keys.ts';
+import { UserAgent } from '../UserAgent.tsx';
 
 /**
  * 登录日志: every sign-in attempt, success or failure with its reason, where from (IP, browser);
@@ -37,14 +38,8 @@ export default function LoginLogPage() {
       dataIndex: 'userAgent',
       search: false,
       ellipsis: true,
-      render: (_, r) =>
-        r.userAgent ? (
-          <Tooltip title={r.userAgent}>
-            <Typography.Text type="secondary">{r.userAgent}</Typography.Text>
-          </Tooltip>
-        ) : (
-          '—'
-        ),
+      width: 200,
+      render: (_, r) => <UserAgent ua={r.userAgent} />,
     },
   ];
 

@@ -1,12 +1,13 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { LAST_SEEN_EVERY_SECONDS, type OnlineSession, onlineCalls } from '@ec/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Popconfirm, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Popconfirm, Tag, Tooltip } from 'antd';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { Permission } from '../../../lib/permission.tsx';
 import { monitorKeys } from '../keys.ts';
+import { UserAgent } from '../UserAgent.tsx';
 
 /**
  * 在线用户: the sessions neither signed out nor expired, with the account, its organisation, where
@@ -53,14 +54,8 @@ export default function OnlinePage() {
       dataIndex: 'userAgent',
       search: false,
       ellipsis: true,
-      render: (_, r) =>
-        r.userAgent ? (
-          <Tooltip title={r.userAgent}>
-            <Typography.Text type="secondary">{r.userAgent}</Typography.Text>
-          </Tooltip>
-        ) : (
-          '—'
-        ),
+      width: 200,
+      render: (_, r) => <UserAgent ua={r.userAgent} />,
     },
     { title: '登录时间', dataIndex: 'loginTime', search: false, width: 170 },
     { title: '最后活动', dataIndex: 'lastSeenTime', search: false, width: 170 },
