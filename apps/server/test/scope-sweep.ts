@@ -1,4 +1,4 @@
-import { type Call, fillPath, type Page } from '@ec/contract';
+import { type Call, fillPath, type Page, SIGNED_IN } from '@ec/contract';
 import { expect } from 'vitest';
 import type { ApiResult, TestApp } from './harness.ts';
 
@@ -66,9 +66,10 @@ export class CallProber<C extends Record<string, Call>> {
     return this.t.api<T>(call.method, path, { token, body: rest });
   }
 
-  /** Whether the account holds the call's permission. */
+  /** Whether the account holds the call's permission (every account holds SIGNED_IN). */
   may(actor: string, name: keyof C & string): boolean {
     const p = this.calls[name].permission;
+    if (p === SIGNED_IN) return Boolean(this.tokens[actor]);
     return this.permissions[actor]?.has(p) || this.permissions[actor]?.has('*:*:*') || false;
   }
 

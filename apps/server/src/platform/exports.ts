@@ -30,17 +30,18 @@ import {
   formatDateTime,
   SUCCESS_CODE,
 } from '@ec/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { type AuthUser, hasPermission } from './access.ts';
 import { userById } from './auth/session.ts';
 import type { Queryable } from './db/client.ts';
+import { paginate } from './db/paginate.ts';
 import { rowsOf } from './db/sql.ts';
 import { exportJob, sysUser } from './db/tables.ts';
 import { AppError, notFound, tooManyRequests } from './errors.ts';
 import { attachmentHeader, type ExcelColumn, streamXlsx, writeXlsx, XLSX_MIME } from './excel.ts';
 import type { HandlerContext } from './http/implement.ts';
-import { publishLive } from './live.ts';
+import { publishLive, type Recipients } from './live.ts';
 import { notify } from './notify.ts';
 import { paramNumber } from './params.ts';
 import type { Platform } from './platform.ts';
@@ -108,7 +109,7 @@ export function jobView(j: JobRow & { username?: string }): ExportJob {
 }
 
 async function publishJob(db: Queryable, j: JobRow) {
-  await publishLive(db, EXPORT_TOPIC, jobView(j), { userIds: [j.userId] });
+  await publishLive(db, EXPORT_TOPIC, jobView(j), { userIds: [j.userId] } satisfies Recipients);
 }
 
 /**
@@ -371,35 +372,30 @@ export async function jobFor(db: Queryable, user: AuthUser, id: number): Promise
   return job;
 }
 
-export async function listExports(
+export function listExports(
   db: Queryable,
   user: AuthUser,
   f: { page: number; limit: number; state?: ExportState },
 ) {
-  const mine = mayManageAll(user) ? sql`true` : sql`j.user_id = ${user.id}`;
-  const state = f.state ? sql`j.state = ${f.state}` : sql`true`;
-  const [{ total }] = rowsOf<{ total: number }>(
-    await db.execute(sql`select count(*)::int as total from export_job j where ${mine} and ${state}`),
+  const where = and(
+    mayManageAll(user) ? undefined : eq(exportJob.userId, user.id),
+    f.state ? eq(exportJob.state, f.state) : undefined,
   );
-  const rows = await db
-    .select({ job: exportJob, username: sysUser.username })
-    .from(exportJob)
-    .innerJoin(sysUser, eq(sysUser.id, exportJob.userId))
-    .where(
-      and(
-        mayManageAll(user) ? undefined : eq(exportJob.userId, user.id),
-        f.state ? eq(exportJob.state, f.state) : undefined,
-      ),
-    )
-    .orderBy(sql`${exportJob.id} desc`)
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  return {
-    records: rows.map((r) => jobView({ ...r.job, username: r.username })),
-    total,
-    page: f.page,
-    limit: f.limit,
-  };
+  return paginate(
+    db,
+    f,
+    (w) =>
+      db
+        .select({ job: exportJob, username: sysUser.username })
+        .from(exportJob)
+        .innerJoin(sysUser, eq(sysUser.id, exportJob.userId))
+        .where(where)
+        .orderBy(desc(exportJob.id))
+        .limit(w.limit)
+        .offset(w.offset),
+    { from: exportJob, where },
+    (r) => jobView({ ...r.job, username: r.username }),
+  );
 }
 
 export async function activeExports(db: Queryable, user: AuthUser) {

@@ -28,6 +28,15 @@ export interface LiveTopic {
   sees(user: AuthUser, audience: unknown): boolean;
 }
 
+/** The audience of an event meant for named users (a message's recipients, an export's owner). */
+export interface Recipients {
+  userIds: number[];
+}
+
+/** `sees` of a topic whose events name their recipients: exactly those users, nobody else. */
+export const toRecipients: LiveTopic['sees'] = (user, audience) =>
+  (audience as Recipients | null)?.userIds?.includes(user.id) ?? false;
+
 interface LiveEvent {
   topic: string;
   data: unknown;

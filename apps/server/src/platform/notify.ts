@@ -15,7 +15,7 @@ import { NOTICE_KINDS, NOTICE_TOPIC, type NoticeKind } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from './db/client.ts';
 import { rowsOf } from './db/sql.ts';
-import { publishLive } from './live.ts';
+import { publishLive, type Recipients } from './live.ts';
 
 export interface NoticeEvent {
   kind: NoticeKind;
@@ -35,11 +35,6 @@ export interface NoticeEvent {
   companyIds?: number[];
   /** The record's own users, for self-scoped role holders. */
   ownerIds?: number[];
-}
-
-/** The audience of a notice's live event: the recipients. */
-export interface NoticeAudience {
-  userIds: number[];
 }
 
 /** Recipients per live event: pg_notify payloads are limited to 8,000 bytes. */
@@ -80,7 +75,7 @@ export async function notify(db: Queryable, e: NoticeEvent): Promise<number[]> {
     const chunk = rows.slice(i, i + LIVE_CHUNK);
     await publishLive(db, NOTICE_TOPIC, { kind: e.kind, title: e.title }, {
       userIds: chunk.map((r) => Number(r.user_id)),
-    } satisfies NoticeAudience);
+    } satisfies Recipients);
   }
   return userIds;
 }

@@ -16,8 +16,7 @@ import { paginate } from '../../platform/db/paginate.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
 import { notification, notificationRule, sysParam, sysRole } from '../../platform/db/tables.ts';
 import { badRequest } from '../../platform/errors.ts';
-import type { LiveTopic } from '../../platform/live.ts';
-import type { NoticeAudience } from '../../platform/notify.ts';
+import { type LiveTopic, toRecipients } from '../../platform/live.ts';
 import type { Platform } from '../../platform/platform.ts';
 
 type Row = typeof notification.$inferSelect;
@@ -36,7 +35,7 @@ const rowView = (r: Row) => ({
 /** A notice's live event reaches exactly its recipients. */
 export const noticeTopic: LiveTopic = {
   name: NOTICE_TOPIC,
-  sees: (user, audience) => (audience as NoticeAudience | null)?.userIds?.includes(user.id) ?? false,
+  sees: toRecipients,
 };
 
 /** The user's own messages, newest first; every filter within them. */
