@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { apiAs } from './elevator-support.ts';
+import { type Device, freeDemoLift, REGULATORS } from './iot-support.ts';
 import { consoleSuite, screenshot } from './support.ts';
 
 /**
@@ -12,22 +13,7 @@ import { consoleSuite, screenshot } from './support.ts';
  */
 
 const suite = consoleSuite();
-const REGULATORS: Record<string, string> = {
-  '450102': 'jg_xingning',
-  '450103': 'jg_qingxiu',
-  '450105': 'jg_jiangnan',
-  '450107': 'jg_xixiangtang',
-  '450108': 'jg_liangqing',
-  '450109': 'jg_yongning',
-  '450110': 'jg_wuming',
-};
 const CODE = 'E2E-LIVE-01';
-
-interface Device {
-  id: number;
-  code: string;
-  lift: { elevatorId: number; registerCode: string; areaCode: string } | null;
-}
 
 const state = (over: Record<string, unknown>) => ({
   mode: 'normal',
@@ -56,11 +42,7 @@ describe('物联网电梯 live: bind, live state, 困人 → the rescue board', 
     const base = suite.server.baseUrl;
     const merchant = await apiAs(base, 'iot_admin1');
     // Free a demo lift in a district with a regulator: unbind the demo device watching it.
-    const demo = await merchant<{ records: Device[] }>('POST', '/equ3000/list', { limit: 50 });
-    const watched = demo.records.find((d) => d.lift && REGULATORS[d.lift.areaCode]);
-    assert.ok(watched?.lift, 'a demo device watches a lift in a district with a regulator');
-    await merchant('POST', '/equ3000/unbind', { deviceId: watched.id });
-    const lift = watched.lift;
+    const lift = await freeDemoLift(merchant);
     const [created] = await merchant<{ device: Device; secret: string }[]>('POST', '/iot/device/batchAdd', {
       devices: [{ code: CODE, name: '端到端实时终端' }],
     });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { apiAs } from './elevator-support.ts';
+import { type Device, freeDemoLift, REGULATORS } from './iot-support.ts';
 import { consoleSuite, screenshot } from './support.ts';
 
 /**
@@ -12,40 +13,13 @@ import { consoleSuite, screenshot } from './support.ts';
  */
 
 const suite = consoleSuite();
-const REGULATORS: Record<string, string> = {
-  '450102': 'jg_xingning',
-  '450103': 'jg_qingxiu',
-  '450105': 'jg_jiangnan',
-  '450107': 'jg_xixiangtang',
-  '450108': 'jg_liangqing',
-  '450109': 'jg_yongning',
-  '450110': 'jg_wuming',
-};
-
-interface Device {
-  id: number;
-  code: string;
-  lift: { registerCode: string; areaCode: string } | null;
-}
 
 describe('物联网电梯: a merchant binds a device, the district regulator sees it report', () => {
   test('iot_admin1 adds and binds a device; it reports; jg sees it online with its floor', async () => {
     const base = suite.server.baseUrl;
     const merchant = await apiAs(base, 'iot_admin1');
     // Free a demo lift in a district with a regulator: unbind the demo device watching it.
-    const demo = await merchant<{ records: Device[] }>('POST', '/equ3000/list', { limit: 50 });
-    // A lift, not the demo escalator: the drawer shows a lift's floor, an escalator's its own state.
-    let watched: Device | undefined;
-    for (const d of demo.records.filter((r) => r.lift && REGULATORS[r.lift.areaCode])) {
-      const data = await merchant<{ escalator: unknown }>('GET', `/equ3000/getDeviceData/${d.id}`);
-      if (!data.escalator) {
-        watched = d;
-        break;
-      }
-    }
-    assert.ok(watched?.lift, 'a demo device watches a lift in a district with a regulator');
-    await merchant('POST', '/equ3000/unbind', { deviceId: watched.id });
-    const lift = watched.lift;
+    const lift = await freeDemoLift(merchant);
 
     const { context, page } = await suite.open('iot_admin1');
     let secret = '';
