@@ -10,6 +10,7 @@ import type { FileReference } from '../../platform/files/references.ts';
 import { defineModule } from '../../platform/module.ts';
 import { recordOverdueDay, refreshLiftStates } from './lifts.ts';
 import { generateOrders } from './plans.ts';
+import { notifyOverdue } from './reminders.ts';
 import { maintenanceRoutes } from './routes.ts';
 import { ORDER_TOPIC, type OrderAudience, orderScope, seesOrder } from './scope.ts';
 import { seedMaintenance, seedTemplates } from './seed.ts';
@@ -90,13 +91,15 @@ export const maintenanceModule = defineModule({
       // Outside the slot's transaction: the order generation commits round by round (bounded locks,
       // resumable); the platform's period slot still runs it once per day across nodes.
       name: 'maintenance-daily',
-      label: '维保每日任务（电梯维保状态、超期统计、生成工单）',
+      label: '维保每日任务（电梯维保状态、超期统计与提醒、生成工单）',
       everyMs: DAY_MS,
       outsideTransaction: true,
       async run(db) {
         await db.transaction(async (tx) => {
+          const today = shanghaiToday();
           await refreshLiftStates(tx);
-          await recordOverdueDay(tx, shanghaiToday());
+          await recordOverdueDay(tx, today);
+          await notifyOverdue(tx, today);
         });
         await generateOrders(db);
       },

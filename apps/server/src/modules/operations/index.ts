@@ -32,10 +32,7 @@ export const operationsModule = defineModule({
   },
   jobs: [...monitorPart.jobs],
   exports: [...monitorPart.exports],
-  liveTopics: [
-    noticeTopic,
-    { name: EXPORT_TOPIC, sees: toRecipients },
-  ],
+  liveTopics: [noticeTopic, { name: EXPORT_TOPIC, sees: toRecipients }],
   async start(platform) {
     // The SMS sender needs the platform's driver: registered here, timed by the scheduler.
     platform.jobs.register({

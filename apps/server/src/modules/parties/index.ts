@@ -14,6 +14,7 @@ import { partiesFiles } from './files.ts';
 import { filingRoutes } from './filing/routes.ts';
 import { incentiveRoutes } from './incentives/routes.ts';
 import { personRoutes } from './persons/routes.ts';
+import { notifyExpiries } from './reminders.ts';
 import { partiesRevealers } from './reveal.ts';
 import { seedParties } from './seed.ts';
 
@@ -90,4 +91,14 @@ export const partiesModule = defineModule({
   demoSeeders: [seedParties],
   fileReferences: partiesFiles,
   revealers: partiesRevealers,
+  jobs: [
+    {
+      name: 'expiry-notices',
+      label: '证书合同到期提醒（作业证书、维保许可证、维保合同 30 日内到期）',
+      everyMs: 86_400_000,
+      async run(db) {
+        await notifyExpiries(db);
+      },
+    },
+  ],
 });
