@@ -65,7 +65,9 @@ describe.each(dbKinds)('operations centre data scope, call by call, on %s', (kin
   beforeAll(async () => {
     t = await startTestApp(kind);
     const ownerToken = await t.login(OWNER);
-    [{ id: ownerId }] = await query<{ id: number }>(`select id::int as id from sys_user where username = '${OWNER}'`);
+    [{ id: ownerId }] = await query<{ id: number }>(
+      `select id::int as id from sys_user where username = '${OWNER}'`,
+    );
     [{ id: sessionId }] = await query<{ id: number }>(
       `select id::int as id from auth_token where user_id = ${ownerId} and revoked_at is null order by id desc limit 1`,
     );
