@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { authCalls } from '@ec/contract';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -8,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import { modules } from './modules/index.ts';
 import { authRoutes } from './platform/auth/routes.ts';
+import { recordRefusedSignIn } from './platform/auth/service.ts';
 import { SessionCache } from './platform/auth/session-cache.ts';
 import { type Database, openDatabase } from './platform/db/client.ts';
 import { registerExportSources } from './platform/exports.ts';
@@ -124,6 +126,11 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
   installErrorHandling(app);
   registerOperationLog(app, platform.oplog);
+  // A sign-in refused before its handler (rate limit, malformed form) is in 登录日志 too.
+  app.addHook('onResponse', async (req, reply) => {
+    if (reply.statusCode >= 400 && req.routeOptions.config?.call === authCalls.login)
+      await recordRefusedSignIn(platform, req, reply.statusCode);
+  });
   const inFlight = registerCalls(app, platform, [
     ...authRoutes,
     ...fileRoutes,

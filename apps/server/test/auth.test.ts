@@ -1,7 +1,8 @@
 import { hashPassword, type MenuEntry, type SessionUser } from '@ec/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/platform/auth/session.ts';
+import { rowsOf } from '../src/platform/db/sql.ts';
 import { authToken, sysUser } from '../src/platform/db/tables.ts';
 import { DEMO_USERS } from '../src/platform/seed/demo.ts';
 import { DEMO_PASSWORD, dbKinds, startTestApp, type TestApp } from './harness.ts';
@@ -464,13 +465,29 @@ describe('rate limits', () => {
   it('limits sign-in attempts per IP', async () => {
     const t = await startTestApp('pglite', { rateLimitPerMinute: 3 });
     try {
-      const statuses = [];
-      for (let i = 0; i < 5; i++)
+      // The first without its password (refused by the form's schema, before the handler).
+      const statuses = [
+        (await t.api('POST', '/oauth/token', { form: { grant_type: 'password', username: 'x' } })).status,
+      ];
+      for (let i = 0; i < 4; i++)
         statuses.push((await t.api('POST', '/oauth/token', loginForm('x', 'y'))).status);
       expect(statuses.slice(0, 3)).toEqual([400, 400, 400]);
       expect(statuses[3]).toBe(429);
       const limited = await t.api('POST', '/oauth/token', loginForm('x', 'y'));
       expect(limited.body.resultMsg).toBe('请求过于频繁，请稍后再试');
+      // Refused before the handler, yet in 登录日志: the malformed form with the name typed, the
+      // limited ones (answered before the form is read) without it.
+      const log = rowsOf<{ username: string; success: boolean; reason: string }>(
+        await t.platform.db.execute(
+          sql`select username, success, reason from login_log where username in ('x', '') order by id`,
+        ),
+      );
+      expect(log).toEqual([
+        { username: 'x', success: false, reason: '请求不完整或格式错误' },
+        // The handler logs its own refusals, once.
+        ...Array(2).fill({ username: 'x', success: false, reason: '账号不存在' }),
+        ...Array(3).fill({ username: '', success: false, reason: '登录尝试过于频繁，已限流' }),
+      ]);
     } finally {
       await t.close();
     }

@@ -5,6 +5,7 @@ import {
   changePassword,
   editPhone,
   login,
+  markSignInHandled,
   phoneInUse,
   phoneRegistered,
   register,
@@ -41,6 +42,7 @@ async function requestCode(
 
 export const authRoutes = [
   implement(authCalls.login, async (input, { req, platform }) => {
+    markSignInHandled(req);
     const { token, expiresIn } = await login(platform, input.username, input.password, {
       ip: req.ip,
       userAgent: req.headers['user-agent'] ?? null,

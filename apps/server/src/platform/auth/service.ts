@@ -84,6 +84,42 @@ async function recordSignIn(
   }
 }
 
+/** Sign-in requests whose handler ran (it logs every outcome itself). */
+const signInHandled = new WeakSet<object>();
+
+/** Marks a sign-in request as handled: its outcome is logged by `login`. */
+export function markSignInHandled(req: object) {
+  signInHandled.add(req);
+}
+
+/**
+ * A sign-in refused before its handler ran — too many attempts from the address (429, the rate
+ * limit answers before the form is read), a malformed form (400) — is logged too, with the name
+ * typed when the form was read: a burst of refusals from one address shows in 登录日志.
+ */
+export async function recordRefusedSignIn(
+  platform: Platform,
+  req: { body?: unknown; ip: string; headers: Record<string, string | string[] | undefined> },
+  status: number,
+) {
+  if (signInHandled.has(req)) return;
+  const typed = (req.body as { username?: unknown } | undefined)?.username;
+  const agent = req.headers['user-agent'];
+  await recordSignIn(platform, {
+    username: typeof typed === 'string' ? typed.slice(0, 64) : '',
+    userId: null,
+    success: false,
+    reason:
+      status === 429
+        ? '登录尝试过于频繁，已限流'
+        : status === 400
+          ? '请求不完整或格式错误'
+          : `请求被拒绝（${status}）`,
+    method: 'password',
+    client: { ip: req.ip, userAgent: typeof agent === 'string' ? agent : null },
+  });
+}
+
 /**
  * Signs in with a password, recording the attempt (success, or the failure and its reason) in the
  * sign-in log whatever the outcome.

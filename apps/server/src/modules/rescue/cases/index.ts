@@ -1,6 +1,7 @@
 import { RESCUE_PERMISSIONS as P, RESCUE_CASE_TOPIC } from '@ec/contract';
 import type { RescuePart } from '../part.ts';
 import { escalateOverdue } from './escalate.ts';
+import { caseExport } from './exports.ts';
 import { caseRoutes } from './routes.ts';
 import { type CaseAudience, seesCase } from './scope.ts';
 import { seedCases } from './seed.ts';
@@ -28,6 +29,7 @@ export const casePart: RescuePart = {
       run: (db) => escalateOverdue(db).then(() => undefined),
     },
   ],
+  exports: [caseExport],
   liveTopics: [
     { name: RESCUE_CASE_TOPIC, sees: (user, audience) => seesCase(user, audience as CaseAudience) },
   ],

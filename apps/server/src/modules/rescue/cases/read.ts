@@ -116,7 +116,7 @@ export function toRow(j: JoinedCase): RescueCaseRow {
   };
 }
 
-function filterConditions(f: Partial<CaseFilters>): SQL[] {
+export function filterConditions(f: Partial<CaseFilters>): SQL[] {
   const c: (SQL | undefined)[] = [];
   if (f.keyword) {
     const k = f.keyword.trim();
