@@ -28,9 +28,8 @@ const rank = (f: string) => {
   return i < 0 ? LONGEST_FIRST.length : i;
 };
 const files = [...chosen].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-const res = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', ...files],
-  { cwd: import.meta.dirname, stdio: 'inherit' },
-);
+const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], {
+  cwd: import.meta.dirname,
+  stdio: 'inherit',
+});
 process.exit(res.status ?? 1);

@@ -131,7 +131,9 @@ describe.each(dbKinds)('background exports on %s', (kind) => {
     const direct = sheetRows(small.rawPayload);
     expect(direct.length).toBeGreaterThan(3);
     await setParam(EXPORT_PARAMS.threshold.key, 3);
-    const queued = await t.api<{ job: ExportJob }>('GET', '/pc/serviceUserOrder/export', { token: regulator });
+    const queued = await t.api<{ job: ExportJob }>('GET', '/pc/serviceUserOrder/export', {
+      token: regulator,
+    });
     expect(queued.status).toBe(202);
     expect(queued.body.data.job).toMatchObject({ name: '处置工单', totalRows: direct.length });
     await worker.tick();
