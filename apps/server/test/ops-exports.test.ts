@@ -119,28 +119,32 @@ describe.each(dbKinds)('background exports on %s', (kind) => {
     expect(sheetRows((await download(admin, done.id)).rawPayload).length).toBeGreaterThanOrEqual(n - 1);
   });
 
-  it('runs a large export of 处置工单记录 in the background, holding the district regulator’s cases only', async () => {
-    const regulator = await t.login('jg_qingxiu');
-    await setParam(EXPORT_PARAMS.threshold.key, 20_000);
-    const small = await t.inject({
-      method: 'GET',
-      url: '/monitor/api/pc/serviceUserOrder/export',
-      headers: { authorization: `Bearer ${regulator}` },
-    });
-    expect(small.statusCode).toBe(200);
-    const direct = sheetRows(small.rawPayload);
-    expect(direct.length).toBeGreaterThan(3);
-    await setParam(EXPORT_PARAMS.threshold.key, 3);
-    const queued = await t.api<{ job: ExportJob }>('GET', '/pc/serviceUserOrder/export', {
-      token: regulator,
-    });
-    expect(queued.status).toBe(202);
-    expect(queued.body.data.job).toMatchObject({ name: '处置工单', totalRows: direct.length });
-    await worker.tick();
-    const done = (await jobs(regulator)).body.data.records.find((j) => j.id === queued.body.data.job.id)!;
-    expect(done).toMatchObject({ state: 'done', rows: direct.length });
-    expect(sheetRows((await download(regulator, done.id)).rawPayload)).toEqual(direct);
-  });
+  it.each([
+    ['处置工单', '/pc/serviceUserOrder/export'],
+    ['故障报修', '/pc/elevatorIssuesRepairs/export'],
+  ])(
+    'runs a large export of %s in the background, holding the district regulator’s rows only',
+    async (name, url) => {
+      const regulator = await t.login('jg_qingxiu');
+      await setParam(EXPORT_PARAMS.threshold.key, 20_000);
+      const small = await t.inject({
+        method: 'GET',
+        url: `/monitor/api${url}`,
+        headers: { authorization: `Bearer ${regulator}` },
+      });
+      expect(small.statusCode).toBe(200);
+      const direct = sheetRows(small.rawPayload);
+      expect(direct.length).toBeGreaterThan(1);
+      await setParam(EXPORT_PARAMS.threshold.key, 1);
+      const queued = await t.api<{ job: ExportJob }>('GET', url, { token: regulator });
+      expect(queued.status).toBe(202);
+      expect(queued.body.data.job).toMatchObject({ name, totalRows: direct.length });
+      await worker.tick();
+      const done = (await jobs(regulator)).body.data.records.find((j) => j.id === queued.body.data.job.id)!;
+      expect(done).toMatchObject({ state: 'done', rows: direct.length });
+      expect(sheetRows((await download(regulator, done.id)).rawPayload)).toEqual(direct);
+    },
+  );
 
   it('cancels a queued job, which then never runs; removes an ended one with its file', async () => {
     const use = await t.login('sy_admin1');

@@ -1,10 +1,11 @@
-import { RESCUE_PERMISSIONS, repairCalls, shanghaiToday } from '@ec/contract';
-import { streamXlsx } from '../../../platform/excel.ts';
+import { RESCUE_PERMISSIONS, repairCalls } from '@ec/contract';
+import { exportList } from '../../../platform/exports.ts';
 import { implement } from '../../../platform/http/implement.ts';
 import type { RescuePart } from '../part.ts';
+import { repairExport } from './exports.ts';
 import { hitchTypes } from './hitch-types.ts';
 import { seedRepairs } from './seed.ts';
-import { listRepairs, moveRepair, repairBatches, repairDetail, repairLifts, saveRepair } from './service.ts';
+import { listRepairs, moveRepair, repairDetail, repairLifts, saveRepair } from './service.ts';
 
 const R = repairCalls;
 const tx = { tx: true };
@@ -22,31 +23,10 @@ export const repairPart: RescuePart = {
     implement(R.save, (input, { user, db }) => saveRepair(db, user, input), tx),
     implement(R.accept, (input, { user, db }) => moveRepair(db, user, input, 'accept'), tx),
     implement(R.finish, (input, { user, db }) => moveRepair(db, user, input, 'finish'), tx),
-    implement(R.export, (f, { user, reply, db }) =>
-      streamXlsx(reply, {
-        fileName: `故障报修_${shanghaiToday()}.xlsx`,
-        sheetName: '故障报修',
-        columns: [
-          { header: '报修单号', width: 22, value: (r) => r.repairNo },
-          { header: '注册代码', width: 24, value: (r) => r.registerCode ?? '' },
-          { header: '电梯地址', width: 36, value: (r) => r.address ?? '' },
-          { header: '故障类型', width: 16, value: (r) => r.hitchTypeLabel },
-          { header: '故障描述', width: 36, value: (r) => r.description ?? '' },
-          { header: '报修人', width: 12, value: (r) => r.reporterName ?? '' },
-          { header: '联系电话', width: 16, value: (r) => r.reporterPhone ?? '' },
-          { header: '来源', width: 10, value: (r) => r.sourceLabel },
-          { header: '状态', width: 10, value: (r) => r.statusLabel },
-          { header: '维保单位', width: 28, value: (r) => r.maintenanceCompanyName ?? '' },
-          { header: '使用单位', width: 28, value: (r) => r.useCompanyName ?? '' },
-          { header: '报修时间', width: 20, value: (r) => r.createTime },
-          { header: '完成时间', width: 20, value: (r) => r.finishTime ?? '' },
-          { header: '处理结果', width: 36, value: (r) => r.result ?? '' },
-        ],
-        batches: repairBatches(db, user, f),
-      }),
-    ),
+    implement(R.export, (f, ctx) => exportList(ctx, repairExport, f)),
   ],
   demoSeeders: [(tx) => seedRepairs(tx)],
+  exports: [repairExport],
   menuButtons: {
     '/basicInformation/repairs': [list, edit],
     '/basicInformationb/repairs': [list, edit],

@@ -165,6 +165,11 @@ export async function listRepairs(
   return { records: rows.map((r) => toRow(r, labels)), total, page: f.page, limit: f.limit };
 }
 
+/** How many repairs of the filters the user's scope holds (the list's count: the export's size). */
+export async function repairCount(db: Queryable, user: AuthUser, f: Filters): Promise<number> {
+  return (await pageTotal(db, repairOrder, and(repairScope(user), ...filterConditions(f)), false)).total;
+}
+
 /** Every repair of the filters in the user's scope, newest first, in batches (the export). */
 export async function* repairBatches(db: Queryable, user: AuthUser, f: Filters): AsyncGenerator<RepairRow[]> {
   const labels = await labelMap(db);
