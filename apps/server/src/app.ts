@@ -126,10 +126,17 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
   }
   installErrorHandling(app);
   registerOperationLog(app, platform.oplog);
-  // A sign-in refused before its handler (rate limit, malformed form) is in 登录日志 too.
-  app.addHook('onResponse', async (req, reply) => {
-    if (reply.statusCode >= 400 && req.routeOptions.config?.call === authCalls.login)
-      await recordRefusedSignIn(platform, req, reply.statusCode);
+  // A sign-in refused before its handler (rate limit, malformed form) is in 登录日志 too: a hook on
+  // the sign-in route alone (added as it is registered), no work on any other request.
+  app.addHook('onRoute', (route) => {
+    if ((route.config as { call?: unknown } | undefined)?.call !== authCalls.login) return;
+    const own = route.onResponse ? [route.onResponse].flat() : [];
+    route.onResponse = [
+      ...own,
+      async (req, reply) => {
+        if (reply.statusCode >= 400) await recordRefusedSignIn(platform, req, reply.statusCode);
+      },
+    ];
   });
   const inFlight = registerCalls(app, platform, [
     ...authRoutes,
