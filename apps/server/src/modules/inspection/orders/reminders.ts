@@ -33,31 +33,21 @@ const figures = (due: number, overdue: number) =>
 /** Sends the week's reminders (once per week and recipient); returns how many messages were written. */
 export async function notifyInspectionDue(db: Queryable, today = shanghaiToday()): Promise<number> {
   const due = liftsDueRelation(null, addDays(today, INSPECTION_APPLY_WINDOW_DAYS)).as('d');
-  const rows = rowsOf<{ use_company_id: number | null; area_code: string; due: number; overdue: number }>(
+  // One pass, two groupings: per use unit and per district (the other key null in each row).
+  const rows = rowsOf<{ unit: number | null; area: string | null; due: number; overdue: number }>(
     await db.execute(sql`
-      select d.use_company_id, d.area_code,
+      select d.use_company_id as unit, d.area_code as area,
         count(*) filter (where d.next_inspect_date >= ${today}::date)::int as due,
         count(*) filter (where d.next_inspect_date < ${today}::date)::int as overdue
       from ${due}
-      group by 1, 2`),
+      group by grouping sets ((d.use_company_id), (d.area_code))`),
   );
-  const byUnit = new Map<number, { due: number; overdue: number }>();
-  const byArea = new Map<string, { due: number; overdue: number }>();
-  for (const r of rows) {
-    for (const [map, key] of [
-      [byUnit, r.use_company_id === null ? null : Number(r.use_company_id)],
-      [byArea, r.area_code],
-    ] as [Map<unknown, { due: number; overdue: number }>, unknown][]) {
-      if (key === null) continue;
-      const sum = map.get(key) ?? { due: 0, overdue: 0 };
-      sum.due += r.due;
-      sum.overdue += r.overdue;
-      map.set(key, sum);
-    }
-  }
+  const byUnit = rows.filter((r) => r.unit !== null && r.area === null);
+  const byArea = rows.filter((r) => r.area !== null && r.unit === null);
   const week = weekOf(today);
   let sent = 0;
-  for (const [unit, n] of byUnit) {
+  for (const n of byUnit) {
+    const unit = Number(n.unit);
     const to = await notify(db, {
       kind: 'inspection',
       title: `${n.due + n.overdue} 台电梯需申请定期检验`,
@@ -68,7 +58,8 @@ export async function notifyInspectionDue(db: Queryable, today = shanghaiToday()
     });
     sent += to.length;
   }
-  for (const [area, n] of byArea) {
+  for (const n of byArea) {
+    const area = String(n.area);
     const to = await notify(db, {
       kind: 'inspection',
       title: `本辖区 ${n.due + n.overdue} 台电梯待检`,
