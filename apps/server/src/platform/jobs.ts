@@ -8,6 +8,9 @@ import { rowsOf } from './db/sql.ts';
 import { jobRun, jobState } from './db/tables.ts';
 import { notify } from './notify.ts';
 
+/** The period of a daily job (`everyMs`). */
+export const DAILY = 86_400_000;
+
 export interface JobDefinition {
   name: string;
   /** What the job does, in Chinese (the 定时任务 page). */

@@ -1,4 +1,5 @@
 import { IOT_ALARM_TOPIC, IOT_STATE_TOPIC, IOT_PERMISSIONS as P } from '@ec/contract';
+import { DAILY } from '../../platform/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { startIot } from './broker.ts';
 import { detectOffline, detectTrapped, maintainPartitions } from './jobs.ts';
@@ -46,7 +47,7 @@ export const iotModule = defineModule({
       // The history's monthly partitions: two months ahead, those past the retention dropped.
       name: 'iot-partitions',
       label: '物联网历史数据分区维护',
-      everyMs: 86_400_000,
+      everyMs: DAILY,
       run: (db) => maintainPartitions(db, new Date()).then(() => undefined),
     },
   ],

@@ -7,6 +7,7 @@ import {
 } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import type { FileReference } from '../../platform/files/references.ts';
+import { DAILY } from '../../platform/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { recordOverdueDay, refreshLiftStates } from './lifts.ts';
 import { generateOrders } from './plans.ts';
@@ -15,8 +16,6 @@ import { maintenanceRoutes } from './routes.ts';
 import { ORDER_TOPIC, type OrderAudience, orderScope, seesOrder } from './scope.ts';
 import { seedMaintenance, seedTemplates } from './seed.ts';
 import { maintenanceOrder, maintenanceOrderPhoto } from './tables.ts';
-
-const DAY_MS = 86_400_000;
 
 const list = { name: '查询维保工单', perms: ORDER_PERMISSIONS.list };
 const pdf = { name: '导出维保记录PDF', perms: ORDER_PERMISSIONS.export };
@@ -92,7 +91,7 @@ export const maintenanceModule = defineModule({
       // resumable); the platform's period slot still runs it once per day across nodes.
       name: 'maintenance-daily',
       label: '维保每日任务（电梯维保状态、超期统计与提醒、生成工单）',
-      everyMs: DAY_MS,
+      everyMs: DAILY,
       outsideTransaction: true,
       async run(db) {
         await db.transaction(async (tx) => {

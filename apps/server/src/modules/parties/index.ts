@@ -6,6 +6,7 @@
  * tables, `common.ts` what the sub-domains share, `api.ts` what other modules may ask of it.
  */
 import { INSPECTION_PERMISSIONS, PARTY_PAGES, type PartyPage, partyPaths } from '@ec/contract';
+import { DAILY } from '../../platform/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { communityRoutes } from './communities/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
@@ -95,7 +96,7 @@ export const partiesModule = defineModule({
     {
       name: 'expiry-notices',
       label: '证书合同到期提醒（作业证书、维保许可证、维保合同 30 日内到期）',
-      everyMs: 86_400_000,
+      everyMs: DAILY,
       async run(db) {
         await notifyExpiries(db);
       },

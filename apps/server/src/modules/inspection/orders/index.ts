@@ -1,11 +1,11 @@
 import { INSPECTION_PERMISSIONS as P } from '@ec/contract';
+import { DAILY } from '../../../platform/jobs.ts';
 import type { ModulePart } from '../../../platform/module.ts';
 import { notifyInspectionDue } from './reminders.ts';
 import { orderRoutes } from './routes.ts';
 import { orderFiles } from './scope.ts';
 import { seedOrders } from './seed.ts';
 
-const DAY_MS = 86_400_000;
 const list = { name: '查询检验申请', perms: P.orderList };
 const apply = { name: '申请定期检验', perms: P.orderApply };
 const accept = { name: '受理、退回、关闭检验申请', perms: P.orderAccept };
@@ -34,7 +34,7 @@ export const ordersPart: ModulePart = {
     {
       name: 'inspection-due-notices',
       label: '定期检验提醒（每周：到期与超期未检的电梯，告知使用单位与辖区监管）',
-      everyMs: DAY_MS,
+      everyMs: DAILY,
       async run(db) {
         await notifyInspectionDue(db);
       },

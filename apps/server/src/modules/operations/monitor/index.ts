@@ -1,3 +1,4 @@
+import { DAILY } from '../../../platform/jobs.ts';
 import type { ModulePart } from '../../../platform/module.ts';
 import { loginLogExport, purgeLoginLog, seedMonitorParams } from './login-log.ts';
 import { monitorRoutes } from './routes.ts';
@@ -21,7 +22,7 @@ export const monitorPart = {
       // The sign-in log past its retention (monitor.loginlog.retentionDays), once a day.
       name: 'login-log-purge',
       label: '登录日志清理（超过保留天数）',
-      everyMs: 86_400_000,
+      everyMs: DAILY,
       run: (db) => purgeLoginLog(db).then(() => undefined),
     },
   ],
