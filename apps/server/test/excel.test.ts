@@ -78,6 +78,66 @@ describe('the .xlsx writer', () => {
   });
 });
 
+describe('an export past one sheet', () => {
+  it('goes on in sheets named 名称 (2), (3)… each with the header, every row once, in order', async () => {
+    const { writeXlsx } = await import('../src/platform/excel.ts');
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    // 2,500 rows in batches of 700, 1,000 rows a sheet with its header: 999 + 999 + 502.
+    const ids = Array.from({ length: 2500 }, (_, i) => i + 1);
+    const batches = Array.from({ length: Math.ceil(ids.length / 700) }, (_, b) =>
+      ids.slice(b * 700, (b + 1) * 700),
+    );
+    await writeXlsx(out, {
+      sheetName: '登录日志',
+      columns: [{ header: '编号', value: (r: number) => r }],
+      batches,
+      rowsPerSheet: 1000,
+    });
+    const file = Buffer.concat(chunks);
+    const book = XLSX.read(file);
+    expect(book.SheetNames).toEqual(['登录日志', '登录日志 (2)', '登录日志 (3)']);
+    const sheets = book.SheetNames.map((name) =>
+      XLSX.utils.sheet_to_json<number[]>(book.Sheets[name], { header: 1 }),
+    );
+    expect(sheets.map((rows) => rows.length)).toEqual([1000, 1000, 503]);
+    for (const rows of sheets) expect(rows[0]).toEqual(['编号']);
+    expect(sheets.flatMap((rows) => rows.slice(1).map((r) => r[0]))).toEqual(ids);
+    // ExcelJS opens it too (the workbook part is written after the sheets).
+    const excel = new ExcelJS.Workbook();
+    await excel.xlsx.load(file as unknown as ArrayBuffer);
+    expect(excel.worksheets.map((w) => [w.name, w.rowCount])).toEqual([
+      ['登录日志', 1000],
+      ['登录日志 (2)', 1000],
+      ['登录日志 (3)', 503],
+    ]);
+  });
+
+  it('keeps a long sheet name and its number within Excel’s 31 characters', async () => {
+    const { nthSheetName } = await import('../src/platform/excel.ts');
+    const long = '南宁市青秀区电梯维护保养单位年度维保质量考核结果明细表汇总清单列表';
+    expect(nthSheetName(long, 1)).toHaveLength(31);
+    expect(nthSheetName(long, 12)).toHaveLength(31);
+    expect(nthSheetName(long, 12).endsWith(' (12)')).toBe(true);
+    expect(nthSheetName('电梯', 2)).toBe('电梯 (2)');
+  });
+
+  it('an exact sheet of rows starts no empty sheet', async () => {
+    const { writeXlsx } = await import('../src/platform/excel.ts');
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    await writeXlsx(out, {
+      sheetName: 'S',
+      columns: [{ header: 'n', value: (r: number) => r }],
+      batches: [[1, 2, 3], [4]],
+      rowsPerSheet: 5,
+    });
+    expect(XLSX.read(Buffer.concat(chunks)).SheetNames).toEqual(['S']);
+  });
+});
+
 describe('keyset batches', () => {
   const table = Array.from({ length: 2500 }, (_, i) => ({ id: (i + 1) * 3 }));
   const reads: number[] = [];

@@ -24,12 +24,15 @@ const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
+/**
+ * Every .xml part is a worksheet unless overridden: a large export rolls over to more sheets than it
+ * knew of when this part was written (it is written first, before any sheet).
+ */
 const CONTENT_TYPES =
   `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
   '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-  '<Default Extension="xml" ContentType="application/xml"/>' +
+  '<Default Extension="xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
   '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-  '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
   '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
   '</Types>';
 
@@ -37,10 +40,15 @@ const ROOT_RELS =
   `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
   `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`;
 
-const WORKBOOK_RELS =
+/** The workbook's relationships: its sheets rId1…rIdN, then the styles. */
+const workbookRels = (sheets: number) =>
   `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
-  `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
-  `<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`;
+  Array.from(
+    { length: sheets },
+    (_, i) =>
+      `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+  ).join('') +
+  `<Relationship Id="rId${sheets + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`;
 
 /** Two cell formats: 0 plain, 1 bold (the header row). */
 const STYLES =
@@ -53,12 +61,25 @@ const STYLES =
   '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
   '</styleSheet>';
 
-/** Sheet names: at most 31 characters, none of []:*?/\ (Excel refuses the file otherwise). */
+/** Sheet names: at most 31 characters, none of []:*?/\\ (Excel refuses the file otherwise). */
 const sheetNameOf = (name: string) => name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
 
-const workbookXml = (sheetName: string) =>
+/** The n-th sheet's name (from 1): the name, then `name (2)`, `name (3)`, … within 31 characters. */
+export function nthSheetName(name: string, n: number): string {
+  const base = sheetNameOf(name);
+  if (n === 1) return base;
+  const suffix = ` (${n})`;
+  return base.slice(0, 31 - suffix.length) + suffix;
+}
+
+const workbookXml = (sheetName: string, sheets: number) =>
   `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>` +
-  `<sheet name="${escapeXml(sheetNameOf(sheetName))}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+  Array.from(
+    { length: sheets },
+    (_, i) =>
+      `<sheet name="${escapeXml(nthSheetName(sheetName, i + 1))}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`,
+  ).join('') +
+  '</sheets></workbook>';
 
 // ---------------------------------------------------------------- cells
 
@@ -102,16 +123,28 @@ function cellXml(ref: string, value: CellValue, style = ''): string {
 
 const ROWS_PER_WRITE = 50;
 
+/** Rows a worksheet holds in Excel (1,048,576): a larger export goes on in a next sheet. */
+export const XLSX_MAX_ROWS = 1_048_576;
+
 /**
- * Writes one sheet as an .xlsx into `out`: the sheet's XML is produced row by row and deflated as it
+ * Writes the rows as an .xlsx into `out`: each sheet's XML is produced row by row and deflated as it
  * goes (archiver runs zlib off the main thread), waiting whenever the output is full, so memory does
  * not grow with the row count. Strings are inline (no shared-string table), so nothing is kept per
- * row; empty cells are left out.
+ * row; empty cells are left out. A sheet holds at most `rowsPerSheet` rows with its header (Excel's
+ * limit): the rows after them go on in `名称 (2)`, `名称 (3)`, … each with the header again. The
+ * workbook part, which names the sheets, is written last, once their number is known.
  */
 export async function writeXlsx<T>(
   out: Writable,
-  opts: { sheetName?: string; columns: ExcelColumn<T>[]; batches: AsyncIterable<T[]> | Iterable<T[]> },
+  opts: {
+    sheetName?: string;
+    columns: ExcelColumn<T>[];
+    batches: AsyncIterable<T[]> | Iterable<T[]>;
+    rowsPerSheet?: number;
+  },
 ): Promise<void> {
+  const rowsPerSheet = opts.rowsPerSheet ?? XLSX_MAX_ROWS;
+  if (rowsPerSheet < 2) throw new Error('a sheet holds its header and at least one row');
   const zip = archiver('zip', { zlib: { level: 1 } });
   const finished = new Promise<void>((resolve, reject) => {
     out.once('finish', resolve);
@@ -122,34 +155,49 @@ export async function writeXlsx<T>(
   zip.pipe(out);
   zip.append(CONTENT_TYPES, { name: '[Content_Types].xml' });
   zip.append(ROOT_RELS, { name: '_rels/.rels' });
-  zip.append(workbookXml(opts.sheetName ?? 'Sheet1'), { name: 'xl/workbook.xml' });
-  zip.append(WORKBOOK_RELS, { name: 'xl/_rels/workbook.xml.rels' });
   zip.append(STYLES, { name: 'xl/styles.xml' });
-  const sheet = new PassThrough({ highWaterMark: 256 * 1024 });
-  zip.append(sheet, { name: 'xl/worksheets/sheet1.xml' });
-  void zip.finalize();
 
   const letters = opts.columns.map((_, i) => columnName(i));
-  const write = async (text: string) => {
-    if (!sheet.write(text)) await new Promise((r) => sheet.once('drain', r));
-  };
   const widths = opts.columns
     .map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width ?? 18}" customWidth="1"/>`)
     .join('');
-  await write(
-    `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><sheetViews><sheetView workbookViewId="0">` +
-      '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
-      `<cols>${widths}</cols><sheetData><row r="1">` +
-      opts.columns.map((c, i) => cellXml(`${letters[i]}1`, c.header, ' s="1"')).join('') +
-      '</row>',
-  );
-  let n = 1;
+  const headerRow =
+    '<row r="1">' +
+    opts.columns.map((c, i) => cellXml(`${letters[i]}1`, c.header, ' s="1"')).join('') +
+    '</row>';
+  let sheets = 0;
+  let sheet!: PassThrough;
+  /** The row number last written in the current sheet (1: its header). */
+  let n = 0;
+  const write = async (text: string) => {
+    if (!sheet.write(text)) await new Promise((r) => sheet.once('drain', r));
+  };
+  const openSheet = async () => {
+    sheets++;
+    sheet = new PassThrough({ highWaterMark: 256 * 1024 });
+    zip.append(sheet, { name: `xl/worksheets/sheet${sheets}.xml` });
+    n = 1;
+    await write(
+      `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><sheetViews><sheetView workbookViewId="0"${sheets === 1 ? ' tabSelected="1"' : ''}>` +
+        '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
+        `<cols>${widths}</cols><sheetData>${headerRow}`,
+    );
+  };
+  const closeSheet = () => sheet.end('</sheetData></worksheet>');
+
+  await openSheet();
   for await (const batch of opts.batches) {
     // Written every ROWS_PER_WRITE rows: a text built over a whole batch lives long enough to be
     // promoted to the old generation, which then grows with garbage between major collections.
-    for (let start = 0; start < batch.length; start += ROWS_PER_WRITE) {
+    for (let start = 0; start < batch.length; ) {
+      if (n === rowsPerSheet) {
+        closeSheet();
+        await openSheet();
+      }
+      const end = Math.min(batch.length, start + ROWS_PER_WRITE, start + rowsPerSheet - n);
       let chunk = '';
-      for (const row of batch.slice(start, start + ROWS_PER_WRITE)) {
+      for (let r = start; r < end; r++) {
+        const row = batch[r];
         n++;
         chunk += `<row r="${n}">`;
         for (let i = 0; i < opts.columns.length; i++) {
@@ -158,9 +206,13 @@ export async function writeXlsx<T>(
         chunk += '</row>';
       }
       await write(chunk);
+      start = end;
     }
   }
-  sheet.end('</sheetData></worksheet>');
+  closeSheet();
+  zip.append(workbookXml(opts.sheetName ?? 'Sheet1', sheets), { name: 'xl/workbook.xml' });
+  zip.append(workbookRels(sheets), { name: 'xl/_rels/workbook.xml.rels' });
+  void zip.finalize();
   await finished;
 }
 
