@@ -138,3 +138,41 @@ export async function liveStream(
     }
   })();
 }
+
+export const timer = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
+
+/**
+ * `connections` loops calling `fn` until `until` settles (other users' calls while something runs):
+ * throughput and latency percentiles.
+ */
+export async function listsUntil(
+  fn: () => Promise<void>,
+  until: Promise<void>,
+  connections = 8,
+): Promise<Row> {
+  let stop = false;
+  void until.finally(() => {
+    stop = true;
+  });
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (!stop) {
+        const t0 = performance.now();
+        try {
+          await fn();
+        } catch {
+          errors++;
+        }
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  await until;
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
+  return { name: '', rps: latencies.length / elapsed, p50: q(0.5), p99: q(0.99), errors };
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { IMPORT_HEADERS } from '../../apps/server/src/modules/elevator/sheet.ts';
 import { xlsxBuffer } from '../../apps/server/src/platform/excel.ts';
-import { login, printTable, type Row } from './common.ts';
+import { listsUntil, login, printTable, type Row, timer } from './common.ts';
 import { newDataDir, seedElevators, startServerProcess } from './server-process.ts';
 
 const CONNECTIONS = 8;
@@ -69,8 +69,8 @@ async function run(api: string, count: number, peakRssMb: () => number) {
   const valid = await sheet(20_000, 0);
   const tooLong = await sheet(300_000, 1_000_000);
 
-  await listsUntil(list, timer(1)); // warm-up
-  const baseline = await listsUntil(list, timer(SECONDS));
+  await listsUntil(list, timer(1), CONNECTIONS); // warm-up
+  const baseline = await listsUntil(list, timer(SECONDS), CONNECTIONS);
   baseline.name = 'queryList alone (baseline)';
   const rows: Row[] = [baseline];
   for (const [label, file] of [
@@ -81,6 +81,7 @@ async function run(api: string, count: number, peakRssMb: () => number) {
     const row = await listsUntil(
       list,
       importing.then(() => undefined),
+      CONNECTIONS,
     );
     const done = await importing;
     row.name = `queryList during import of ${label}`;
@@ -101,35 +102,4 @@ async function run(api: string, count: number, peakRssMb: () => number) {
     '  the file is read in a worker thread (platform/import); on PGlite the inserts of a valid import hold the\n' +
       '  one connection, so list calls wait for them there; on PostgreSQL they run beside them.',
   );
-}
-
-const timer = (seconds: number) => new Promise<void>((resolve) => setTimeout(resolve, seconds * 1000));
-
-/** CONNECTIONS loops calling `fn` until `until` settles: throughput and latency percentiles. */
-async function listsUntil(fn: () => Promise<void>, until: Promise<void>): Promise<Row> {
-  let stop = false;
-  void until.finally(() => {
-    stop = true;
-  });
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (!stop) {
-        const t0 = performance.now();
-        try {
-          await fn();
-        } catch {
-          errors++;
-        }
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  await until;
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
-  return { name: '', rps: latencies.length / elapsed, p50: q(0.5), p99: q(0.99), errors };
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only auth|elevators|imports|maintenance|rescue|inspection-report|inspection-orders|iot] [-- --elevators N] [-- --orders M] [-- --cases K]`:
+ * `npm run bench [-- --only auth|elevators|imports|maintenance|rescue|inspection-report|inspection-orders|iot|exports|stats] [-- --elevators N] [-- --orders M] [-- --cases K]`:
  * throughput and latency of the hot calls, each printed beside a baseline (the health call) measured
  * in the same run on the same server. Uses a throw-away PGlite folder, or DATABASE_URL's PostgreSQL
  * when set (the registry benchmark then adds its rows to that database; the maintenance benchmark
@@ -45,6 +45,11 @@ if (!only || only === 'inspection-orders') {
 }
 // IoT through Mosquitto (--iot-devices, --iot-seconds, --iot-interval, --iot-full; see iot.ts).
 if (!only || only === 'iot') await (await import('./iot.ts')).benchIot();
+// A background export of 5,000,000 sign-in log rows (200,000 on PGlite; --export-rows N).
+if (!only || only === 'exports')
+  await (await import('./exports.ts')).benchExports(
+    Number(arg('--export-rows') ?? (process.env.DATABASE_URL ? 5_000_000 : 200_000)),
+  );
 if (!only || only === 'stats')
   await (await import('./stats.ts')).benchStats(
     elevators,
