@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { type Database, openDatabase } from '../apps/server/src/platform/db/client.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const ARTIFACTS = path.join(import.meta.dirname, 'artifacts');
@@ -75,6 +76,23 @@ export interface StartOptions {
   fresh?: boolean;
   /** Environment over the test defaults (e.g. JOBS: 'on' for a test of background work). */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Writes on the server's database what a test needs and the demo city has not (200,000 sign-in
+   * attempts): before the server starts, on its copy of the template (PGlite allows one process),
+   * or after it started on DATABASE_URL's PostgreSQL.
+   */
+  prepare?: (db: Database['db']) => Promise<void>;
+}
+
+/** Opens the server's database from this process for `prepare`, and closes it. */
+async function prepareDatabase(dataDir: string, prepare: NonNullable<StartOptions['prepare']>) {
+  const url = process.env.DATABASE_URL;
+  const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir });
+  try {
+    await prepare(database.db);
+  } finally {
+    await database.close();
+  }
 }
 
 /** The environment every test server runs in (the template's too, so that both seed alike). */
@@ -297,7 +315,11 @@ export async function startServer(again: StartOptions = {}): Promise<RunningServ
     dataDir = mkdtempSync(path.join(tmpdir(), 'ec-e2e-'));
     if (!seedHere) cpSync(await demoTemplate(), dataDir, { recursive: true });
   }
+  if (again.prepare && !seedHere) await prepareDatabase(dataDir, again.prepare);
+  else if (again.prepare && !process.env.DATABASE_URL)
+    throw new Error('prepare needs the demo template or DATABASE_URL (PGlite seeding itself is one process)');
   const server = await spawnServer(dataDir, port, seedHere ? SEED_TIMEOUT_MS : START_TIMEOUT_MS, again.env);
+  if (again.prepare && seedHere) await prepareDatabase(dataDir, again.prepare);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     port,
