@@ -1,6 +1,5 @@
 import {
   AD_POINT_STATE_LABEL,
-  type AdPointRow,
   areaLabel,
   adPointCalls as C,
   dictionarySeed,
