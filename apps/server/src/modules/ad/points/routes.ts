@@ -1,20 +1,20 @@
 import {
   AD_POINT_STATE_LABEL,
-  type AdPointRow,
   areaLabel,
   adPointCalls as C,
   dictionarySeed,
   shanghaiToday,
 } from '@ec/contract';
-import { type ExcelColumn, keysetBatches, streamXlsx } from '../../../platform/excel.ts';
+import { streamXlsx } from '../../../platform/excel.ts';
+import { exportList } from '../../../platform/exports.ts';
 import { implement } from '../../../platform/http/implement.ts';
 import { adLifts } from '../../elevator/api.ts';
+import { pointColumns, pointExport, pointMapExport } from './exports.ts';
 import {
   addPoint,
   batchAddPoints,
   countPoints,
   deletePoints,
-  exportBatch,
   listPoints,
   mapPoints,
   pointDetail,
@@ -29,22 +29,6 @@ const occasions = new Map(
   (dictionarySeed.find((d) => d.code === 'use_occasion')?.childs ?? []).map((c) => [c.key, c.value]),
 );
 const LIFT_TYPE_LABEL: Record<string, string> = { '1': '直梯', '2': '扶梯' };
-
-const pointColumns: ExcelColumn<AdPointRow>[] = [
-  { header: '点位编号', width: 24, value: (r) => r.pointNo },
-  { header: '电梯注册代码', width: 24, value: (r) => r.registerCode ?? '' },
-  { header: '电梯名称', width: 16, value: (r) => r.liftName ?? '' },
-  { header: '地址', width: 36, value: (r) => r.address ?? '' },
-  { header: '区域', width: 12, value: (r) => areaLabel(r.areaCode) ?? r.areaCode },
-  { header: '使用单位', width: 24, value: (r) => r.useCompanyName ?? '' },
-  { header: '位置', width: 10, value: (r) => r.positionLabel },
-  { header: '尺寸', width: 12, value: (r) => r.size },
-  { header: '媒介', width: 10, value: (r) => r.mediumLabel },
-  { header: '价格（元/周期）', width: 14, value: (r) => r.price },
-  { header: '状态', width: 8, value: (r) => r.stateLabel },
-  { header: '二维码', width: 20, value: (r) => r.qrCode ?? '' },
-  { header: '广告运营商', width: 24, value: (r) => r.companyName ?? '' },
-];
 
 /** Points: thin bindings over the scoped services (service.ts). */
 export const pointRoutes = [
@@ -78,26 +62,8 @@ export const pointRoutes = [
       useOccasion: l.useOccasion,
     })),
   ),
-  implement(C.export, (f, { user, reply, db }) =>
-    streamXlsx(reply, {
-      fileName: `广告点位_${shanghaiToday()}.xlsx`,
-      sheetName: '广告点位',
-      columns: pointColumns,
-      batches: keysetBatches((after, size) => exportBatch(db, user, f, after, size)),
-    }),
-  ),
-  implement(C.getPointAllExport, (f, { user, reply, db }) =>
-    streamXlsx(reply, {
-      fileName: `点位地图_${shanghaiToday()}.xlsx`,
-      sheetName: '点位地图',
-      columns: [
-        ...pointColumns,
-        { header: '经度', width: 12, value: (r) => r.longitude ?? '' },
-        { header: '纬度', width: 12, value: (r) => r.latitude ?? '' },
-      ],
-      batches: keysetBatches((after, size) => exportBatch(db, user, f, after, size)),
-    }),
-  ),
+  implement(C.export, (f, ctx) => exportList(ctx, pointExport, f)),
+  implement(C.getPointAllExport, (f, ctx) => exportList(ctx, pointMapExport, f)),
   implement(C.exportByPoint, async ({ ids }, { user, reply, db }) => {
     const rows = await pointsWithBookings(db, user, ids);
     return streamXlsx(reply, {

@@ -1,7 +1,8 @@
-import { AD_TASK_KIND, adTaskCalls as C, AD_TASK_PERMISSIONS as P, shanghaiToday } from '@ec/contract';
-import { streamXlsx } from '../../../platform/excel.ts';
+import { AD_TASK_KIND, adTaskCalls as C, AD_TASK_PERMISSIONS as P } from '@ec/contract';
+import { exportList } from '../../../platform/exports.ts';
 import { implement } from '../../../platform/http/implement.ts';
 import type { AdPart } from '../part.ts';
+import { taskLogExport } from './exports.ts';
 import { seedTasks } from './seed.ts';
 import {
   assignWorker,
@@ -13,7 +14,6 @@ import {
   generateTasks,
   listLogs,
   listTasks,
-  logBatches,
   logStats,
   resetTask,
   reviewLog,
@@ -50,29 +50,7 @@ export const taskPart: AdPart = {
     implement(C.getTaskLogListInfo, (f, { user, db }) => listLogs(db, user, f)),
     implement(C.updateStatus, (input, { user, db }) => reviewLog(db, user, input), tx),
     implement(C.getTaskLogStatList, (f, { user, db }) => logStats(db, user, f)),
-    implement(C.export, (f, { user, reply, db }) =>
-      streamXlsx(reply, {
-        fileName: `投放日志_${shanghaiToday()}.xlsx`,
-        sheetName: '投放日志',
-        columns: [
-          { header: '日志编号', width: 10, value: (r) => r.id },
-          { header: '订单号', width: 22, value: (r) => r.orderNo ?? '' },
-          { header: '点位编号', width: 18, value: (r) => r.pointName ?? '' },
-          { header: '注册代码', width: 24, value: (r) => r.registerCode ?? '' },
-          { header: '地址', width: 36, value: (r) => r.address ?? '' },
-          { header: '任务类型', width: 10, value: (r) => r.taskKindLabel },
-          { header: '安装人员', width: 12, value: (r) => r.workerName ?? '' },
-          { header: '提交时间', width: 20, value: (r) => r.logTime },
-          { header: '距电梯（米）', width: 12, value: (r) => r.distanceM ?? '' },
-          { header: '距离超限', width: 10, value: (r) => (r.far ? '是' : '否') },
-          { header: '状态', width: 10, value: (r) => r.statusLabel },
-          { header: '审核人', width: 12, value: (r) => r.reviewerName ?? '' },
-          { header: '审核时间', width: 20, value: (r) => r.reviewTime ?? '' },
-          { header: '审核意见', width: 30, value: (r) => r.reviewRemark ?? '' },
-        ],
-        batches: logBatches(db, user, f),
-      }),
-    ),
+    implement(C.export, (f, ctx) => exportList(ctx, taskLogExport, f)),
   ],
   orderHooks: {
     confirmed: [
@@ -89,6 +67,7 @@ export const taskPart: AdPart = {
     cancelled: [(t, order) => cancelOpenTasks(t, order)],
   },
   demoSeeders: [(t, _config, storage) => seedTasks(t, storage)],
+  exports: [taskLogExport],
   fileReferences: [taskLogFileReference],
   menuButtons: {
     '/ad/point': [{ name: '换画（新建换画任务）', perms: P.taskEdit }],

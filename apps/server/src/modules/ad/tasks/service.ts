@@ -47,6 +47,7 @@ import { paginate } from '../../../platform/db/paginate.ts';
 import { likePattern } from '../../../platform/db/sql.ts';
 import { sysFile, sysUser } from '../../../platform/db/tables.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
+import { keysetBatches } from '../../../platform/excel.ts';
 import { readableFileIds } from '../../../platform/files/references.ts';
 import { paramNumber } from '../../../platform/params.ts';
 import { moveState } from '../../../platform/workflow/moves.ts';
@@ -470,38 +471,42 @@ export function listLogs(
     db,
     f,
     ({ limit, offset }) => logQuery(db).where(where).orderBy(desc(adTaskLog.id)).limit(limit).offset(offset),
-    async () => {
-      const [n] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(adTaskLog)
-        .innerJoin(adTask, eq(adTask.id, adTaskLog.taskId))
-        .innerJoin(adOrder, eq(adOrder.id, adTask.orderId))
-        .innerJoin(adPoint, eq(adPoint.id, adTask.pointId))
-        .where(where);
-      return n?.n ?? 0;
-    },
+    () => countLogsWhere(db, where),
     logRow,
   );
 }
 
-/** The export's rows in batches by ascending id. */
-export async function* logBatches(
+async function countLogsWhere(db: Queryable, where: SQL | undefined): Promise<number> {
+  const [n] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(adTaskLog)
+    .innerJoin(adTask, eq(adTask.id, adTaskLog.taskId))
+    .innerJoin(adOrder, eq(adOrder.id, adTask.orderId))
+    .innerJoin(adPoint, eq(adPoint.id, adTask.pointId))
+    .where(where);
+  return n?.n ?? 0;
+}
+
+type LogExportFilters = CallParsedInput<typeof adTaskCalls.export>;
+
+/** How many logs of the filters the user sees (the list's count: the export's size). */
+export const logCount = (db: Queryable, user: AuthUser, f: LogExportFilters) =>
+  countLogsWhere(db, logFilters(user, f));
+
+/** The export's rows in batches by ascending id (platform/excel.ts keysetBatches). */
+export function logBatches(
   db: Queryable,
   user: AuthUser,
-  f: CallParsedInput<typeof adTaskCalls.export>,
+  f: LogExportFilters,
 ): AsyncGenerator<AdTaskLogRow[]> {
   const where = logFilters(user, f);
-  let after = 0;
-  for (;;) {
-    const rows = await logQuery(db)
+  return keysetBatches((after, size) =>
+    logQuery(db)
       .where(and(where, gt(adTaskLog.id, after)))
       .orderBy(asc(adTaskLog.id))
-      .limit(1000);
-    if (rows.length === 0) return;
-    after = rows[rows.length - 1].l.id;
-    yield rows.map(logRow);
-    if (rows.length < 1000) return;
-  }
+      .limit(size)
+      .then((rows) => rows.map(logRow)),
+  );
 }
 
 // ---------------------------------------------------------------- the operator's moves

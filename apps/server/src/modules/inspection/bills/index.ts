@@ -1,5 +1,6 @@
 import { BILL_PERMISSIONS as P } from '@ec/contract';
 import type { ModulePart } from '../../../platform/module.ts';
+import { billExport } from './exports.ts';
 import { billRoutes } from './routes.ts';
 import { seedBills } from './seed.ts';
 
@@ -12,6 +13,7 @@ import { seedBills } from './seed.ts';
  */
 export const billsPart: ModulePart = {
   routes: billRoutes,
+  exports: [billExport],
   demoSeeders: [(tx) => seedBills(tx)],
   menuButtons: {
     '/organization/bill': [

@@ -162,17 +162,26 @@ export async function listBills(q: Queryable, user: AuthUser, f: BillFilters) {
     q,
     f,
     (w) => query.where(where).orderBy(desc(b.periodFrom), desc(b.id)).limit(w.limit).offset(w.offset),
-    async () => {
-      const [row] = await q
-        .select({ n: sql<number>`count(*)::int` })
-        .from(b)
-        .leftJoin(t, eq(t.billId, b.id))
-        .leftJoin(unitE, eq(unitE.id, b.useUnitId))
-        .where(where);
-      return row?.n ?? 0;
-    },
+    () => countWhere(q, where, t),
     rowView,
   );
+}
+
+/** The bills under `where` (which may read the totals `t` and the use unit's name). */
+async function countWhere(q: Queryable, where: SQL | undefined, t: ReturnType<typeof rowQuery>['t']) {
+  const [row] = await q
+    .select({ n: sql<number>`count(*)::int` })
+    .from(b)
+    .leftJoin(t, eq(t.billId, b.id))
+    .leftJoin(unitE, eq(unitE.id, b.useUnitId))
+    .where(where);
+  return row?.n ?? 0;
+}
+
+/** How many bills of the filters the user sees (the list's count: the export's size). */
+export function billCount(q: Queryable, user: AuthUser, f: Omit<BillFilters, 'page' | 'limit'>) {
+  const { state, t } = rowQuery(q);
+  return countWhere(q, listWhere(user, f, state), t);
 }
 
 /** The list's filters as one condition (scope included). */

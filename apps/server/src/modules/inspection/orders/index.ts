@@ -1,6 +1,7 @@
 import { INSPECTION_PERMISSIONS as P } from '@ec/contract';
 import { DAILY } from '../../../platform/jobs.ts';
 import type { ModulePart } from '../../../platform/module.ts';
+import { overdueLiftExport } from './exports.ts';
 import { notifyInspectionDue } from './reminders.ts';
 import { orderRoutes } from './routes.ts';
 import { orderFiles } from './scope.ts';
@@ -20,6 +21,7 @@ const distribute = { name: '分配检验人员', perms: P.orderDistribute };
  */
 export const ordersPart: ModulePart = {
   routes: orderRoutes,
+  exports: [overdueLiftExport],
   demoSeeders: [(tx, _config, storage) => seedOrders(tx, storage)],
   menuButtons: {
     '/organization/inspection': [list],

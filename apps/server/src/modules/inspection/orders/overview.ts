@@ -31,7 +31,7 @@ import { paginate } from '../../../platform/db/paginate.ts';
 import { likePattern } from '../../../platform/db/sql.ts';
 import { enterprise, sysArea } from '../../../platform/db/tables.ts';
 import { forbidden } from '../../../platform/errors.ts';
-import type { ExcelColumn } from '../../../platform/excel.ts';
+import { type ExcelColumn, keysetBatches } from '../../../platform/excel.ts';
 import { inspectionLiftsRelation, liftsDueRelation } from '../../elevator/api.ts';
 import { stateLabel } from './read.ts';
 import { isUseUnitUser } from './scope.ts';
@@ -221,23 +221,26 @@ export function overdueLifts(
   );
 }
 
-/** `overdueLifts/export`: every overdue lift of the filters, in batches by lift id. */
-export async function* overdueLiftBatches(
+/** How many overdue lifts of the filters the user sees (the list's count: the export's size). */
+export const overdueLiftCount = (q: Queryable, user: AuthUser, f: OverdueLiftFilters) =>
+  overdueQuery(q, user, f).counted();
+
+/** `overdueLifts/export`: every overdue lift of the filters, in batches by lift id (keysetBatches). */
+export function overdueLiftBatches(
   q: Queryable,
   user: AuthUser,
   f: OverdueLiftFilters,
 ): AsyncGenerator<OverdueLiftRow[]> {
   const { lift, where, select } = overdueQuery(q, user, f);
-  let after = 0;
-  for (;;) {
-    const batch = await select()
-      .where(and(where, gt(lift.id, after)))
-      .orderBy(asc(lift.id))
-      .limit(1000);
-    if (batch.length === 0) return;
-    yield batch.map(liftView);
-    after = batch[batch.length - 1].id;
-  }
+  return keysetBatches(
+    (after, size) =>
+      select()
+        .where(and(where, gt(lift.id, after)))
+        .orderBy(asc(lift.id))
+        .limit(size)
+        .then((rows) => rows.map(liftView)),
+    { idOf: (r) => r.elevatorId },
+  );
 }
 
 export const overdueExportColumns: ExcelColumn<OverdueLiftRow>[] = [

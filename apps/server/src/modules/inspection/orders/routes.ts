@@ -1,6 +1,7 @@
-import { inspectionOrderCalls as C, chargeNoticeCalls as N, shanghaiToday } from '@ec/contract';
-import { streamXlsx } from '../../../platform/excel.ts';
+import { inspectionOrderCalls as C, chargeNoticeCalls as N } from '@ec/contract';
+import { exportList } from '../../../platform/exports.ts';
 import { implement } from '../../../platform/http/implement.ts';
+import { overdueLiftExport } from './exports.ts';
 import {
   acceptOrder,
   applyOrder,
@@ -15,13 +16,7 @@ import {
   signNotice,
   updateOrder,
 } from './flow.ts';
-import {
-  overdueByDistrict,
-  overdueExportColumns,
-  overdueLiftBatches,
-  overdueLifts,
-  overviewScope,
-} from './overview.ts';
+import { overdueByDistrict, overdueLifts } from './overview.ts';
 import {
   applicableLifts,
   chargeData,
@@ -59,15 +54,7 @@ export const orderRoutes = [
   implement(C.inspecttionOrganizationStatistics, (f, { user, db }) => orderStatistics(db, user, f)),
   implement(C.overdueByDistrict, (_f, { user, db }) => overdueByDistrict(db, user)),
   implement(C.overdueLifts, (f, { user, db }) => overdueLifts(db, user, f)),
-  implement(C.overdueLiftsExport, (f, { user, reply, db }) => {
-    overviewScope(user); // 403 before the file starts
-    return streamXlsx(reply, {
-      fileName: `超期未检电梯_${shanghaiToday()}.xlsx`,
-      sheetName: '超期未检电梯',
-      columns: overdueExportColumns,
-      batches: overdueLiftBatches(db, user, f),
-    });
-  }),
+  implement(C.overdueLiftsExport, (f, ctx) => exportList(ctx, overdueLiftExport, f)),
   implement(N.add, (v, { user, db }) => recordPayment(db, user, v), tx),
   implement(N.getDetail, ({ orderId }, { user, db }) => noticeDetail(db, user, orderId)),
 ];

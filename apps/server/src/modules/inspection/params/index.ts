@@ -1,5 +1,6 @@
 import { INSPECTION_PERMISSIONS } from '@ec/contract';
 import type { ModulePart } from '../../../platform/module.ts';
+import { paramExport } from './exports.ts';
 import { paramRoutes } from './routes.ts';
 import { seedTechParams } from './seed.ts';
 
@@ -12,6 +13,7 @@ const edit = { name: '导入、维护技术参数', perms: INSPECTION_PERMISSION
  */
 export const paramsPart: ModulePart = {
   routes: paramRoutes,
+  exports: [paramExport],
   demoSeeders: [(tx) => seedTechParams(tx)],
   menuButtons: { '/organization/elevator': [list, edit] },
 };

@@ -1,13 +1,14 @@
-import { technicalParamCalls as C, shanghaiToday } from '@ec/contract';
-import { attachmentHeader, streamXlsx, XLSX_MIME } from '../../../platform/excel.ts';
+import { technicalParamCalls as C } from '@ec/contract';
+import { attachmentHeader, XLSX_MIME } from '../../../platform/excel.ts';
+import { exportList } from '../../../platform/exports.ts';
 import { receiveSpreadsheet, storeGenerated } from '../../../platform/files/service.ts';
 import { implement } from '../../../platform/http/implement.ts';
 import { ownOrg } from '../scope.ts';
-import { exportColumns, importParams, paramTemplate } from './import.ts';
+import { paramExportFor } from './exports.ts';
+import { importParams, paramTemplate } from './import.ts';
 import {
   countUndistributed,
   dueList,
-  exportBatches,
   liftParams,
   listParams,
   reportParams,
@@ -47,14 +48,9 @@ export const paramRoutes = [
   implement(C.update, (f, { user, db }) => saveParams(db, user, f), { tx: true }),
   implement(C.undistributedList, (f, { user, db }) => undistributedList(db, user, f)),
   implement(C.countUndistributedList, (f, { user, db }) => countUndistributed(db, user, f)),
-  implement(C.exportExcel, async ({ id, ...f }, { user, reply, db }) => {
-    const org = await visibleOrg(db, user, id);
-    return streamXlsx(reply, {
-      fileName: `技术参数_${org.name}_${shanghaiToday()}.xlsx`,
-      sheetName: '技术参数',
-      columns: exportColumns,
-      batches: exportBatches(db, user, id, f),
-    });
+  implement(C.exportExcel, async (f, ctx) => {
+    const org = await visibleOrg(ctx.db, ctx.user, f.id);
+    return exportList(ctx, paramExportFor(org.name), f);
   }),
   implement(C.dueList, (f, { user, db }) => dueList(db, user, f)),
 ];

@@ -23,6 +23,7 @@ import { likePattern } from '../../../platform/db/sql.ts';
 import { enterprise, sysArea } from '../../../platform/db/tables.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
+import { keysetBatches } from '../../../platform/excel.ts';
 import { inspectionLiftsRelation, liftsDueRelation } from '../../elevator/api.ts';
 import { INSPECTION_ORG_KIND, isOwnOrg, orgScope, ownOrg } from '../scope.ts';
 import { inspectionTechParam as p } from './tables.ts';
@@ -462,33 +463,45 @@ export async function reportParams(
 
 // ---------------------------------------------------------------- export
 
+/** `exportExcel/{id}`'s filters: the organisation (id) and the list's filters. */
+export type ParamExportFilters = Omit<ListFilters, 'orgId'> & { id: number };
+
+/** The organisation's parameter rows the user sees under the filters (`lift`: the rows' lift). */
+function exportWhere(user: AuthUser, f: ParamExportFilters, lift: LiftRelation) {
+  return and(
+    eq(p.orgId, f.id),
+    orgScope(user, p.orgId),
+    f.registerCode ? ilike(lift.registerCode, likePattern(f.registerCode)) : undefined,
+    f.variety ? eq(p.variety, f.variety) : undefined,
+    f.areaCode ? eq(lift.areaCode, f.areaCode) : undefined,
+  );
+}
+
+/** How many parameter rows `exportExcel/{id}` holds for the user (the export's size). */
+export async function exportCount(q: Queryable, user: AuthUser, f: ParamExportFilters): Promise<number> {
+  const { lift } = rowQuery(q);
+  const [row] = await q
+    .select({ n: count() })
+    .from(p)
+    .innerJoin(lift, eq(lift.id, p.elevatorId))
+    .where(exportWhere(user, f, lift));
+  return row?.n ?? 0;
+}
+
 /** `exportExcel/{id}`: the organisation's parameter rows (id = the organisation), in keyset batches. */
-export async function* exportBatches(
+export function exportBatches(
   q: Queryable,
   user: AuthUser,
-  orgId: number,
-  f: Omit<ListFilters, 'orgId'>,
+  f: ParamExportFilters,
 ): AsyncGenerator<TechParamRow[]> {
-  let after = 0;
-  for (;;) {
+  return keysetBatches(async (after, size) => {
     const { query, lift } = rowQuery(q);
     const batch = await query
-      .where(
-        and(
-          eq(p.orgId, orgId),
-          orgScope(user, p.orgId),
-          gt(p.id, after),
-          f.registerCode ? ilike(lift.registerCode, likePattern(f.registerCode)) : undefined,
-          f.variety ? eq(p.variety, f.variety) : undefined,
-          f.areaCode ? eq(lift.areaCode, f.areaCode) : undefined,
-        ),
-      )
+      .where(and(exportWhere(user, f, lift), gt(p.id, after)))
       .orderBy(asc(p.id))
-      .limit(1000);
-    if (batch.length === 0) return;
-    yield batch.map(rowView);
-    after = batch[batch.length - 1].p.id;
-  }
+      .limit(size);
+    return batch.map(rowView);
+  });
 }
 
 // ---------------------------------------------------------------- 检验电梯

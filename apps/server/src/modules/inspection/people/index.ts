@@ -1,5 +1,6 @@
 import { INSPECTION_PERMISSIONS as P } from '@ec/contract';
 import type { ModulePart } from '../../../platform/module.ts';
+import { inspectorExport } from './exports.ts';
 import { peopleRoutes } from './routes.ts';
 import { seedInspectionPeople } from './seed.ts';
 import { signatureFiles } from './signature.ts';
@@ -13,6 +14,7 @@ const departmentEdit = { name: '维护部门与人员分配', perms: P.departmen
 /** Inspectors (检验人员) with their certificates and the organisation's audit of joining inspectors, departments (部门管理) and the distribution of inspectors (人员分配). */
 export const peoplePart: ModulePart = {
   routes: peopleRoutes,
+  exports: [inspectorExport],
   fileReferences: [signatureFiles],
   demoSeeders: [(tx, _config, storage) => seedInspectionPeople(tx, storage)],
   menuButtons: {

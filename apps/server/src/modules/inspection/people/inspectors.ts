@@ -17,7 +17,23 @@ import {
   maskPhone,
   shanghaiToday,
 } from '@ec/contract';
-import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { paginate } from '../../../platform/db/paginate.ts';
@@ -151,6 +167,17 @@ const baseCondition = (user: AuthUser, f: Omit<InspectorFilters, 'page' | 'limit
     f.auditState ? eq(I.auditState, f.auditState) : undefined,
   );
 
+/** The list's condition: the filters, the certificate state on `today`, the user's scope. */
+const listWhere = (user: AuthUser, f: Omit<InspectorFilters, 'page' | 'limit'>, today: string) =>
+  and(baseCondition(user, f), f.certState ? certStateCondition(f.certState, today) : undefined);
+
+const countWhere = async (q: Queryable, where: SQL | undefined) =>
+  (await q.select({ n: count() }).from(I).where(where))[0]?.n ?? 0;
+
+/** How many inspectors of the filters the user sees (the list's count: the export's size). */
+export const inspectorCount = (q: Queryable, user: AuthUser, f: Omit<InspectorFilters, 'page' | 'limit'>) =>
+  countWhere(q, listWhere(user, f, shanghaiToday()));
+
 /** A batch of the filtered list by ascending id after `afterId` (the export's keyset). */
 export async function inspectorBatch(
   q: Queryable,
@@ -161,13 +188,7 @@ export async function inspectorBatch(
 ) {
   const today = shanghaiToday();
   const rows = await selectInspectors(q)
-    .where(
-      and(
-        baseCondition(user, f),
-        f.certState ? certStateCondition(f.certState, today) : undefined,
-        gt(I.id, afterId),
-      ),
-    )
+    .where(and(listWhere(user, f, today), gt(I.id, afterId)))
     .orderBy(asc(I.id))
     .limit(size);
   return rows.map((r) => inspectorRowOf(user, r, today));
@@ -176,13 +197,13 @@ export async function inspectorBatch(
 export async function listInspectors(q: Queryable, user: AuthUser, f: InspectorFilters) {
   const today = shanghaiToday();
   const base = baseCondition(user, f);
-  const where = and(base, f.certState ? certStateCondition(f.certState, today) : undefined);
+  const where = listWhere(user, f, today);
   const page = await paginate(
     q,
     f,
     (w) =>
       selectInspectors(q).where(where).orderBy(asc(I.validUntil), desc(I.id)).limit(w.limit).offset(w.offset),
-    { from: I, where },
+    () => countWhere(q, where),
     (r) => inspectorRowOf(user, r, today),
   );
   // The tags' counts: the certificates of the passed inspectors the other filters select.

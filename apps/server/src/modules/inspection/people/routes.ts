@@ -1,5 +1,5 @@
-import { inspectorCalls as C, departmentCalls as D, shanghaiToday } from '@ec/contract';
-import { keysetBatches, streamXlsx } from '../../../platform/excel.ts';
+import { inspectorCalls as C, departmentCalls as D } from '@ec/contract';
+import { exportList } from '../../../platform/exports.ts';
 import { implement } from '../../../platform/http/implement.ts';
 import { auditRoutes } from '../../../platform/workflow/audit-desk.ts';
 import { inspectorDesk } from './audit.ts';
@@ -12,10 +12,10 @@ import {
   removeFromDepartment,
   updateDepartment,
 } from './departments.ts';
+import { inspectorExport } from './exports.ts';
 import {
   addInspector,
   deleteInspectors,
-  inspectorBatch,
   inspectorDetail,
   listInspectors,
   passedInspectors,
@@ -31,28 +31,7 @@ export const peopleRoutes = [
   implement(C.update, (f, { user, db, platform }) => updateInspector(db, platform.storage, user, f), tx),
   implement(C.delete, ({ ids }, { user, db }) => deleteInspectors(db, user, ids), tx),
   implement(C.list, (f, { user, db }) => passedInspectors(db, user, f)),
-  implement(C.export, (f, { user, reply, db }) =>
-    streamXlsx(reply, {
-      fileName: `检验人员_${shanghaiToday()}.xlsx`,
-      sheetName: '检验人员',
-      columns: [
-        { header: '姓名', width: 12, value: (r) => r.name },
-        { header: '性别', width: 6, value: (r) => r.genderLabel ?? '' },
-        { header: '身份证号', width: 22, value: (r) => r.idNumber ?? '' },
-        { header: '手机号码', width: 14, value: (r) => r.phone ?? '' },
-        { header: '证书编号', width: 22, value: (r) => r.certNo },
-        { header: '资格项目', width: 18, value: (r) => r.categoryLabel },
-        { header: '发证机关', width: 24, value: (r) => r.issuingAuthority ?? '' },
-        { header: '发证日期', width: 12, value: (r) => r.issueDate ?? '' },
-        { header: '有效期至', width: 12, value: (r) => r.validUntil },
-        { header: '证书状态', width: 10, value: (r) => r.certStateLabel },
-        { header: '部门', width: 16, value: (r) => r.departmentName ?? '' },
-        { header: '审核状态', width: 10, value: (r) => r.auditStateLabel },
-        { header: '检验机构', width: 30, value: (r) => r.orgName },
-      ],
-      batches: keysetBatches((after, size) => inspectorBatch(db, user, f, after, size)),
-    }),
-  ),
+  implement(C.export, (f, ctx) => exportList(ctx, inspectorExport, f)),
   implement(C.get, ({ id }, { user, db }) => inspectorDetail(db, user, id)),
   ...auditRoutes(inspectorDesk, {
     list: C.auditList,
