@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
+import { DOCUMENT_ONLY_HEADERS } from '../src/platform/http/web-build.ts';
 import { testConfig } from './harness.ts';
 
 // The same server, serving a small build laid out as Vite and its precompress step write it.
@@ -27,6 +28,7 @@ describe('the web build', () => {
     };
     write('index.html', INDEX);
     write('assets/index-AbC123.js', SCRIPT);
+    write('assets/pdf.worker.min-QwE456.mjs', SCRIPT);
     fs.writeFileSync(path.join(webDir, 'assets/tiny-XyZ789.css'), 'a{}'); // too small to compress
     const database = await openDatabase({ kind: 'pglite' });
     ({ app } = await buildApp(testConfig(fs.mkdtempSync(path.join(os.tmpdir(), 'ec-test-')), { webDir }), {
@@ -95,6 +97,19 @@ describe('the web build', () => {
       headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('sends a hashed script without the headers that act on documents; the page and workers keep them', async () => {
+    const script = await get('/assets/index-AbC123.js', 'br');
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(script.headers[name]).toBeUndefined();
+    // What does act on a script stays: no sniffing, no embedding by another site.
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const url of ['/', '/assets/pdf.worker.min-QwE456.mjs', '/assets/gone-000000.js']) {
+      const res = await get(url, 'br');
+      expect(res.headers['content-security-policy'], url).toMatch(/script-src 'self'/);
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 
   it('keeps the API uncached and answers a missing asset with 404', async () => {
