@@ -50,27 +50,8 @@ export async function measureLoop(
   concurrency: number,
   fn: () => Promise<unknown>,
 ): Promise<Row> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < until) {
-        const t0 = performance.now();
-        try {
-          await fn();
-        } catch {
-          errors++;
-        }
-        latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))];
-  return { name, rps: latencies.length / elapsed, p50: q(0.5), p99: q(0.99), errors };
+  const row = await listsUntil(async () => void (await fn()), timer(seconds), concurrency);
+  return { ...row, name };
 }
 
 export function printTable(title: string, rows: Row[], baseline: Row) {
