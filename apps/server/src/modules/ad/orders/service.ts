@@ -19,13 +19,29 @@ import {
   type Page,
   shanghaiToday,
 } from '@ec/contract';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable, Tx } from '../../../platform/db/client.ts';
 import { dbErrorCode } from '../../../platform/db/conflicts.ts';
 import { paginate } from '../../../platform/db/paginate.ts';
-import { likePattern, rowsOf } from '../../../platform/db/sql.ts';
+import { likePattern, preparedRows, rowsOf } from '../../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../../platform/db/tables.ts';
+import { pageTotal } from '../../../platform/db/totals.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { moveState } from '../../../platform/workflow/moves.ts';
@@ -631,6 +647,40 @@ export async function quote(
   };
 }
 
+/** A point of the availability search's page, with the columns it shows. */
+type PagePoint = Pick<
+  typeof adPoint.$inferSelect,
+  | 'id'
+  | 'pointNo'
+  | 'registerCode'
+  | 'liftName'
+  | 'address'
+  | 'areaCode'
+  | 'position'
+  | 'medium'
+  | 'size'
+  | 'state'
+  | 'price'
+  | 'longitude'
+  | 'latitude'
+>;
+
+/**
+ * The exact number of points a search finds, by the platform's totals (platform/db/totals.ts): a
+ * total above 10,000 is remembered for 10 s, so that paging through a search, or several users
+ * asking the same, does not count 100,000 points again each time (80,000 free: 70–150 ms on 2
+ * shared cores), and may lag a booking made meanwhile by up to 10 s; smaller totals are counted
+ * afresh. Never estimated: the call's page carries no "approximate" mark, so the count has no time
+ * budget, and a search finding more than COUNT_CAP (100,000) points, past which the platform
+ * estimates, is counted here in full every time.
+ */
+async function freeTotal(db: Queryable, where: SQL | undefined): Promise<number> {
+  const counted = await pageTotal(db, adPoint, where, false, Number.POSITIVE_INFINITY);
+  if (!counted.approximate) return counted.total;
+  const [row] = await db.select({ n: count() }).from(adPoint).where(where);
+  return row?.n ?? 0;
+}
+
 /**
  * 可预订点位: the operator's points (not 维修 / 停用) that no holding order books on a day of the
  * range, by id. The anti-join reads the exclusion constraint's gist index (point_id, daterange).
@@ -646,10 +696,11 @@ export async function availablePoints(
     return { records: [], total: 0, page: f.page, limit: f.limit };
   const k = f.keyword?.trim();
   const periods = adBookingPeriods(f.startDate, f.endDate);
-  const free = sql`not exists (select 1 from ${adOrderPoint} l where l.point_id = ${adPoint.id} and l.active
+  // The holding lines on a day of the range (the exclusion constraint's gist index).
+  const held = sql`l.active
       and daterange(l.start_date, l.end_date, '[]') && daterange(${f.startDate}::date, ${f.endDate}::date, '[]')
-      ${f.orderId ? sql`and l.order_id <> ${f.orderId}` : sql``})`;
-  const where = and(
+      ${f.orderId ? sql`and l.order_id <> ${f.orderId}` : sql``}`;
+  const filters = and(
     companyId === null ? undefined : eq(adPoint.companyId, companyId),
     notInArray(adPoint.state, [...AD_POINT_UNBOOKABLE]),
     k
@@ -662,13 +713,34 @@ export async function availablePoints(
     f.areaCode ? eq(adPoint.areaCode, f.areaCode) : undefined,
     f.medium ? eq(adPoint.medium, f.medium) : undefined,
     f.position ? eq(adPoint.position, f.position) : undefined,
-    free,
   );
   return paginate(
     db,
     f,
-    (w) => db.select().from(adPoint).where(where).orderBy(asc(adPoint.id)).limit(w.limit).offset(w.offset),
-    { from: adPoint, where },
+    // The page: the points in id order, each probed in the gist index until the page is full (about
+    // 25 probes for 20 points). `offset 0` keeps the probe a subplan: as an anti-join, the plan of the
+    // named prepared statement (generic after five runs: it cannot see the range) sorts every line
+    // held in the range first (20,000 at 100,000 points: 15 ms instead of 0.1 ms).
+    (w) =>
+      preparedRows<PagePoint>(
+        db,
+        sql`select ${adPoint.id} as "id", ${adPoint.pointNo} as "pointNo", ${adPoint.registerCode} as "registerCode",
+            ${adPoint.liftName} as "liftName", ${adPoint.address} as "address", ${adPoint.areaCode} as "areaCode",
+            ${adPoint.position} as "position", ${adPoint.medium} as "medium", ${adPoint.size} as "size",
+            ${adPoint.state} as "state", ${adPoint.price} as "price", ${adPoint.longitude} as "longitude",
+            ${adPoint.latitude} as "latitude"
+          from ${adPoint}
+          where ${filters} and not exists (select 1 from ${adOrderPoint} l where l.point_id = ${adPoint.id} and ${held} offset 0)
+          order by ${adPoint.id} limit ${w.limit} offset ${w.offset}`,
+      ),
+    // The total: the range's held points hashed once, each matching point looked up in the hash
+    // (`not in`, never turned into a join: the count's prepared statement, planned generically, would
+    // otherwise probe the gist index for each of 100,000 points, 800 ms instead of 80).
+    () =>
+      freeTotal(
+        db,
+        and(filters, sql`${adPoint.id} not in (select l.point_id from ${adOrderPoint} l where ${held})`),
+      ),
     (p) => ({
       id: p.id,
       pointNo: p.pointNo,
