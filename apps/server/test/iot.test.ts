@@ -382,16 +382,32 @@ describe.each(dbKinds)('IoT devices, ingestion and alarms on %s', (kind) => {
     );
     // The day's timeline of the lift.
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-    const history = await t.api<{ entries: unknown[]; alarms: IotAlarmRow[] }>('GET', '/iot/lift/history', {
+    const history = await t.api<{ kind: string; alarms: IotAlarmRow[] }>('GET', '/iot/lift/history', {
       token: regulator,
       query: { elevatorId: lift.id, date: today },
     });
     expect(history.status, history.body.resultMsg).toBe(200);
-    expect(history.body.data.entries.length).toBeGreaterThan(5);
+    expect(history.body.data.kind).toBe('lift');
     expect(history.body.data.alarms.length).toBeGreaterThan(2);
+    expect(history.body.data.alarms.map((a) => a.typeLabel)).toContain('门锁回路断路');
+    const messages = await t.api<Page<unknown>>('GET', '/iot/lift/messages', {
+      token: regulator,
+      query: { elevatorId: lift.id, date: today, limit: 5 },
+    });
+    expect(messages.status, messages.body.resultMsg).toBe(200);
+    expect(messages.body.data.records).toHaveLength(5);
+    expect(messages.body.data.total).toBeGreaterThan(5);
     expect(
       (
         await t.api('GET', '/iot/lift/history', {
+          token: outsider,
+          query: { elevatorId: lift.id, date: today },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await t.api('GET', '/iot/lift/messages', {
           token: outsider,
           query: { elevatorId: lift.id, date: today },
         })

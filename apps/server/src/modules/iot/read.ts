@@ -18,6 +18,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sq
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { paginate } from '../../platform/db/paginate.ts';
+import { preparedRows } from '../../platform/db/sql.ts';
 import { sysUser } from '../../platform/db/tables.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { publishLive } from '../../platform/live.ts';
@@ -274,38 +275,124 @@ export async function liftState(q: Queryable, user: AuthUser, elevatorId: number
   };
 }
 
-/** One Shanghai day of a lift's messages (the partitioned table, by its lift-and-time index) and alarms. */
-export async function liftHistory(
-  q: Queryable,
-  user: AuthUser,
-  f: CallParsedInput<(typeof iotDeviceCalls)['liftHistory']>,
-) {
-  await requireLiftInScope(q, user, f.elevatorId);
-  const from = shanghaiStart(f.date);
-  const to = new Date(from.getTime() + 86_400_000);
-  const entries = await q
-    .select()
-    .from(iotHistory)
-    .where(
-      and(
-        eq(iotHistory.elevatorId, f.elevatorId),
-        gte(iotHistory.at, from),
-        lt(iotHistory.at, to),
-        f.kind ? eq(iotHistory.kind, f.kind) : undefined,
-      ),
-    )
-    .orderBy(f.order === 'desc' ? desc(iotHistory.at) : iotHistory.at)
-    .limit(f.limit);
-  const alarms = await alarmsWhere(
+/** The alarms of a lift open at some time of the Shanghai day [from, to). */
+function alarmsOfDay(q: Queryable, elevatorId: number, from: Date, to: Date) {
+  return alarmsWhere(
     q,
     and(
-      eq(iotAlarm.elevatorId, f.elevatorId),
+      eq(iotAlarm.elevatorId, elevatorId),
       lt(iotAlarm.openedAt, to),
       sql`coalesce(${iotAlarm.clearedAt}, 'infinity'::timestamptz) >= ${from.toISOString()}::timestamptz`,
     ),
     500,
   );
-  return { entries: entries.map(historyEntry), alarms };
+}
+
+interface RunRow {
+  run: 'up' | 'down';
+  from_ms: number;
+  to_ms: number;
+  from_floor: number | null;
+  to_floor: number | null;
+  total: number;
+}
+
+/**
+ * A lift's day as the console shows it: its runs, the latest `limit` first, and the alarms open that
+ * day. The runs are computed here, over the day's states of the lift's kind (the registry's type
+ * decides: an escalator's `escalator` messages, a lift's `status`), by the lift-and-time index: the
+ * day's thousands of messages stay in the database, the answer holds a bounded number of runs.
+ *  - A lift's move: from its first moving state to the state that ends it (a stop, or the other
+ *    direction: the next spell's first state, with its floor); still going at the day's last state,
+ *    it ends there.
+ *  - An escalator's spell of one direction: from its first state to its last.
+ * Each state is the start of a spell (its `run` differs from the previous state's) or its end (from
+ * the next one's), or neither; only starts and ends are paired, so the spells cost one ordered pass.
+ */
+export async function liftHistory(
+  q: Queryable,
+  user: AuthUser,
+  f: CallParsedInput<(typeof iotDeviceCalls)['liftHistory']>,
+) {
+  const lift = await requireLiftInScope(q, user, f.elevatorId);
+  const kind: IotStateKind = lift.type === ESCALATOR_TYPE ? 'escalator' : 'lift';
+  const from = shanghaiStart(f.date);
+  const to = new Date(from.getTime() + 86_400_000);
+  const rows = await preparedRows<RunRow>(
+    q,
+    sql`with s as materialized (
+      select at, message->>'run' as run, (message->>'floor')::int as floor
+      from iot_history
+      where elevator_id = ${f.elevatorId} and kind = ${kind === 'escalator' ? 'escalator' : 'status'}
+        and at >= ${from.toISOString()}::timestamptz and at < ${to.toISOString()}::timestamptz
+    ), m as (
+      select * from (
+        select at, run, floor,
+          lag(run) over o is distinct from run as is_start,
+          lead(run) over o is distinct from run as is_end,
+          lead(at) over o as after_at, lead(floor) over o as after_floor
+        from s window o as (order by at)
+      ) w where is_start or is_end
+    ), r as (
+      select at, run, floor, is_start,
+        case when is_end then at else lead(at) over o end as last_at,
+        case when is_end then floor else lead(floor) over o end as last_floor,
+        case when is_end then after_at else lead(after_at) over o end as next_at,
+        case when is_end then after_floor else lead(after_floor) over o end as next_floor
+      from m window o as (order by at)
+    ), runs as (
+      select run, at,
+        ${kind === 'escalator' ? sql`last_at` : sql`coalesce(next_at, last_at)`} as to_at,
+        floor, ${kind === 'escalator' ? sql`null::int` : sql`coalesce(next_floor, last_floor)`} as to_floor
+      from r where is_start and run in ('up', 'down')
+    )
+    select run, (extract(epoch from at) * 1000)::float8 as from_ms,
+      (extract(epoch from to_at) * 1000)::float8 as to_ms, floor as from_floor, to_floor,
+      (count(*) over ())::int as total
+    from runs order by at desc limit ${f.limit}`,
+  );
+  return {
+    kind,
+    runs: rows.map((r) => ({
+      run: r.run,
+      from: formatDateTime(Number(r.from_ms)),
+      to: formatDateTime(Number(r.to_ms)),
+      fromFloor: r.from_floor,
+      toFloor: r.to_floor,
+    })),
+    runCount: rows[0]?.total ?? 0,
+    alarms: await alarmsOfDay(q, f.elevatorId, from, to),
+  };
+}
+
+/** One Shanghai day of a lift's raw messages, paged (the partitioned table, by its lift-and-time index). */
+export async function liftMessages(
+  q: Queryable,
+  user: AuthUser,
+  f: CallParsedInput<(typeof iotDeviceCalls)['liftMessages']>,
+) {
+  await requireLiftInScope(q, user, f.elevatorId);
+  const from = shanghaiStart(f.date);
+  const where = and(
+    eq(iotHistory.elevatorId, f.elevatorId),
+    gte(iotHistory.at, from),
+    lt(iotHistory.at, new Date(from.getTime() + 86_400_000)),
+    f.kind ? eq(iotHistory.kind, f.kind) : undefined,
+  );
+  return paginate(
+    q,
+    f,
+    ({ limit, offset }) =>
+      q
+        .select()
+        .from(iotHistory)
+        .where(where)
+        .orderBy(f.order === 'desc' ? desc(iotHistory.at) : iotHistory.at)
+        .limit(limit)
+        .offset(offset),
+    { from: iotHistory, where },
+    historyEntry,
+  );
 }
 
 // ---------------------------------------------------------------- signed data links
