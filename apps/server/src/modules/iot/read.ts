@@ -291,23 +291,57 @@ function alarmsOfDay(q: Queryable, elevatorId: number, from: Date, to: Date) {
 interface RunRow {
   run: 'up' | 'down';
   from_ms: number;
-  to_ms: number;
+  to_ms: number | null;
   from_floor: number | null;
   to_floor: number | null;
   total: number;
 }
+
+const runColumns = sql`run, (extract(epoch from at) * 1000)::float8 as from_ms,
+  (extract(epoch from to_at) * 1000)::float8 as to_ms, floor as from_floor, to_floor,
+  (count(*) over ())::int as total`;
+
+/**
+ * A lift's moves: each state whose `run` differs from the previous one's starts a spell; a moving
+ * spell ends at the next spell's start (its time and floor). The last one, still going, has no end
+ * here (null): the day's last state.
+ */
+const liftRuns = (day: SQL, limit: number) => sql`with s as (
+    select at, message->>'run' as run, (message->>'floor')::int as floor from iot_history where ${day}
+  ), starts as (
+    select at, run, floor from (select at, run, floor, lag(run) over (order by at) as prev from s) w
+    where prev is distinct from run
+  ), runs as (
+    select run, at, lead(at) over o as to_at, floor, lead(floor) over o as to_floor
+    from starts window o as (order by at)
+  )
+  select ${runColumns} from runs where run in ('up', 'down') order by at desc limit ${limit}`;
+
+/**
+ * An escalator's spells of one direction, from their first state to their last: each state is the
+ * start of a spell (its `run` differs from the previous state's), its end (from the next one's), or
+ * neither; starts and ends are paired in one ordered pass.
+ */
+const escalatorRuns = (day: SQL, limit: number) => sql`with s as (
+    select at, message->>'run' as run, null::int as floor from iot_history where ${day}
+  ), m as (
+    select * from (
+      select at, run, lag(run) over o is distinct from run as is_start,
+        lead(run) over o is distinct from run as is_end
+      from s window o as (order by at)
+    ) w where is_start or is_end
+  ), runs as (
+    select at, run, null::int as floor, null::int as to_floor,
+      case when is_end then at else lead(at) over o end as to_at, is_start
+    from m window o as (order by at)
+  )
+  select ${runColumns} from runs where is_start and run in ('up', 'down') order by at desc limit ${limit}`;
 
 /**
  * A lift's day as the console shows it: its runs, the latest `limit` first, and the alarms open that
  * day. The runs are computed here, over the day's states of the lift's kind (the registry's type
  * decides: an escalator's `escalator` messages, a lift's `status`), by the lift-and-time index: the
  * day's thousands of messages stay in the database, the answer holds a bounded number of runs.
- *  - A lift's move: from its first moving state to the state that ends it (a stop, or the other
- *    direction: the next spell's first state, with its floor); still going at the day's last state,
- *    it ends there.
- *  - An escalator's spell of one direction: from its first state to its last.
- * Each state is the start of a spell (its `run` differs from the previous state's) or its end (from
- * the next one's), or neither; only starts and ends are paired, so the spells cost one ordered pass.
  */
 export async function liftHistory(
   q: Queryable,
@@ -318,39 +352,22 @@ export async function liftHistory(
   const kind: IotStateKind = lift.type === ESCALATOR_TYPE ? 'escalator' : 'lift';
   const from = shanghaiStart(f.date);
   const to = new Date(from.getTime() + 86_400_000);
+  const day = sql`elevator_id = ${f.elevatorId} and kind = ${kind === 'escalator' ? 'escalator' : 'status'}
+    and at >= ${from.toISOString()}::timestamptz and at < ${to.toISOString()}::timestamptz`;
   const rows = await preparedRows<RunRow>(
     q,
-    sql`with s as materialized (
-      select at, message->>'run' as run, (message->>'floor')::int as floor
-      from iot_history
-      where elevator_id = ${f.elevatorId} and kind = ${kind === 'escalator' ? 'escalator' : 'status'}
-        and at >= ${from.toISOString()}::timestamptz and at < ${to.toISOString()}::timestamptz
-    ), m as (
-      select * from (
-        select at, run, floor,
-          lag(run) over o is distinct from run as is_start,
-          lead(run) over o is distinct from run as is_end,
-          lead(at) over o as after_at, lead(floor) over o as after_floor
-        from s window o as (order by at)
-      ) w where is_start or is_end
-    ), r as (
-      select at, run, floor, is_start,
-        case when is_end then at else lead(at) over o end as last_at,
-        case when is_end then floor else lead(floor) over o end as last_floor,
-        case when is_end then after_at else lead(after_at) over o end as next_at,
-        case when is_end then after_floor else lead(after_floor) over o end as next_floor
-      from m window o as (order by at)
-    ), runs as (
-      select run, at,
-        ${kind === 'escalator' ? sql`last_at` : sql`coalesce(next_at, last_at)`} as to_at,
-        floor, ${kind === 'escalator' ? sql`null::int` : sql`coalesce(next_floor, last_floor)`} as to_floor
-      from r where is_start and run in ('up', 'down')
-    )
-    select run, (extract(epoch from at) * 1000)::float8 as from_ms,
-      (extract(epoch from to_at) * 1000)::float8 as to_ms, floor as from_floor, to_floor,
-      (count(*) over ())::int as total
-    from runs order by at desc limit ${f.limit}`,
+    kind === 'lift' ? liftRuns(day, f.limit) : escalatorRuns(day, f.limit),
   );
+  // A move still going at the day's last state ends there.
+  if (rows[0] && rows[0].to_ms === null) {
+    const [last] = await preparedRows<{ ms: number; floor: number | null }>(
+      q,
+      sql`select (extract(epoch from at) * 1000)::float8 as ms, (message->>'floor')::int as floor
+        from iot_history where ${day} order by at desc limit 1`,
+    );
+    rows[0].to_ms = last.ms;
+    rows[0].to_floor = last.floor;
+  }
   return {
     kind,
     runs: rows.map((r) => ({
