@@ -416,9 +416,18 @@ describe.each(dbKinds)('IoT devices, ingestion and alarms on %s', (kind) => {
   });
 
   it('serves the device data to the merchant and through a signed link without sign-in', async () => {
+    // An escalator's state kept for the lift (as from its device's escalator messages): the device's
+    // data answers by the registry's type, the lift's state only.
+    await query(
+      t,
+      `insert into iot_escalator_state (elevator_id, device_id, at, mode, run, speed, handrail_left_deviation,
+        handrail_right_deviation, step_missing, comb_plate_tripped, safety_circuit)
+        values (${lift.id}, ${device.id}, now(), 'normal', 'up', 0.5, 0, 0, false, false, true)`,
+    );
     const data = await t.api<IotDeviceData>('GET', `/equ3000/getDeviceData/${device.id}`, as(merchant));
     expect(data.status).toBe(200);
     expect(data.body.data.state?.elevatorId).toBe(lift.id);
+    expect(data.body.data.escalator).toBeNull();
     expect(data.body.data.recent.length).toBeGreaterThan(0);
     const link = await t.api<{ path: string }>('POST', '/iot/device/dataLink', {
       ...as(merchant),

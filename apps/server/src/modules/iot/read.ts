@@ -354,10 +354,11 @@ export async function liftHistory(
   const to = new Date(from.getTime() + 86_400_000);
   const day = sql`elevator_id = ${f.elevatorId} and kind = ${kind === 'escalator' ? 'escalator' : 'status'}
     and at >= ${from.toISOString()}::timestamptz and at < ${to.toISOString()}::timestamptz`;
-  const rows = await preparedRows<RunRow>(
-    q,
-    kind === 'lift' ? liftRuns(day, f.limit) : escalatorRuns(day, f.limit),
-  );
+  // The runs and the day's alarms at once (two of the pool's connections).
+  const [rows, alarms] = await Promise.all([
+    preparedRows<RunRow>(q, kind === 'lift' ? liftRuns(day, f.limit) : escalatorRuns(day, f.limit)),
+    alarmsOfDay(q, f.elevatorId, from, to),
+  ]);
   // A move still going at the day's last state ends there.
   if (rows[0] && rows[0].to_ms === null) {
     const [last] = await preparedRows<{ ms: number; floor: number | null }>(
@@ -378,7 +379,7 @@ export async function liftHistory(
       toFloor: r.to_floor,
     })),
     runCount: rows[0]?.total ?? 0,
-    alarms: await alarmsOfDay(q, f.elevatorId, from, to),
+    alarms,
   };
 }
 
