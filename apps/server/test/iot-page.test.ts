@@ -1,9 +1,11 @@
 import {
   API_PREFIX,
+  formatDateTime,
   type ImportReport,
   IOT_IMPORT_HEADERS,
   type IotDeviceData,
   type IotDeviceRow,
+  type IotLiftRun,
   type Page,
 } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,17 +203,90 @@ describe.each(dbKinds)('IoT page: filters, timeline, escalator state, sheet impo
         normal({ t: base + i * 10_000, floor, run: 'up', door: 'closed', doorZone: false }),
       );
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-    const day = (order: string) =>
-      t.api<{ entries: { at: string; message: { floor: number } }[] }>('GET', '/iot/lift/history', {
+    const day = (order: string, page = 1) =>
+      t.api<Page<{ at: string; message: { floor: number } }>>('GET', '/iot/lift/messages', {
         token: admin,
-        query: { elevatorId: liftB.id, date: today, kind: 'status', order, limit: 2 },
+        query: { elevatorId: liftB.id, date: today, kind: 'status', order, limit: 2, page },
       });
     const desc = await day('desc');
     expect(desc.status, desc.body.resultMsg).toBe(200);
-    expect(desc.body.data.entries.map((e) => e.message.floor)).toEqual([3, 6]);
+    expect(desc.body.data.records.map((e) => e.message.floor)).toEqual([3, 6]);
+    expect(desc.body.data.total).toBe(4);
     const asc = await day('asc');
-    expect(asc.body.data.entries.map((e) => e.message.floor)).toEqual([4, 5]);
+    expect(asc.body.data.records.map((e) => e.message.floor)).toEqual([4, 5]);
+    // The raw messages are paged: the next page holds the rest.
+    expect((await day('asc', 2)).body.data.records.map((e) => e.message.floor)).toEqual([6, 3]);
     expect((await day('sideways')).status).toBe(400);
+    expect(
+      (
+        await t.api('GET', '/iot/lift/messages', {
+          token: admin,
+          query: { elevatorId: liftB.id, date: today, limit: 501 },
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it("answers a lift's day as its runs (from the first moving state to the one that ends it) and alarms", async () => {
+    const liftD = await liftApart(liftA, [liftB.id]);
+    await query(t, `update elevator set type = 1 where id = ${liftD.id} and type = 2`);
+    const added = await t.api<{ device: IotDeviceRow; secret: string }[]>('POST', '/iot/device/batchAdd', {
+      token: merchant,
+      body: { devices: [{ code: 'FLT-RUNS', name: '运行终端', registerCode: liftD.registerCode }] },
+    });
+    expect(added.status, added.body.resultMsg).toBe(200);
+    const dev = added.body.data[0];
+    const base = Date.now() - 120_000;
+    // stop 1, up 2, up 5, stop 6 (a move 2 → 6), down 5 then up 4 (a move 5 → 4 ended by the other
+    // direction), up 7 (a move still going at the last state: it ends there).
+    const states: ['stop' | 'up' | 'down', number][] = [
+      ['stop', 1],
+      ['up', 2],
+      ['up', 5],
+      ['stop', 6],
+      ['stop', 6],
+      ['down', 5],
+      ['up', 4],
+      ['up', 7],
+    ];
+    for (const [i, [run, floor]] of states.entries()) {
+      const moving = run !== 'stop';
+      const res = await ingest(
+        t,
+        'FLT-RUNS',
+        dev.secret,
+        'status',
+        normal({ t: base + i * 10_000, floor, run, door: moving ? 'closed' : 'open', doorZone: !moving }),
+      );
+      expect(res.status).toBe(200);
+    }
+    const at = (i: number) => formatDateTime(base + i * 10_000);
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const history = (limit?: number) =>
+      t.api<{ kind: string; runs: IotLiftRun[]; runCount: number; alarms: unknown[] }>(
+        'GET',
+        '/iot/lift/history',
+        { token: admin, query: { elevatorId: liftD.id, date: today, ...(limit ? { limit } : {}) } },
+      );
+    const res = await history();
+    expect(res.status, res.body.resultMsg).toBe(200);
+    expect(res.body.data.kind).toBe('lift');
+    expect(res.body.data.runCount).toBe(3);
+    expect(res.body.data.runs).toEqual([
+      { run: 'up', from: at(6), to: at(7), fromFloor: 4, toFloor: 7 },
+      { run: 'down', from: at(5), to: at(6), fromFloor: 5, toFloor: 4 },
+      { run: 'up', from: at(1), to: at(3), fromFloor: 2, toFloor: 6 },
+    ]);
+    // Bounded: the latest runs, the count of all.
+    const one = await history(1);
+    expect(one.body.data.runs.map((r) => r.from)).toEqual([at(6)]);
+    expect(one.body.data.runCount).toBe(3);
+    // A day without messages: no runs.
+    const empty = await t.api<{ runs: unknown[]; runCount: number }>('GET', '/iot/lift/history', {
+      token: admin,
+      query: { elevatorId: liftD.id, date: '2020-01-01' },
+    });
+    expect(empty.body.data).toMatchObject({ runs: [], runCount: 0 });
   });
 
   it("keeps an escalator's latest state (a late message does not roll it back)", async () => {
@@ -243,6 +318,24 @@ describe.each(dbKinds)('IoT page: filters, timeline, escalator state, sheet impo
       handrailRightDeviation: -2,
       stepMissing: false,
     });
+    // Its day is its spells of one direction, from the escalator's messages (the late one in its place).
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
+    const day = await t.api<{ kind: string; runs: IotLiftRun[] }>('GET', '/iot/lift/history', {
+      token: admin,
+      query: { elevatorId: liftC.id, date: today },
+    });
+    expect(day.status, day.body.resultMsg).toBe(200);
+    expect(day.body.data.kind).toBe('escalator');
+    expect(day.body.data.runs).toEqual([
+      { run: 'up', from: formatDateTime(now), to: formatDateTime(now), fromFloor: null, toFloor: null },
+      {
+        run: 'down',
+        from: formatDateTime(now - 30_000),
+        to: formatDateTime(now - 30_000),
+        fromFloor: null,
+        toFloor: null,
+      },
+    ]);
     // A fault shows in the state and opens its alarm.
     expect(
       (await ingest(t, 'FLT-ESC', esc.secret, 'escalator', state({ t: now + 1000, stepMissing: true })))

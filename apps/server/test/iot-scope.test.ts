@@ -193,6 +193,7 @@ describe.each(dbKinds)('IoT data scope, call by call, on %s', (kind) => {
       delete: (a) => p.refused(a, 'delete', { ids: String(device.id) }),
       liftState: (a) => p.refused(a, 'liftState', { elevatorId: lift.id }),
       liftHistory: (a) => p.refused(a, 'liftHistory', { elevatorId: lift.id, date: today() }),
+      liftMessages: (a) => p.refused(a, 'liftMessages', { elevatorId: lift.id, date: today() }),
     };
   };
 

@@ -382,13 +382,21 @@ describe.each(dbKinds)('IoT devices, ingestion and alarms on %s', (kind) => {
     );
     // The day's timeline of the lift.
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10);
-    const history = await t.api<{ entries: unknown[]; alarms: IotAlarmRow[] }>('GET', '/iot/lift/history', {
+    const history = await t.api<{ kind: string; alarms: IotAlarmRow[] }>('GET', '/iot/lift/history', {
       token: regulator,
       query: { elevatorId: lift.id, date: today },
     });
     expect(history.status, history.body.resultMsg).toBe(200);
-    expect(history.body.data.entries.length).toBeGreaterThan(5);
+    expect(history.body.data.kind).toBe('lift');
     expect(history.body.data.alarms.length).toBeGreaterThan(2);
+    expect(history.body.data.alarms.map((a) => a.typeLabel)).toContain('门锁回路断路');
+    const messages = await t.api<Page<unknown>>('GET', '/iot/lift/messages', {
+      token: regulator,
+      query: { elevatorId: lift.id, date: today, limit: 5 },
+    });
+    expect(messages.status, messages.body.resultMsg).toBe(200);
+    expect(messages.body.data.records).toHaveLength(5);
+    expect(messages.body.data.total).toBeGreaterThan(5);
     expect(
       (
         await t.api('GET', '/iot/lift/history', {
@@ -397,12 +405,29 @@ describe.each(dbKinds)('IoT devices, ingestion and alarms on %s', (kind) => {
         })
       ).status,
     ).toBe(404);
+    expect(
+      (
+        await t.api('GET', '/iot/lift/messages', {
+          token: outsider,
+          query: { elevatorId: lift.id, date: today },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('serves the device data to the merchant and through a signed link without sign-in', async () => {
+    // An escalator's state kept for the lift (as from its device's escalator messages): the device's
+    // data answers by the registry's type, the lift's state only.
+    await query(
+      t,
+      `insert into iot_escalator_state (elevator_id, device_id, at, mode, run, speed, handrail_left_deviation,
+        handrail_right_deviation, step_missing, comb_plate_tripped, safety_circuit)
+        values (${lift.id}, ${device.id}, now(), 'normal', 'up', 0.5, 0, 0, false, false, true)`,
+    );
     const data = await t.api<IotDeviceData>('GET', `/equ3000/getDeviceData/${device.id}`, as(merchant));
     expect(data.status).toBe(200);
     expect(data.body.data.state?.elevatorId).toBe(lift.id);
+    expect(data.body.data.escalator).toBeNull();
     expect(data.body.data.recent.length).toBeGreaterThan(0);
     const link = await t.api<{ path: string }>('POST', '/iot/device/dataLink', {
       ...as(merchant),

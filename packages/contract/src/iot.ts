@@ -376,6 +376,23 @@ export const iotHistoryEntry = z.object({
   message: z.record(z.string(), z.unknown()),
 });
 
+/** The most runs `liftHistory` answers at once. */
+export const IOT_MAX_DAY_RUNS = 2000;
+
+/**
+ * A lift's run: a move, from its first moving state to the state that ends it (a stop or the other
+ * direction; a move still going at the day's last state ends there), with the floors; or an
+ * escalator's spell of one direction, from its first state to its last (no floors).
+ */
+export const iotLiftRun = z.object({
+  run: z.enum(['up', 'down']),
+  from: z.string(),
+  to: z.string(),
+  fromFloor: z.number().int().nullable(),
+  toFloor: z.number().int().nullable(),
+});
+export type IotLiftRun = z.infer<typeof iotLiftRun>;
+
 export const iotDeviceData = z.object({
   device: iotDeviceRow,
   state: iotLiftState.nullable(),
@@ -666,6 +683,11 @@ export const iotDeviceCalls = {
       alarms: z.array(iotAlarmRow),
     }),
   }),
+  /**
+   * A lift's day as the console shows it: its runs (bounded: the newest `limit`, of `runCount`),
+   * computed on the server from the day's states of the lift's kind (the registry's type decides, as
+   * on the 物联网 tab), and the alarms open that day. The day's raw messages are `liftMessages`, paged.
+   */
   liftHistory: defineCall({
     domain: 'iot',
     method: 'GET',
@@ -675,12 +697,32 @@ export const iotDeviceCalls = {
     input: z.object({
       elevatorId,
       date: dateField('日期'),
-      kind: z.enum(IOT_MESSAGE_KINDS).optional(),
-      limit: z.coerce.number().int().min(1).max(5000).default(2000),
-      /** asc from the day's start; desc the day's latest first (a timeline of recent runs). */
-      order: z.enum(['asc', 'desc']).default('asc'),
+      /** How many runs, the day's latest first. */
+      limit: z.coerce.number().int().min(1).max(IOT_MAX_DAY_RUNS).default(200),
     }),
-    output: z.object({ entries: z.array(iotHistoryEntry), alarms: z.array(iotAlarmRow) }),
+    output: z.object({
+      kind: z.enum(IOT_STATE_KINDS),
+      runs: z.array(iotLiftRun),
+      /** The day's runs in all (more than `runs` when the day has more than `limit`). */
+      runCount: z.number().int(),
+      alarms: z.array(iotAlarmRow),
+    }),
+  }),
+  liftMessages: defineCall({
+    domain: 'iot',
+    method: 'GET',
+    path: '/iot/lift/messages',
+    permission: P.alarmList,
+    summary: '电梯一天的原始消息（分页）',
+    input: z.object({
+      elevatorId,
+      date: dateField('日期'),
+      kind: z.enum(IOT_MESSAGE_KINDS).optional(),
+      /** asc from the day's start; desc the day's latest first. */
+      order: z.enum(['asc', 'desc']).default('asc'),
+      ...paging,
+    }),
+    output: pageOf(iotHistoryEntry),
   }),
 };
 

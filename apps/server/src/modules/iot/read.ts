@@ -18,6 +18,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sq
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { paginate } from '../../platform/db/paginate.ts';
+import { preparedRows } from '../../platform/db/sql.ts';
 import { sysUser } from '../../platform/db/tables.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { publishLive } from '../../platform/live.ts';
@@ -274,38 +275,142 @@ export async function liftState(q: Queryable, user: AuthUser, elevatorId: number
   };
 }
 
-/** One Shanghai day of a lift's messages (the partitioned table, by its lift-and-time index) and alarms. */
-export async function liftHistory(
-  q: Queryable,
-  user: AuthUser,
-  f: CallParsedInput<(typeof iotDeviceCalls)['liftHistory']>,
-) {
-  await requireLiftInScope(q, user, f.elevatorId);
-  const from = shanghaiStart(f.date);
-  const to = new Date(from.getTime() + 86_400_000);
-  const entries = await q
-    .select()
-    .from(iotHistory)
-    .where(
-      and(
-        eq(iotHistory.elevatorId, f.elevatorId),
-        gte(iotHistory.at, from),
-        lt(iotHistory.at, to),
-        f.kind ? eq(iotHistory.kind, f.kind) : undefined,
-      ),
-    )
-    .orderBy(f.order === 'desc' ? desc(iotHistory.at) : iotHistory.at)
-    .limit(f.limit);
-  const alarms = await alarmsWhere(
+/** The alarms of a lift open at some time of the Shanghai day [from, to). */
+function alarmsOfDay(q: Queryable, elevatorId: number, from: Date, to: Date) {
+  return alarmsWhere(
     q,
     and(
-      eq(iotAlarm.elevatorId, f.elevatorId),
+      eq(iotAlarm.elevatorId, elevatorId),
       lt(iotAlarm.openedAt, to),
       sql`coalesce(${iotAlarm.clearedAt}, 'infinity'::timestamptz) >= ${from.toISOString()}::timestamptz`,
     ),
     500,
   );
-  return { entries: entries.map(historyEntry), alarms };
+}
+
+interface RunRow {
+  run: 'up' | 'down';
+  from_ms: number;
+  to_ms: number | null;
+  from_floor: number | null;
+  to_floor: number | null;
+  total: number;
+}
+
+const runColumns = sql`run, (extract(epoch from at) * 1000)::float8 as from_ms,
+  (extract(epoch from to_at) * 1000)::float8 as to_ms, floor as from_floor, to_floor,
+  (count(*) over ())::int as total`;
+
+/**
+ * A lift's moves: each state whose `run` differs from the previous one's starts a spell; a moving
+ * spell ends at the next spell's start (its time and floor). The last one, still going, has no end
+ * here (null): the day's last state.
+ */
+const liftRuns = (day: SQL, limit: number) => sql`with s as (
+    select at, message->>'run' as run, (message->>'floor')::int as floor from iot_history where ${day}
+  ), starts as (
+    select at, run, floor from (select at, run, floor, lag(run) over (order by at) as prev from s) w
+    where prev is distinct from run
+  ), runs as (
+    select run, at, lead(at) over o as to_at, floor, lead(floor) over o as to_floor
+    from starts window o as (order by at)
+  )
+  select ${runColumns} from runs where run in ('up', 'down') order by at desc limit ${limit}`;
+
+/**
+ * An escalator's spells of one direction, from their first state to their last: each state is the
+ * start of a spell (its `run` differs from the previous state's), its end (from the next one's), or
+ * neither; starts and ends are paired in one ordered pass.
+ */
+const escalatorRuns = (day: SQL, limit: number) => sql`with s as (
+    select at, message->>'run' as run, null::int as floor from iot_history where ${day}
+  ), m as (
+    select * from (
+      select at, run, lag(run) over o is distinct from run as is_start,
+        lead(run) over o is distinct from run as is_end
+      from s window o as (order by at)
+    ) w where is_start or is_end
+  ), runs as (
+    select at, run, null::int as floor, null::int as to_floor,
+      case when is_end then at else lead(at) over o end as to_at, is_start
+    from m window o as (order by at)
+  )
+  select ${runColumns} from runs where is_start and run in ('up', 'down') order by at desc limit ${limit}`;
+
+/**
+ * A lift's day as the console shows it: its runs, the latest `limit` first, and the alarms open that
+ * day. The runs are computed here, over the day's states of the lift's kind (the registry's type
+ * decides: an escalator's `escalator` messages, a lift's `status`), by the lift-and-time index: the
+ * day's thousands of messages stay in the database, the answer holds a bounded number of runs.
+ */
+export async function liftHistory(
+  q: Queryable,
+  user: AuthUser,
+  f: CallParsedInput<(typeof iotDeviceCalls)['liftHistory']>,
+) {
+  const lift = await requireLiftInScope(q, user, f.elevatorId);
+  const kind: IotStateKind = lift.type === ESCALATOR_TYPE ? 'escalator' : 'lift';
+  const from = shanghaiStart(f.date);
+  const to = new Date(from.getTime() + 86_400_000);
+  const day = sql`elevator_id = ${f.elevatorId} and kind = ${kind === 'escalator' ? 'escalator' : 'status'}
+    and at >= ${from.toISOString()}::timestamptz and at < ${to.toISOString()}::timestamptz`;
+  // The runs and the day's alarms at once (two of the pool's connections).
+  const [rows, alarms] = await Promise.all([
+    preparedRows<RunRow>(q, kind === 'lift' ? liftRuns(day, f.limit) : escalatorRuns(day, f.limit)),
+    alarmsOfDay(q, f.elevatorId, from, to),
+  ]);
+  // A move still going at the day's last state ends there.
+  if (rows[0] && rows[0].to_ms === null) {
+    const [last] = await preparedRows<{ ms: number; floor: number | null }>(
+      q,
+      sql`select (extract(epoch from at) * 1000)::float8 as ms, (message->>'floor')::int as floor
+        from iot_history where ${day} order by at desc limit 1`,
+    );
+    rows[0].to_ms = last.ms;
+    rows[0].to_floor = last.floor;
+  }
+  return {
+    kind,
+    runs: rows.map((r) => ({
+      run: r.run,
+      from: formatDateTime(Number(r.from_ms)),
+      to: formatDateTime(Number(r.to_ms)),
+      fromFloor: r.from_floor,
+      toFloor: r.to_floor,
+    })),
+    runCount: rows[0]?.total ?? 0,
+    alarms,
+  };
+}
+
+/** One Shanghai day of a lift's raw messages, paged (the partitioned table, by its lift-and-time index). */
+export async function liftMessages(
+  q: Queryable,
+  user: AuthUser,
+  f: CallParsedInput<(typeof iotDeviceCalls)['liftMessages']>,
+) {
+  await requireLiftInScope(q, user, f.elevatorId);
+  const from = shanghaiStart(f.date);
+  const where = and(
+    eq(iotHistory.elevatorId, f.elevatorId),
+    gte(iotHistory.at, from),
+    lt(iotHistory.at, new Date(from.getTime() + 86_400_000)),
+    f.kind ? eq(iotHistory.kind, f.kind) : undefined,
+  );
+  return paginate(
+    q,
+    f,
+    ({ limit, offset }) =>
+      q
+        .select()
+        .from(iotHistory)
+        .where(where)
+        .orderBy(f.order === 'desc' ? desc(iotHistory.at) : iotHistory.at)
+        .limit(limit)
+        .offset(offset),
+    { from: iotHistory, where },
+    historyEntry,
+  );
 }
 
 // ---------------------------------------------------------------- signed data links

@@ -1,20 +1,15 @@
-import { IOT_RUN_LABEL, type IotAlarmRow } from '@ec/contract';
+import { IOT_RUN_LABEL, type IotAlarmRow, type IotLiftRun, type IotStateKind } from '@ec/contract';
 
 /*
- * A lift's day as a timeline: its runs (a lift's state messages grouped into moves: from the first
- * moving state to the stop that ends it; an escalator's into spells of one direction) and its alarms
- * (opened, cleared), newest first.
+ * A lift's day as a timeline: its runs (computed by the server from the day's states: a lift's moves,
+ * from the first moving state to the one that ends it; an escalator's spells of one direction) and
+ * its alarms (opened, cleared), newest first. The server answers the latest runs of the day and
+ * their count; the earlier ones not yet shown are marked where they would be, every alarm stays.
  */
-
-export interface HistoryEntry {
-  at: string;
-  kind: 'status' | 'alarm' | 'stats' | 'escalator';
-  message: Record<string, unknown>;
-}
 
 export interface TimelineItem {
   at: string;
-  kind: 'run' | 'alarm' | 'clear';
+  kind: 'run' | 'alarm' | 'clear' | 'more';
   title: string;
   detail?: string;
   color: 'blue' | 'red' | 'green' | 'gray';
@@ -23,63 +18,31 @@ export interface TimelineItem {
 const runLabel = (run: unknown) => IOT_RUN_LABEL[run as keyof typeof IOT_RUN_LABEL] ?? String(run);
 const time = (at: string) => at.slice(11);
 
-/** The runs of the entries (oldest first). */
-export function runsOf(entries: HistoryEntry[]): TimelineItem[] {
-  const out: TimelineItem[] = [];
-  let open: { from: string; run: unknown; floor: unknown; last: string; lastFloor: unknown } | null = null;
-  let escalator: { from: string; run: unknown; last: string } | null = null;
-  const closeLift = (at: string, floor: unknown) => {
-    if (!open) return;
-    out.push({
-      at: open.from,
-      kind: 'run',
-      title: `${runLabel(open.run)} ${open.floor} → ${floor} 层`,
-      detail: `${time(open.from)} – ${time(at)}`,
-      color: 'blue',
-    });
-    open = null;
+/** A run as a timeline item. */
+export function runItem(kind: IotStateKind, r: IotLiftRun): TimelineItem {
+  return {
+    at: r.from,
+    kind: 'run',
+    title:
+      kind === 'escalator'
+        ? `扶梯${runLabel(r.run)}运行`
+        : `${runLabel(r.run)} ${r.fromFloor} → ${r.toFloor} 层`,
+    detail: `${time(r.from)} – ${time(r.to)}`,
+    color: 'blue',
   };
-  const closeEscalator = () => {
-    if (!escalator) return;
-    out.push({
-      at: escalator.from,
-      kind: 'run',
-      title: `扶梯${runLabel(escalator.run)}运行`,
-      detail: `${time(escalator.from)} – ${time(escalator.last)}`,
-      color: 'blue',
-    });
-    escalator = null;
-  };
-  for (const e of entries) {
-    const m = e.message;
-    if (e.kind === 'status') {
-      if (m.run === 'stop') closeLift(e.at, m.floor);
-      else if (!open) open = { from: e.at, run: m.run, floor: m.floor, last: e.at, lastFloor: m.floor };
-      else if (open.run !== m.run) {
-        closeLift(e.at, m.floor);
-        open = { from: e.at, run: m.run, floor: m.floor, last: e.at, lastFloor: m.floor };
-      } else {
-        open.last = e.at;
-        open.lastFloor = m.floor;
-      }
-    } else if (e.kind === 'escalator') {
-      if (escalator && escalator.run !== m.run) closeEscalator();
-      if (m.run === 'stop') continue;
-      if (!escalator) escalator = { from: e.at, run: m.run, last: e.at };
-      else escalator.last = e.at;
-    }
-  }
-  // A move still going at the last message: shown up to it.
-  const still = open as { last: string; lastFloor: unknown } | null;
-  if (still) closeLift(still.last, still.lastFloor);
-  closeEscalator();
-  return out;
 }
 
-/** Runs and alarms, newest first, at most `max`. */
-export function liftTimeline(entries: HistoryEntry[], alarms: IotAlarmRow[], max = 200): TimelineItem[] {
-  const items = runsOf(entries);
-  for (const a of alarms) {
+export interface LiftDay {
+  kind: IotStateKind;
+  runs: IotLiftRun[];
+  runCount: number;
+  alarms: IotAlarmRow[];
+}
+
+/** Runs and alarms, newest first; past the oldest run shown, a mark of the earlier runs not shown. */
+export function liftTimeline(day: LiftDay): TimelineItem[] {
+  const items = day.runs.map((r) => runItem(day.kind, r));
+  for (const a of day.alarms) {
     items.push({
       at: a.openedAt,
       kind: 'alarm',
@@ -98,5 +61,17 @@ export function liftTimeline(entries: HistoryEntry[], alarms: IotAlarmRow[], max
         color: 'green',
       });
   }
-  return items.sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0)).slice(0, max);
+  items.sort((x, y) => (x.at < y.at ? 1 : x.at > y.at ? -1 : 0));
+  const earlier = day.runCount - day.runs.length;
+  if (earlier > 0 && day.runs.length > 0) {
+    const oldest = day.runs[day.runs.length - 1].from;
+    const after = items.findIndex((i) => i.kind === 'run' && i.at === oldest);
+    items.splice(after + 1, 0, {
+      at: oldest,
+      kind: 'more',
+      title: `更早的 ${earlier} 次运行未列出`,
+      color: 'gray',
+    });
+  }
+  return items;
 }

@@ -3,6 +3,7 @@ import {
   IOT_ALARM_TOPIC,
   IOT_ALARM_TYPES,
   IOT_DOOR_LABEL,
+  IOT_MAX_DAY_RUNS,
   IOT_MODE_LABEL,
   IOT_PERMISSIONS,
   IOT_POWER_LABEL,
@@ -15,7 +16,7 @@ import {
   iotLookupCalls,
   shanghaiToday,
 } from '@ec/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Badge,
@@ -67,26 +68,38 @@ function useWrite() {
   };
 }
 
-/** A lift's runs and alarms of one day (its history and alarms), newest first. */
+const RUNS_PAGE = 200;
+
+/** A lift's runs and alarms of one day (runs computed by the server, the latest first), newest first. */
 function LiftTimeline({ elevatorId }: { elevatorId: number }) {
   const [date, setDate] = useState(shanghaiToday());
+  const [limit, setLimit] = useState(RUNS_PAGE);
   const history = useQuery({
-    queryKey: [...keys.all, 'data', 'history', elevatorId, date],
+    queryKey: [...keys.all, 'data', 'history', elevatorId, date, limit],
     retry: false,
-    queryFn: ({ signal }) =>
-      call(iotDeviceCalls.liftHistory, { elevatorId, date, order: 'desc', limit: 2000 }, { signal }),
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => call(iotDeviceCalls.liftHistory, { elevatorId, date, limit }, { signal }),
   });
-  const items = history.data
-    ? liftTimeline([...history.data.entries].reverse(), history.data.alarms, 200)
-    : [];
+  const day = history.data;
+  const items = day ? liftTimeline(day) : [];
+  const more = day && day.runCount > day.runs.length && limit < IOT_MAX_DAY_RUNS;
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <DatePicker
         allowClear={false}
         value={dayjs(date)}
         disabledDate={(d) => d.format('YYYY-MM-DD') > shanghaiToday()}
-        onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))}
+        onChange={(d) => {
+          if (!d) return;
+          setDate(d.format('YYYY-MM-DD'));
+          setLimit(RUNS_PAGE);
+        }}
       />
+      {day && (
+        <Typography.Text type="secondary">
+          当天运行 {day.runCount} 次，报警 {day.alarms.length} 条
+        </Typography.Text>
+      )}
       {history.isLoading ? null : items.length === 0 ? (
         <Typography.Text type="secondary">当天没有运行记录或报警</Typography.Text>
       ) : (
@@ -96,20 +109,33 @@ function LiftTimeline({ elevatorId }: { elevatorId: number }) {
             color: i.color,
             children: (
               <>
-                <Typography.Text strong>{i.title}</Typography.Text>
-                <div>
-                  <Typography.Text type="secondary">
-                    {i.at}
-                    {i.detail ? ` · ${i.detail}` : ''}
-                  </Typography.Text>
-                </div>
+                <Typography.Text
+                  strong={i.kind !== 'more'}
+                  type={i.kind === 'more' ? 'secondary' : undefined}
+                >
+                  {i.title}
+                </Typography.Text>
+                {i.kind !== 'more' && (
+                  <div>
+                    <Typography.Text type="secondary">
+                      {i.at}
+                      {i.detail ? ` · ${i.detail}` : ''}
+                    </Typography.Text>
+                  </div>
+                )}
               </>
             ),
           }))}
         />
       )}
-      {history.data && history.data.entries.length >= 2000 && (
-        <Typography.Text type="secondary">只列出当天最近的 2000 条消息中的运行</Typography.Text>
+      {more && (
+        <Button
+          size="small"
+          loading={history.isFetching}
+          onClick={() => setLimit((l) => Math.min(IOT_MAX_DAY_RUNS, l + RUNS_PAGE))}
+        >
+          显示更早的运行
+        </Button>
       )}
     </Space>
   );
