@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { apiAs, messageWith, rowsOf, runSearch, searchField, settle } from './elevator-support.ts';
-import { consoleSuite, screenshot } from './support.ts';
+import { consoleSuite, screenshot, until } from './support.ts';
 
 /**
  * Advertising tasks and settlement in the console against the real server (no mocks): gg_admin1
@@ -59,9 +59,17 @@ describe('advertising tasks and settlement in the console', () => {
     const list = page.getByTestId('ad-task-log-list');
     await list.waitFor();
     await searchField(list, '关键字').locator('input').fill(log.pointName);
-    await runSearch(list);
-    const row = rowsOf(list).filter({ hasText: '待审核' }).first();
-    await row.waitFor();
+    // The log's row once the search has run. On a loaded machine (CI, two files at once) the list
+    // once stayed without it for 30 s after one 查询; a user searches again, and so does the test.
+    const row = rowsOf(list).filter({ hasText: log.pointName }).filter({ hasText: '待审核' }).first();
+    await until(
+      async () => {
+        await runSearch(list);
+        return (await row.count()) > 0;
+      },
+      `the pending log of ${log.pointName} to be listed`,
+      45_000,
+    );
     // The photo shows (an image read through the file call).
     await row.getByTestId('ad-photo').locator('img').first().waitFor({ timeout: 15_000 });
     await row.getByTestId('ad-log-approve').click();
