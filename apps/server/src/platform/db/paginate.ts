@@ -25,6 +25,11 @@ export type PageTotal = { from: PgTable; where: SQL | undefined } | (() => Promi
  * order; it is not run when the page lies past the last row. The registry's list, whose table grows
  * to millions of rows, estimates large totals instead (`totals.ts`).
  */
+/** count(*) of `table` under `where`: a list's total, and the same count for its export. */
+export async function countRows(db: Queryable, table: PgTable, where: SQL | undefined): Promise<number> {
+  return (await db.select({ n: count() }).from(table).where(where))[0]?.n ?? 0;
+}
+
 export async function paginate<Row, Out = Row>(
   db: Queryable,
   p: PageQuery,
@@ -33,10 +38,7 @@ export async function paginate<Row, Out = Row>(
   toRecord?: (row: Row) => Out,
 ): Promise<Page<Out>> {
   const offset = (p.page - 1) * p.limit;
-  const counted =
-    typeof total === 'function'
-      ? await total()
-      : ((await db.select({ n: count() }).from(total.from).where(total.where))[0]?.n ?? 0);
+  const counted = typeof total === 'function' ? await total() : await countRows(db, total.from, total.where);
   const found = counted > offset ? await rows({ limit: p.limit, offset }) : [];
   const records = toRecord ? found.map(toRecord) : (found as unknown as Out[]);
   return { records, total: counted, page: p.page, limit: p.limit };

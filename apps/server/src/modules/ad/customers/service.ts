@@ -11,11 +11,11 @@ import {
   maskPhone,
   type Page,
 } from '@ec/contract';
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { refusingConflicts } from '../../../platform/db/conflicts.ts';
-import { paginate } from '../../../platform/db/paginate.ts';
+import { countRows, paginate } from '../../../platform/db/paginate.ts';
 import { likePattern, rowsOf } from '../../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
@@ -239,17 +239,14 @@ export function listIntentions(
     db,
     f,
     (w) => selectIntentions(db, where).orderBy(desc(adIntention.id)).limit(w.limit).offset(w.offset),
-    () => countIntentionsWhere(db, where),
+    { from: adIntention, where },
     toIntentionRow,
   );
 }
 
-const countIntentionsWhere = async (db: Queryable, where: SQL | undefined) =>
-  (await db.select({ n: count() }).from(adIntention).where(where))[0]?.n ?? 0;
-
 /** How many leads of the filters the user sees (the list's count: the export's size). */
 export const intentionCount = (db: Queryable, user: AuthUser, f: IntentionFilters) =>
-  countIntentionsWhere(db, intentionWhere(user, f));
+  countRows(db, adIntention, intentionWhere(user, f));
 
 export function intentionBatch(
   db: Queryable,

@@ -15,12 +15,12 @@ import {
   formatDateTime,
   type Page,
 } from '@ec/contract';
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { refusingConflicts } from '../../../platform/db/conflicts.ts';
-import { paginate } from '../../../platform/db/paginate.ts';
+import { countRows, paginate } from '../../../platform/db/paginate.ts';
 import { likePattern } from '../../../platform/db/sql.ts';
 import { enterprise } from '../../../platform/db/tables.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
@@ -126,16 +126,14 @@ export function listPoints(
     db,
     f,
     (w) => selectPoints(db, where).orderBy(desc(adPoint.id)).limit(w.limit).offset(w.offset),
-    () => countWhere(db, where),
+    { from: adPoint, where },
     toPointRow,
   );
 }
 
-const countWhere = async (db: Queryable, where: SQL | undefined) =>
-  (await db.select({ n: count() }).from(adPoint).where(where))[0]?.n ?? 0;
-
 /** How many points of the filters the user sees (the list's count: the exports' size). */
-export const pointCount = (db: Queryable, user: AuthUser, f: Filters) => countWhere(db, filtersOf(user, f));
+export const pointCount = (db: Queryable, user: AuthUser, f: Filters) =>
+  countRows(db, adPoint, filtersOf(user, f));
 
 /** The bookings of some points (order lines of orders that hold them or held them), by start date. */
 export async function bookingsOf(db: Queryable, pointIds: number[]): Promise<Map<number, AdPointBooking[]>> {

@@ -14,25 +14,10 @@ import {
   shanghaiToday,
   type UsableEquipment,
 } from '@ec/contract';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  or,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
-import { paginate } from '../../../platform/db/paginate.ts';
+import { countRows, paginate } from '../../../platform/db/paginate.ts';
 import { likePattern, uniqueViolation } from '../../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
@@ -117,17 +102,14 @@ export async function listEquipment(
         .orderBy(desc(eq_.id))
         .limit(w.limit)
         .offset(w.offset),
-    () => countWhere(q, where),
+    { from: eq_, where },
     (r) => equipmentView(r.e, r.orgName, today),
   );
 }
 
-const countWhere = async (q: Queryable, where: SQL | undefined) =>
-  (await q.select({ n: count() }).from(eq_).where(where))[0]?.n ?? 0;
-
 /** How many instruments of the filters the user sees (the list's count: the export's size). */
 export const equipmentCount = (q: Queryable, user: AuthUser, f: Filters) =>
-  countWhere(q, filtersWhere(user, f));
+  countRows(q, eq_, filtersWhere(user, f));
 
 /** Rows for the export, by ascending id after `afterId` (platform/excel.ts keysetBatches). */
 export async function equipmentBatch(

@@ -17,26 +17,10 @@ import {
   maskPhone,
   shanghaiToday,
 } from '@ec/contract';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
-import { paginate } from '../../../platform/db/paginate.ts';
+import { countRows, paginate } from '../../../platform/db/paginate.ts';
 import { likePattern, uniqueViolation } from '../../../platform/db/sql.ts';
 import { auditRecord, enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
@@ -171,12 +155,9 @@ const baseCondition = (user: AuthUser, f: Omit<InspectorFilters, 'page' | 'limit
 const listWhere = (user: AuthUser, f: Omit<InspectorFilters, 'page' | 'limit'>, today: string) =>
   and(baseCondition(user, f), f.certState ? certStateCondition(f.certState, today) : undefined);
 
-const countWhere = async (q: Queryable, where: SQL | undefined) =>
-  (await q.select({ n: count() }).from(I).where(where))[0]?.n ?? 0;
-
 /** How many inspectors of the filters the user sees (the list's count: the export's size). */
 export const inspectorCount = (q: Queryable, user: AuthUser, f: Omit<InspectorFilters, 'page' | 'limit'>) =>
-  countWhere(q, listWhere(user, f, shanghaiToday()));
+  countRows(q, I, listWhere(user, f, shanghaiToday()));
 
 /** A batch of the filtered list by ascending id after `afterId` (the export's keyset). */
 export async function inspectorBatch(
@@ -203,7 +184,7 @@ export async function listInspectors(q: Queryable, user: AuthUser, f: InspectorF
     f,
     (w) =>
       selectInspectors(q).where(where).orderBy(asc(I.validUntil), desc(I.id)).limit(w.limit).offset(w.offset),
-    () => countWhere(q, where),
+    { from: I, where },
     (r) => inspectorRowOf(user, r, today),
   );
   // The tags' counts: the certificates of the passed inspectors the other filters select.
