@@ -12,6 +12,8 @@ import { registerPagePreload, registerPreload } from './lib/preload.ts';
 import { resetSession } from './lib/session.ts';
 
 installErrorCollector();
+registerPreload(() => import('./app/app-shell.tsx'));
+registerPreload(() => import('./app/guard.tsx'));
 registerPreload(() => import('./app/layout/BasicLayout.tsx'));
 registerPreload(() => import('./lib/session-load.ts'));
 registerPreload(() => import('./app/page-data.ts'));

@@ -28,6 +28,8 @@ export const messages = {
   importType: '只能导入 XLS 或 XLSX 文件',
   oversize: (mb: number) => `上传文件过大,请压缩至${mb}M以下再上传`,
   updated: '更新成功',
+  /** An export past the size answered at once: it runs in the background (ops/exports.ts). */
+  exportQueued: '已加入导出任务，可在导出中心查看进度并下载',
   passwordChanged: '修改密码成功',
   sizeSwitched: 'Switch Size Success',
 } as const;

@@ -1,8 +1,9 @@
 import { ALL_PERMISSIONS } from '@ec/contract/call';
-import { App, Spin } from 'antd';
+import { Spin } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { getToken } from '../lib/cookies.ts';
+import { showError } from '../lib/feedback.ts';
 import { INSPECT_WORK_PATH, PATROL_WORK_PATH, RESCUE_WORK_PATH, WORK_PATH } from '../lib/routes.ts';
 import { filingPathFor, resetSession, type Session, useSession } from '../lib/session.ts';
 import { isFilingPath, isKnownPath } from './route-table.ts';
@@ -66,7 +67,6 @@ export const loginPathFor = (wanted: string) =>
 export function AuthGuard() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const session = useSession();
   const token = getToken();
   const [failed, setFailed] = useState(false);
@@ -77,10 +77,10 @@ export function AuthGuard() {
     loadOnce().catch((err: unknown) => {
       resetSession();
       setFailed(true);
-      message.error((err instanceof Error && err.message) || 'Has Error');
+      showError((err instanceof Error && err.message) || 'Has Error');
       navigate(loginPathFor(wanted), { replace: true });
     });
-  }, [token, session.user, failed, message, navigate, wanted]);
+  }, [token, session.user, failed, navigate, wanted]);
 
   if (!token) return <Navigate to={loginPathFor(wanted)} replace />;
   const loading = (

@@ -2,7 +2,7 @@ import { elevatorCalls } from '@ec/contract';
 import { elevatorKeys } from '../features/elevator/queries.ts';
 import { call } from '../lib/api.ts';
 import { ELEVATOR_PATHS } from '../lib/routes.ts';
-import { queryClient } from './providers.tsx';
+import { queryClient } from './query-client.ts';
 
 /**
  * The first data of a page, asked for as soon as its route is entered: after sign-in that is while

@@ -1,26 +1,42 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme } from 'antd';
+import { ConfigProvider, theme } from 'antd';
+import AppContext, { type useAppProps } from 'antd/es/app/context';
 import zhCN from 'antd/es/locale/zh_CN';
+import useMessage from 'antd/es/message/useMessage';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { registerMessage } from '../lib/feedback.ts';
 import { antdSize, useSettings } from './settings.ts';
 
 dayjs.locale('zh-cn');
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    // The request layer already shows errors; a refused call is not retried blindly.
-    queries: { retry: 0, refetchOnWindowFocus: false, staleTime: 30_000 },
-    mutations: { retry: 0 },
-  },
-});
-
-function MessageBridge() {
-  const { message } = AntApp.useApp();
+/**
+ * antd's App context (what `App.useApp()` reads), message part: the console's one stack of messages,
+ * for the pages and for the request layer (lib/feedback.ts), mounted here so that it outlives every
+ * route (an error shown just before a redirect to sign-in stays on screen). The modal and notification
+ * parts join it in the console's routes (app-shell.tsx): the sign-in page does not load them.
+ */
+function Feedback({ children }: { children: ReactNode }) {
+  const [message, holder] = useMessage({ maxCount: 3 });
+  const { token } = theme.useToken();
   useEffect(() => registerMessage(message), [message]);
-  return null;
+  const app = useMemo(() => ({ message }) as useAppProps, [message]);
+  return (
+    <AppContext.Provider value={app}>
+      {holder}
+      {/* The text style antd's <App> gives its content. */}
+      <div
+        style={{
+          color: token.colorText,
+          fontSize: token.fontSize,
+          lineHeight: token.lineHeight,
+          fontFamily: token.fontFamily,
+        }}
+      >
+        {children}
+      </div>
+    </AppContext.Provider>
+  );
 }
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -51,10 +67,7 @@ export function Providers({ children }: { children: ReactNode }) {
         algorithm: settings.size === 'mini' ? theme.compactAlgorithm : theme.defaultAlgorithm,
       }}
     >
-      <AntApp message={{ maxCount: 3 }}>
-        <MessageBridge />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </AntApp>
+      <Feedback>{children}</Feedback>
     </ConfigProvider>
   );
 }

@@ -14,7 +14,6 @@ import {
   RESCUE_WORK_PATH,
   WORK_PATH,
 } from '../lib/routes.ts';
-import { AuthGuard } from './guard.tsx';
 import { builtPages } from './pages.tsx';
 import { RedirectPage, RootShell, RouteErrorPage } from './root.tsx';
 import { consolePages, filingPageList, groupFirstPage, type PageInfo } from './route-table.ts';
@@ -69,71 +68,79 @@ export const routes: RouteObject[] = [
         handle: { title: '登录' },
         lazy: asComponent(() => import('../features/auth/LoginPage.tsx')),
       },
+      // Every other route: antd's modal and notification join the App context (app-shell.tsx).
       {
-        path: '/register',
-        handle: { title: '注册' },
-        lazy: asComponent(() => import('../features/auth/RegisterPage.tsx')),
-      },
-      {
-        path: '/findPassWord',
-        handle: { title: '找回密码' },
-        lazy: asComponent(() => import('../features/auth/FindPasswordPage.tsx')),
-      },
-      { path: '/auth-redirect', element: <Navigate to="/" replace /> },
-      {
-        path: '/404',
-        handle: { title: '404' },
-        lazy: asComponent(() => import('./status-pages.tsx').then((m) => ({ default: m.NotFoundPage }))),
-      },
-      {
-        path: '/401',
-        handle: { title: '401' },
-        lazy: asComponent(() => import('./status-pages.tsx').then((m) => ({ default: m.UnauthorizedPage }))),
-      },
-      { path: '/redirect/*', element: <RedirectPage /> },
-      // The public report page of a signboard's QR code: no sign-in, no layout.
-      {
-        path: PUBLIC_REPORT_ROUTE,
-        handle: { title: '电梯应急救援' },
-        lazy: asComponent(() => import('../features/public-report/PublicReportPage.tsx')),
-      },
-      {
-        element: <AuthGuard />,
+        lazy: asComponent(() => import('./app-shell.tsx')),
         children: [
-          { path: '/', element: <Navigate to="/dashboard" replace /> },
-          // The maintenance worker's phone page: its own small chunk, no console layout around it.
           {
-            path: WORK_PATH,
-            handle: { title: '维保作业' },
-            lazy: asComponent(() => import('../features/maintenance-work/WorkPage.tsx')),
-          },
-          // The rescuer's phone page (the dispatched company's cases): likewise outside the layout.
-          {
-            path: RESCUE_WORK_PATH,
-            handle: { title: '应急救援' },
-            lazy: asComponent(() => import('../features/rescue-work/RescuePage.tsx')),
-          },
-          // The inspector's phone page (its lifts to inspect): likewise outside the layout.
-          {
-            path: INSPECT_WORK_PATH,
-            handle: { title: '检验作业' },
-            lazy: asComponent(() => import('../features/inspection-work/InspectPage.tsx')),
-          },
-          // The patrol's phone page (the assignee's tasks on site): likewise outside the layout.
-          {
-            path: PATROL_WORK_PATH,
-            handle: { title: '现场巡检' },
-            lazy: asComponent(() => import('../features/patrol/work/PatrolWorkPage.tsx')),
+            path: '/register',
+            handle: { title: '注册' },
+            lazy: asComponent(() => import('../features/auth/RegisterPage.tsx')),
           },
           {
-            lazy: asComponent(() => import('./layout/BasicLayout.tsx')),
+            path: '/findPassWord',
+            handle: { title: '找回密码' },
+            lazy: asComponent(() => import('../features/auth/FindPasswordPage.tsx')),
+          },
+          { path: '/auth-redirect', element: <Navigate to="/" replace /> },
+          {
+            path: '/404',
+            handle: { title: '404' },
+            lazy: asComponent(() => import('./status-pages.tsx').then((m) => ({ default: m.NotFoundPage }))),
+          },
+          {
+            path: '/401',
+            handle: { title: '401' },
+            lazy: asComponent(() =>
+              import('./status-pages.tsx').then((m) => ({ default: m.UnauthorizedPage })),
+            ),
+          },
+          { path: '/redirect/*', element: <RedirectPage /> },
+          // The public report page of a signboard's QR code: no sign-in, no layout.
+          {
+            path: PUBLIC_REPORT_ROUTE,
+            handle: { title: '电梯应急救援' },
+            lazy: asComponent(() => import('../features/public-report/PublicReportPage.tsx')),
+          },
+          {
+            lazy: asComponent(() => import('./guard.tsx').then((m) => ({ default: m.AuthGuard }))),
             children: [
-              ...consolePages.map(pageRoute),
-              ...filingPageList.map(pageRoute),
-              ...[...groupFirstPage].map(([group, first]) => ({
-                path: group,
-                element: <Navigate to={first} replace />,
-              })),
+              { path: '/', element: <Navigate to="/dashboard" replace /> },
+              // The maintenance worker's phone page: its own small chunk, no console layout around it.
+              {
+                path: WORK_PATH,
+                handle: { title: '维保作业' },
+                lazy: asComponent(() => import('../features/maintenance-work/WorkPage.tsx')),
+              },
+              // The rescuer's phone page (the dispatched company's cases): likewise outside the layout.
+              {
+                path: RESCUE_WORK_PATH,
+                handle: { title: '应急救援' },
+                lazy: asComponent(() => import('../features/rescue-work/RescuePage.tsx')),
+              },
+              // The inspector's phone page (its lifts to inspect): likewise outside the layout.
+              {
+                path: INSPECT_WORK_PATH,
+                handle: { title: '检验作业' },
+                lazy: asComponent(() => import('../features/inspection-work/InspectPage.tsx')),
+              },
+              // The patrol's phone page (the assignee's tasks on site): likewise outside the layout.
+              {
+                path: PATROL_WORK_PATH,
+                handle: { title: '现场巡检' },
+                lazy: asComponent(() => import('../features/patrol/work/PatrolWorkPage.tsx')),
+              },
+              {
+                lazy: asComponent(() => import('./layout/BasicLayout.tsx')),
+                children: [
+                  ...consolePages.map(pageRoute),
+                  ...filingPageList.map(pageRoute),
+                  ...[...groupFirstPage].map(([group, first]) => ({
+                    path: group,
+                    element: <Navigate to={first} replace />,
+                  })),
+                ],
+              },
             ],
           },
         ],

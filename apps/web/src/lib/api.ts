@@ -1,5 +1,5 @@
 import { API_PREFIX, type Call, type CallInput, type CallOutput, fillPath } from '@ec/contract/call';
-import { EXPORT_QUEUED_MESSAGE } from '@ec/contract/ops/exports';
+import { messages } from '@ec/contract/messages';
 import { getToken, removeToken } from './cookies.ts';
 import { showError, showSuccess } from './feedback.ts';
 
@@ -249,9 +249,9 @@ export const EXPORT_QUEUED_EVENT = 'ec:export-queued';
  */
 async function exportQueued(res: Response, options: CallOptions | undefined): Promise<never> {
   const body = (await readJson(res)) as (ErrorBody & { data?: unknown }) | null;
-  showSuccess(body?.resultMsg || EXPORT_QUEUED_MESSAGE, 4);
+  showSuccess(body?.resultMsg || messages.exportQueued, 4);
   window.dispatchEvent(new CustomEvent(EXPORT_QUEUED_EVENT, { detail: body?.data ?? null }));
-  return fail(new ApiError(EXPORT_QUEUED_MESSAGE, 202, body?.code, body?.requestId, true), options);
+  return fail(new ApiError(messages.exportQueued, 202, body?.code, body?.requestId, true), options);
 }
 
 /** Saves a downloaded file through a temporary object URL (no navigation, no other host). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, SIGNED_IN } from '../call.ts';
 import { idParam, nothing, pageOf, paging } from '../common.ts';
+import { messages } from '../messages.ts';
 
 /**
  * The export centre (导出中心): list exports that would take longer than a few seconds run as
@@ -22,7 +23,7 @@ export const EXPORT_STATE_LABEL: Record<ExportState, string> = {
 /** Jobs in these states count against the per-user limit. */
 export const EXPORT_ACTIVE_STATES: ExportState[] = ['queued', 'running'];
 
-export const EXPORT_QUEUED_MESSAGE = '已加入导出任务，可在导出中心查看进度并下载';
+export const EXPORT_QUEUED_MESSAGE = messages.exportQueued;
 
 /** Live topic: a job of the user's changed (state or progress). */
 export const EXPORT_TOPIC = 'export.job';

@@ -11,7 +11,7 @@ import { maskPhone } from '../../../lib/format.ts';
 import { rules } from '../../../lib/rules.ts';
 import { useSession } from '../../../lib/session.ts';
 import { reloadUser, signOut } from '../../../lib/session-load.ts';
-import { queryClient } from '../../providers.tsx';
+import { queryClient } from '../../query-client.ts';
 import { resetTags } from '../tags.ts';
 
 function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
