@@ -303,16 +303,20 @@ const runColumns = sql`run, (extract(epoch from at) * 1000)::float8 as from_ms,
 
 /**
  * A lift's moves: each state whose `run` differs from the previous one's starts a spell; a moving
- * spell ends at the next spell's start (its time and floor). The last one, still going, has no end
- * here (null): the day's last state.
+ * spell ends at the next spell's start (its time and floor). The last one, still going, ends at the
+ * day's last state (its time and floor).
  */
 const liftRuns = (day: SQL, limit: number) => sql`with s as (
     select at, message->>'run' as run, (message->>'floor')::int as floor from iot_history where ${day}
   ), starts as (
-    select at, run, floor from (select at, run, floor, lag(run) over (order by at) as prev from s) w
-    where prev is distinct from run
+    select at, run, floor, last_at, last_floor from (
+      select at, run, floor, lag(run) over o as prev,
+        last_value(at) over whole as last_at, last_value(floor) over whole as last_floor
+      from s window o as (order by at), whole as (order by at rows between unbounded preceding and unbounded following)
+    ) w where prev is distinct from run
   ), runs as (
-    select run, at, lead(at) over o as to_at, floor, lead(floor) over o as to_floor
+    select run, at, coalesce(lead(at) over o, last_at) as to_at, floor,
+      case when lead(at) over o is null then last_floor else lead(floor) over o end as to_floor
     from starts window o as (order by at)
   )
   select ${runColumns} from runs where run in ('up', 'down') order by at desc limit ${limit}`;
@@ -359,16 +363,6 @@ export async function liftHistory(
     preparedRows<RunRow>(q, kind === 'lift' ? liftRuns(day, f.limit) : escalatorRuns(day, f.limit)),
     alarmsOfDay(q, f.elevatorId, from, to),
   ]);
-  // A move still going at the day's last state ends there.
-  if (rows[0] && rows[0].to_ms === null) {
-    const [last] = await preparedRows<{ ms: number; floor: number | null }>(
-      q,
-      sql`select (extract(epoch from at) * 1000)::float8 as ms, (message->>'floor')::int as floor
-        from iot_history where ${day} order by at desc limit 1`,
-    );
-    rows[0].to_ms = last.ms;
-    rows[0].to_floor = last.floor;
-  }
   return {
     kind,
     runs: rows.map((r) => ({
