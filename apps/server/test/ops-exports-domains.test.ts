@@ -36,6 +36,8 @@ interface Case {
   otherInput?: () => Input;
   /** A column whose values tell the two organisations' rows apart (none: `otherInput` names them). */
   key?: string;
+  /** The file's name when the call names it (the job keeps it). */
+  fileName?: RegExp;
 }
 
 /**
@@ -164,6 +166,8 @@ describe.each(dbKinds)('advertising and inspection exports in the background on 
       other: () => 'jy_admin2',
       input: () => ({ id: ids.jy1 }),
       otherInput: () => ({ id: ids.jy2 }),
+      // 技术参数_<the organisation>_<date>.xlsx, not the generic 技术参数_<date>.xlsx.
+      fileName: /^技术参数_[^_]+_\d{4}-\d{2}-\d{2}\.xlsx$/,
     },
   ];
 
@@ -228,6 +232,7 @@ describe.each(dbKinds)('advertising and inspection exports in the background on 
       expect(ownJob.job).toMatchObject({ name: c.label, totalRows: mine.length });
       expect(ownJob.rows).toBe(mine.length);
       expect(ownJob.sheet).toEqual(mine);
+      if (c.fileName) expect(ownJob.job.fileName).toMatch(c.fileName);
       const otherJob = await queued(other, c.call, otherInput);
       expect(otherJob.job.totalRows).toBe(theirs.length);
       expect(otherJob.sheet).toEqual(theirs);

@@ -115,24 +115,27 @@ async function publishJob(db: Queryable, j: JobRow) {
 /**
  * Answers an export call: the file at once when the list's count is at most the threshold
  * parameter, else a background job (202 with the job). `input` is stored as the call parsed it.
+ * `fileName` names this file instead of the source's usual name (e.g. after the organisation the
+ * call exports); the job keeps it.
  */
 export async function exportList<F, T>(
   ctx: Pick<HandlerContext, 'user' | 'reply' | 'platform' | 'db'>,
   source: ExportSource<F, T>,
   input: F,
+  fileName = source.fileName(),
 ): Promise<FastifyReply> {
   const { db, user, reply, platform } = ctx;
   const threshold = await paramNumber(db, EXPORT_PARAMS.threshold.key, EXPORT_PARAMS.threshold.fallback);
   const total = await source.count(db, user, input);
   if (total <= threshold) {
     return streamXlsx(reply, {
-      fileName: source.fileName(),
+      fileName,
       sheetName: source.sheetName,
       columns: source.columns,
       batches: source.batches(db, user, input),
     });
   }
-  const job = await enqueueExport(platform, user, source, input, total);
+  const job = await enqueueExport(platform, user, source, input, total, fileName);
   return reply.code(202).send({
     code: SUCCESS_CODE,
     resultMsg: EXPORT_QUEUED_MESSAGE,
@@ -147,6 +150,7 @@ export async function enqueueExport<F>(
   source: AnySource,
   input: F,
   total: number | null,
+  fileName = source.fileName(),
 ): Promise<JobRow> {
   return platform.db.transaction(async (tx) => {
     // The user's row lock orders concurrent requests of one user: the count below is then exact.
@@ -166,7 +170,7 @@ export async function enqueueExport<F>(
         userId: user.id,
         source: source.name,
         name: source.label,
-        fileName: source.fileName(),
+        fileName,
         input: (input ?? {}) as object,
         totalRows: total,
       })

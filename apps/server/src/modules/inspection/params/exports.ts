@@ -5,7 +5,7 @@ import { exportBatches, exportCount, type ParamExportFilters } from './service.t
 
 /**
  * 导出 of an organisation's 技术参数 (exportExcel/{id}) by the list's filters: in the background when
- * large (platform/exports.ts). The call names the file after the organisation (`forOrg`).
+ * large (platform/exports.ts). The call names the file after the organisation (`paramFileName`).
  */
 export const paramExport: ExportSource<ParamExportFilters, TechParamRow> = {
   name: 'inspection-tech-param',
@@ -17,8 +17,5 @@ export const paramExport: ExportSource<ParamExportFilters, TechParamRow> = {
   batches: (db, user, f) => exportBatches(db, user, f),
 };
 
-/** The export under the organisation's file name (技术参数_机构_日期.xlsx), for the call and its job. */
-export const paramExportFor = (orgName: string): ExportSource<ParamExportFilters, TechParamRow> => ({
-  ...paramExport,
-  fileName: () => `技术参数_${orgName}_${shanghaiToday()}.xlsx`,
-});
+/** The file of an organisation's export (技术参数_机构_日期.xlsx), for the call and its job. */
+export const paramFileName = (orgName: string) => `技术参数_${orgName}_${shanghaiToday()}.xlsx`;

@@ -4,7 +4,7 @@ import { exportList } from '../../../platform/exports.ts';
 import { receiveSpreadsheet, storeGenerated } from '../../../platform/files/service.ts';
 import { implement } from '../../../platform/http/implement.ts';
 import { ownOrg } from '../scope.ts';
-import { paramExportFor } from './exports.ts';
+import { paramExport, paramFileName } from './exports.ts';
 import { importParams, paramTemplate } from './import.ts';
 import {
   countUndistributed,
@@ -50,7 +50,7 @@ export const paramRoutes = [
   implement(C.countUndistributedList, (f, { user, db }) => countUndistributed(db, user, f)),
   implement(C.exportExcel, async (f, ctx) => {
     const org = await visibleOrg(ctx.db, ctx.user, f.id);
-    return exportList(ctx, paramExportFor(org.name), f);
+    return exportList(ctx, paramExport, f, paramFileName(org.name));
   }),
   implement(C.dueList, (f, { user, db }) => dueList(db, user, f)),
 ];
