@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { openDatabase } from '../apps/server/src/platform/db/client.ts';
 import { type Api, apiAs, messageWith, rowsOf, searchField, settle } from './elevator-support.ts';
 import {
   launchBrowser,
@@ -372,12 +371,15 @@ describe('tamper evidence in the browser', () => {
     // Stop the server, change one note of the record straight in its database, start it again.
     const { dataDir, port } = server;
     await server.stop({ keepData: true });
-    const database = await openDatabase({ kind: 'pglite', dataDir });
-    await database.db.execute(
-      sql`update maintenance_order set items = jsonb_set(items, '{0,note}', '"事后改写"') where id = ${target.id}`,
-    );
-    await database.close();
-    server = await startServer({ dataDir, port });
+    server = await startServer({
+      dataDir,
+      port,
+      prepare: async (db) => {
+        await db.execute(
+          sql`update maintenance_order set items = jsonb_set(items, '{0,note}', '"事后改写"') where id = ${target.id}`,
+        );
+      },
+    });
 
     const path = await grantedPath(await apiAs(server.baseUrl, 'jg_qingxiu'), [
       '/basicInformation/workOrderNo',
