@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type Api, apiAs, messageWith, rowsOf, searchField, settle } from './elevator-support.ts';
 import {
   launchBrowser,
+  pickOption,
   type RunningServer,
   screenshot,
   signIn,
@@ -260,6 +261,50 @@ describe('使用单位签约管理: a use unit signs for its lifts and takes one
       },
     );
     assert.equal(found.records[0]?.liftCount, 1);
+    await context.close();
+  });
+});
+
+describe("租赁签约管理: a lease names the use unit's advertising share", () => {
+  test('sy_admin1 leases a lift to the advertising operator at 42.5 %, shown on the list and the detail', async () => {
+    const sy = await apiAs(server.baseUrl, 'sy_admin1');
+    const [partner] = await sy<{ id: number; name: string }[]>('GET', '/pc/signLease/partners');
+    assert.ok(partner, 'an advertising operator to lease to');
+    const { context, page } = await newPage('sy_admin1');
+    await open(page, '/contract');
+    const list = page.getByTestId('signing-list');
+    await settle(list);
+    await list.getByRole('button', { name: /新增签约/ }).click();
+    const dialog = page.locator('.ant-modal:visible', { hasText: '新增租赁签约' });
+    await pickOption(page, dialog.getByTestId('signing-partner'), partner.name);
+    for (const [id, day] of [
+      ['signing-start', '2026-01-01'],
+      ['signing-end', '2027-12-31'],
+    ]) {
+      await dialog.getByTestId(id).click();
+      await page.keyboard.type(day);
+      await page.keyboard.press('Enter');
+    }
+    // antd's InputNumber puts the test id on its input.
+    await dialog.locator('input[data-testid="signing-share"]').fill('42.5');
+    await dialog.getByTestId('signing-lifts').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await messageWith(page, '已保存签约');
+    const detail = page.getByTestId('signing-detail');
+    await detail.getByText('42.5%').waitFor();
+    const title = (await page.locator('.ant-card-head-title', { hasText: '签约 QY' }).textContent()) ?? '';
+    const signNo = title.replace('签约', '').trim();
+    const found = await sy<ListPage<{ signNo: string; share: number | null; partnerId: number | null }>>(
+      'GET',
+      '/pc/signLease/queryPage',
+      { keyword: signNo, kind: 2, page: 1, limit: 5 },
+    );
+    assert.deepEqual(
+      found.records.map((r) => [r.share, r.partnerId]),
+      [[42.5, partner.id]],
+    );
     await context.close();
   });
 });

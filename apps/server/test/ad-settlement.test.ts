@@ -15,8 +15,8 @@ import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * Settlement with the use units (结算管理): the month's paid point-days and revenue per use unit, by
- * one statement, agree with a day-by-day count of the bookings; the share is the adSettlementShare
- * parameter; approval is once and freezes the settlement; the export holds the page's numbers; a use
+ * one statement, agree with a day-by-day count of the bookings; the share is the one of the unit's
+ * lease with the operator in effect that month, else the adSettlementShare parameter; approval is once and freezes the settlement; the export holds the page's numbers; a use
  * unit sees only its own.
  */
 const MONTH = '2029-02';
@@ -190,5 +190,56 @@ describe.each(dbKinds)('advertising settlement on %s', (kind) => {
     const months = Object.fromEntries(res.body.data.byMonth.map((m) => [m.month, m]));
     expect(months['2029-01']).toMatchObject({ orders: 1, revenue: 2 * 700 * 4 });
     expect(months['2029-02']).toMatchObject({ orders: 2, revenue: 3 * 900 * 5 });
+  });
+
+  it("takes a unit's share from its lease with the operator in effect that month", async () => {
+    // Another month of bookings: sy_admin1's unit and another one.
+    const month = '2029-06';
+    await confirmedOrder(t, ggId, {
+      points: 2,
+      startDate: '2029-06-01',
+      endDate: '2029-06-30',
+      useCompanyId: syCompany,
+    });
+    await confirmedOrder(t, ggId, {
+      points: 1,
+      startDate: '2029-06-01',
+      endDate: '2029-06-30',
+      otherThan: syCompany,
+    });
+    const other = await otherOperator(t);
+    const lease = (useCompany: number, partner: number, from: string, to: string, share: number | null) =>
+      query(
+        t,
+        `insert into signing_record (sign_no, kind, use_company_id, partner_id, start_date, end_date, share, area_code)
+         select 'QYTEST' || nextval(pg_get_serial_sequence('signing_record', 'id')), 2, ${useCompany}, ${partner},
+           '${from}', '${to}', ${share ?? 'null'}, coalesce(area_code, '450103') from enterprise where id = ${useCompany}`,
+      );
+    // In effect in June: the renewal started last wins; one that ended in May, another operator's
+    // lease and a lease without a share do not count.
+    await lease(syCompany, ggId, '2029-01-01', '2029-12-31', 45);
+    await lease(syCompany, ggId, '2029-06-15', '2030-06-14', 42.5);
+    await lease(syCompany, ggId, '2028-06-01', '2029-05-31', 60);
+    await lease(syCompany, other.companyId, '2029-01-01', '2029-12-31', 90);
+    await lease(syCompany, ggId, '2029-06-20', '2029-12-31', null);
+    await send(gg, C.compute, { month });
+    const rows = (await send<Page<AdSettlementRow>>(gg, C.list, { month, limit: 100 })).body.data.records;
+    const mine = rows.find((r) => r.useCompanyId === syCompany);
+    expect(mine, 'a settlement of the leasing unit').toBeDefined();
+    expect(mine!.share).toBe(42.5);
+    expect(Math.abs(mine!.amount - mine!.revenue * 0.425)).toBeLessThanOrEqual(0.01 * mine!.pointCount);
+    const param = Number(
+      (
+        await query<{ value: string }>(
+          t,
+          `select value from sys_param where config_key = 'adSettlementShare'`,
+        )
+      )[0]?.value ?? 30,
+    );
+    const others = rows.filter((r) => r.useCompanyId !== syCompany);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((r) => r.share === param)).toBe(true);
+    const detail = (await send<AdSettlementDetail>(gg, C.get, { id: mine!.id })).body.data;
+    for (const l of detail.lines) expect(l.amount).toBe(Math.round(l.revenue * 42.5) / 100);
   });
 });

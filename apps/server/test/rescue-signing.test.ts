@@ -166,8 +166,15 @@ describe.each(dbKinds)('signing on %s', (kind) => {
     expect((await save('reg', { useCompanyId: company.sy_admin2, elevatorIds: [] })).status).toBe(404);
     expect((await save('admin', {})).status).toBe(400);
     expect((await save('sy_admin1', { kind: 2, partnerId: company.wb_admin1 })).status).toBe(400);
-    const lease = await save('sy_admin1', { kind: 2, partnerId: company.gg_admin1 });
-    expect(lease.body.data.partnerId).toBe(company.gg_admin1);
+    const lease = await save('sy_admin1', { kind: 2, partnerId: company.gg_admin1, share: 37.5 });
+    expect(lease.body.data).toMatchObject({ partnerId: company.gg_admin1, share: 37.5 });
+    // A share belongs to a lease: a service agreement keeps none; out of range or finer than 0.01 is refused.
+    expect((await save('sy_admin1', { share: 40 })).body.data.share).toBeNull();
+    for (const share of [-1, 100.5, 12.345, 'abc']) {
+      const bad = await save('sy_admin1', { kind: 2, partnerId: company.gg_admin1, share });
+      expect(bad.status, String(share)).toBe(400);
+      expect(bad.body.resultMsg, String(share)).toMatch(/分成比例/);
+    }
     expect((await save('wb_admin1')).status).toBe(403);
     expect((await send('wb_admin1', S.queryPage)).status).toBe(403);
   });

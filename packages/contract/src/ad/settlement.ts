@@ -8,8 +8,9 @@ import { version } from '../fields.ts';
  * the paths are ours, docs/paths.md). Per advertising operator, use unit and month: the points in the
  * unit's lifts, the days they carried paid advertising (a confirmed, running or finished order's
  * booking over the month), the revenue of those days (each booking's price spread evenly over its
- * days), the unit's share and the amount. The share is the system parameter `adSettlementShare`
- * (percent, default AD_SETTLEMENT_SHARE_DEFAULT): the signing records (签约管理) hold no share.
+ * days), the unit's share and the amount. The share is the one agreed in the unit's lease with the
+ * operator in effect that month (签约管理, 租赁签约 `share`), else the system parameter
+ * `adSettlementShare` (percent, default AD_SETTLEMENT_SHARE_DEFAULT).
  * Computed by one set-based statement, approved by the operator, exported per use unit. A use unit
  * sees only its own settlements, an operator its own, the platform all.
  */

@@ -41,6 +41,8 @@ export const signingRow = z.object({
   stateLabel: z.string(),
   /** 元 */
   amount: z.number().int().nullable(),
+  /** A lease's share of its lifts' advertising revenue for the use unit, percent (the settlement's). */
+  share: z.number().nullable(),
   contactName: z.string().nullable(),
   contactPhone: z.string().nullable(),
   remark: z.string().nullable(),
@@ -101,6 +103,14 @@ export const signingInput = z
       .int('金额应为整数（元）')
       .min(0, '金额不能为负数')
       .max(1_000_000_000, '金额超出范围')
+      .nullable()
+      .optional(),
+    /** 分成比例 of a lease (kind 2), percent with two decimals; none: the settlement's parameter. */
+    share: z.coerce
+      .number({ error: '分成比例应为数字' })
+      .min(0, '分成比例应在 0 到 100 之间')
+      .max(100, '分成比例应在 0 到 100 之间')
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, '分成比例最多两位小数')
       .nullable()
       .optional(),
     contactName: text(30).nullable().optional(),

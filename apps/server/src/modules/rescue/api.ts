@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
 import { alarm } from './cases/flow.ts';
-import { repairOrder, rescueCase } from './tables.ts';
+import { repairOrder, rescueCase, signingRecord } from './tables.ts';
 
 /**
  * A trapped-passenger alarm from a monitoring device (IoT, source 3): opens a 困人 case for the lift,
@@ -23,6 +23,22 @@ export async function openAlarmCase(
     description: input.description,
   });
   return { caseId: c.id, joined };
+}
+
+// ---------------------------------------------------------------- for the advertising settlement
+
+/**
+ * The share (percent) each use unit's lease (租赁签约, kind 2) with an advertising operator grants,
+ * for a settlement period [start, end]: a subquery with the columns use_company_id, share; per use
+ * unit the lease in effect during the period that names a share (the latest started, when
+ * renewals overlap it). A unit without one is absent (the settlement's parameter applies).
+ */
+export function leaseSharesSource(operatorId: number, start: string, end: string): SQL {
+  return sql`(select distinct on (s.use_company_id) s.use_company_id, s.share
+    from ${signingRecord} s
+    where s.kind = 2 and s.partner_id = ${operatorId} and s.share is not null
+      and s.start_date <= ${end}::date and s.end_date >= ${start}::date
+    order by s.use_company_id, s.start_date desc, s.id desc)`;
 }
 
 // ---------------------------------------------------------------- for the statistics module

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   doublePrecision,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   serial,
   smallint,
@@ -392,6 +394,11 @@ export const signingRecord = pgTable(
     startDate: date('start_date').notNull(),
     endDate: date('end_date').notNull(),
     amount: integer('amount'),
+    /**
+     * A lease's share of the advertising revenue its lifts earn for the use unit, in percent (the
+     * operator's monthly settlement takes it; none: the system parameter adSettlementShare).
+     */
+    share: numeric('share', { precision: 5, scale: 2, mode: 'number' }),
     contactName: text('contact_name'),
     contactPhone: text('contact_phone'),
     fileId: uuid('file_id').references(() => sysFile.id, { onDelete: 'set null' }),
@@ -404,6 +411,7 @@ export const signingRecord = pgTable(
   },
   (t) => [
     uniqueIndex('signing_record_no_uq').on(t.signNo),
+    check('signing_record_share_range', sql`${t.share} between 0 and 100`),
     index('signing_record_use_idx').on(t.useCompanyId, t.id),
     index('signing_record_area_idx').on(t.areaCode, t.id),
   ],

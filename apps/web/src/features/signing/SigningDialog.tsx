@@ -20,6 +20,7 @@ interface SigningValues {
   startDate: Dayjs;
   endDate: Dayjs;
   amount?: number | null;
+  share?: number | null;
   contactName?: string;
   contactPhone?: string;
   remark?: string;
@@ -79,6 +80,7 @@ export function SigningDialog({
         startDate: v.startDate.format('YYYY-MM-DD'),
         endDate: v.endDate.format('YYYY-MM-DD'),
         amount: v.amount ?? null,
+        share: kind === 2 ? (v.share ?? null) : null,
         contactName: v.contactName?.trim() || null,
         contactPhone: v.contactPhone?.trim() || null,
         remark: v.remark?.trim() || null,
@@ -119,6 +121,7 @@ export function SigningDialog({
                 startDate: dayjs(editing.startDate),
                 endDate: dayjs(editing.endDate),
                 amount: editing.amount,
+                share: editing.share,
                 contactName: editing.contactName ?? undefined,
                 contactPhone: editing.contactPhone ?? undefined,
                 remark: editing.remark ?? undefined,
@@ -149,6 +152,7 @@ export function SigningDialog({
             <Col xs={24} md={12}>
               <Form.Item name="partnerId" label="租赁方">
                 <Select
+                  data-testid="signing-partner"
                   allowClear
                   showSearch
                   optionFilterProp="label"
@@ -190,6 +194,24 @@ export function SigningDialog({
               <InputNumber min={0} precision={0} style={{ width: '100%' }} />
             </Form.Item>
           </Col>
+          {kind === 2 && (
+            <Col xs={24} md={12}>
+              <Form.Item
+                name="share"
+                label="广告分成比例（%）"
+                tooltip="使用单位从这些电梯的广告收入中分得的比例，广告运营商按月结算时采用；不填则按系统参数"
+              >
+                <InputNumber
+                  data-testid="signing-share"
+                  min={0}
+                  max={100}
+                  precision={2}
+                  placeholder="按系统参数"
+                  style={{ width: '100%' }}
+                />
+              </Form.Item>
+            </Col>
+          )}
           <Col xs={24} md={12}>
             <Form.Item name="contactName" label="联系人" rules={[{ max: 30, message: '不超过 30 个字' }]}>
               <Input />

@@ -24,6 +24,7 @@ import { badRequest, notFound } from '../../../platform/errors.ts';
 import { paramNumber } from '../../../platform/params.ts';
 import { moveState } from '../../../platform/workflow/moves.ts';
 import { liftsRelation } from '../../elevator/api.ts';
+import { leaseSharesSource } from '../../rescue/api.ts';
 import { adOrder } from '../orders/tables.ts';
 import { adPoint } from '../points/tables.ts';
 import { adSettlement, adSettlementLine } from './tables.ts';
@@ -141,7 +142,10 @@ export function monthBounds(month: string): { start: string; end: string } {
   return { start: `${month}-01`, end: `${month}-${String(last).padStart(2, '0')}` };
 }
 
-/** The unit's share in percent: the system parameter adSettlementShare (the signings hold none). */
+/**
+ * The share in percent of a unit whose lease with the operator names none: the system parameter
+ * adSettlementShare.
+ */
 export async function settlementShare(db: Queryable): Promise<number> {
   return Math.min(100, await paramNumber(db, AD_SETTLEMENT_SHARE_KEY, AD_SETTLEMENT_SHARE_DEFAULT));
 }
@@ -150,8 +154,10 @@ export async function settlementShare(db: Queryable): Promise<number> {
  * Computes an operator's month in one set-based statement: every paid booking's days inside the
  * month (the bookings of a point never overlap: the orders' exclusion constraint), its revenue for
  * those days (the booking's amount spread evenly over its days), summed per point, then per use
- * unit (the point's lift's use unit, copied on the point). Pending settlements of the month are
- * replaced; approved ones stay as they were approved (the insert skips them).
+ * unit (the point's lift's use unit, copied on the point), at the share agreed in the unit's lease
+ * with the operator in effect that month (签约管理, rescue/api.ts) or else the parameter. Pending
+ * settlements of the month are replaced; approved ones stay as they were approved (the insert
+ * skips them).
  */
 export async function computeSettlements(
   db: Queryable,
@@ -206,12 +212,16 @@ export async function computeMonth(
       select use_company_id, point_id, sum(days)::int as days, round(sum(days * per_day), 2) as revenue
       from booked group by use_company_id, point_id
     ),
+    shared as (
+      select pp.*, coalesce(ls.share, ${share}::numeric) as share
+      from per_point pp left join ${leaseSharesSource(operatorId, start, end)} ls on ls.use_company_id = pp.use_company_id
+    ),
     lines as (
-      select *, round(revenue * ${share}::numeric / 100, 2) as amount from per_point
+      select *, round(revenue * share / 100, 2) as amount from shared
     ),
     made as (
       insert into ad_settlement (operator_id, use_company_id, month, point_count, paid_days, revenue, share, amount, status)
-      select ${operatorId}::int, use_company_id, ${month}::text, count(*), sum(days), sum(revenue), ${share}::numeric, sum(amount), 1
+      select ${operatorId}::int, use_company_id, ${month}::text, count(*), sum(days), sum(revenue), max(share), sum(amount), 1
       from lines group by use_company_id
       on conflict (operator_id, use_company_id, month) do nothing
       returning id, use_company_id

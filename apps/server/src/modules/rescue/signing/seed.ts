@@ -57,6 +57,8 @@ export async function seedSigning(tx: Tx) {
           startDate: p.start,
           endDate: p.end,
           amount: p.amount,
+          // Leases agree on the use unit's share of the advertising revenue (settlement), 30–40 %.
+          share: p.kind === 2 ? [30, 35, 40][n % 3] : null,
           contactName: u.contactName,
           contactPhone: u.contactPhone,
           remark: p.kind === 2 ? '轿厢广告位租赁' : '96333 应急救援服务签约',

@@ -93,6 +93,7 @@ function toRow(j: Joined, today = shanghaiToday()): SigningRow {
     state,
     stateLabel: SIGNING_STATE_LABEL[state],
     amount: s.amount,
+    share: s.share,
     contactName: s.contactName,
     contactPhone: maskedPhone(s.contactPhone),
     remark: s.remark,
@@ -205,6 +206,8 @@ export async function saveSigning(
     startDate: input.startDate,
     endDate: input.endDate,
     amount: input.amount ?? null,
+    // A share belongs to a lease: a service agreement keeps none.
+    share: input.kind === 2 ? (input.share ?? null) : null,
     contactName: input.contactName || null,
     contactPhone:
       unmasked(input.contactPhone, stored?.contactPhone, maskPhone, {

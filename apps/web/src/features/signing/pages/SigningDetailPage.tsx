@@ -1,4 +1,4 @@
-import { RESCUE_PERMISSIONS as P, type SigningLift, signingCalls } from '@ec/contract';
+import { RESCUE_PERMISSIONS as P, SIGNING_KIND, type SigningLift, signingCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Popconfirm, Space, Spin, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
+import { shareText } from '../format.ts';
 import { signingKeys, useInvalidateSigning } from '../queries.ts';
 import { SigningDialog } from '../SigningDialog.tsx';
 
@@ -62,6 +63,9 @@ export default function SigningDetailPage() {
           <Descriptions.Item label="开始日期">{s.startDate}</Descriptions.Item>
           <Descriptions.Item label="结束日期">{s.endDate}</Descriptions.Item>
           <Descriptions.Item label="金额（元）">{dash(s.amount)}</Descriptions.Item>
+          {s.kind === SIGNING_KIND.lease && (
+            <Descriptions.Item label="广告分成比例">{shareText(s.share)}</Descriptions.Item>
+          )}
           <Descriptions.Item label="联系人">
             {dash(s.contactName)} {s.contactPhone ?? ''}
           </Descriptions.Item>

@@ -15,6 +15,7 @@ import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
+import { shareText } from '../format.ts';
 import { SIGNING_PAGES, signingKeys, useInvalidateSigning } from '../queries.ts';
 import { SigningDialog } from '../SigningDialog.tsx';
 
@@ -105,6 +106,18 @@ export default function SigningListPage() {
       width: 110,
       render: (_, s) => dash(s.amount),
     },
+    ...(kind === SIGNING_KIND.lease
+      ? [
+          {
+            title: '分成比例',
+            dataIndex: 'share',
+            key: 'share',
+            hideInSearch: true,
+            width: 90,
+            render: (_: unknown, s: SigningRow) => shareText(s.share),
+          } as ProColumns<SigningRow>,
+        ]
+      : []),
     { title: '电梯数', dataIndex: 'liftCount', key: 'liftCount', hideInSearch: true, width: 80 },
     {
       title: '联系人',

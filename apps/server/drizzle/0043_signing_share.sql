@@ -1,0 +1,2 @@
+ALTER TABLE "signing_record" ADD COLUMN "share" numeric(5, 2);--> statement-breakpoint
+ALTER TABLE "signing_record" ADD CONSTRAINT "signing_record_share_range" CHECK ("signing_record"."share" between 0 and 100);
