@@ -1,6 +1,6 @@
 import { AD_POINT_STATE, type AdAvailablePoint, type AdOrderDetail, type Page } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyOfUser, q } from './ad-support.ts';
+import { companyOfUser, q, secondOperator } from './ad-support.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -8,6 +8,9 @@ import { dbKinds, startTestApp, type TestApp } from './harness.ts';
  * range at its start, inside it, at its end, on either side of it, a point booked twice inside it and
  * a cancelled order; the total is the number of the operator's bookable points that no holding line
  * books on a day of the range, with and without filters, and the pages list exactly those points by id.
+ * The total is the points matching the filters less the held ones matching them: points held in the
+ * range that the filters leave out (under repair, another district or medium, another operator's) are
+ * booked too, so that subtracting them would show.
  */
 describe.each(dbKinds)('advertising availability search on %s', (kind) => {
   let t: TestApp;
@@ -23,20 +26,24 @@ describe.each(dbKinds)('advertising availability search on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const get = <T>(path: string, query: Record<string, string | number>) =>
+  const get = <T>(path: string, query: Record<string, string | number>, token = gg) =>
     t.api<T>('GET', path, {
-      token: gg,
+      token,
       query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
     });
   const send = <T>(method: string, path: string, body: Record<string, unknown>) =>
     t.api<T>(method, path, { token: gg, body });
 
-  /** The free points by a query of its own (dates compared as columns, not ranges), in id order. */
-  const freeIds = async (filters = '', exceptOrder?: number) =>
+  /**
+   * The free points by a query of its own (dates compared as columns, not ranges), in id order: the
+   * operator's, or every operator's for the platform (`company` null).
+   */
+  const freeIds = async (filters = '', exceptOrder?: number, company: number | null = op) =>
     (
       await q<{ id: number }>(
         t,
-        `select p.id from ad_point p where p.company_id = ${op} and p.state not in (4, 5) ${filters}
+        `select p.id from ad_point p where ${company === null ? 'true' : `p.company_id = ${company}`}
+         and p.state not in (4, 5) ${filters}
          and p.id not in (select l.point_id from ad_order_point l where l.active
            and l.start_date <= '${end}' and l.end_date >= '${start}'
            ${exceptOrder ? `and l.order_id <> ${exceptOrder}` : ''})
@@ -44,22 +51,20 @@ describe.each(dbKinds)('advertising availability search on %s', (kind) => {
       )
     ).map((r) => Number(r.id));
 
-  /** Every page of the search, 7 points a page: the ids in order and each page's total. */
-  async function search(filters: Record<string, string | number> = {}) {
+  /** Every page of the search, `limit` points a page: the ids in order and each page's total. */
+  async function search(filters: Record<string, string | number> = {}, token = gg, limit = 7) {
     const ids: number[] = [];
     const totals = new Set<number>();
     for (let page = 1; ; page++) {
-      const res = await get<Page<AdAvailablePoint>>('/adOrder/available', {
-        startDate: start,
-        endDate: end,
-        page,
-        limit: 7,
-        ...filters,
-      });
+      const res = await get<Page<AdAvailablePoint>>(
+        '/adOrder/available',
+        { startDate: start, endDate: end, page, limit, ...filters },
+        token,
+      );
       expect(res.status, res.body.resultMsg).toBe(200);
       totals.add(res.body.data.total);
       ids.push(...res.body.data.records.map((r) => r.id));
-      if (res.body.data.records.length < 7) break;
+      if (res.body.data.records.length < limit) break;
     }
     expect(totals.size).toBe(1);
     return { ids, total: [...totals][0] };
@@ -108,22 +113,51 @@ describe.each(dbKinds)('advertising availability search on %s', (kind) => {
     expect(cancel.status, cancel.body.resultMsg).toBe(200);
     // Under repair: not bookable whatever its orders.
     await q(t, `update ad_point set state = ${AD_POINT_STATE.repair} where id = ${id(13)}`);
+    // Held in the range, then under repair: the filters leave it out, so it is not subtracted either.
+    await book('2041-03-05', '2041-03-06', [id(14)]);
+    await q(t, `update ad_point set state = ${AD_POINT_STATE.repair} where id = ${id(14)}`);
+    // Held in the range in another district than point 1 and with another medium than point 4: the
+    // searches by point 1's district and by point 4's medium must not subtract them.
+    const area = points[1].area_code;
+    const medium = points[4].medium;
+    const elsewhere = points.findIndex((p, i) => i > 14 && p.area_code !== area);
+    const otherMedium = points.findIndex((p, i) => i > 14 && i !== elsewhere && p.medium !== medium);
+    expect(elsewhere).toBeGreaterThan(14);
+    expect(otherMedium).toBeGreaterThan(14);
+    await book('2041-03-15', '2041-03-16', [id(elsewhere), id(otherMedium)]);
+    // Another operator's point held in the range: not the operator's, not subtracted from its total.
+    const second = await secondOperator(t, 2);
+    const secondToken = await t.login(second.username);
+    const secondCustom = await t.api<{ id: number }>('POST', '/adCustom/add', {
+      token: secondToken,
+      body: { name: '第二运营商的客户' },
+    });
+    expect(secondCustom.status, secondCustom.body.resultMsg).toBe(200);
+    const secondOrder = await t.api('POST', '/adOrder/add', {
+      token: secondToken,
+      body: {
+        customId: secondCustom.body.data.id,
+        startDate: start,
+        endDate: end,
+        pointIds: [second.pointIds[0]],
+      },
+    });
+    expect(secondOrder.status, secondOrder.body.resultMsg).toBe(200);
 
     const after = await search();
     const expected = await freeIds();
     expect(after.total).toBe(expected.length);
     expect(after.ids).toEqual(expected);
-    // Nine points booked on a day of the range, one under repair.
-    expect(after.total).toBe(before.total - 10);
-    for (const i of [1, 2, 3, 4, 5, 6, 7, 8, 9, 13]) expect(after.ids).not.toContain(id(i));
+    // Eleven points booked on a day of the range, two under repair (one of them booked too).
+    const taken = [1, 2, 3, 4, 5, 6, 7, 8, 9, 13, 14, elsewhere, otherMedium];
+    expect(after.total).toBe(before.total - taken.length);
+    for (const i of taken) expect(after.ids).not.toContain(id(i));
     for (const i of [0, 10, 11, 12]) expect(after.ids).toContain(id(i));
 
     // With a district, with a medium: the same count restricted.
-    const area = points[1].area_code;
     const byArea = await search({ areaCode: area });
     expect(byArea.total).toBe((await freeIds(`and p.area_code = '${area}'`)).length);
     expect(byArea.ids).toEqual(await freeIds(`and p.area_code = '${area}'`));
-    const medium = points[4].medium;
     const byMedium = await search({ medium });
     expect(byMedium.ids).toEqual(await freeIds(`and p.medium = ${medium}`));
     expect(byMedium.total).toBe(byMedium.ids.length);
@@ -132,5 +166,13 @@ describe.each(dbKinds)('advertising availability search on %s', (kind) => {
     const editing = await search({ orderId: around.id });
     expect(editing.ids).toEqual(await freeIds('', around.id));
     expect(editing.total).toBe(after.total + 2);
+
+    // The platform searches every operator's points: the second operator's booked one is taken, its
+    // other one free.
+    const platform = await search({}, await t.login('admin'), 500);
+    expect(platform.ids).toEqual(await freeIds('', undefined, null));
+    expect(platform.total).toBe(platform.ids.length);
+    expect(platform.ids).not.toContain(second.pointIds[0]);
+    expect(platform.ids).toContain(second.pointIds[1]);
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { integer, pgTable, serial } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/platform/db/client.ts';
+import { rowsOf } from '../src/platform/db/sql.ts';
 import { COUNT_CAP, FRESH_UP_TO, pageTotal } from '../src/platform/db/totals.ts';
 import { createPostgresDatabase, dbKinds } from './harness.ts';
 
@@ -99,6 +100,34 @@ describe.each(dbKinds)('list totals of a large table (%s)', (kind) => {
       approximate: false,
     });
     expect(FRESH_UP_TO).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("answers the caller's own count exactly, past the cap too, and remembers it like an exact total", async () => {
+    let counted = 0;
+    const countOf = (v: number) => async () => {
+      counted++;
+      const [row] = rowsOf<{ n: number }>(
+        await database.db.execute(sql`select count(*)::int as n from totals_probe where v < ${v}`),
+      );
+      return row.n;
+    };
+    // v < 85: 127,500 rows, past the cap: the staged count estimates (and remembers its estimate),
+    // the caller's count is exact and is not answered that estimate.
+    const where = sql`${probe.v} < 85`;
+    expect((await pageTotal(database.db, probe, where, false, UNLIMITED)).approximate).toBe(true);
+    const exact = { total: 127_500, approximate: false };
+    expect(await pageTotal(database.db, probe, where, false, UNLIMITED, countOf(85))).toEqual(exact);
+    // Above FRESH_UP_TO: remembered, not counted again within 10 s.
+    expect(await pageTotal(database.db, probe, where, false, UNLIMITED, countOf(85))).toEqual(exact);
+    expect(counted).toBe(1);
+    // Up to FRESH_UP_TO: counted afresh each time.
+    const small = sql`${probe.v} < 2`;
+    expect(await pageTotal(database.db, probe, small, false, NONE, countOf(2))).toEqual({
+      total: 3000,
+      approximate: false,
+    });
+    await pageTotal(database.db, probe, small, false, NONE, countOf(2));
+    expect(counted).toBe(3);
   });
 });
 

@@ -37,6 +37,12 @@ export type Total = { total: number; approximate: boolean };
  * from memory: its total is shown as approximate anyway. Past 10 s the remembered total is still
  * answered while one request counts again in the background, and requests asking the same count at
  * the same time share it, so that no burst of them counts at once.
+ *
+ * `count`, when given, is the caller's own exact count of `where`'s rows, for a total that must never
+ * be estimated and that the caller counts more cheaply than a scan of the rows (e.g. by a difference
+ * of two counts): it replaces the staged count and the budget, and its total is remembered and shared
+ * like any exact total (above FRESH_UP_TO, for 10 s); an estimate remembered for the same condition
+ * is not answered to it. `table` and `where` then only name the condition, for the memory.
  */
 export async function pageTotal(
   db: Queryable,
@@ -44,16 +50,21 @@ export async function pageTotal(
   where: SQL | undefined,
   unfiltered: boolean,
   budgetMs = COUNT_BUDGET_MS,
+  count?: () => Promise<number>,
 ): Promise<Total> {
-  if (unfiltered) {
+  if (unfiltered && !count) {
     const estimate = await tableEstimate(db, table);
     if (estimate > COUNT_CAP) return { total: estimate, approximate: true };
   }
   const key = conditionKey(db, table, where);
-  const known = remembered.get(db)?.get(key);
+  let known = remembered.get(db)?.get(key);
+  if (count && known?.total.approximate) known = undefined;
   const age = known ? Date.now() - known.at : Number.POSITIVE_INFINITY;
   if (known && age < MEMORY_MS) return known.total;
-  const counting = shared(db, key, () => countWithinBudget(db, table, where, key, budgetMs));
+  // An exact asker never shares an estimating count under way for the same condition.
+  const counting = count
+    ? shared(db, `${key}\u0000exact`, () => countExactly(db, key, count))
+    : shared(db, key, () => countWithinBudget(db, table, where, key, budgetMs));
   if (known?.total.approximate && age < 60_000) {
     counting.catch(() => undefined);
     return known.total;
@@ -118,6 +129,14 @@ async function countWithinBudget(
   }
   const total = { total: Math.max(counted, await plannedRows(db, table, where)), approximate: true };
   remember(db, key, total);
+  return total;
+}
+
+/** The caller's exact count, remembered above FRESH_UP_TO like the staged count's exact totals. */
+async function countExactly(db: Queryable, key: string, count: () => Promise<number>): Promise<Total> {
+  const total = { total: await count(), approximate: false };
+  if (total.total > FRESH_UP_TO) remember(db, key, total);
+  else remembered.get(db)?.delete(key);
   return total;
 }
 
