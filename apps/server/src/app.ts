@@ -69,7 +69,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     overrides.database ??
     (await openDatabase(
       config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
+        ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
         : { kind: 'pglite', dataDir: config.dataDir, cacheMb: config.pgliteCacheMb },
     ));
   const platform: Platform = {

@@ -24,6 +24,11 @@ export interface Config {
   databaseUrl?: string;
   /** A streaming read replica of DATABASE_URL: statistics, the data screen and the map read it. */
   databaseReadUrl?: string;
+  /**
+   * Connections each server keeps to DATABASE_URL (10). At least 2: the start migrates on one
+   * connection while holding a lock on another.
+   */
+  databasePoolSize: number;
   /** shared_buffers of the embedded database (PGlite), in MB; not used with DATABASE_URL. */
   pgliteCacheMb: number;
   /** Serve the built console from this folder when it exists. */
@@ -69,6 +74,7 @@ export const SETTINGS = [
   'DATA_DIR',
   'DATABASE_URL',
   'DATABASE_READ_URL',
+  'DATABASE_POOL_SIZE',
   'PGLITE_CACHE_MB',
   'NODE_ENV',
   'ADMIN_PASSWORD',
@@ -171,6 +177,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     databaseReadUrl: env.DATABASE_URL ? env.DATABASE_READ_URL || undefined : undefined,
+    databasePoolSize: wholeNumber(env, 'DATABASE_POOL_SIZE', 10, 2),
     pgliteCacheMb: wholeNumber(env, 'PGLITE_CACHE_MB', 32, 1),
     webDir: path.resolve(env.WEB_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     tokenTtlSeconds: wholeNumber(env, 'TOKEN_TTL_SECONDS', 12 * 3600),

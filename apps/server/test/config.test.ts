@@ -56,6 +56,13 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('keeps 10 connections to PostgreSQL unless DATABASE_POOL_SIZE says otherwise, and never fewer than 2', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).databasePoolSize).toBe(10);
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_POOL_SIZE: '32' }).databasePoolSize).toBe(32);
+    // One connection would wait forever at start: the migration lock holds it while migrating needs another.
+    expect(() => loadConfig({ NODE_ENV: 'test', DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('refuses a value that is not a whole non-negative number, naming the variable', () => {
     // NaN would have kept sessions in memory with no time limit.
     expect(() => loadConfig({ NODE_ENV: 'test', AUTH_CACHE_MS: '10s' })).toThrow(

@@ -2,6 +2,7 @@ import {
   CASE_STATE,
   type Call,
   type LocatedLift,
+  maskPhone,
   type Page,
   type RescueBoard,
   type RescueCaseDetail,
@@ -360,6 +361,17 @@ describe.each(dbKinds)('emergency rescue cases on %s', (kind) => {
       open: 'true',
     });
     expect(open.records.every((r) => r.status < CASE_STATE.closed)).toBe(true);
+    // A list row is the case as its detail shows it (the list reads its page in one statement of
+    // its own), newest alarm first; the caller's number is masked in the list only.
+    expect(all.records.length).toBeGreaterThan(1);
+    const alarms = all.records.map((r) => r.alarmAt);
+    expect(alarms).toEqual([...alarms].sort().reverse());
+    for (const row of all.records) {
+      const detail = await ok<RescueCaseDetail>('kf_agent1', C.detail, { id: row.id });
+      const { callerPhone, ...rest } = row;
+      expect(detail).toMatchObject(rest);
+      expect(callerPhone).toBe(detail.callerPhone === null ? null : maskPhone(detail.callerPhone));
+    }
     const bad = await send('kf_agent1', C.orderList, { page: 1, limit: 10, month: '2026-13' });
     expect(bad.status).toBe(400);
     expect(bad.body.resultMsg).toContain('月份格式应为 yyyy-MM');

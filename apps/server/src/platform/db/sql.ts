@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { type PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Queryable } from './client.ts';
@@ -36,6 +36,38 @@ export async function preparedRows<T>(db: Queryable, query: SQL): Promise<T[]> {
       .rows;
   }
   return rowsOf<T>(await db.execute(query));
+}
+
+/**
+ * A hot read statement whose text never changes (only its values do), compiled to SQL text once per
+ * process instead of once per call: `build` receives each value as a placeholder the first time and
+ * the statement then runs by name with the values filled in (on PostgreSQL, prepared per
+ * connection as `preparedRows` does). Drizzle rebuilds and re-walks a statement's SQL on every call,
+ * which for a statement with joins and sub-selects costs more of the server's CPU than the database
+ * spends running it (issue 14: locating a lift by rescue code). Elsewhere (PGlite, a transaction) it
+ * is a plain query with the values as parameters. `build` must not branch on the values.
+ */
+export function fixedStatement<V extends Record<string, unknown>, T>(build: (values: V) => SQL) {
+  let compiled: { name: string; text: string; params: unknown[] } | undefined;
+  const each = (values: V, wrap: (key: string, value: unknown) => unknown) =>
+    Object.fromEntries(Object.entries(values).map(([k, v]) => [k, wrap(k, v)])) as V;
+  return async (db: Queryable, values: V): Promise<T[]> => {
+    const client = (db as { $client?: unknown }).$client;
+    if (client instanceof pg.Pool && !(db instanceof PgTransaction)) {
+      if (!compiled) {
+        const { sql: text, params } = compile(db, build(each(values, (k) => sql.placeholder(k))));
+        compiled = { name: statementName(text), text, params };
+      }
+      const query = {
+        name: compiled.name,
+        text: compiled.text,
+        values: fillPlaceholders(compiled.params, values),
+      };
+      return (await client.query<T & pg.QueryResultRow>(query)).rows;
+    }
+    // sql.param: an array stays one parameter (a bare array in a template becomes a list).
+    return rowsOf<T>(await db.execute(build(each(values, (_k, v) => sql.param(v)))));
+  };
 }
 
 /** Statement names by text: hashing a list query's text costs more than finding it here. */
