@@ -150,10 +150,19 @@ async function benchIn(dataDir: string, count: number) {
   const res = await fetch(`${api}/pc/elevator/export`, { method: 'POST', headers, body: '{}' });
   let bytes = 0;
   for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
-  console.log(
-    `\nexport of ${count} rows: ${((Date.now() - t1) / 1000).toFixed(1)} s, ${(bytes / 1e6).toFixed(1)} MB .xlsx, ` +
-      `server RSS ${before.toFixed(0)} MB before, peak ${server.peakRssMb().toFixed(0)} MB`,
-  );
+  if (res.status === 202) {
+    // Past the threshold parameter the export is a background job (issue 20): its file, its time and
+    // the server's memory are measured by `npm run bench -- --only exports`.
+    console.log(
+      `\nexport of ${count} rows: queued as a background job (202 in ${Date.now() - t1} ms); ` +
+        'the file is measured by `npm run bench -- --only exports`',
+    );
+  } else {
+    console.log(
+      `\nexport of ${count} rows: ${((Date.now() - t1) / 1000).toFixed(1)} s, ${(bytes / 1e6).toFixed(1)} MB .xlsx, ` +
+        `server RSS ${before.toFixed(0)} MB before, peak ${server.peakRssMb().toFixed(0)} MB`,
+    );
+  }
 
   const good = await xlsxBuffer(
     'S',
