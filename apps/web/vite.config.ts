@@ -3,9 +3,10 @@ import { defineConfig } from 'vitest/config';
 import { ellipsisCheck } from './build/ellipsis-check.ts';
 import { lazyProFields } from './build/lazy-pro-fields.ts';
 import { precompress } from './build/precompress.ts';
+import { styleUpdate } from './build/style-update.ts';
 
 export default defineConfig({
-  plugins: [lazyProFields(), ellipsisCheck(), react(), precompress()],
+  plugins: [lazyProFields(), styleUpdate(), ellipsisCheck(), react(), precompress()],
   base: './',
   server: {
     proxy: { '/monitor/api': 'http://localhost:8080' },

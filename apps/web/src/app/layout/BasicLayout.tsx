@@ -22,6 +22,8 @@ import { UserMenu } from './navbar/UserMenu.tsx';
 import { TagsView } from './TagsView.tsx';
 
 export const SIDEBAR_WIDTH = 210;
+/** ProLayout recomputes its menu data whenever the `menu` object changes: one object for every render. */
+const MENU = { locale: false } as const;
 export const MOBILE_BREAKPOINT = 992;
 
 function useIsMobile(): boolean {
@@ -107,7 +109,8 @@ export default function BasicLayout() {
   const mobile = useIsMobile();
   const { token } = theme.useToken();
   const [mobileOpen, setMobileOpen] = useState(false);
-  const routes = useMemo(() => menuToRoutes(session.menus), [session.menus]);
+  const route = useMemo(() => ({ path: '/', routes: menuToRoutes(session.menus) }), [session.menus]);
+  const location = useMemo(() => ({ pathname }), [pathname]);
   const logo = useQuery({
     queryKey: ['logo-image', session.logoId],
     queryFn: () => call(fileCalls.imageBase64, { id: session.logoId! }, { silent: true }),
@@ -157,9 +160,9 @@ export default function BasicLayout() {
       collapsedButtonRender={false}
       breakpoint={false}
       onCollapse={(c) => (mobile ? setMobileOpen(!c) : updateSettings({ sidebarOpened: !c }))}
-      route={{ path: '/', routes }}
-      location={{ pathname }}
-      menu={{ locale: false }}
+      route={route}
+      location={location}
+      menu={MENU}
       menuItemRender={(item, dom) => (
         <a
           href={`#${item.path}`}
