@@ -124,11 +124,15 @@ export async function seedRescueUnits(tx: Tx, now = new Date()) {
       )
       .returning({ id: rescueStaff.id });
     // This week and next, three pairs in rotation: a pair on 白班, another on 夜班, the third off; a
-    // pair off the night shift is off the next day's day shift.
+    // pair off the night shift is off the next day's day shift. From the Sunday before: its 夜班 runs
+    // into Monday's early hours, when somebody must be on duty too.
     const duty: { staffId: number; day: string; shift: number }[] = [];
-    for (let d = 0; d < 14; d++) {
+    for (let d = -1; d < 14; d++) {
       const day = addDays(monday, d);
-      const pair = (p: number) => [staff[(p % 3) * 2], staff[(p % 3) * 2 + 1]];
+      const pair = (p: number) => {
+        const k = ((p % 3) + 3) % 3;
+        return [staff[k * 2], staff[k * 2 + 1]];
+      };
       for (const s of pair(d)) duty.push({ staffId: s.id, day, shift: 1 });
       for (const s of pair(d + 2)) duty.push({ staffId: s.id, day, shift: 2 });
     }
