@@ -185,6 +185,55 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
     for (const day of days) expect(await stored(day), day).toEqual(await direct(day));
   }, 300_000);
 
+  it('keeps the lift counts by dimension as the lifts are after registry and due-date changes, as a rebuild does', async () => {
+    await run();
+    const groups = async () =>
+      (
+        await q<{ r: string }>(sql`select concat_ws('|', dim, area_code, maintenance_company_id, lift_type,
+            use_occasion, use_status, use_company_id, brand, manufacturer, built_year, lifts,
+            overdue_maintenance, overdue_inspection, due_inspection, placed, round(lng_sum::numeric, 6),
+            round(lat_sum::numeric, 6)) as r
+          from stats_lift_group order by 1`)
+      ).map((x) => x.r);
+    const lifts = await q<{ id: number; use_status: number }>(
+      sql`select id, use_status from elevator order by id limit 12`,
+    );
+    const [use] = await q<{ id: number }>(
+      sql`select id from enterprise where kind = 'use_unit' order by id desc limit 1`,
+    );
+    // Moved to another district and brand, stopped, taken off the map, handed to another use unit.
+    for (const [i, l] of lifts.entries()) {
+      await t.platform.db.execute(sql`update elevator set area_code = ${i % 2 ? '450103' : '450107'},
+          brand = ${`品牌${i % 3}`}, manufacture_date = ${i % 2 ? '2001-05-01' : null}::date,
+          use_status = ${i % 4 === 0 ? 2 : l.use_status}, longitude = ${i % 3 ? null : 108.3},
+          use_company_id = ${i % 5 === 0 ? (use?.id ?? null) : null}, updated_at = now()
+        where id = ${l.id}`);
+    }
+    // Maintenance overdue (a due date 40 days back) and caught up (one a week on).
+    await t.platform.db.execute(sql`update maintenance_lift set due_date = ${addDays(shanghaiToday(), -40)}::date,
+        updated_at = now() where elevator_id in (select elevator_id from maintenance_lift order by elevator_id limit 5)`);
+    await t.platform.db.execute(sql`update maintenance_lift set due_date = ${addDays(shanghaiToday(), 7)}::date,
+        updated_at = now() where elevator_id in (select elevator_id from maintenance_lift order by elevator_id desc limit 5)`);
+    await run();
+    const incremental = await groups();
+    const [direct] = await q<{ lifts: number; stopped: number; om: number; brand1: number }>(sql`select
+        count(*)::int as lifts, count(*) filter (where use_status = 2)::int as stopped,
+        count(*) filter (where maintenance_due < ${shanghaiToday()}::date)::int as om,
+        count(*) filter (where brand = '品牌1')::int as brand1 from stats_lift`);
+    const [summed] = await q<{ lifts: number; stopped: number; om: number; brand1: number }>(sql`select
+        sum(lifts) filter (where dim = '')::int as lifts,
+        sum(lifts) filter (where dim = '' and use_status = 2)::int as stopped,
+        sum(overdue_maintenance) filter (where dim = '')::int as om,
+        sum(lifts) filter (where dim = 'brand' and brand = '品牌1')::int as brand1 from stats_lift_group`);
+    expect(summed).toEqual(direct);
+    expect(direct?.brand1).toBeGreaterThan(0);
+    const [{ n }] = (await q<{ n: number }>(sql`select count(*)::int as n from elevator`)) as [{ n: number }];
+    expect(direct?.lifts).toBe(n);
+    expect(incremental.some((r) => r.split('|')[10] === '0')).toBe(false);
+    await t.platform.db.transaction((tx) => refreshStats(tx, { full: true }));
+    expect(await groups()).toEqual(incremental);
+  });
+
   it('answers 检验合格率 per district as a direct count of the reports says, and follows a changed conclusion', async () => {
     const token = await t.login('admin');
     const ask = async () => {

@@ -333,6 +333,68 @@ describe.each(dbKinds)('statistics on %s', (kind) => {
     await refreshStats(t.platform.db);
   });
 
+  it('gives each lift on the screen and the map the first state that applies, as a count lift by lift does', async () => {
+    const [l1, l2, l3] = await q<{ id: number }>(
+      sql`select elevator_id as id from stats_lift where use_status = 1 and area_code = '450103'
+        and maintenance_company_id = ${wb1} order by elevator_id limit 3`,
+    );
+    const ids = [l1?.id, l2?.id, l3?.id].map(Number);
+    // 1: stopped, overdue, trapped; 2: stopped, a repair open; 3: overdue, trapped and a repair open.
+    await t.platform.db.execute(sql`update elevator set use_status = 2, updated_at = now()
+      where id in (${ids[0]}, ${ids[1]})`);
+    await t.platform.db.execute(sql`update maintenance_lift set due_date = current_date - 40, updated_at = now()
+      where elevator_id in (${ids[0]}, ${ids[2]})`);
+    await refreshStats(t.platform.db);
+    await t.platform.db.execute(sql`insert into stats_case (case_id, case_no, day, hour, weekday, alarm_at,
+        elevator_id, area_code, maintenance_company_id, use_company_id, lift_type, use_occasion, brand,
+        manufacturer, built_year, kind, status, source, agent_id, cause, cause_detail, freed)
+      select -elevator_id, 'T' || elevator_id, current_date, 9, 1, now(), elevator_id, area_code,
+        maintenance_company_id, use_company_id, lift_type, use_occasion, brand, manufacturer, built_year,
+        1, 2, 1, 0, 0, '', 0
+      from stats_lift where elevator_id in (${ids[0]}, ${ids[2]})`);
+    await t.platform.db.execute(sql`insert into stats_repair (repair_id, day, elevator_id, area_code,
+        maintenance_company_id, use_company_id, lift_type, use_occasion, brand, manufacturer, built_year,
+        hitch_type, status)
+      select -elevator_id, current_date, elevator_id, area_code, maintenance_company_id, use_company_id,
+        lift_type, use_occasion, brand, manufacturer, built_year, '', 1
+      from stats_lift where elevator_id in (${ids[1]}, ${ids[2]})`);
+    try {
+      // The screen and the map are the regulators' (the city, a district).
+      for (const user of ['admin', 'jg_qingxiu']) {
+        const area = user === 'jg_qingxiu' ? '450103' : null;
+        const direct = await q<{ s: number; n: number }>(sql`select s, count(*)::int as n from (select case
+            when exists (select 1 from stats_case c where c.elevator_id = l.elevator_id and c.kind = 1 and c.status < 6) then 1
+            when exists (select 1 from stats_repair r where r.elevator_id = l.elevator_id and r.status < 3) then 2
+            when l.maintenance_due < current_date then 3 when l.use_status = 2 then 4 else 5 end as s
+          from stats_lift l where l.use_status in (1, 2)
+            and (${area}::text is null or l.area_code = ${area})) x group by s`);
+        const expected = [1, 2, 3, 4, 5].map((s) => direct.find((r) => r.s === s)?.n ?? 0);
+        const screen = await p.send<{ liftsByState: { value: number }[] }>(user, 'screenSummary', {});
+        expect(screen.status, `${user}: ${screen.body.resultMsg}`).toBe(200);
+        expect(
+          screen.body.data.liftsByState.map((x) => x.value),
+          user,
+        ).toEqual(expected);
+        const map = await p.send<{
+          districts: { trapped: number; fault: number; overdue: number; stopped: number; lifts: number }[];
+        }>(user, 'mapPoints', { zoom: 1 });
+        const d = map.body.data.districts;
+        const sum = (k: 'trapped' | 'fault' | 'overdue' | 'stopped' | 'lifts') =>
+          d.reduce((a, x) => a + x[k], 0);
+        expect([sum('trapped'), sum('fault'), sum('overdue'), sum('stopped')], user).toEqual(
+          expected.slice(0, 4),
+        );
+        expect(sum('lifts'), user).toBe(expected.reduce((a, n) => a + n, 0));
+      }
+      const admin = await p.send<{ liftsByState: { value: number }[] }>('admin', 'screenSummary', {});
+      expect(admin.body.data.liftsByState[0]?.value).toBeGreaterThanOrEqual(2);
+      expect(admin.body.data.liftsByState[1]?.value).toBeGreaterThanOrEqual(1);
+    } finally {
+      await t.platform.db.execute(sql`delete from stats_case where case_id < 0`);
+      await t.platform.db.execute(sql`delete from stats_repair where repair_id < 0`);
+    }
+  });
+
   it('keeps the city at full zoom-out small (one marker per district)', async () => {
     const res = await p.send<{ mode: string; districts: unknown[] }>('admin', 'mapPoints', { zoom: 1 });
     expect(res.body.data.mode).toBe('district');

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { DIMS, type DimName } from './dims.ts';
-import { daySql, type Filters, num, type Period, rows, whereSql } from './query.ts';
+import { daySql, type Filters, num, type Period, rows, sideOf, whereSql } from './query.ts';
 
 /*
  * The counts every figure is made of, per group (a DimName, or none for one total row), read from
@@ -12,7 +12,45 @@ import { daySql, type Filters, num, type Period, rows, whereSql } from './query.
 
 const groupBy = (dim: DimName | null, a: string) => (dim ? DIMS[dim].key(a) : `''`);
 
-/** Lifts in use now, per group, with the overdue counts of today. */
+/** The groupings of stats_lift_group that answer each dimension without the use unit (tables.ts). */
+const GROUPING: Partial<Record<DimName, string>> = {
+  area: '',
+  maintenance: '',
+  type: '',
+  occasion: '',
+  brand: 'brand',
+  manufacturer: 'manufacturer',
+  age: 'age',
+  use: 'use',
+};
+
+/**
+ * The lifts in the registry as a relation aliased `l` whose rows each count `l.lifts` lifts, with
+ * stats_lift's dimension columns and the counts of stats_lift_group (overdue_maintenance,
+ * overdue_inspection, due_inspection, placed, lng_sum, lat_sum): the grouping of stats_lift_group
+ * that holds `dim` and, when the caller's scope or filters or `byUse` name use units, the use unit;
+ * else (one lift per row, a use unit's lifts by brand) stats_lift itself, one row per lift. Sum the
+ * counts (`sum(l.lifts)`), never count(*) the rows.
+ */
+export function liftRelation(user: AuthUser, f: Partial<Filters>, dim: DimName | null, byUse = false): SQL {
+  const needsUse = byUse || dim === 'use' || Boolean(f.useCompanyId) || sideOf(user) === 'use';
+  const grouping = needsUse ? (dim === null || dim === 'use' ? 'use' : undefined) : GROUPING[dim ?? 'area'];
+  if (grouping !== undefined) {
+    return sql`(select * from stats_lift_group where dim = ${grouping}) l`;
+  }
+  const today = shanghaiToday();
+  return sql`(select s.*, 1 as lifts, (s.maintenance_due < ${today}::date)::int as overdue_maintenance,
+      (s.inspection_due < ${today}::date)::int as overdue_inspection,
+      (s.inspection_due between ${today}::date and ${today}::date + 30)::int as due_inspection,
+      (s.longitude is not null and s.latitude is not null)::int as placed,
+      case when s.latitude is not null then coalesce(s.longitude, 0) else 0 end as lng_sum,
+      case when s.longitude is not null then coalesce(s.latitude, 0) else 0 end as lat_sum
+    from stats_lift s) l`;
+}
+
+/**
+ * Lifts in use now, per group, with the overdue counts of the day (the rollup's day: docs/statistics.md).
+ */
 export interface LiftAgg {
   key: string;
   lifts: number;
@@ -26,18 +64,14 @@ export async function liftAgg(
   user: AuthUser,
   f: Partial<Filters>,
   dim: DimName | null,
-  extra: SQL[] = [],
 ): Promise<Map<string, LiftAgg>> {
-  const today = shanghaiToday();
   const key = groupBy(dim, 'l');
   const found = await rows<Record<string, string>>(
     db,
-    sql`select ${sql.raw(key)} as key, count(*) as lifts,
-      count(*) filter (where l.maintenance_due < ${today}::date) as om,
-      count(*) filter (where l.inspection_due < ${today}::date) as oi,
-      count(*) filter (where l.inspection_due between ${today}::date and ${today}::date + 30) as di,
-      count(*) filter (where l.maintenance_company_id <> 0) as mt
-    from stats_lift l where ${whereSql(user, f, 'l', [sql`l.use_status = 1`, ...extra])}
+    sql`select ${sql.raw(key)} as key, sum(l.lifts) as lifts, sum(l.overdue_maintenance) as om,
+      sum(l.overdue_inspection) as oi, sum(l.due_inspection) as di,
+      coalesce(sum(l.lifts) filter (where l.maintenance_company_id <> 0), 0) as mt
+    from ${liftRelation(user, f, dim)} where ${whereSql(user, f, 'l', [sql`l.use_status = 1`])}
     group by 1`,
   );
   return new Map(

@@ -16,7 +16,7 @@ import { zoneOf } from '@ec/contract/geo/nanning-districts';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { caseAgg, EMPTY_CASES, liftAgg, orderAgg } from './aggregates.ts';
+import { caseAgg, EMPTY_CASES, liftAgg, liftRelation, orderAgg } from './aggregates.ts';
 import { DIMS } from './dims.ts';
 import {
   addMonths,
@@ -50,15 +50,76 @@ const stateSql = (today: string) => sql`(case
 /** Lifts in use or stopped (not scrapped) are on the map and the screen. */
 const onMap = sql`l.use_status in (1, 2)`;
 
+interface StateCounts {
+  key: string;
+  lifts: number;
+  /** Lifts per state 1–5. */
+  states: [number, number, number, number, number];
+  placed: number;
+  lngSum: number;
+  latSum: number;
+}
+
+/**
+ * The lifts on the map per state, in all or per district (`byArea`), without reading every lift:
+ * the lifts with an open 困人 case or repair (states 1 and 2) are few and read one by one; the others'
+ * states follow from the counts of stats_lift_group (overdue, stopped) less those few. Overdue is as
+ * of the rollup's day, as the counts are.
+ */
+async function stateCounts(side: ReadSide, user: AuthUser, f: Filters, byArea: boolean) {
+  const key = byArea ? sql`l.area_code` : sql`''`;
+  const where = whereSql(user, f, 'l', [onMap]);
+  const base = await rows<Record<string, string>>(
+    side.db,
+    sql`select ${key} as key, sum(l.lifts) as lifts,
+      coalesce(sum(l.lifts) filter (where l.use_status = 2), 0) as stopped,
+      sum(l.overdue_maintenance) as overdue,
+      coalesce(sum(l.overdue_maintenance) filter (where l.use_status = 2), 0) as overdue_stopped,
+      sum(l.placed) as placed, sum(l.lng_sum) as lng_sum, sum(l.lat_sum) as lat_sum
+    from ${liftRelation(user, f, null)} where ${where} group by 1`,
+  );
+  const busy = await rows<Record<string, string | boolean>>(
+    side.db,
+    sql`select ${key} as key,
+      case when l.elevator_id in (select elevator_id from stats_case where kind = 1 and status < 6) then 1 else 2 end as s,
+      coalesce(l.maintenance_due < (select day from stats_cursor where source = 'lift'), false) as overdue,
+      l.use_status = 2 as stopped
+    from stats_lift l
+    where l.elevator_id in (select elevator_id from stats_case where kind = 1 and status < 6
+        union select elevator_id from stats_repair where status < 3)
+      and ${where}`,
+  );
+  const out = new Map<string, StateCounts>();
+  for (const r of base) {
+    const lifts = num(r.lifts);
+    const overdue = num(r.overdue);
+    const stoppedOnly = num(r.stopped) - num(r.overdue_stopped);
+    out.set(String(r.key), {
+      key: String(r.key),
+      lifts,
+      states: [0, 0, overdue, stoppedOnly, lifts - overdue - stoppedOnly],
+      placed: num(r.placed),
+      lngSum: Number(r.lng_sum ?? 0),
+      latSum: Number(r.lat_sum ?? 0),
+    });
+  }
+  for (const r of busy) {
+    const c = out.get(String(r.key));
+    if (!c) continue;
+    // A busy lift leaves the state the counts gave it for state 1 or 2.
+    const was = r.overdue ? 2 : r.stopped ? 3 : 4;
+    c.states[was] -= 1;
+    c.states[num(r.s) - 1] += 1;
+  }
+  return out;
+}
+
 export async function screenSummary(side: ReadSide, user: AuthUser, f: Filters): Promise<ScreenSummary> {
   checkFilters(user, f);
   const today = shanghaiToday();
   const p: Period = { from: today, to: today, months: monthsOf(today, today) };
   const t = (await caseAgg(side.db, user, f, p, null)).get('') ?? EMPTY_CASES('');
-  const states = await rows<{ s: number; n: string }>(
-    side.db,
-    sql`select ${stateSql(today)} as s, count(*) as n from stats_lift l where ${whereSql(user, f, 'l', [onMap])} group by 1`,
-  );
+  const states = (await stateCounts(side, user, f, false)).get('')?.states ?? [0, 0, 0, 0, 0];
   const l = (await liftAgg(side.db, user, f, null)).get('');
   const open = await rows<Record<string, string>>(
     side.db,
@@ -70,7 +131,6 @@ export async function screenSummary(side: ReadSide, user: AuthUser, f: Filters):
     side.db,
     sql`select count(*) as n from stats_case c where ${whereSql(user, f, 'c', [sql`c.kind = 1 and c.status < 6`])}`,
   );
-  const byState = new Map(states.map((r) => [num(r.s), num(r.n)]));
   const now = Date.now();
   return {
     meta: await metaOf(side, p),
@@ -80,11 +140,11 @@ export async function screenSummary(side: ReadSide, user: AuthUser, f: Filters):
     openRescues: num(openCount?.n),
     overdueMaintenance: l?.overdueMaintenance ?? 0,
     overdueInspection: l?.overdueInspection ?? 0,
-    lifts: [...byState.values()].reduce((s, n) => s + n, 0),
-    liftsByState: [1, 2, 3, 4, 5].map((s) => ({
-      key: String(s),
-      label: LIFT_MAP_STATE_LABEL[s] ?? '',
-      value: byState.get(s) ?? 0,
+    lifts: states.reduce((sum, n) => sum + n, 0),
+    liftsByState: states.map((n, i) => ({
+      key: String(i + 1),
+      label: LIFT_MAP_STATE_LABEL[i + 1] ?? '',
+      value: n,
     })),
     openCases: open.map((r) => ({
       id: num(r.id),
@@ -133,34 +193,28 @@ export async function mapPoints(side: ReadSide, user: AuthUser, f: MapArgs): Pro
   const zoom = Number(f.zoom ?? 1);
   const base = { meta, cellDegrees: null, districts: [], cells: [], points: [] };
   if (zoom < MAP_DISTRICT_ZOOM) {
-    const found = await rows<Record<string, string>>(
-      side.db,
-      sql`select l.area_code as area, count(*) as lifts, avg(l.longitude) as lng, avg(l.latitude) as lat,
-        count(*) filter (where l.longitude is null or l.latitude is null) as unplaced,
-        count(*) filter (where s = 1) as trapped, count(*) filter (where s = 2) as fault,
-        count(*) filter (where s = 3) as overdue, count(*) filter (where s = 4) as stopped
-      from (select l.*, ${stateSql(today)} as s from stats_lift l where ${whereSql(user, f, 'l', [onMap])}) l
-      group by 1 order by 1`,
+    const found = [...(await stateCounts(side, user, f, true)).values()].sort((x, y) =>
+      x.key < y.key ? -1 : 1,
     );
     return {
       ...base,
       mode: 'district',
       districts: found.map((r) => {
-        const c = CENTRES[r.area as string] ?? zoneOf(String(r.area))?.properties.center;
+        const c = CENTRES[r.key] ?? zoneOf(r.key)?.properties.center;
         return {
-          areaCode: String(r.area),
-          areaName: areaLabel(String(r.area)) ?? String(r.area),
-          lng: r.lng !== null ? Math.round(Number(r.lng) * 1e4) / 1e4 : (c?.[0] ?? 108.37),
-          lat: r.lat !== null ? Math.round(Number(r.lat) * 1e4) / 1e4 : (c?.[1] ?? 22.82),
-          lifts: num(r.lifts),
-          trapped: num(r.trapped),
-          fault: num(r.fault),
-          overdue: num(r.overdue),
-          stopped: num(r.stopped),
+          areaCode: r.key,
+          areaName: areaLabel(r.key) ?? r.key,
+          lng: r.placed > 0 ? Math.round((r.lngSum / r.placed) * 1e4) / 1e4 : (c?.[0] ?? 108.37),
+          lat: r.placed > 0 ? Math.round((r.latSum / r.placed) * 1e4) / 1e4 : (c?.[1] ?? 22.82),
+          lifts: r.lifts,
+          trapped: r.states[0],
+          fault: r.states[1],
+          overdue: r.states[2],
+          stopped: r.states[3],
         };
       }),
-      total: found.reduce((s, r) => s + num(r.lifts), 0),
-      unplaced: found.reduce((s, r) => s + num(r.unplaced), 0),
+      total: found.reduce((sum, r) => sum + r.lifts, 0),
+      unplaced: found.reduce((sum, r) => sum + r.lifts - r.placed, 0),
     };
   }
   const where = whereSql(user, f, 'l', [onMap, inBox]);
@@ -255,7 +309,7 @@ export async function regulatorDashboard(
     side.db,
     sql`select count(distinct l.maintenance_company_id) filter (where l.maintenance_company_id <> 0) as mc,
       count(distinct l.use_company_id) filter (where l.use_company_id <> 0) as uc
-    from stats_lift l where ${whereSql(user, f, 'l', [sql`l.use_status = 1`])}`,
+    from ${liftRelation(user, f, 'use')} where ${whereSql(user, f, 'l', [sql`l.use_status = 1`])}`,
   );
   const c = (await caseAgg(side.db, user, f, thisMonth, null, [sql`c.kind = 1`])).get('') ?? EMPTY_CASES('');
   const c0 = (await caseAgg(side.db, user, f, lastMonth, null, [sql`c.kind = 1`])).get('') ?? EMPTY_CASES('');

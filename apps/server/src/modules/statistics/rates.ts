@@ -8,6 +8,7 @@ import {
   EMPTY_LIFTS,
   EMPTY_ORDERS,
   liftAgg,
+  liftRelation,
   orderAgg,
   repairAgg,
 } from './aggregates.ts';
@@ -478,16 +479,18 @@ export async function basicByArea(side: ReadSide, user: AuthUser, f: Paged) {
   ];
   const found = await rows<Record<string, string>>(
     side.db,
-    sql`select l.area_code as key, count(*) as total, count(*) filter (where l.use_status = 1) as in_use,
-      count(*) filter (where l.use_status = 2) as stopped, count(*) filter (where l.use_status = 3) as scrapped,
-      count(*) filter (where l.use_status = 1 and l.lift_type = 1) as vertical,
-      count(*) filter (where l.use_status = 1 and l.lift_type = 2) as escalator,
-      count(*) filter (where l.use_status = 1 and l.maintenance_company_id <> 0) as maintained,
-      count(*) filter (where l.use_status = 1 and l.use_occasion in (${sql.join(
+    sql`select l.area_code as key, sum(l.lifts) as total,
+      coalesce(sum(l.lifts) filter (where l.use_status = 1), 0) as in_use,
+      coalesce(sum(l.lifts) filter (where l.use_status = 2), 0) as stopped,
+      coalesce(sum(l.lifts) filter (where l.use_status = 3), 0) as scrapped,
+      coalesce(sum(l.lifts) filter (where l.use_status = 1 and l.lift_type = 1), 0) as vertical,
+      coalesce(sum(l.lifts) filter (where l.use_status = 1 and l.lift_type = 2), 0) as escalator,
+      coalesce(sum(l.lifts) filter (where l.use_status = 1 and l.maintenance_company_id <> 0), 0) as maintained,
+      coalesce(sum(l.lifts) filter (where l.use_status = 1 and l.use_occasion in (${sql.join(
         PUBLIC.map((o) => sql`${o}`),
         sql`, `,
-      )})) as public_places
-    from stats_lift l where ${whereSql(user, f, 'l')} group by 1`,
+      )})), 0) as public_places
+    from ${liftRelation(user, f, 'area')} where ${whereSql(user, f, 'l')} group by 1`,
   );
   const list = found.map((r) => ({
     key: String(r.key),
@@ -626,7 +629,8 @@ export async function areaOccasions(side: ReadSide, user: AuthUser, f: Paged) {
   checkFilters(user, f);
   const found = await rows<{ area: string; occ: string; n: string }>(
     side.db,
-    sql`select l.area_code as area, l.use_occasion as occ, count(*) as n from stats_lift l
+    sql`select l.area_code as area, l.use_occasion as occ, sum(l.lifts) as n
+      from ${liftRelation(user, f, 'occasion')}
       where ${whereSql(user, f, 'l', [sql`l.use_status = 1`])} group by 1, 2`,
   );
   const by = new Map<string, { total: number; byOccasion: Record<string, number> }>();

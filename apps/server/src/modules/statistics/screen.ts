@@ -8,7 +8,7 @@ import {
 } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
-import { caseAgg, EMPTY_CASES, liftAgg, orderAgg, repairAgg } from './aggregates.ts';
+import { caseAgg, EMPTY_CASES, liftAgg, liftRelation, orderAgg, repairAgg } from './aggregates.ts';
 import { DIMS, type DimName, TYPE_LABEL } from './dims.ts';
 import {
   checkFilters,
@@ -94,7 +94,7 @@ export async function companyDetail(side: ReadSide, user: AuthUser, f: Filters) 
     side.db,
     sql`select count(distinct l.maintenance_company_id) filter (where l.maintenance_company_id <> 0) as mc,
       count(distinct l.use_company_id) filter (where l.use_company_id <> 0) as uc
-    from stats_lift l where ${whereSql(user, f, 'l', [sql`l.use_status = 1`])}`,
+    from ${liftRelation(user, f, 'use')} where ${whereSql(user, f, 'l', [sql`l.use_status = 1`])}`,
   );
   const [w] = await rows<Record<string, string>>(
     side.db,
@@ -183,11 +183,12 @@ export async function liftStates(side: ReadSide, user: AuthUser, f: Filters): Pr
   checkFilters(user, f);
   const [r] = await rows<Record<string, string>>(
     side.db,
-    sql`select count(*) filter (where l.use_status = 1) as in_use,
-      count(*) filter (where l.use_status = 2) as stopped, count(*) filter (where l.use_status = 3) as scrapped,
-      count(*) filter (where l.use_status = 1 and l.maintenance_company_id <> 0) as maintained,
-      count(*) filter (where l.use_status = 1 and l.maintenance_company_id = 0) as unmaintained
-    from stats_lift l where ${whereSql(user, f, 'l')}`,
+    sql`select coalesce(sum(l.lifts) filter (where l.use_status = 1), 0) as in_use,
+      coalesce(sum(l.lifts) filter (where l.use_status = 2), 0) as stopped,
+      coalesce(sum(l.lifts) filter (where l.use_status = 3), 0) as scrapped,
+      coalesce(sum(l.lifts) filter (where l.use_status = 1 and l.maintenance_company_id <> 0), 0) as maintained,
+      coalesce(sum(l.lifts) filter (where l.use_status = 1 and l.maintenance_company_id = 0), 0) as unmaintained
+    from ${liftRelation(user, f, null)} where ${whereSql(user, f, 'l')}`,
   );
   const today = shanghaiToday();
   return counts(await metaOf(side, { from: today, to: today }), [

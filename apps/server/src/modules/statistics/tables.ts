@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -47,6 +48,67 @@ export const statsLift = pgTable(
     index('stats_lift_mc_idx').on(t.maintenanceCompanyId),
     index('stats_lift_uc_idx').on(t.useCompanyId),
     index('stats_lift_geo_idx').on(t.longitude, t.latitude),
+    // The screen's "due soonest" list (live.ts), read in this order until 200 rows.
+    index('stats_lift_due_idx')
+      .on(
+        sql`least(coalesce(${t.maintenanceDue}, '9999-12-31'), coalesce(${t.inspectionDue}, '9999-12-31'))`,
+        t.elevatorId,
+      )
+      .where(sql`${t.useStatus} = 1`),
+  ],
+);
+
+/**
+ * The lifts of stats_lift counted by their dimensions, so that a lift figure sums a few thousand rows
+ * instead of reading a million. Five groupings share the table, told apart by `dim`:
+ * '' district × maintenance company × lift type × use occasion × use status, and the same with one
+ * more column: 'use' (use_company_id), 'brand', 'manufacturer' or 'age' (built_year); a column not in
+ * the row's grouping holds 0 / ''. The overdue and due counts are as of `stats_cursor.day` of the
+ * source 'lift': the job rebuilds the table on a new day and adds the changes of its lifts in between
+ * (sources/registry.ts). Read through `liftRows` (aggregates.ts), which falls back to stats_lift for
+ * what the groupings cannot answer (a use unit's lifts by brand, one lift).
+ */
+export const statsLiftGroup = pgTable(
+  'stats_lift_group',
+  {
+    dim: text('dim').notNull(),
+    areaCode: text('area_code').notNull(),
+    maintenanceCompanyId: integer('maintenance_company_id').notNull(),
+    liftType: smallint('lift_type').notNull(),
+    useOccasion: text('use_occasion').notNull(),
+    useStatus: smallint('use_status').notNull(),
+    useCompanyId: integer('use_company_id').notNull(),
+    brand: text('brand').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    builtYear: smallint('built_year').notNull(),
+    lifts: integer('lifts').notNull(),
+    /** maintenance_due before the day. */
+    overdueMaintenance: integer('overdue_maintenance').notNull(),
+    /** inspection_due before the day. */
+    overdueInspection: integer('overdue_inspection').notNull(),
+    /** inspection_due within the day and 30 days on. */
+    dueInspection: integer('due_inspection').notNull(),
+    /** Lifts with coordinates, and the sums of theirs (the map's district centres). */
+    placed: integer('placed').notNull(),
+    lngSum: doublePrecision('lng_sum').notNull(),
+    latSum: doublePrecision('lat_sum').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_lift_group_pk',
+      columns: [
+        t.dim,
+        t.areaCode,
+        t.maintenanceCompanyId,
+        t.liftType,
+        t.useOccasion,
+        t.useStatus,
+        t.useCompanyId,
+        t.brand,
+        t.manufacturer,
+        t.builtYear,
+      ],
+    }),
   ],
 );
 
@@ -88,6 +150,8 @@ export const statsCase = pgTable(
     index('stats_case_mc_idx').on(t.maintenanceCompanyId, t.day),
     index('stats_case_uc_idx').on(t.useCompanyId, t.day),
     index('stats_case_open_idx').on(t.status, t.kind),
+    // The lifts with a trapped-passenger case open (the screen's and the map's states).
+    index('stats_case_trapped_idx').on(t.elevatorId).where(sql`${t.kind} = 1 and ${t.status} < 6`),
   ],
 );
 
@@ -113,6 +177,7 @@ export const statsRepair = pgTable(
     index('stats_repair_day_idx').on(t.day, t.areaCode),
     index('stats_repair_mc_idx').on(t.maintenanceCompanyId, t.day),
     index('stats_repair_uc_idx').on(t.useCompanyId, t.day),
+    index('stats_repair_open_idx').on(t.elevatorId).where(sql`${t.status} < 3`),
   ],
 );
 
