@@ -39,7 +39,7 @@ describe.each(dbKinds)('list totals of a large table (%s)', (kind) => {
   });
 
   it('counts a list of 1,500 rows exactly, not as "约 1,500"', async () => {
-    expect(await pageTotal(database.db, probe, sql`${probe.v} = 7`, false, UNLIMITED)).toEqual({
+    expect(await pageTotal(database.db, probe, sql`${probe.v} = 7`, false, { budgetMs: UNLIMITED })).toEqual({
       total: 1500,
       approximate: false,
     });
@@ -47,20 +47,18 @@ describe.each(dbKinds)('list totals of a large table (%s)', (kind) => {
 
   it('counts exactly up to 100,000 rows while counting keeps within its budget', async () => {
     // v < 60: 90,000 rows.
-    expect(await pageTotal(database.db, probe, sql`${probe.v} < 60`, false, UNLIMITED)).toEqual({
-      total: 90_000,
-      approximate: false,
-    });
+    expect(await pageTotal(database.db, probe, sql`${probe.v} < 60`, false, { budgetMs: UNLIMITED })).toEqual(
+      {
+        total: 90_000,
+        approximate: false,
+      },
+    );
   });
 
   it('estimates past the cap, with at least the rows it counted', async () => {
-    const { total, approximate } = await pageTotal(
-      database.db,
-      probe,
-      sql`${probe.v} < 80`,
-      false,
-      UNLIMITED,
-    );
+    const { total, approximate } = await pageTotal(database.db, probe, sql`${probe.v} < 80`, false, {
+      budgetMs: UNLIMITED,
+    });
     expect(approximate).toBe(true);
     expect(total).toBeGreaterThan(COUNT_CAP);
     // The planner's estimate of the 120,000 rows, not a count of them.
@@ -69,12 +67,16 @@ describe.each(dbKinds)('list totals of a large table (%s)', (kind) => {
 
   it('stops counting when the next stage would exceed the budget, and says the total is an estimate', async () => {
     // 1,500 rows: with no time to spare, the first stage (1,000) is as far as it counts.
-    const { total, approximate } = await pageTotal(database.db, probe, sql`${probe.v} = 8`, false, NONE);
+    const { total, approximate } = await pageTotal(database.db, probe, sql`${probe.v} = 8`, false, {
+      budgetMs: NONE,
+    });
     expect(approximate).toBe(true);
     expect(total).toBeGreaterThan(1000);
     // Under 1,000 rows the first stage answers exactly whatever the budget.
     expect(
-      await pageTotal(database.db, probe, sql`${probe.v} = 9 and ${probe.id} < 50000`, false, NONE),
+      await pageTotal(database.db, probe, sql`${probe.v} = 9 and ${probe.id} < 50000`, false, {
+        budgetMs: NONE,
+      }),
     ).toEqual({
       total: 500,
       approximate: false,
@@ -89,13 +91,15 @@ describe.each(dbKinds)('list totals of a large table (%s)', (kind) => {
 
   it('remembers an over-cap condition instead of counting it again', async () => {
     const where = sql`${probe.v} >= 20`;
-    const first = await pageTotal(database.db, probe, where, false, UNLIMITED);
+    const first = await pageTotal(database.db, probe, where, false, { budgetMs: UNLIMITED });
     expect(first.approximate).toBe(true);
     // Rows deleted now are not seen for 10 s: the total was an estimate anyway.
     await database.db.execute(sql`delete from totals_probe where v >= 97`);
-    expect(await pageTotal(database.db, probe, where, false, UNLIMITED)).toEqual(first);
+    expect(await pageTotal(database.db, probe, where, false, { budgetMs: UNLIMITED })).toEqual(first);
     // A small condition is counted afresh every time.
-    expect(await pageTotal(database.db, probe, sql`${probe.v} >= 97`, false, UNLIMITED)).toEqual({
+    expect(
+      await pageTotal(database.db, probe, sql`${probe.v} >= 97`, false, { budgetMs: UNLIMITED }),
+    ).toEqual({
       total: 0,
       approximate: false,
     });
@@ -114,19 +118,25 @@ describe.each(dbKinds)('list totals of a large table (%s)', (kind) => {
     // v < 85: 127,500 rows, past the cap: the staged count estimates (and remembers its estimate),
     // the caller's count is exact and is not answered that estimate.
     const where = sql`${probe.v} < 85`;
-    expect((await pageTotal(database.db, probe, where, false, UNLIMITED)).approximate).toBe(true);
+    expect((await pageTotal(database.db, probe, where, false, { budgetMs: UNLIMITED })).approximate).toBe(
+      true,
+    );
     const exact = { total: 127_500, approximate: false };
-    expect(await pageTotal(database.db, probe, where, false, UNLIMITED, countOf(85))).toEqual(exact);
+    expect(
+      await pageTotal(database.db, probe, where, false, { budgetMs: UNLIMITED, count: countOf(85) }),
+    ).toEqual(exact);
     // Above FRESH_UP_TO: remembered, not counted again within 10 s.
-    expect(await pageTotal(database.db, probe, where, false, UNLIMITED, countOf(85))).toEqual(exact);
+    expect(
+      await pageTotal(database.db, probe, where, false, { budgetMs: UNLIMITED, count: countOf(85) }),
+    ).toEqual(exact);
     expect(counted).toBe(1);
     // Up to FRESH_UP_TO: counted afresh each time.
     const small = sql`${probe.v} < 2`;
-    expect(await pageTotal(database.db, probe, small, false, NONE, countOf(2))).toEqual({
+    expect(await pageTotal(database.db, probe, small, false, { budgetMs: NONE, count: countOf(2) })).toEqual({
       total: 3000,
       approximate: false,
     });
-    await pageTotal(database.db, probe, small, false, NONE, countOf(2));
+    await pageTotal(database.db, probe, small, false, { budgetMs: NONE, count: countOf(2) });
     expect(counted).toBe(3);
   });
 });
@@ -140,7 +150,7 @@ describe('list totals of a small table', () => {
         sql`insert into totals_probe (v) select g % 2 from generate_series(1, 5000) g`,
       );
       await database.db.execute(sql`analyze totals_probe`);
-      expect(await pageTotal(database.db, probe, sql`${probe.v} = 1`, false, NONE)).toEqual({
+      expect(await pageTotal(database.db, probe, sql`${probe.v} = 1`, false, { budgetMs: NONE })).toEqual({
         total: 2500,
         approximate: false,
       });

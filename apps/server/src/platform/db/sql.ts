@@ -23,51 +23,65 @@ export function uniqueViolation(err: unknown): string | null {
 }
 
 /**
- * The rows of a hot read query. On PostgreSQL it runs as a named prepared statement, named after its
- * text: each query shape is parsed once per connection and, after a few runs, planned once (planning
- * a list query with its joins costs several times running it). Elsewhere (PGlite, a transaction) it
- * is a plain query. Rows come with the driver's own types, so select text, numbers and epochs.
+ * The rows of a hot read query whose SQL text varies with the request (a list under the user's
+ * filters, its sorting): the caller builds it with drizzle on every call. A statement whose text never
+ * changes, on the hottest paths, belongs in `fixedStatement`. On PostgreSQL it runs as a named
+ * prepared statement, named after its text: each query shape is parsed once per connection and,
+ * after a few runs, planned once (planning a list query with its joins costs several times running
+ * it). Elsewhere (PGlite, a transaction) it is a plain query. Rows come with the driver's own types,
+ * so select text, numbers and epochs.
  */
 export async function preparedRows<T>(db: Queryable, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool && !(db instanceof PgTransaction)) {
+  const named = await namedQuery<T>(db, () => {
     const { sql: text, params } = compile(db, query);
-    return (await client.query<T & pg.QueryResultRow>({ name: statementName(text), text, values: params }))
-      .rows;
-  }
-  return rowsOf<T>(await db.execute(query));
+    return { text, values: params };
+  });
+  return named ?? rowsOf<T>(await db.execute(query));
 }
 
 /**
- * A hot read statement whose text never changes (only its values do), compiled to SQL text once per
- * process instead of once per call: `build` receives each value as a placeholder the first time and
- * the statement then runs by name with the values filled in (on PostgreSQL, prepared per
- * connection as `preparedRows` does). Drizzle rebuilds and re-walks a statement's SQL on every call,
- * which for a statement with joins and sub-selects costs more of the server's CPU than the database
- * spends running it (issue 14: locating a lift by rescue code). Elsewhere (PGlite, a transaction) it
- * is a plain query with the values as parameters. `build` must not branch on the values.
+ * A hot read statement whose text never changes (only its values do), for the hottest paths: it is
+ * compiled to SQL text once per process instead of once per call. Drizzle rebuilds and re-walks a
+ * statement's SQL on every call, which for a statement with joins and sub-selects costs more of the
+ * server's CPU than the database spends running it (issue 14: locating a lift by rescue code). A
+ * statement whose text varies with filters belongs in `preparedRows`. `build` receives each value as
+ * a placeholder the first time; the statement then runs by name with the values filled in (on
+ * PostgreSQL, prepared per connection as `preparedRows` does). Elsewhere (PGlite, a transaction) it
+ * is a plain query with the values as parameters. `build` must not branch on the values. Rows come as
+ * from `preparedRows`.
  */
 export function fixedStatement<V extends Record<string, unknown>, T>(build: (values: V) => SQL) {
-  let compiled: { name: string; text: string; params: unknown[] } | undefined;
+  let compiled: { text: string; params: unknown[] } | undefined;
   const each = (values: V, wrap: (key: string, value: unknown) => unknown) =>
     Object.fromEntries(Object.entries(values).map(([k, v]) => [k, wrap(k, v)])) as V;
   return async (db: Queryable, values: V): Promise<T[]> => {
-    const client = (db as { $client?: unknown }).$client;
-    if (client instanceof pg.Pool && !(db instanceof PgTransaction)) {
+    const named = await namedQuery<T>(db, () => {
       if (!compiled) {
         const { sql: text, params } = compile(db, build(each(values, (k) => sql.placeholder(k))));
-        compiled = { name: statementName(text), text, params };
+        compiled = { text, params };
       }
-      const query = {
-        name: compiled.name,
-        text: compiled.text,
-        values: fillPlaceholders(compiled.params, values),
-      };
-      return (await client.query<T & pg.QueryResultRow>(query)).rows;
-    }
+      return { text: compiled.text, values: fillPlaceholders(compiled.params, values) };
+    });
     // sql.param: an array stays one parameter (a bare array in a template becomes a list).
-    return rowsOf<T>(await db.execute(build(each(values, (_k, v) => sql.param(v)))));
+    return named ?? rowsOf<T>(await db.execute(build(each(values, (_k, v) => sql.param(v)))));
   };
+}
+
+/**
+ * The one place that decides how a named statement runs: on a node-postgres pool, outside a
+ * transaction, the statement `statement()` gives runs by name (prepared per connection) and its rows
+ * are answered; elsewhere (PGlite, a transaction) nothing runs and the
+ * answer is null, for the caller to run it as a plain query. `statement` is called only in the first
+ * case, so that the text is compiled only when it is run by name.
+ */
+async function namedQuery<T>(
+  db: Queryable,
+  statement: () => { text: string; values: unknown[] },
+): Promise<T[] | null> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool) || db instanceof PgTransaction) return null;
+  const { text, values } = statement();
+  return (await client.query<T & pg.QueryResultRow>({ name: statementName(text), text, values })).rows;
 }
 
 /** Statement names by text: hashing a list query's text costs more than finding it here. */

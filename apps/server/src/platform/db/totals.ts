@@ -38,19 +38,22 @@ export type Total = { total: number; approximate: boolean };
  * answered while one request counts again in the background, and requests asking the same count at
  * the same time share it, so that no burst of them counts at once.
  *
- * `count`, when given, is the caller's own exact count of `where`'s rows, for a total that must never
- * be estimated and that the caller counts more cheaply than a scan of the rows (e.g. by a difference
- * of two counts): it replaces the staged count and the budget, and its total is remembered and shared
- * like any exact total (above FRESH_UP_TO, for 10 s); an estimate remembered for the same condition
- * is not answered to it. `table` and `where` then only name the condition, for the memory.
+ * Options, both rarely needed:
+ * - `budgetMs` (default COUNT_BUDGET_MS) is the time the staged count may take before the total is
+ *   estimated instead;
+ * - `count`, when given, is the caller's own exact count of `where`'s rows, for a total that must
+ *   never be estimated and that the caller counts more cheaply than a scan of the rows (e.g. by a
+ *   difference of two counts): it replaces the staged count and the budget (`budgetMs` is then
+ *   unused), and its total is remembered and shared like any exact total (above FRESH_UP_TO, for
+ *   10 s); an estimate remembered for the same condition is not answered to it. `table` and `where`
+ *   then only name the condition, for the memory.
  */
 export async function pageTotal(
   db: Queryable,
   table: PgTable,
   where: SQL | undefined,
   unfiltered: boolean,
-  budgetMs = COUNT_BUDGET_MS,
-  count?: () => Promise<number>,
+  { budgetMs = COUNT_BUDGET_MS, count }: { budgetMs?: number; count?: () => Promise<number> } = {},
 ): Promise<Total> {
   if (unfiltered && !count) {
     const estimate = await tableEstimate(db, table);

@@ -688,9 +688,11 @@ type PagePoint = Pick<
 async function freeTotal(db: Queryable, filters: SQL | undefined, held: SQL): Promise<number> {
   const matching = async () =>
     (
-      await pageTotal(db, adPoint, filters, false, Number.POSITIVE_INFINITY, async () => {
-        const [row] = await db.select({ n: count() }).from(adPoint).where(filters);
-        return row?.n ?? 0;
+      await pageTotal(db, adPoint, filters, false, {
+        count: async () => {
+          const [row] = await db.select({ n: count() }).from(adPoint).where(filters);
+          return row?.n ?? 0;
+        },
       })
     ).total;
   const heldMatching = async () => {
@@ -707,8 +709,7 @@ async function freeTotal(db: Queryable, filters: SQL | undefined, held: SQL): Pr
     adPoint,
     and(filters, sql`${adPoint.id} not in (select l.point_id from ${adOrderPoint} l where ${held})`),
     false,
-    Number.POSITIVE_INFINITY,
-    async () => Math.max(0, (await matching()) - (await heldMatching())),
+    { count: async () => Math.max(0, (await matching()) - (await heldMatching())) },
   );
   return counted.total;
 }
