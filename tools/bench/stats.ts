@@ -26,6 +26,47 @@ const TARGET_P99 = 100;
 const TARGET_PAINT = 1500;
 const MONTHS = 12;
 
+/**
+ * The generated lifts given the parties and attributes a city's have, so that the rollups group them
+ * as they would a city's: the bulk loader leaves use unit, brand, manufacturer, use occasion and year
+ * empty. Each district gets its own use units (USE_UNITS in all) and 25 maintenance companies; a use
+ * unit has one maintenance company and one use occasion (70% 住宅); brands are skewed (a few hold most
+ * lifts), 25 manufacturers, years of manufacture over 30 years. Lifts without maintenance keep none.
+ */
+const USE_UNITS = 20_000;
+const COMPANIES_PER_DISTRICT = 25;
+async function spreadLifts(db: Database['db']) {
+  const districts = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(distinct area_code)::int as n from elevator`),
+  )[0]?.n as number;
+  const perDistrict = Math.floor(USE_UNITS / districts);
+  const first = async (kind: string, n: number, label: string) => {
+    const [r] = rowsOf<{ id: number }>(
+      await db.execute(sql`with made as (insert into enterprise (name, kind)
+          select ${label} || g, ${kind} from generate_series(1, ${n}::int) g returning id)
+        select min(id)::int as id from made`),
+    );
+    return r?.id as number;
+  };
+  const mc0 = await first('maintenance', districts * COMPANIES_PER_DISTRICT, '压测维保单位');
+  const uc0 = await first('use_unit', districts * perDistrict, '压测使用单位');
+  // The lift's use unit within its district.
+  const k = sql`((e.id::bigint * 7919) % ${perDistrict}::int)::int`;
+  await db.execute(sql`update elevator e set
+      use_company_id = ${uc0}::int + d.ai * ${perDistrict}::int + ${k},
+      maintenance_company_id = case when e.maintenance_company_id is null then null
+        else ${mc0}::int + d.ai * ${COMPANIES_PER_DISTRICT}::int + ${k} % ${COMPANIES_PER_DISTRICT}::int end,
+      use_occasion = case when ${k} % 100 < 70 then '1' when ${k} % 100 < 80 then '7'
+        when ${k} % 100 < 87 then '2' else (3 + ${k} % 10)::text end,
+      brand = '品牌' || floor(40 * power(((e.id::bigint * 104729) % 1000) / 1000.0, 2))::int,
+      manufacturer = '制造商' || (e.id % 25),
+      manufacture_date = make_date(1996 + ((e.id::bigint * 31) % 30)::int, 6, 1)
+    from (select area_code, (row_number() over (order by area_code))::int - 1 as ai
+        from (select distinct area_code from elevator) x) d
+    where d.area_code = e.area_code`);
+  await db.execute(sql`vacuum analyze elevator`);
+}
+
 /** `n` closed 困人 cases on random lifts over the last 12 months (set-based). */
 async function loadCases(db: Database['db'], n: number) {
   const [{ first, count }] = rowsOf<{ first: number; count: number }>(
@@ -97,13 +138,24 @@ async function loadAndRollUp(dataDir: string, elevators: number, orders: number,
   console.log(`\nstatistics: loading ${elevators} lifts, ${orders} orders, ${cases} cases on ${kind}`);
   seedElevators(dataDir, elevators);
   const database = await openBenchDatabase(dataDir);
+  let t0 = performance.now();
+  await spreadLifts(database.db);
+  console.log(`use units, companies and attributes spread over the lifts: ${seconds(t0).toFixed(1)} s`);
   await loadCases(database.db, cases);
   await loadOrders(database.db, orders);
-  let t0 = performance.now();
+  t0 = performance.now();
   await refreshStats(database.db, { full: true });
   const rebuild = seconds(t0);
   console.log(
     `rollup rebuild (${MONTHS} months of data): ${rebuild.toFixed(1)} s = ${((rebuild / (MONTHS * 30)) * 1000).toFixed(0)} ms per day of data`,
+  );
+  const groups = rowsOf<{ dim: string; n: number }>(
+    await database.db.execute(
+      sql`select dim, count(*)::int as n from stats_lift_group group by dim order by dim`,
+    ),
+  );
+  console.log(
+    `lift counts by dimension (stats_lift_group rows): ${groups.map((g) => `${g.dim || 'base'} ${g.n}`).join(', ')}`,
   );
   // A week offline: the cursors a week back, the last week's cases changed since.
   await database.db.execute(sql`update stats_cursor set changed_up_to = now() - interval '7 days'`);
