@@ -234,6 +234,35 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
     expect(await groups()).toEqual(incremental);
   });
 
+  it('keeps the month rollups of cases, repairs and orders as a rebuild makes them after changes', async () => {
+    await run();
+    const months = async () => {
+      const out: string[] = [];
+      for (const table of ['stats_case_month', 'stats_repair_month', 'stats_order_month']) {
+        const found = await q<{ r: string }>(
+          sql`select ${table} || '|' || (m.*)::text as r from ${sql.identifier(table)} m order by 1`,
+        );
+        // Sums of minutes to 6 decimals: a sum's last digit depends on the order it added in.
+        out.push(...found.map((x) => x.r.replace(/\d+\.\d+/g, (n) => String(Number(Number(n).toFixed(6))))));
+      }
+      return out;
+    };
+    // A case's cause, freed count and arrival changed; a repair closed; orders completed and reopened.
+    await t.platform.db.execute(sql`update rescue_case set cause = 3, freed = freed + 1,
+        arrived_at = coalesce(arrived_at, alarm_at) + interval '7 minutes', updated_at = now()
+      where id in (select id from rescue_case order by id limit 5)`);
+    await t.platform.db.execute(sql`update repair_order set status = 3, updated_at = now()
+      where id in (select id from repair_order order by id limit 3)`);
+    await t.platform.db.execute(sql`update maintenance_order set status = case when status = 5 then 0 else 5 end
+      where id in (select id from maintenance_order order by id limit 20)`);
+    await run();
+    const incremental = await months();
+    expect(incremental.some((r) => r.startsWith('stats_case_month|'))).toBe(true);
+    expect(incremental.some((r) => r.startsWith('stats_order_month|'))).toBe(true);
+    await t.platform.db.transaction((tx) => refreshStats(tx, { full: true }));
+    expect(await months()).toEqual(incremental);
+  });
+
   it('answers 检验合格率 per district as a direct count of the reports says, and follows a changed conclusion', async () => {
     const token = await t.login('admin');
     const ask = async () => {

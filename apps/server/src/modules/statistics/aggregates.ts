@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { DIMS, type DimName } from './dims.ts';
+import { CASE_MONTHS, eventRelation, type MonthRollup, ORDER_MONTHS, REPAIR_MONTHS } from './months.ts';
 import { daySql, type Filters, num, type Period, rows, sideOf, whereSql } from './query.ts';
 
 /*
@@ -115,22 +116,18 @@ export async function caseAgg(
   extra: SQL[] = [],
 ): Promise<Map<string, CaseAgg>> {
   const key = groupExpr ?? `''`;
+  const trapped = (x: string) => `coalesce(sum(c.${x}) filter (where c.kind = 1), 0)`;
   const found = await rows<Record<string, string>>(
     db,
-    sql`select ${sql.raw(key)} as key, count(*) as cases,
-      count(*) filter (where c.kind = 1) as trapped,
-      coalesce(sum(c.freed) filter (where c.kind = 1), 0) as freed,
-      count(c.arrival_minutes) filter (where c.kind = 1) as arrived,
-      count(*) filter (where c.kind = 1 and c.arrival_minutes <= 30) as within30,
-      coalesce(sum(c.arrival_minutes) filter (where c.kind = 1), 0) as arrival_sum,
-      count(c.rescue_minutes) filter (where c.kind = 1) as rescued,
-      coalesce(sum(c.rescue_minutes) filter (where c.kind = 1), 0) as rescue_sum,
-      count(c.response_minutes) filter (where c.kind = 1) as responded,
-      coalesce(sum(c.response_minutes) filter (where c.kind = 1), 0) as response_sum,
-      count(c.dispatch_minutes) filter (where c.kind = 1) as dispatched,
-      coalesce(sum(c.dispatch_minutes) filter (where c.kind = 1), 0) as dispatch_sum,
-      count(*) filter (where c.kind = 1 and c.arrival_minutes > 30) as overtime
-    from stats_case c where ${whereSql(user, f, 'c', [daySql(p, 'c'), ...extra])}
+    sql`select ${sql.raw(key)} as key, sum(c.cases) as cases, ${sql.raw(trapped('cases'))} as trapped,
+      ${sql.raw(trapped('freed'))} as freed, ${sql.raw(trapped('arrived'))} as arrived,
+      ${sql.raw(trapped('within30'))} as within30, ${sql.raw(trapped('arrived_sum'))} as arrival_sum,
+      ${sql.raw(trapped('rescued'))} as rescued, ${sql.raw(trapped('rescued_sum'))} as rescue_sum,
+      ${sql.raw(trapped('responded'))} as responded, ${sql.raw(trapped('responded_sum'))} as response_sum,
+      ${sql.raw(trapped('dispatched'))} as dispatched, ${sql.raw(trapped('dispatched_sum'))} as dispatch_sum,
+      ${sql.raw(trapped('overtime'))} as overtime
+    from ${eventRelation(CASE_MONTHS, user, f, p, groupingOf(CASE_MONTHS, groupExpr, 'c'), 'c')}
+    where ${whereSql(user, f, 'c', [daySql(p, 'c'), ...extra])}
     group by 1`,
   );
   return new Map(
@@ -155,6 +152,29 @@ export async function caseAgg(
     ]),
   );
 }
+
+/**
+ * The grouping of a month rollup that answers a figure grouped by `expr` over alias `a` (null: one
+ * total), or undefined when none does (then the figure reads the source rows).
+ */
+export function groupingOf(m: MonthRollup, expr: string | null, a: string): string | undefined {
+  if (expr === null || expr === `to_char(${a}.day, 'YYYY-MM')`) return '';
+  const base: DimName[] = ['area', 'maintenance', 'type', 'occasion'];
+  if (base.some((d) => DIMS[d].key(a) === expr)) return '';
+  const named: [string, string][] = [
+    [DIMS.use.key(a), 'use'],
+    [DIMS.brand.key(a), 'brand'],
+    [DIMS.manufacturer.key(a), 'manufacturer'],
+    [DIMS.age.key(a), 'age'],
+    [`${a}.hour::text`, 'hour'],
+    [`${a}.weekday::text`, 'weekday'],
+    [`${a}.cause::text`, 'cause'],
+    [`${a}.hitch_type`, 'hitch'],
+  ];
+  const dim = named.find(([e]) => e === expr)?.[1];
+  return dim && m.groupings.some((g) => g.dim === dim) ? dim : undefined;
+}
+
 export const caseDim = (dim: DimName | null) => (dim ? DIMS[dim].key('c') : null);
 
 /** Repairs per group in a period. */
@@ -166,10 +186,11 @@ export async function repairAgg(
   dim: DimName | null,
   groupExpr?: string,
 ): Promise<Map<string, number>> {
-  const key = groupExpr ?? groupBy(dim, 'r');
+  const key = groupExpr ?? (dim ? DIMS[dim].key('r') : null);
   const found = await rows<{ key: string; n: string }>(
     db,
-    sql`select ${sql.raw(key)} as key, count(*) as n from stats_repair r
+    sql`select ${sql.raw(key ?? `''`)} as key, sum(r.repairs) as n
+      from ${eventRelation(REPAIR_MONTHS, user, f, p, groupingOf(REPAIR_MONTHS, key, 'r'), 'r')}
       where ${whereSql(user, f, 'r', [daySql(p, 'r')])} group by 1`,
   );
   return new Map(found.map((r) => [String(r.key), num(r.n)]));
@@ -195,18 +216,17 @@ export async function orderAgg(
   p: Period,
   groupExpr: string | null,
 ): Promise<Map<string, OrderAgg>> {
-  const today = shanghaiToday();
   const key = groupExpr ?? `''`;
   const found = await rows<Record<string, string>>(
     db,
     sql`select ${sql.raw(key)} as key, coalesce(sum(o.planned), 0) as planned,
-      coalesce(sum(o.planned) filter (where o.day <= ${today}::date), 0) as due,
-      coalesce(sum(o.completed) filter (where o.day <= ${today}::date), 0) as completed,
-      coalesce(sum(o.on_time) filter (where o.day <= ${today}::date), 0) as on_time,
+      coalesce(sum(o.due), 0) as due, coalesce(sum(o.completed), 0) as completed,
+      coalesce(sum(o.on_time), 0) as on_time,
       coalesce(sum(o.late), 0) as late, coalesce(sum(o.awaiting_confirm), 0) as awaiting,
       coalesce(sum(o.done), 0) as done, coalesce(sum(o.approved), 0) as approved,
       coalesce(sum(o.rejected), 0) as rejected
-    from stats_order_day o where ${whereSql(user, f, 'o', [daySql(p, 'o')])}
+    from ${eventRelation(ORDER_MONTHS, user, f, p, groupingOf(ORDER_MONTHS, groupExpr, 'o'), 'o')}
+    where ${whereSql(user, f, 'o', [daySql(p, 'o')])}
     group by 1`,
   );
   return new Map(

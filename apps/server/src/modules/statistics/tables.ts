@@ -292,3 +292,117 @@ export const statsCursor = pgTable('stats_cursor', {
   /** The Shanghai day of the last full refresh of day-dependent state. */
   day: date('day', { mode: 'string' }),
 });
+
+/*
+ * Month rollups of the event tables (months.ts): `day` is the month's first day, `dim` the grouping
+ * ('' the base columns; 'use', 'brand', … one more column; the others 0 / ''), measures summed.
+ */
+const monthKey = () => ({
+  day: date('day', { mode: 'string' }).notNull(),
+  dim: text('dim').notNull(),
+  areaCode: text('area_code').notNull(),
+  maintenanceCompanyId: integer('maintenance_company_id').notNull(),
+  liftType: smallint('lift_type').notNull(),
+  useOccasion: text('use_occasion').notNull(),
+  useCompanyId: integer('use_company_id').notNull(),
+});
+
+export const statsCaseMonth = pgTable(
+  'stats_case_month',
+  {
+    ...monthKey(),
+    kind: smallint('kind').notNull(),
+    brand: text('brand').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    builtYear: smallint('built_year').notNull(),
+    hour: smallint('hour').notNull(),
+    weekday: smallint('weekday').notNull(),
+    cause: smallint('cause').notNull(),
+    cases: integer('cases').notNull(),
+    freed: integer('freed').notNull(),
+    arrived: integer('arrived').notNull(),
+    arrivedSum: doublePrecision('arrived_sum').notNull(),
+    within30: integer('within30').notNull(),
+    overtime: integer('overtime').notNull(),
+    rescued: integer('rescued').notNull(),
+    rescuedSum: doublePrecision('rescued_sum').notNull(),
+    responded: integer('responded').notNull(),
+    respondedSum: doublePrecision('responded_sum').notNull(),
+    dispatched: integer('dispatched').notNull(),
+    dispatchedSum: doublePrecision('dispatched_sum').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_case_month_pk',
+      columns: [
+        t.day,
+        t.dim,
+        t.areaCode,
+        t.maintenanceCompanyId,
+        t.liftType,
+        t.useOccasion,
+        t.kind,
+        t.useCompanyId,
+        t.brand,
+        t.manufacturer,
+        t.builtYear,
+        t.hour,
+        t.weekday,
+        t.cause,
+      ],
+    }),
+  ],
+);
+
+export const statsRepairMonth = pgTable(
+  'stats_repair_month',
+  {
+    ...monthKey(),
+    brand: text('brand').notNull(),
+    manufacturer: text('manufacturer').notNull(),
+    builtYear: smallint('built_year').notNull(),
+    hitchType: text('hitch_type').notNull(),
+    repairs: integer('repairs').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_repair_month_pk',
+      columns: [
+        t.day,
+        t.dim,
+        t.areaCode,
+        t.maintenanceCompanyId,
+        t.liftType,
+        t.useOccasion,
+        t.useCompanyId,
+        t.brand,
+        t.manufacturer,
+        t.builtYear,
+        t.hitchType,
+      ],
+    }),
+  ],
+);
+
+export const statsOrderMonth = pgTable(
+  'stats_order_month',
+  {
+    ...monthKey(),
+    planned: integer('planned').notNull(),
+    /** Planned, completed and on time on plan days up to the job's day. */
+    due: integer('due').notNull(),
+    completed: integer('completed').notNull(),
+    onTime: integer('on_time').notNull(),
+    late: integer('late').notNull(),
+    awaitingConfirm: integer('awaiting_confirm').notNull(),
+    done: integer('done').notNull(),
+    approved: integer('approved').notNull(),
+    rejected: integer('rejected').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_order_month_pk',
+      columns: [t.day, t.dim, t.areaCode, t.maintenanceCompanyId, t.liftType, t.useOccasion, t.useCompanyId],
+    }),
+  ],
+);

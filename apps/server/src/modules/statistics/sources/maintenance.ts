@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { rowsOf } from '../../../platform/db/sql.ts';
 import { orderPlanDayRange, orderStatsSource } from '../../maintenance/api.ts';
+import { ORDER_MONTHS, rebuildMonths } from '../months.ts';
 import { nextCursor, type RefreshContext, SH_DAY, type StatsSource } from './source.ts';
 
 /**
@@ -85,10 +86,13 @@ export const maintenanceSource: StatsSource = {
         await db.execute(sql`delete from stats_order_day`);
         await db.execute(sql`delete from stats_worker_day`);
       }
+      await rebuildMonths(db, ORDER_MONTHS, 'all', ctx.today);
     } else {
-      for (const [from, to] of dayRanges(await orderDaysToRebuild(db, ctx))) {
+      const days = await orderDaysToRebuild(db, ctx);
+      for (const [from, to] of dayRanges(days)) {
         await rebuildOrderDays(db, from, to, ctx.today);
       }
+      await rebuildMonths(db, ORDER_MONTHS, days, ctx.today);
     }
     return nextCursor(ctx);
   },

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/client.ts';
+import { rowsOf } from '../../../platform/db/sql.ts';
 import { caseStatsSource, repairStatsSource } from '../../rescue/api.ts';
-import { nextCursor, SH_DAY, type StatsSource } from './source.ts';
+import { CASE_MONTHS, REPAIR_MONTHS, rebuildMonths } from '../months.ts';
+import { nextCursor, type RefreshContext, SH_DAY, type StatsSource } from './source.ts';
 
 const minutes = (from: string, to: string) =>
   `round((extract(epoch from (${to} - ${from})) / 60.0)::numeric, 1)::float8`;
@@ -61,18 +63,29 @@ async function refreshRepairs(db: Queryable, since: Date | null) {
   }
 }
 
+/** The Shanghai days of the rows changed since `since` (a case's alarm, a repair's report never moves). */
+async function changedDays(db: Queryable, rows: ReturnType<typeof sql>, at: string) {
+  return rowsOf<{ day: string }>(
+    await db.execute(sql`select distinct ${sql.raw(SH_DAY(`x.${at}`))}::text as day from ${rows} x`),
+  ).map((r) => r.day);
+}
+
 export const caseSource: StatsSource = {
   name: 'case',
-  async refresh(db, since, ctx) {
+  async refresh(db, since, ctx: RefreshContext) {
+    const days = since === null ? 'all' : await changedDays(db, caseStatsSource(since), 'alarm_at');
     await refreshCases(db, since);
+    await rebuildMonths(db, CASE_MONTHS, days, ctx.today);
     return nextCursor(ctx);
   },
 };
 
 export const repairSource: StatsSource = {
   name: 'repair',
-  async refresh(db, since, ctx) {
+  async refresh(db, since, ctx: RefreshContext) {
+    const days = since === null ? 'all' : await changedDays(db, repairStatsSource(since), 'created_at');
     await refreshRepairs(db, since);
+    await rebuildMonths(db, REPAIR_MONTHS, days, ctx.today);
     return nextCursor(ctx);
   },
 };

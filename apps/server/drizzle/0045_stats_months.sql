@@ -1,0 +1,68 @@
+CREATE TABLE "stats_case_month" (
+	"day" date NOT NULL,
+	"dim" text NOT NULL,
+	"area_code" text NOT NULL,
+	"maintenance_company_id" integer NOT NULL,
+	"lift_type" smallint NOT NULL,
+	"use_occasion" text NOT NULL,
+	"use_company_id" integer NOT NULL,
+	"kind" smallint NOT NULL,
+	"brand" text NOT NULL,
+	"manufacturer" text NOT NULL,
+	"built_year" smallint NOT NULL,
+	"hour" smallint NOT NULL,
+	"weekday" smallint NOT NULL,
+	"cause" smallint NOT NULL,
+	"cases" integer NOT NULL,
+	"freed" integer NOT NULL,
+	"arrived" integer NOT NULL,
+	"arrived_sum" double precision NOT NULL,
+	"within30" integer NOT NULL,
+	"overtime" integer NOT NULL,
+	"rescued" integer NOT NULL,
+	"rescued_sum" double precision NOT NULL,
+	"responded" integer NOT NULL,
+	"responded_sum" double precision NOT NULL,
+	"dispatched" integer NOT NULL,
+	"dispatched_sum" double precision NOT NULL,
+	CONSTRAINT "stats_case_month_pk" PRIMARY KEY("day","dim","area_code","maintenance_company_id","lift_type","use_occasion","kind","use_company_id","brand","manufacturer","built_year","hour","weekday","cause")
+);
+--> statement-breakpoint
+CREATE TABLE "stats_order_month" (
+	"day" date NOT NULL,
+	"dim" text NOT NULL,
+	"area_code" text NOT NULL,
+	"maintenance_company_id" integer NOT NULL,
+	"lift_type" smallint NOT NULL,
+	"use_occasion" text NOT NULL,
+	"use_company_id" integer NOT NULL,
+	"planned" integer NOT NULL,
+	"due" integer NOT NULL,
+	"completed" integer NOT NULL,
+	"on_time" integer NOT NULL,
+	"late" integer NOT NULL,
+	"awaiting_confirm" integer NOT NULL,
+	"done" integer NOT NULL,
+	"approved" integer NOT NULL,
+	"rejected" integer NOT NULL,
+	CONSTRAINT "stats_order_month_pk" PRIMARY KEY("day","dim","area_code","maintenance_company_id","lift_type","use_occasion","use_company_id")
+);
+--> statement-breakpoint
+CREATE TABLE "stats_repair_month" (
+	"day" date NOT NULL,
+	"dim" text NOT NULL,
+	"area_code" text NOT NULL,
+	"maintenance_company_id" integer NOT NULL,
+	"lift_type" smallint NOT NULL,
+	"use_occasion" text NOT NULL,
+	"use_company_id" integer NOT NULL,
+	"brand" text NOT NULL,
+	"manufacturer" text NOT NULL,
+	"built_year" smallint NOT NULL,
+	"hitch_type" text NOT NULL,
+	"repairs" integer NOT NULL,
+	CONSTRAINT "stats_repair_month_pk" PRIMARY KEY("day","dim","area_code","maintenance_company_id","lift_type","use_occasion","use_company_id","brand","manufacturer","built_year","hitch_type")
+);
+--> statement-breakpoint
+-- The month rollups start empty: the sources rebuild them in full on their next run.
+DELETE FROM "stats_cursor" WHERE "source" IN ('case', 'repair', 'order');
