@@ -261,6 +261,14 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
     expect(incremental.some((r) => r.startsWith('stats_order_month|'))).toBe(true);
     await t.platform.db.transaction((tx) => refreshStats(tx, { full: true }));
     expect(await months()).toEqual(incremental);
+
+    // Built yesterday, caught up today: yesterday's and today's plan days count as due now.
+    const yesterday = new Date(Date.now() - 86_400_000);
+    await t.platform.db.transaction((tx) => refreshStats(tx, { full: true, now: yesterday }));
+    await run();
+    const nextDay = await months();
+    await t.platform.db.transaction((tx) => refreshStats(tx, { full: true }));
+    expect(await months()).toEqual(nextDay);
   });
 
   it('answers 检验合格率 per district as a direct count of the reports says, and follows a changed conclusion', async () => {

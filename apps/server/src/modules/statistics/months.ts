@@ -24,7 +24,10 @@ export interface MonthRollup {
   base: string[];
   /** Each further grouping: its dim name, its column and the column's empty value. */
   groupings: { dim: string; column: string; empty: string }[];
-  /** The measures: name and the expression over one source row `r` (`today`: the job's or the read's day). */
+  /**
+   * The measures: name and expression over one source row `r`; `today` is an SQL expression for the
+   * day plan days count up to (the read's day, or each changed row's own `r.t`).
+   */
   measures: (today: string) => { name: string; expr: string }[];
   /** Source columns a figure may group by that no grouping holds (read from the source rows only). */
   raw: string[];
@@ -83,7 +86,7 @@ export const ORDER_MONTHS: MonthRollup = {
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion'],
   groupings: [{ dim: 'use', column: 'use_company_id', empty: '0' }],
   measures: (today) => {
-    const upTo = (col: string) => `case when r.day <= '${today}'::date then r.${col} else 0 end`;
+    const upTo = (col: string) => `case when r.day <= ${today} then r.${col} else 0 end`;
     return [
       { name: 'planned', expr: 'r.planned' },
       { name: 'due', expr: upTo('planned') },
@@ -101,41 +104,55 @@ export const ORDER_MONTHS: MonthRollup = {
 
 const SHANGHAI_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+const dayLiteral = (day: string) => {
+  if (!SHANGHAI_DAY.test(day)) throw new Error(`bad day ${day}`);
+  return `'${day}'::date`;
+};
 
 /**
- * Rebuilds the months of `m` holding `days` (all its months: 'all'), as of `today`: one scan of
- * those months' source rows, every grouping at once.
+ * The statement that adds `rows` to the month rollup `m`, every grouping at once: `rows` names a
+ * relation of source rows with `sign` (+1 adds a row, −1 takes back one added before) and `t` (the
+ * day its measures counted plan days up to when it was added). Sums meet in the month's rows.
  */
-export async function rebuildMonths(db: Queryable, m: MonthRollup, days: string[] | 'all', today: string) {
-  const months = days === 'all' ? null : [...new Set(days.map(monthOf))];
-  if (months?.length === 0) return;
-  for (const d of months ?? []) if (!SHANGHAI_DAY.test(d)) throw new Error(`bad month ${d}`);
-  const which = months
-    ? sql`date_trunc('month', r.day)::date in (${sql.join(
-        months.map((d) => sql`${d}::date`),
-        sql`, `,
-      )})`
-    : sql`true`;
-  const own = sql.raw;
+export function addToMonths(m: MonthRollup, rows: string): SQL {
+  const measures = m.measures('r.t');
   const dimCase = `case ${m.groupings.map((g) => `when grouping(r.${g.column}) = 0 then '${g.dim}'`).join(' ')} else '' end`;
-  const extra = m.groupings.map((g) => `coalesce(r.${g.column}, ${g.empty})`).join(', ');
-  const measures = m.measures(today);
+  const base = m.base.map((c) => `r.${c}`).join(', ');
+  const columns = [
+    'day',
+    'dim',
+    ...m.base,
+    ...m.groupings.map((g) => g.column),
+    ...measures.map((x) => x.name),
+  ];
+  return sql.raw(`insert into ${m.table} (${columns.join(', ')})
+    select date_trunc('month', r.day)::date, ${dimCase}, ${base},
+      ${m.groupings.map((g) => `coalesce(r.${g.column}, ${g.empty})`).join(', ')},
+      ${measures.map((x) => `coalesce(sum(r.sign * (${x.expr})), 0)`).join(', ')}
+    from ${rows} r
+    group by 1, ${base}, grouping sets ((), ${m.groupings.map((g) => `(r.${g.column})`).join(', ')})
+    on conflict on constraint ${m.table}_pk do update set
+      ${measures.map((x) => `${x.name} = ${m.table}.${x.name} + excluded.${x.name}`).join(', ')}`);
+}
+
+/** Drops the month rows of `days` whose events were all taken back (the first measure counts them). */
+export async function pruneMonths(db: Queryable, m: MonthRollup, days: string[]) {
+  const months = [...new Set(days.map(monthOf))];
+  if (months.length === 0) return;
+  const first = m.measures('current_date')[0]?.name as string;
+  await db.execute(
+    sql.raw(`delete from ${m.table} where day in (${months.map(dayLiteral).join(', ')}) and ${first} = 0`),
+  );
+}
+
+/** Rebuilds the whole month rollup `m` from its source, as of `today`. */
+export async function rebuildMonths(db: Queryable, m: MonthRollup, today: string) {
   await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`delete from ${m.table}`));
     await tx.execute(
-      months
-        ? sql`delete from ${sql.identifier(m.table)} where day in (${sql.join(
-            months.map((d) => sql`${d}::date`),
-            sql`, `,
-          )})`
-        : sql`delete from ${sql.identifier(m.table)}`,
+      sql`with every as (select s.*, 1 as sign, ${sql.raw(dayLiteral(today))} as t from ${sql.identifier(m.source)} s)
+        ${addToMonths(m, 'every')}`,
     );
-    await tx.execute(sql`insert into ${sql.identifier(m.table)} (day, dim, ${own(m.base.join(', '))},
-        ${own(m.groupings.map((g) => g.column).join(', '))}, ${own(measures.map((x) => x.name).join(', '))})
-      select date_trunc('month', r.day)::date, ${own(dimCase)}, ${own(m.base.map((c) => `r.${c}`).join(', '))},
-        ${own(extra)}, ${own(measures.map((x) => `coalesce(sum(${x.expr}), 0)`).join(', '))}
-      from ${sql.identifier(m.source)} r where ${which}
-      group by 1, ${own(m.base.map((c) => `r.${c}`).join(', '))},
-        grouping sets ((), ${own(m.groupings.map((g) => `(r.${g.column})`).join(', '))})`);
   });
 }
 
@@ -166,7 +183,7 @@ export function eventRelation(
   alias: string,
 ): SQL {
   const today = shanghaiToday();
-  const measures = m.measures(today);
+  const measures = m.measures(dayLiteral(today));
   const needsUse = dim === 'use' || Boolean(f.useCompanyId) || sideOf(user) === 'use';
   const grouping = needsUse ? (dim === '' || dim === 'use' ? 'use' : undefined) : dim;
   const whole = grouping === undefined ? null : wholeMonths(p, today, m === ORDER_MONTHS);
@@ -185,10 +202,18 @@ export function eventRelation(
       where r.day between ${p.from}::date and ${p.to}::date) ${a}`;
   }
   const [first, last] = whole;
-  return sql`(select ${sql.raw([...keys, ...measures.map((x) => x.name)].join(', '))} from ${sql.identifier(m.table)}
-      where dim = ${grouping} and day between ${first}::date and ${last}::date
-    union all
-    select ${fromRows([])} from ${source} r
-      where r.day between ${p.from}::date and ${p.to}::date
-        and (r.day < ${first}::date or r.day > ${addDays(addMonths(last, 1), -1)}::date)) ${a}`;
+  // The partial months at either end, each an index range of the day table.
+  const edges: [string, string][] = [];
+  if (p.from < first) edges.push([p.from, addDays(first, -1)]);
+  const lastEnd = addDays(addMonths(last, 1), -1);
+  if (lastEnd < p.to) edges.push([addDays(lastEnd, 1), p.to]);
+  const parts = [
+    sql`select ${sql.raw([...keys, ...measures.map((x) => x.name)].join(', '))} from ${sql.identifier(m.table)}
+      where dim = ${grouping} and day between ${first}::date and ${last}::date`,
+    ...edges.map(
+      ([from, to]) =>
+        sql`select ${fromRows([])} from ${source} r where r.day between ${from}::date and ${to}::date`,
+    ),
+  ];
+  return sql`(${sql.join(parts, sql` union all `)}) ${a}`;
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { rowsOf } from '../../../platform/db/sql.ts';
 import { orderPlanDayRange, orderStatsSource } from '../../maintenance/api.ts';
-import { ORDER_MONTHS, rebuildMonths } from '../months.ts';
+import { addToMonths, ORDER_MONTHS, pruneMonths, rebuildMonths } from '../months.ts';
 import { nextCursor, type RefreshContext, SH_DAY, type StatsSource } from './source.ts';
 
 /**
@@ -11,12 +11,28 @@ import { nextCursor, type RefreshContext, SH_DAY, type StatsSource } from './sou
  * orders planned on them (delete + insert, one transaction with the job's lock). Orders carry no
  * change time: which days to rebuild comes from the marks of stats_order_dirty (orderDaysToRebuild).
  */
-export async function rebuildOrderDays(db: Queryable, from: string, to: string, today: string) {
+export async function rebuildOrderDays(
+  db: Queryable,
+  from: string,
+  to: string,
+  today: string,
+  /** The month rollup's rows to keep: the day its rows of these days counted up to (null: none). */
+  months: { lastDay: string } | null,
+) {
   const orders = orderStatsSource(from, to);
   const onTime = sql.raw(`(o.sign_out_at is not null and ${SH_DAY('o.sign_out_at')} <= o.plan_date)`);
-  await db.execute(sql`delete from stats_order_day where day between ${from}::date and ${to}::date`);
+  const taken = sql`delete from stats_order_day where day between ${from}::date and ${to}::date`;
+  // The days' rows leave the month rollup as they were added (as of the last run's day) …
+  await db.execute(
+    months
+      ? sql`with old as (${taken} returning *),
+          delta as (select old.*, -1 as sign, ${months.lastDay}::date as t from old)
+          ${addToMonths(ORDER_MONTHS, 'delta')}`
+      : taken,
+  );
   await db.execute(sql`delete from stats_worker_day where day between ${from}::date and ${to}::date`);
-  await db.execute(sql`insert into stats_order_day (day, area_code, maintenance_company_id, use_company_id,
+  // … and come back as they are now, as of today.
+  const made = sql`insert into stats_order_day (day, area_code, maintenance_company_id, use_company_id,
       lift_type, use_occasion, planned, completed, on_time, late, awaiting_confirm, done, approved, rejected)
     select o.plan_date, coalesce(o.area_code, l.area_code, ''), coalesce(o.maintenance_company_id, 0),
       coalesce(o.use_company_id, 0), coalesce(l.lift_type, 0), coalesce(l.use_occasion, ''),
@@ -26,7 +42,14 @@ export async function rebuildOrderDays(db: Queryable, from: string, to: string, 
       count(*) filter (where o.status = 3), count(*) filter (where o.status = 4),
       count(*) filter (where o.status = 5), count(*) filter (where o.status = 6)
     from ${orders} o left join stats_lift l on l.elevator_id = o.elevator_id
-    group by 1, 2, 3, 4, 5, 6`);
+    group by 1, 2, 3, 4, 5, 6`;
+  await db.execute(
+    months
+      ? sql`with new as (${made} returning *),
+          delta as (select new.*, 1 as sign, ${today}::date as t from new)
+          ${addToMonths(ORDER_MONTHS, 'delta')}`
+      : made,
+  );
   await db.execute(sql`insert into stats_worker_day (day, worker_id, area_code, maintenance_company_id,
       use_company_id, lift_type, use_occasion, orders, completed, on_time, duration_sum, duration_count)
     select o.plan_date, w.worker_id, coalesce(o.area_code, l.area_code, ''), coalesce(o.maintenance_company_id, 0),
@@ -77,7 +100,7 @@ export const maintenanceSource: StatsSource = {
       await db.execute(sql`delete from stats_order_dirty`);
       const range = await orderPlanDayRange(db);
       if (range.from && range.to) {
-        await rebuildOrderDays(db, range.from, range.to, ctx.today);
+        await rebuildOrderDays(db, range.from, range.to, ctx.today, null);
         for (const t of ['stats_order_day', 'stats_worker_day']) {
           await db.execute(sql`delete from ${sql.identifier(t)}
             where day < ${range.from}::date or day > ${range.to}::date`);
@@ -86,13 +109,14 @@ export const maintenanceSource: StatsSource = {
         await db.execute(sql`delete from stats_order_day`);
         await db.execute(sql`delete from stats_worker_day`);
       }
-      await rebuildMonths(db, ORDER_MONTHS, 'all', ctx.today);
+      await rebuildMonths(db, ORDER_MONTHS, ctx.today);
     } else {
       const days = await orderDaysToRebuild(db, ctx);
+      const months = { lastDay: ctx.lastDay ?? ctx.today };
       for (const [from, to] of dayRanges(days)) {
-        await rebuildOrderDays(db, from, to, ctx.today);
+        await rebuildOrderDays(db, from, to, ctx.today, months);
       }
-      await rebuildMonths(db, ORDER_MONTHS, days, ctx.today);
+      await pruneMonths(db, ORDER_MONTHS, days);
     }
     return nextCursor(ctx);
   },
