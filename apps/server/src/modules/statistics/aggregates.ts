@@ -3,7 +3,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { DIMS, type DimName } from './dims.ts';
-import { CASE_MONTHS, eventRelation, type MonthRollup, ORDER_MONTHS, REPAIR_MONTHS } from './months.ts';
+import {
+  CASE_MONTHS,
+  eventRelation,
+  type Grouping,
+  type MonthRollup,
+  ORDER_MONTHS,
+  REPAIR_MONTHS,
+} from './months.ts';
 import { daySql, type Filters, num, type Period, rows, sideOf, whereSql } from './query.ts';
 
 /*
@@ -157,10 +164,12 @@ export async function caseAgg(
  * The grouping of a month rollup that answers a figure grouped by `expr` over alias `a` (null: one
  * total), or undefined when none does (then the figure reads the source rows).
  */
-export function groupingOf(m: MonthRollup, expr: string | null, a: string): string | undefined {
-  if (expr === null || expr === `to_char(${a}.day, 'YYYY-MM')`) return '';
-  const base: DimName[] = ['area', 'maintenance', 'type', 'occasion'];
-  if (base.some((d) => DIMS[d].key(a) === expr)) return '';
+export function groupingOf(m: MonthRollup, expr: string | null, a: string): Grouping | undefined {
+  if (expr === null || expr === `to_char(${a}.day, 'YYYY-MM')` || expr === DIMS.area.key(a)) {
+    return { dim: '', companyTypeOrOccasion: false };
+  }
+  const base: DimName[] = ['maintenance', 'type', 'occasion'];
+  if (base.some((d) => DIMS[d].key(a) === expr)) return { dim: '', companyTypeOrOccasion: true };
   const named: [string, string][] = [
     [DIMS.use.key(a), 'use'],
     [DIMS.brand.key(a), 'brand'],
@@ -172,7 +181,7 @@ export function groupingOf(m: MonthRollup, expr: string | null, a: string): stri
     [`${a}.hitch_type`, 'hitch'],
   ];
   const dim = named.find(([e]) => e === expr)?.[1];
-  return dim && m.groupings.some((g) => g.dim === dim) ? dim : undefined;
+  return dim && m.groupings.some((g) => g.dim === dim) ? { dim, companyTypeOrOccasion: false } : undefined;
 }
 
 export const caseDim = (dim: DimName | null) => (dim ? DIMS[dim].key('c') : null);

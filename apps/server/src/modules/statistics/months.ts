@@ -22,6 +22,12 @@ export interface MonthRollup {
   source: string;
   /** The columns every grouping keeps. */
   base: string[];
+  /**
+   * The base columns the district groupings keep (the others then hold 0 / ''): for a regulator's
+   * figure without a company, type or occasion filter, a grouping with one row per district and
+   * month (`dim` suffixed `~`) instead of one per company, type and occasion.
+   */
+  district: string[];
   /** Each further grouping: its dim name, its column and the column's empty value. */
   groupings: { dim: string; column: string; empty: string }[];
   /**
@@ -42,6 +48,7 @@ export const CASE_MONTHS: MonthRollup = {
   table: 'stats_case_month',
   source: 'stats_case',
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion', 'kind'],
+  district: ['area_code', 'kind'],
   groupings: [
     { dim: 'use', column: 'use_company_id', empty: '0' },
     { dim: 'brand', column: 'brand', empty: `''` },
@@ -68,6 +75,7 @@ export const REPAIR_MONTHS: MonthRollup = {
   table: 'stats_repair_month',
   source: 'stats_repair',
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion'],
+  district: ['area_code'],
   groupings: [
     { dim: 'use', column: 'use_company_id', empty: '0' },
     { dim: 'brand', column: 'brand', empty: `''` },
@@ -84,6 +92,7 @@ export const ORDER_MONTHS: MonthRollup = {
   table: 'stats_order_month',
   source: 'stats_order_day',
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion'],
+  district: ['area_code'],
   groupings: [{ dim: 'use', column: 'use_company_id', empty: '0' }],
   measures: (today) => {
     const upTo = (col: string) => `case when r.day <= ${today} then r.${col} else 0 end`;
@@ -116,8 +125,13 @@ const dayLiteral = (day: string) => {
  */
 export function addToMonths(m: MonthRollup, rows: string): SQL {
   const measures = m.measures('r.t');
-  const dimCase = `case ${m.groupings.map((g) => `when grouping(r.${g.column}) = 0 then '${g.dim}'`).join(' ')} else '' end`;
-  const base = m.base.map((c) => `r.${c}`).join(', ');
+  const dimCase = `(case ${m.groupings.map((g) => `when grouping(r.${g.column}) = 0 then '${g.dim}'`).join(' ')} else '' end)
+    || (case when grouping(r.maintenance_company_id) = 1 then '~' else '' end)`;
+  const empty = (c: string) => (c === 'use_occasion' || c === 'area_code' ? `''` : '0');
+  const sets = (keep: string[]) =>
+    [`(${keep.map((c) => `r.${c}`).join(', ')})`].concat(
+      m.groupings.map((g) => `(${[...keep, g.column].map((c) => `r.${c}`).join(', ')})`),
+    );
   const columns = [
     'day',
     'dim',
@@ -126,11 +140,12 @@ export function addToMonths(m: MonthRollup, rows: string): SQL {
     ...measures.map((x) => x.name),
   ];
   return sql.raw(`insert into ${m.table} (${columns.join(', ')})
-    select date_trunc('month', r.day)::date, ${dimCase}, ${base},
+    select date_trunc('month', r.day)::date, ${dimCase},
+      ${m.base.map((c) => `coalesce(r.${c}, ${empty(c)})`).join(', ')},
       ${m.groupings.map((g) => `coalesce(r.${g.column}, ${g.empty})`).join(', ')},
       ${measures.map((x) => `coalesce(sum(r.sign * (${x.expr})), 0)`).join(', ')}
     from ${rows} r
-    group by 1, ${base}, grouping sets ((), ${m.groupings.map((g) => `(r.${g.column})`).join(', ')})
+    group by 1, grouping sets (${[...sets(m.base), ...sets(m.district)].join(', ')})
     on conflict on constraint ${m.table}_pk do update set
       ${measures.map((x) => `${x.name} = ${m.table}.${x.name} + excluded.${x.name}`).join(', ')}`);
 }
@@ -156,6 +171,15 @@ export async function rebuildMonths(db: Queryable, m: MonthRollup, today: string
   });
 }
 
+/**
+ * How a figure groups: the month rollups' grouping (`dim`), and whether its key is a company, lift
+ * type or use occasion (then the district groupings cannot answer it).
+ */
+export interface Grouping {
+  dim: string;
+  companyTypeOrOccasion: boolean;
+}
+
 /** The first and last month a period covers whole (null: none). Days after `today` hold no event. */
 function wholeMonths(p: Period, today: string, future: boolean): [string, string] | null {
   const first = p.from.endsWith('-01') ? p.from : addMonths(monthOf(p.from), 1);
@@ -179,13 +203,27 @@ export function eventRelation(
   user: AuthUser,
   f: Partial<Filters>,
   p: Period,
-  dim: string | undefined,
+  by: Grouping | undefined,
   alias: string,
 ): SQL {
   const today = shanghaiToday();
   const measures = m.measures(dayLiteral(today));
+  const dim = by?.dim;
   const needsUse = dim === 'use' || Boolean(f.useCompanyId) || sideOf(user) === 'use';
-  const grouping = needsUse ? (dim === '' || dim === 'use' ? 'use' : undefined) : dim;
+  const byDistrict =
+    by !== undefined &&
+    !by.companyTypeOrOccasion &&
+    sideOf(user) === 'reviewer' &&
+    !f.maintenanceCompanyId &&
+    !f.type &&
+    !f.useOccasion;
+  const grouping = needsUse
+    ? dim === '' || dim === 'use'
+      ? 'use'
+      : undefined
+    : dim === undefined
+      ? undefined
+      : `${dim}${byDistrict ? '~' : ''}`;
   const whole = grouping === undefined ? null : wholeMonths(p, today, m === ORDER_MONTHS);
   const keys = ['day', ...m.base, ...m.groupings.map((g) => g.column)];
   const fromRows = (extra: string[]) =>
