@@ -25,7 +25,7 @@ CREATE TABLE "stats_case_month" (
 	"responded_sum" double precision NOT NULL,
 	"dispatched" integer NOT NULL,
 	"dispatched_sum" double precision NOT NULL,
-	CONSTRAINT "stats_case_month_pk" PRIMARY KEY("day","dim","area_code","maintenance_company_id","lift_type","use_occasion","kind","use_company_id","brand","manufacturer","built_year","hour","weekday","cause")
+	CONSTRAINT "stats_case_month_pk" PRIMARY KEY("dim","day","area_code","maintenance_company_id","lift_type","use_occasion","kind","use_company_id","brand","manufacturer","built_year","hour","weekday","cause")
 );
 --> statement-breakpoint
 CREATE TABLE "stats_order_month" (
@@ -45,7 +45,7 @@ CREATE TABLE "stats_order_month" (
 	"done" integer NOT NULL,
 	"approved" integer NOT NULL,
 	"rejected" integer NOT NULL,
-	CONSTRAINT "stats_order_month_pk" PRIMARY KEY("day","dim","area_code","maintenance_company_id","lift_type","use_occasion","use_company_id")
+	CONSTRAINT "stats_order_month_pk" PRIMARY KEY("dim","day","area_code","maintenance_company_id","lift_type","use_occasion","use_company_id")
 );
 --> statement-breakpoint
 CREATE TABLE "stats_repair_month" (
@@ -61,7 +61,7 @@ CREATE TABLE "stats_repair_month" (
 	"built_year" smallint NOT NULL,
 	"hitch_type" text NOT NULL,
 	"repairs" integer NOT NULL,
-	CONSTRAINT "stats_repair_month_pk" PRIMARY KEY("day","dim","area_code","maintenance_company_id","lift_type","use_occasion","use_company_id","brand","manufacturer","built_year","hitch_type")
+	CONSTRAINT "stats_repair_month_pk" PRIMARY KEY("dim","day","area_code","maintenance_company_id","lift_type","use_occasion","use_company_id","brand","manufacturer","built_year","hitch_type")
 );
 --> statement-breakpoint
 -- The month rollups start empty: the sources rebuild them in full on their next run.

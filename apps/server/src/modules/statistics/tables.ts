@@ -295,7 +295,8 @@ export const statsCursor = pgTable('stats_cursor', {
 
 /*
  * Month rollups of the event tables (months.ts): `day` is the month's first day, `dim` the grouping
- * ('' the base columns; 'use', 'brand', … one more column; the others 0 / ''), measures summed.
+ * ('' the base columns; 'use', 'brand', … one more column; the others 0 / ''), measures summed. The
+ * key leads with `dim`: a figure reads one grouping's months, never the others'.
  */
 const monthKey = () => ({
   day: date('day', { mode: 'string' }).notNull(),
@@ -335,8 +336,8 @@ export const statsCaseMonth = pgTable(
     primaryKey({
       name: 'stats_case_month_pk',
       columns: [
-        t.day,
         t.dim,
+        t.day,
         t.areaCode,
         t.maintenanceCompanyId,
         t.liftType,
@@ -368,8 +369,8 @@ export const statsRepairMonth = pgTable(
     primaryKey({
       name: 'stats_repair_month_pk',
       columns: [
-        t.day,
         t.dim,
+        t.day,
         t.areaCode,
         t.maintenanceCompanyId,
         t.liftType,
@@ -402,7 +403,7 @@ export const statsOrderMonth = pgTable(
   (t) => [
     primaryKey({
       name: 'stats_order_month_pk',
-      columns: [t.day, t.dim, t.areaCode, t.maintenanceCompanyId, t.liftType, t.useOccasion, t.useCompanyId],
+      columns: [t.dim, t.day, t.areaCode, t.maintenanceCompanyId, t.liftType, t.useOccasion, t.useCompanyId],
     }),
   ],
 );
