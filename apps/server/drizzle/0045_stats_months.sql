@@ -64,5 +64,13 @@ CREATE TABLE "stats_repair_month" (
 	CONSTRAINT "stats_repair_month_pk" PRIMARY KEY("dim","day","area_code","maintenance_company_id","lift_type","use_occasion","use_company_id","brand","manufacturer","built_year","hitch_type")
 );
 --> statement-breakpoint
+CREATE INDEX "stats_case_month_mc_idx" ON "stats_case_month" USING btree ("dim","maintenance_company_id","day");--> statement-breakpoint
+CREATE INDEX "stats_case_month_uc_idx" ON "stats_case_month" USING btree ("dim","use_company_id","day");--> statement-breakpoint
+CREATE INDEX "stats_order_month_mc_idx" ON "stats_order_month" USING btree ("dim","maintenance_company_id","day");--> statement-breakpoint
+CREATE INDEX "stats_order_month_uc_idx" ON "stats_order_month" USING btree ("dim","use_company_id","day");--> statement-breakpoint
+CREATE INDEX "stats_repair_month_mc_idx" ON "stats_repair_month" USING btree ("dim","maintenance_company_id","day");--> statement-breakpoint
+CREATE INDEX "stats_repair_month_uc_idx" ON "stats_repair_month" USING btree ("dim","use_company_id","day");--> statement-breakpoint
+CREATE INDEX "stats_lift_group_mc_idx" ON "stats_lift_group" USING btree ("dim","maintenance_company_id");--> statement-breakpoint
+CREATE INDEX "stats_lift_group_uc_idx" ON "stats_lift_group" USING btree ("dim","use_company_id");--> statement-breakpoint
 -- The month rollups start empty: the sources rebuild them in full on their next run.
 DELETE FROM "stats_cursor" WHERE "source" IN ('case', 'repair', 'order');

@@ -128,10 +128,12 @@ export function addToMonths(m: MonthRollup, rows: string): SQL {
   const dimCase = `(case ${m.groupings.map((g) => `when grouping(r.${g.column}) = 0 then '${g.dim}'`).join(' ')} else '' end)
     || (case when grouping(r.maintenance_company_id) = 1 then '~' else '' end)`;
   const empty = (c: string) => (c === 'use_occasion' || c === 'area_code' ? `''` : '0');
-  const sets = (keep: string[]) =>
+  const sets = (keep: string[], groupings: MonthRollup['groupings']) =>
     [`(${keep.map((c) => `r.${c}`).join(', ')})`].concat(
-      m.groupings.map((g) => `(${[...keep, g.column].map((c) => `r.${c}`).join(', ')})`),
+      groupings.map((g) => `(${[...keep, g.column].map((c) => `r.${c}`).join(', ')})`),
     );
+  // A use unit's figures read its own rows ('use'); no district grouping by use unit is read.
+  const byDistrict = m.groupings.filter((g) => g.dim !== 'use');
   const columns = [
     'day',
     'dim',
@@ -145,7 +147,7 @@ export function addToMonths(m: MonthRollup, rows: string): SQL {
       ${m.groupings.map((g) => `coalesce(r.${g.column}, ${g.empty})`).join(', ')},
       ${measures.map((x) => `coalesce(sum(r.sign * (${x.expr})), 0)`).join(', ')}
     from ${rows} r
-    group by 1, grouping sets (${[...sets(m.base), ...sets(m.district)].join(', ')})
+    group by 1, grouping sets (${[...sets(m.base, m.groupings), ...sets(m.district, byDistrict)].join(', ')})
     on conflict on constraint ${m.table}_pk do update set
       ${measures.map((x) => `${x.name} = ${m.table}.${x.name} + excluded.${x.name}`).join(', ')}`);
 }

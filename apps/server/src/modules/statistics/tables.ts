@@ -109,6 +109,8 @@ export const statsLiftGroup = pgTable(
         t.builtYear,
       ],
     }),
+    index('stats_lift_group_mc_idx').on(t.dim, t.maintenanceCompanyId),
+    index('stats_lift_group_uc_idx').on(t.dim, t.useCompanyId),
   ],
 );
 
@@ -352,6 +354,9 @@ export const statsCaseMonth = pgTable(
         t.cause,
       ],
     }),
+    // A company's or a use unit's own months.
+    index('stats_case_month_mc_idx').on(t.dim, t.maintenanceCompanyId, t.day),
+    index('stats_case_month_uc_idx').on(t.dim, t.useCompanyId, t.day),
   ],
 );
 
@@ -382,6 +387,9 @@ export const statsRepairMonth = pgTable(
         t.hitchType,
       ],
     }),
+    // A company's or a use unit's own months.
+    index('stats_repair_month_mc_idx').on(t.dim, t.maintenanceCompanyId, t.day),
+    index('stats_repair_month_uc_idx').on(t.dim, t.useCompanyId, t.day),
   ],
 );
 
@@ -405,5 +413,8 @@ export const statsOrderMonth = pgTable(
       name: 'stats_order_month_pk',
       columns: [t.dim, t.day, t.areaCode, t.maintenanceCompanyId, t.liftType, t.useOccasion, t.useCompanyId],
     }),
+    // A company's or a use unit's own months.
+    index('stats_order_month_mc_idx').on(t.dim, t.maintenanceCompanyId, t.day),
+    index('stats_order_month_uc_idx').on(t.dim, t.useCompanyId, t.day),
   ],
 );
