@@ -50,6 +50,21 @@ function pageOf<R extends Row>(all: R[], sum: R, f: Paged, defaultSort: string, 
   };
 }
 
+/** The page of `all` with its rows labelled: only the page's (a ranking may have 20,000 keys). */
+async function labelledPage<R extends Row>(
+  side: ReadSide,
+  dim: DimName,
+  all: R[],
+  sum: R,
+  f: Paged,
+  defaultSort: string,
+  meta: StatsMeta,
+) {
+  const page = pageOf(all, sum, f, defaultSort, meta);
+  await labelled(side, dim, page.records);
+  return page;
+}
+
 async function labelled<R extends Row>(side: ReadSide, dim: DimName, list: R[]) {
   const labels = await DIMS[dim].labels(
     side.db,
@@ -160,7 +175,7 @@ export async function rateBy(side: ReadSide, user: AuthUser, f: Paged, dim: 'are
   checkFilters(user, f);
   const p = periodOf(f);
   const { list, sum } = await rateRows(side, user, f, p, dim);
-  return pageOf(await labelled(side, dim, list), sum, f, 'lifts', await metaOf(side, p));
+  return labelledPage(side, dim, list, sum, f, 'lifts', await metaOf(side, p));
 }
 
 /** Sort keys of the lift ranking, as SQL over its columns (anything else sorts by 困人). */
@@ -459,7 +474,7 @@ export async function orderStates(side: ReadSide, user: AuthUser, f: Paged) {
       'overdueLifts',
     ] as const)
       sum[k] += r[k];
-  return pageOf(await labelled(side, 'area', list), sum, f, 'planned', await metaOf(side, p));
+  return labelledPage(side, 'area', list, sum, f, 'planned', await metaOf(side, p));
 }
 
 export async function basicByArea(side: ReadSide, user: AuthUser, f: Paged) {
@@ -573,7 +588,7 @@ export async function useUnitRates(side: ReadSide, user: AuthUser, f: Paged) {
     for (const k of ['lifts', 'trappedCases', 'faults', 'overdueInspection', 'overdueMaintenance'] as const)
       s[k] += r[k];
   s.trappedPer100 = per100(s.trappedCases, s.lifts, p.months);
-  return pageOf(await labelled(side, 'use', list), s, f, 'trappedCases', await metaOf(side, p));
+  return labelledPage(side, 'use', list, s, f, 'trappedCases', await metaOf(side, p));
 }
 
 /**
@@ -622,7 +637,7 @@ export async function inspectionByArea(side: ReadSide, user: AuthUser, f: Paged)
   for (const r of list)
     for (const k of ['lifts', 'overdue', 'dueSoon', 'inspected', 'passed'] as const) sum[k] += r[k];
   sum.passRate = ratio(sum.passed, sum.inspected);
-  return pageOf(await labelled(side, 'area', list), sum, f, 'lifts', await metaOf(side, p));
+  return labelledPage(side, 'area', list, sum, f, 'lifts', await metaOf(side, p));
 }
 
 export async function areaOccasions(side: ReadSide, user: AuthUser, f: Paged) {
