@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -310,14 +311,44 @@ const monthKey = () => ({
   useCompanyId: integer('use_company_id').notNull(),
 });
 
+/** The lift's attributes a case's or a repair's figures group by. */
+const liftAttributes = () => ({
+  brand: text('brand').notNull(),
+  manufacturer: text('manufacturer').notNull(),
+  builtYear: smallint('built_year').notNull(),
+});
+
+type MonthKeyColumns = { [K in keyof ReturnType<typeof monthKey>]: AnyPgColumn };
+
+/**
+ * A month rollup's key (grouping, month, the base columns, `before` and the use unit, then `after`)
+ * and its indexes for a company's and a use unit's own months.
+ */
+const monthConstraints = (name: string, t: MonthKeyColumns, before: AnyPgColumn[], after: AnyPgColumn[]) => [
+  primaryKey({
+    name: `${name}_pk`,
+    columns: [
+      t.dim,
+      t.day,
+      t.areaCode,
+      t.maintenanceCompanyId,
+      t.liftType,
+      t.useOccasion,
+      ...before,
+      t.useCompanyId,
+      ...after,
+    ],
+  }),
+  index(`${name}_mc_idx`).on(t.dim, t.maintenanceCompanyId, t.day),
+  index(`${name}_uc_idx`).on(t.dim, t.useCompanyId, t.day),
+];
+
 export const statsCaseMonth = pgTable(
   'stats_case_month',
   {
     ...monthKey(),
     kind: smallint('kind').notNull(),
-    brand: text('brand').notNull(),
-    manufacturer: text('manufacturer').notNull(),
-    builtYear: smallint('built_year').notNull(),
+    ...liftAttributes(),
     hour: smallint('hour').notNull(),
     weekday: smallint('weekday').notNull(),
     cause: smallint('cause').notNull(),
@@ -334,63 +365,24 @@ export const statsCaseMonth = pgTable(
     dispatched: integer('dispatched').notNull(),
     dispatchedSum: doublePrecision('dispatched_sum').notNull(),
   },
-  (t) => [
-    primaryKey({
-      name: 'stats_case_month_pk',
-      columns: [
-        t.dim,
-        t.day,
-        t.areaCode,
-        t.maintenanceCompanyId,
-        t.liftType,
-        t.useOccasion,
-        t.kind,
-        t.useCompanyId,
-        t.brand,
-        t.manufacturer,
-        t.builtYear,
-        t.hour,
-        t.weekday,
-        t.cause,
-      ],
-    }),
-    // A company's or a use unit's own months.
-    index('stats_case_month_mc_idx').on(t.dim, t.maintenanceCompanyId, t.day),
-    index('stats_case_month_uc_idx').on(t.dim, t.useCompanyId, t.day),
-  ],
+  (t) =>
+    monthConstraints(
+      'stats_case_month',
+      t,
+      [t.kind],
+      [t.brand, t.manufacturer, t.builtYear, t.hour, t.weekday, t.cause],
+    ),
 );
 
 export const statsRepairMonth = pgTable(
   'stats_repair_month',
   {
     ...monthKey(),
-    brand: text('brand').notNull(),
-    manufacturer: text('manufacturer').notNull(),
-    builtYear: smallint('built_year').notNull(),
+    ...liftAttributes(),
     hitchType: text('hitch_type').notNull(),
     repairs: integer('repairs').notNull(),
   },
-  (t) => [
-    primaryKey({
-      name: 'stats_repair_month_pk',
-      columns: [
-        t.dim,
-        t.day,
-        t.areaCode,
-        t.maintenanceCompanyId,
-        t.liftType,
-        t.useOccasion,
-        t.useCompanyId,
-        t.brand,
-        t.manufacturer,
-        t.builtYear,
-        t.hitchType,
-      ],
-    }),
-    // A company's or a use unit's own months.
-    index('stats_repair_month_mc_idx').on(t.dim, t.maintenanceCompanyId, t.day),
-    index('stats_repair_month_uc_idx').on(t.dim, t.useCompanyId, t.day),
-  ],
+  (t) => monthConstraints('stats_repair_month', t, [], [t.brand, t.manufacturer, t.builtYear, t.hitchType]),
 );
 
 export const statsOrderMonth = pgTable(
@@ -408,13 +400,5 @@ export const statsOrderMonth = pgTable(
     approved: integer('approved').notNull(),
     rejected: integer('rejected').notNull(),
   },
-  (t) => [
-    primaryKey({
-      name: 'stats_order_month_pk',
-      columns: [t.dim, t.day, t.areaCode, t.maintenanceCompanyId, t.liftType, t.useOccasion, t.useCompanyId],
-    }),
-    // A company's or a use unit's own months.
-    index('stats_order_month_mc_idx').on(t.dim, t.maintenanceCompanyId, t.day),
-    index('stats_order_month_uc_idx').on(t.dim, t.useCompanyId, t.day),
-  ],
+  (t) => monthConstraints('stats_order_month', t, [], []),
 );
