@@ -22,6 +22,11 @@ export function uniqueViolation(err: unknown): string | null {
   return null;
 }
 
+/** Whether `db` is PostgreSQL's connection pool (not PGlite, not a transaction): statements may run on several connections. */
+export function onPool(db: Queryable): db is Queryable & { $client: pg.Pool } {
+  return (db as { $client?: unknown }).$client instanceof pg.Pool && !(db instanceof PgTransaction);
+}
+
 /**
  * The rows of a hot read query. On PostgreSQL it runs as a named prepared statement, named after its
  * text: each query shape is parsed once per connection and, after a few runs, planned once (planning
@@ -29,11 +34,11 @@ export function uniqueViolation(err: unknown): string | null {
  * is a plain query. Rows come with the driver's own types, so select text, numbers and epochs.
  */
 export async function preparedRows<T>(db: Queryable, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool && !(db instanceof PgTransaction)) {
+  if (onPool(db)) {
     const { sql: text, params } = compile(db, query);
-    return (await client.query<T & pg.QueryResultRow>({ name: statementName(text), text, values: params }))
-      .rows;
+    return (
+      await db.$client.query<T & pg.QueryResultRow>({ name: statementName(text), text, values: params })
+    ).rows;
   }
   return rowsOf<T>(await db.execute(query));
 }
@@ -52,8 +57,7 @@ export function fixedStatement<V extends Record<string, unknown>, T>(build: (val
   const each = (values: V, wrap: (key: string, value: unknown) => unknown) =>
     Object.fromEntries(Object.entries(values).map(([k, v]) => [k, wrap(k, v)])) as V;
   return async (db: Queryable, values: V): Promise<T[]> => {
-    const client = (db as { $client?: unknown }).$client;
-    if (client instanceof pg.Pool && !(db instanceof PgTransaction)) {
+    if (onPool(db)) {
       if (!compiled) {
         const { sql: text, params } = compile(db, build(each(values, (k) => sql.placeholder(k))));
         compiled = { name: statementName(text), text, params };
@@ -63,7 +67,7 @@ export function fixedStatement<V extends Record<string, unknown>, T>(build: (val
         text: compiled.text,
         values: fillPlaceholders(compiled.params, values),
       };
-      return (await client.query<T & pg.QueryResultRow>(query)).rows;
+      return (await db.$client.query<T & pg.QueryResultRow>(query)).rows;
     }
     // sql.param: an array stays one parameter (a bare array in a template becomes a list).
     return rowsOf<T>(await db.execute(build(each(values, (_k, v) => sql.param(v)))));
