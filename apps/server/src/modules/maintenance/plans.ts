@@ -339,8 +339,8 @@ export const GENERATE_WORKERS = 2;
  * set-based SQL, each in its own transaction (a savepoint when `db` is already one): a
  * round locks up to `round` due plans by id (skipping plans another run holds), makes their orders
  * and moves them on. On the pool, `workers` rounds run at once: each claims the next plans by id in
- * turn (the claims are serialised, the rounds' work is not). A run that stops half way leaves every
- * finished round done and the rest due, so
+ * turn (the claims are serialised, the rounds' work is not), and a failed round stops the others
+ * after their own. A run that stops half way leaves every finished round done and the rest due, so
  * the next run resumes; two runs at once (the job's once-per-period slot aside) skip each other's
  * locked plans, and the (plan, date) key keeps one order per plan and date whatever happens. Plans
  * due again within the window (a long look-ahead) are taken by another pass. The job's creation step
