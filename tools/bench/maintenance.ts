@@ -144,11 +144,11 @@ async function benchIn(dataDir: string, elevatorCount: number, orderCount: numbe
   // The same list load and export on a server with V8's default heap limit (as the bench ran it
   // before 2026-11-29, without npm start's --max-old-space-size): the same run's "before".
   const defaultServer = await startServerProcess(dataDir, {}, []);
-  let v8Default: PdfRun & { afterLists: number };
+  let v8Default: PdfRun & { afterLists: number; lists: Row[] };
   try {
-    await listLoad(defaultServer.api, cases);
+    const lists = await listLoad(defaultServer.api, cases);
     const afterLists = defaultServer.rssMb();
-    v8Default = { ...(await exportPdf(defaultServer, pdfIds)), afterLists };
+    v8Default = { ...(await exportPdf(defaultServer, pdfIds)), afterLists, lists };
   } finally {
     await defaultServer.stop();
   }
@@ -158,6 +158,7 @@ async function benchIn(dataDir: string, elevatorCount: number, orderCount: numbe
   const rows: Row[] = [];
   let baseline: Row;
   let pdf: PdfRun;
+  let listRows: Row[] = [];
   try {
     baseline = await measure('baseline GET /health', {
       url: `${api}/health`,
@@ -165,8 +166,8 @@ async function benchIn(dataDir: string, elevatorCount: number, orderCount: numbe
       connections: CONNECTIONS,
     });
     rows.push(baseline);
-    for (const [c, row] of (await listLoad(api, cases)).entries())
-      rows.push(row, direct.get(cases[c].label)!);
+    listRows = await listLoad(api, cases);
+    for (const [c, row] of listRows.entries()) rows.push(row, direct.get(cases[c].label)!);
     rows.push(overdueRow);
     const rssAfterLists = server.rssMb();
 
@@ -223,6 +224,11 @@ async function benchIn(dataDir: string, elevatorCount: number, orderCount: numbe
   console.log(
     `  same run, V8's default heap limit (no ${SERVER_HEAP_FLAGS.join(' ') || 'heap flag'}): server RSS ${v8Default.afterLists.toFixed(0)} MB after the same lists; export ${pdfLine(v8Default)}`,
   );
+  // What the heap bound costs the lists (more full collections): the same cases in the same run.
+  const listFigures = (r: Row[]) =>
+    r.map((x) => `${x.rps.toFixed(0)} req/s p99 ${x.p99.toFixed(0)} ms`).join(', ');
+  console.log(`  the lists' four cases with V8's default heap: ${listFigures(v8Default.lists)}`);
+  console.log(`  the lists' four cases with ${SERVER_HEAP_FLAGS.join(' ')}: ${listFigures(listRows)}`);
 }
 
 interface PdfRun {
