@@ -1,14 +1,24 @@
 import fs from 'node:fs';
-import { orderFilters, shanghaiToday } from '@ec/contract';
+import { addDays, orderFilters, shanghaiToday } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import { overdueCount, refreshLiftStates } from '../../apps/server/src/modules/maintenance/lifts.ts';
 import { listOrders } from '../../apps/server/src/modules/maintenance/orders/read.ts';
-import { generateOrders } from '../../apps/server/src/modules/maintenance/plans.ts';
+import {
+  GENERATE_ROUND,
+  GENERATE_WORKERS,
+  generateOrders,
+} from '../../apps/server/src/modules/maintenance/plans.ts';
 import type { Queryable } from '../../apps/server/src/platform/db/client.ts';
 import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
 import { rng } from '../../apps/server/src/platform/seed/random.ts';
 import { login, measure, measureLoop, printTable, type Row } from './common.ts';
-import { inScratch, openBenchDatabase, seedElevators, startServerProcess } from './server-process.ts';
+import {
+  inScratch,
+  openBenchDatabase,
+  SERVER_HEAP_FLAGS,
+  seedElevators,
+  startServerProcess,
+} from './server-process.ts';
 import { type BenchUser, type Traffic, trafficOf, USER_NOTES, USERS } from './traffic.ts';
 
 const CONNECTIONS = 32;
@@ -42,8 +52,11 @@ const TARGETS = {
  *      (32 connections; also straight on the driver, without HTTP);
  *   2. the overdue count of a district (`overdueCount`, on the driver);
  *   3. the daily job's order generation for a half-month with every plan due (`generateOrders`, in
- *      its rounds of 20,000 plans, each its own transaction, as the job runs it);
- *   4. a 500-order PDF (batchExportPDF): time and the server process's peak RSS.
+ *      its rounds of 20,000 plans, each its own transaction, two at once, as the job runs it), beside
+ *      the half-month before made one round at a time in the same run;
+ *   4. a 500-order PDF (batchExportPDF): time and the server process's peak RSS after the list load,
+ *      beside, in the same run, a fresh server's export alone and the same list load and export on a
+ *      server with V8's default heap limit (without npm start's --max-old-space-size).
  * On PostgreSQL (DATABASE_URL) the bench creates a database of its own on that server (the role needs
  * CREATEDB) and drops it at the end (BENCH_KEEP_DATABASE=1 keeps it, to EXPLAIN the queries); without,
  * a throw-away PGlite folder (small sizes only).
@@ -120,11 +133,32 @@ async function benchIn(dataDir: string, elevatorCount: number, orderCount: numbe
   const pdfIds = await idsToPrint(database.db, orderCount);
   await database.close();
 
+  // The export alone on a fresh server (nothing before it but the start and a login).
+  const freshServer = await startServerProcess(dataDir);
+  let fresh: PdfRun;
+  try {
+    fresh = await exportPdf(freshServer, pdfIds);
+  } finally {
+    await freshServer.stop();
+  }
+  // The same list load and export on a server with V8's default heap limit (as the bench ran it
+  // before 2026-11-29, without npm start's --max-old-space-size): the same run's "before".
+  const defaultServer = await startServerProcess(dataDir, {}, []);
+  let v8Default: PdfRun & { afterLists: number; lists: Row[] };
+  try {
+    const lists = await listLoad(defaultServer.api, cases);
+    const afterLists = defaultServer.rssMb();
+    v8Default = { ...(await exportPdf(defaultServer, pdfIds)), afterLists, lists };
+  } finally {
+    await defaultServer.stop();
+  }
+
   const server = await startServerProcess(dataDir);
   const { api } = server;
   const rows: Row[] = [];
   let baseline: Row;
-  let pdf: { seconds: number; mb: number; status: number; before: number; peak: number };
+  let pdf: PdfRun;
+  let listRows: Row[] = [];
   try {
     baseline = await measure('baseline GET /health', {
       url: `${api}/health`,
@@ -132,55 +166,12 @@ async function benchIn(dataDir: string, elevatorCount: number, orderCount: numbe
       connections: CONNECTIONS,
     });
     rows.push(baseline);
-    const path = `${new URL(api).pathname}/pc/maintenanceOrder/queryList`;
-    const tokens = new Map<BenchUser, string>();
-    for (const who of USERS) tokens.set(who, await login(api, who));
-    for (const c of cases) {
-      const run = (seed: number, duration: number, name: string) => {
-        const next = c.filters(seed);
-        return measure(name, {
-          url: `${api}/pc/maintenanceOrder/queryList`,
-          duration,
-          connections: CONNECTIONS,
-          requests: [
-            {
-              method: 'GET',
-              headers: { authorization: `Bearer ${tokens.get(c.who)}` },
-              setupRequest: (req) => ({ ...req, path: `${path}?${query(next())}` }),
-            },
-          ],
-        });
-      };
-      await run(99, WARM_UP, 'warm-up');
-      const row = await run(1, SECONDS, `queryList: ${c.who}, ${c.label.split(': ')[1]}`);
-      row.note = `${USER_NOTES[c.who]}; target ≥ ${TARGETS.listRps} req/s, p99 ≤ ${TARGETS.listP99} ms: ${met(
-        row.rps >= TARGETS.listRps && row.p99 <= TARGETS.listP99 && row.errors === 0,
-      )}`;
-      rows.push(row, direct.get(c.label)!);
-    }
+    listRows = await listLoad(api, cases);
+    for (const [c, row] of listRows.entries()) rows.push(row, direct.get(cases[c].label)!);
     rows.push(overdueRow);
     const rssAfterLists = server.rssMb();
 
-    // The PDF: the peak RSS counts from here (VmHWM reset; a kernel without it counts from the start).
-    const admin = await login(api);
-    const reset = resetPeakRss(server.pid);
-    const before = server.rssMb();
-    const t1 = performance.now();
-    const res = await fetch(`${api}/pc/maintenanceOrder/batchExportPDF`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ ids: pdfIds }),
-    });
-    let bytes = 0;
-    for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
-    pdf = {
-      seconds: seconds(t1),
-      mb: bytes / 1e6,
-      status: res.status,
-      before,
-      peak: server.peakRssMb(),
-    };
-    if (!reset) console.log('  (VmHWM could not be reset: the PDF peak includes the list load)');
+    pdf = await exportPdf(server, pdfIds);
     printTable(
       `maintenance, ${elevatorCount} elevators, ${orderCount} work orders, ${kind} (loaded in ${loadSeconds.toFixed(0)} s), ` +
         `${CONNECTIONS} connections (server RSS after the lists: ${rssAfterLists.toFixed(0)} MB)`,
@@ -197,10 +188,15 @@ async function benchIn(dataDir: string, elevatorCount: number, orderCount: numbe
   }
 
   // The daily job's generation, on the driver as the job runs it (bounded rounds, each its own
-  // transaction), last: it writes.
+  // transaction, GENERATE_WORKERS at once), last: it writes. First, in the same run, one round at a
+  // time (as before 2026-11-29) for this half-month; then the job's way for the next half-month (on a
+  // table one half-month larger: any bias is against it).
   database = await open(dataDir);
+  const t3 = performance.now();
+  const madeOneByOne = await generateOrders(database.db, today, INTERVAL - 1, GENERATE_ROUND, 1);
+  const oneByOneSeconds = seconds(t3);
   const t2 = performance.now();
-  const made = await generateOrders(database.db, today, INTERVAL - 1);
+  const made = await generateOrders(database.db, addDays(today, INTERVAL), INTERVAL - 1);
   const generateSeconds = seconds(t2);
   await database.close();
 
@@ -210,14 +206,97 @@ async function benchIn(dataDir: string, elevatorCount: number, orderCount: numbe
   );
   console.log(
     `generateOrders, a half-month with every plan due: ${generateSeconds.toFixed(1)} s, ${made} orders made for ${loaded.plans} plans due` +
+      ` (${GENERATE_WORKERS} rounds at once)` +
       ` — target ≤ ${TARGETS.generateS} s: ${met(generateSeconds <= TARGETS.generateS)}` +
       `${made < loaded.plans ? `; ${loaded.plans - made} plans moved on WITHOUT an order` : ''} ${ratio}`,
   );
   console.log(
-    `batchExportPDF of ${pdfIds.length} orders: HTTP ${pdf.status}, ${pdf.seconds.toFixed(1)} s, ${pdf.mb.toFixed(1)} MB, ` +
-      `server RSS ${pdf.before.toFixed(0)} MB before, peak ${pdf.peak.toFixed(0)} MB — targets ≤ ${TARGETS.pdfS} s: ` +
+    `  same run, the half-month before, one round at a time: ${oneByOneSeconds.toFixed(1)} s, ${madeOneByOne} orders made`,
+  );
+  const pdfLine = (p: PdfRun) =>
+    `HTTP ${p.status}, ${p.seconds.toFixed(1)} s, ${p.mb.toFixed(1)} MB, server RSS ${p.before.toFixed(0)} MB before, peak ${p.peak.toFixed(0)} MB` +
+    (p.reset ? '' : ' (VmHWM could not be reset: the peak includes what came before)');
+  console.log(
+    `batchExportPDF of ${pdfIds.length} orders after the lists: ${pdfLine(pdf)} — targets ≤ ${TARGETS.pdfS} s: ` +
       `${met(pdf.status === 200 && pdf.seconds <= TARGETS.pdfS)}, ≤ ${TARGETS.pdfMb} MB: ${met(pdf.peak <= TARGETS.pdfMb)} ${ratio}`,
   );
+  console.log(`  same run, a fresh server, the export alone: ${pdfLine(fresh)}`);
+  console.log(
+    `  same run, V8's default heap limit (no ${SERVER_HEAP_FLAGS.join(' ') || 'heap flag'}): server RSS ${v8Default.afterLists.toFixed(0)} MB after the same lists; export ${pdfLine(v8Default)}`,
+  );
+  // What the heap bound costs the lists (more full collections): the same cases in the same run.
+  const listFigures = (r: Row[]) =>
+    r.map((x) => `${x.rps.toFixed(0)} req/s p99 ${x.p99.toFixed(0)} ms`).join(', ');
+  console.log(`  the lists' four cases with V8's default heap: ${listFigures(v8Default.lists)}`);
+  console.log(`  the lists' four cases with ${SERVER_HEAP_FLAGS.join(' ')}: ${listFigures(listRows)}`);
+}
+
+interface PdfRun {
+  seconds: number;
+  mb: number;
+  status: number;
+  before: number;
+  peak: number;
+  /** Whether the peak counts from the export (VmHWM reset). */
+  reset: boolean;
+}
+
+/** The 500-order PDF as the administrator; the peak RSS counts from here (VmHWM reset after the login). */
+async function exportPdf(
+  server: Awaited<ReturnType<typeof startServerProcess>>,
+  ids: number[],
+): Promise<PdfRun> {
+  const admin = await login(server.api);
+  const reset = resetPeakRss(server.pid);
+  const before = server.rssMb();
+  const t1 = performance.now();
+  const res = await fetch(`${server.api}/pc/maintenanceOrder/batchExportPDF`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ ids }),
+  });
+  let bytes = 0;
+  for await (const chunk of res.body!) bytes += (chunk as Uint8Array).length;
+  return {
+    seconds: seconds(t1),
+    mb: bytes / 1e6,
+    status: res.status,
+    before,
+    peak: server.peakRssMb(),
+    reset,
+  };
+}
+
+/** The list cases over HTTP at CONNECTIONS connections, each warmed up first; a row per case. */
+async function listLoad(api: string, cases: ListCase[]): Promise<Row[]> {
+  const path = `${new URL(api).pathname}/pc/maintenanceOrder/queryList`;
+  const tokens = new Map<BenchUser, string>();
+  for (const who of USERS) tokens.set(who, await login(api, who));
+  const rows: Row[] = [];
+  for (const c of cases) {
+    const run = (seed: number, duration: number, name: string) => {
+      const next = c.filters(seed);
+      return measure(name, {
+        url: `${api}/pc/maintenanceOrder/queryList`,
+        duration,
+        connections: CONNECTIONS,
+        requests: [
+          {
+            method: 'GET',
+            headers: { authorization: `Bearer ${tokens.get(c.who)}` },
+            setupRequest: (req) => ({ ...req, path: `${path}?${query(next())}` }),
+          },
+        ],
+      });
+    };
+    await run(99, WARM_UP, 'warm-up');
+    const row = await run(1, SECONDS, `queryList: ${c.who}, ${c.label.split(': ')[1]}`);
+    row.note = `${USER_NOTES[c.who]}; target ≥ ${TARGETS.listRps} req/s, p99 ≤ ${TARGETS.listP99} ms: ${met(
+      row.rps >= TARGETS.listRps && row.p99 <= TARGETS.listP99 && row.errors === 0,
+    )}`;
+    rows.push(row);
+  }
+  return rows;
 }
 
 const met = (ok: boolean) => (ok ? 'met' : 'NOT met');

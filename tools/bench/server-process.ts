@@ -54,14 +54,36 @@ export function seedElevators(dataDir: string, count: number) {
   if (res.status !== 0) throw new Error('seeding failed');
 }
 
-/** The real server in its own process, so that its memory can be read apart from the load generator. */
-export async function startServerProcess(dataDir: string, env: NodeJS.ProcessEnv = {}) {
+/**
+ * The heap settings `npm start` gives the server (apps/server/package.json), so that a bench's server
+ * holds the memory a deployed one does: `--max-old-space-size` also sets how far V8 lets the heap grow
+ * past its live data between two full collections (up to 4× with the default limit, under 2× below 2 GB).
+ */
+export const SERVER_HEAP_FLAGS: string[] = (
+  JSON.parse(fs.readFileSync(path.join(root, 'apps/server/package.json'), 'utf8')).scripts.start as string
+)
+  .split(/\s+/)
+  .filter((f) => f.startsWith('--max-old-space-size=') || f.startsWith('--max-semi-space-size='));
+
+/**
+ * The real server in its own process, so that its memory can be read apart from the load generator;
+ * with `npm start`'s heap settings unless `heapFlags` says otherwise ([] for V8's defaults).
+ */
+export async function startServerProcess(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+  heapFlags: string[] = SERVER_HEAP_FLAGS,
+) {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...benchEnv(dataDir), ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...heapFlags, '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: { ...benchEnv(dataDir), ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const api = `http://127.0.0.1:${port}/monitor/api`;
   for (const deadline = Date.now() + 120_000; ; ) {
     try {

@@ -22,7 +22,7 @@ import type { AuthUser } from '../../platform/access.ts';
 import { scopeCondition } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { refusingConflicts } from '../../platform/db/conflicts.ts';
-import { rowsOf } from '../../platform/db/sql.ts';
+import { onPool, rowsOf } from '../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../platform/db/tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { paramNumber } from '../../platform/params.ts';
@@ -325,13 +325,22 @@ export async function deletePlans(db: Queryable, user: AuthUser, ids: number[]) 
 export const GENERATE_ROUND = 20_000;
 
 /**
+ * Rounds of the plan job at once on PostgreSQL, each on a connection of its own: a round's cost is
+ * the database's per-row work (the order's indexes and foreign-key checks, the plan's update), one
+ * core's worth, so two rounds use both cores of a small server. One on PGlite or in a transaction.
+ */
+export const GENERATE_WORKERS = 2;
+
+/**
  * Makes the orders of every enabled plan due by `today + ahead` days (the parameter by default),
  * whose lift is still maintained by the plan's company under a contract valid today and which has
  * workers. A plan behind by more than one interval restarts at today (missed visits show as 超期,
  * not as back-dated orders). Returns the number of orders made. It works in bounded rounds of
  * set-based SQL, each in its own transaction (a savepoint when `db` is already one): a
  * round locks up to `round` due plans by id (skipping plans another run holds), makes their orders
- * and moves them on. A run that stops half way leaves every finished round done and the rest due, so
+ * and moves them on. On the pool, `workers` rounds run at once: each claims the next plans by id in
+ * turn (the claims are serialised, the rounds' work is not), and a failed round stops the others
+ * after their own. A run that stops half way leaves every finished round done and the rest due, so
  * the next run resumes; two runs at once (the job's once-per-period slot aside) skip each other's
  * locked plans, and the (plan, date) key keeps one order per plan and date whatever happens. Plans
  * due again within the window (a long look-ahead) are taken by another pass. The job's creation step
@@ -342,6 +351,7 @@ export async function generateOrders(
   today = shanghaiToday(),
   ahead?: number,
   round = GENERATE_ROUND,
+  workers = onPool(db) ? GENERATE_WORKERS : 1,
 ): Promise<number> {
   const days =
     ahead ??
@@ -355,27 +365,61 @@ export async function generateOrders(
   for (let pass = 0; pass < 40; pass++) {
     let after = 0;
     let moved = 0;
-    for (;;) {
-      const r = await db.transaction((tx) => generateRound(tx, today, horizon, after, round));
-      made += r.made;
-      moved += r.moved;
-      if (r.last === null) break;
-      after = r.last;
-    }
+    let end = false;
+    // The claim of the next round's plans, one worker at a time (each claim starts after the last).
+    let claims: Promise<unknown> = Promise.resolve();
+    const claimNext = (tx: Queryable) => {
+      const claim = claims.then(async () => {
+        if (end) return [];
+        const due = await dueRound(tx, horizon, after, round);
+        if (due.length === 0) end = true;
+        else after = Number(due[due.length - 1].id);
+        return due;
+      });
+      claims = claim.catch(() => undefined);
+      return claim;
+    };
+    const work = async () => {
+      while (!end) {
+        const r = await db.transaction(async (tx) => {
+          const due = await claimNext(tx);
+          return due.length === 0 ? { made: 0, moved: 0 } : generateRound(tx, today, horizon, due);
+        });
+        made += r.made;
+        moved += r.moved;
+      }
+    };
+    const done = await Promise.allSettled(
+      Array.from({ length: Math.max(1, workers) }, () =>
+        work().catch((err) => {
+          end = true;
+          throw err;
+        }),
+      ),
+    );
+    const failed = done.find((d) => d.status === 'rejected');
+    if (failed) throw failed.reason;
     if (moved === 0) break;
   }
   return made;
 }
 
-/** One round of generateOrders: the next `limit` due plans after plan id `after`. */
-async function generateRound(tx: Queryable, today: string, horizon: string, after: number, limit: number) {
-  const due = rowsOf<{ id: number; elevator_id: number }>(
+/** The next `limit` due plans after plan id `after`, locked for the round (others' locked plans skipped). */
+async function dueRound(tx: Queryable, horizon: string, after: number, limit: number) {
+  return rowsOf<{ id: number; elevator_id: number }>(
     await tx.execute(sql`select id, elevator_id from ${maintenancePlan}
       where enabled and next_date <= ${horizon}::date and cardinality(worker_ids) > 0 and id > ${after}
       order by id limit ${limit} for update skip locked`),
   );
-  if (due.length === 0) return { made: 0, moved: 0, last: null };
-  const last = Number(due[due.length - 1].id);
+}
+
+/** One round of generateOrders: the orders of the round's plans (`dueRound`), and the plans moved on. */
+async function generateRound(
+  tx: Queryable,
+  today: string,
+  horizon: string,
+  due: { id: number; elevator_id: number }[],
+) {
   const ids = sql.param(`{${due.map((d) => d.id).join(',')}}`);
   const lifts = sql.param(`{${due.map((d) => d.elevator_id).join(',')}}`);
   // The round's contracts sorted in memory; the lifts' array reaches into the contracts' relation
@@ -421,5 +465,5 @@ async function generateRound(tx: Queryable, today: string, horizon: string, afte
       )
       select (select count(*) from made)::int as made, (select count(*) from moved)::int as moved`),
   );
-  return { made: Number(row?.made ?? 0), moved: Number(row?.moved ?? 0), last };
+  return { made: Number(row?.made ?? 0), moved: Number(row?.moved ?? 0) };
 }

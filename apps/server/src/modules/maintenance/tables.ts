@@ -203,7 +203,9 @@ export const maintenanceOrder = pgTable(
     ),
     index('maintenance_order_use_idx').on(t.useCompanyId, t.planDate),
     index('maintenance_order_area_idx').on(t.areaCode, t.planDate),
-    index('maintenance_order_workers_idx').using('gin', t.workerIds),
+    // No index on worker_ids: a worker's orders are found by plan date (his phone page: planned up to
+    // today, not yet submitted), and a GIN on the array served no query but cost every order made
+    // (migration 0044).
     /** The job makes one order per plan and date, however often it runs. */
     uniqueIndex('maintenance_order_plan_date_uq').on(t.planId, t.planDate).where(sql`plan_id is not null`),
     /** One place per confirmed record in its lift's chain: two confirmations cannot fork it. */

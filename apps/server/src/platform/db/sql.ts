@@ -22,6 +22,11 @@ export function uniqueViolation(err: unknown): string | null {
   return null;
 }
 
+/** Whether `db` is PostgreSQL's connection pool (not PGlite, not a transaction): statements may run on several connections. */
+export function onPool(db: Queryable): db is Queryable & { $client: pg.Pool } {
+  return (db as { $client?: unknown }).$client instanceof pg.Pool && !(db instanceof PgTransaction);
+}
+
 /**
  * The rows of a hot read query whose SQL text varies with the request (a list under the user's
  * filters, its sorting): the caller builds it with drizzle on every call. A statement whose text never
@@ -78,10 +83,9 @@ async function namedQuery<T>(
   db: Queryable,
   statement: () => { text: string; values: unknown[] },
 ): Promise<T[] | null> {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool) || db instanceof PgTransaction) return null;
+  if (!onPool(db)) return null;
   const { text, values } = statement();
-  return (await client.query<T & pg.QueryResultRow>({ name: statementName(text), text, values })).rows;
+  return (await db.$client.query<T & pg.QueryResultRow>({ name: statementName(text), text, values })).rows;
 }
 
 /** Statement names by text: hashing a list query's text costs more than finding it here. */
