@@ -50,11 +50,14 @@ describe('运维中心: background exports and messages', () => {
       const badge = page.getByTestId('export-badge');
       // The user keeps working while the file is made: the lift list opens and searches.
       await page.goto(`${base}/#/basicInformation/theElevatorManagement`);
-      const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+      // The lift list's own rows and button: the log page may still be in the document, hidden, as the
+      // route changes (its rows and its 查询 matched first on a loaded CI machine).
+      const rows = page.getByTestId('elevator-management').locator('.ant-table-tbody tr.ant-table-row');
       await rows.first().waitFor();
       assert.notEqual(await badge.getAttribute('data-state'), 'ready', 'the export is still being made');
       await page
         .getByRole('button', { name: /查\s*询/ })
+        .filter({ visible: true })
         .first()
         .click();
       await rows.first().waitFor();
