@@ -3,15 +3,17 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { DIMS, type DimName } from './dims.ts';
+import { daySql, type Filters, num, type Period, rows, sideOf, whereSql } from './query.ts';
 import {
   CASE_MONTHS,
+  dayLiteral,
   eventRelation,
   type Grouping,
+  LIFT_GROUPS,
   type MonthRollup,
   ORDER_MONTHS,
   REPAIR_MONTHS,
-} from './months.ts';
-import { daySql, type Filters, num, type Period, rows, sideOf, whereSql } from './query.ts';
+} from './rollups.ts';
 
 /*
  * The counts every figure is made of, per group (a DimName, or none for one total row), read from
@@ -36,24 +38,19 @@ const GROUPING: Partial<Record<DimName, string>> = {
  * The lifts in the registry as a relation aliased `l` whose rows each count `l.lifts` lifts, with
  * stats_lift's dimension columns and the counts of stats_lift_group (overdue_maintenance,
  * overdue_inspection, due_inspection, placed, lng_sum, lat_sum): the grouping of stats_lift_group
- * that holds `dim` and, when the caller's scope or filters or `byUse` name use units, the use unit;
+ * that holds `dim` and, when the caller's scope or filters name use units, the use unit;
  * else (one lift per row, a use unit's lifts by brand) stats_lift itself, one row per lift. Sum the
  * counts (`sum(l.lifts)`), never count(*) the rows.
  */
-export function liftRelation(user: AuthUser, f: Partial<Filters>, dim: DimName | null, byUse = false): SQL {
-  const needsUse = byUse || dim === 'use' || Boolean(f.useCompanyId) || sideOf(user) === 'use';
+export function liftRelation(user: AuthUser, f: Partial<Filters>, dim: DimName | null): SQL {
+  const needsUse = dim === 'use' || Boolean(f.useCompanyId) || sideOf(user) === 'use';
   const grouping = needsUse ? (dim === null || dim === 'use' ? 'use' : undefined) : GROUPING[dim ?? 'area'];
   if (grouping !== undefined) {
     return sql`(select * from stats_lift_group where dim = ${grouping}) l`;
   }
-  const today = shanghaiToday();
-  return sql`(select s.*, 1 as lifts, (s.maintenance_due < ${today}::date)::int as overdue_maintenance,
-      (s.inspection_due < ${today}::date)::int as overdue_inspection,
-      (s.inspection_due between ${today}::date and ${today}::date + 30)::int as due_inspection,
-      (s.longitude is not null and s.latitude is not null)::int as placed,
-      case when s.latitude is not null then coalesce(s.longitude, 0) else 0 end as lng_sum,
-      case when s.longitude is not null then coalesce(s.latitude, 0) else 0 end as lat_sum
-    from stats_lift s) l`;
+  const measures = LIFT_GROUPS.measures(dayLiteral(shanghaiToday()));
+  return sql.raw(`(select r.*, ${measures.map((x) => `coalesce(${x.expr}, 0) as ${x.name}`).join(', ')}
+    from stats_lift r) l`);
 }
 
 /**

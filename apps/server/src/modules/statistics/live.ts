@@ -80,13 +80,12 @@ async function stateCounts(side: ReadSide, user: AuthUser, f: Filters, byArea: b
   );
   const busy = await rows<Record<string, string | boolean>>(
     side.db,
-    sql`select ${key} as key,
-      case when l.elevator_id in (select elevator_id from stats_case where kind = 1 and status < 6) then 1 else 2 end as s,
+    sql`with trapped as (select elevator_id from stats_case where kind = 1 and status < 6)
+    select ${key} as key, case when l.elevator_id in (select elevator_id from trapped) then 1 else 2 end as s,
       coalesce(l.maintenance_due < (select day from stats_cursor where source = 'lift'), false) as overdue,
       l.use_status = 2 as stopped
     from stats_lift l
-    where l.elevator_id in (select elevator_id from stats_case where kind = 1 and status < 6
-        union select elevator_id from stats_repair where status < 3)
+    where l.elevator_id in (select elevator_id from trapped union select elevator_id from stats_repair where status < 3)
       and ${where}`,
   );
   const out = new Map<string, StateCounts>();

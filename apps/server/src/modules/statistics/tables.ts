@@ -184,6 +184,18 @@ export const statsRepair = pgTable(
   ],
 );
 
+/** The counts of maintenance orders a day's or a month's row holds (docs/statistics.md). */
+const orderMeasures = () => ({
+  planned: integer('planned').notNull(),
+  completed: integer('completed').notNull(),
+  onTime: integer('on_time').notNull(),
+  late: integer('late').notNull(),
+  awaitingConfirm: integer('awaiting_confirm').notNull(),
+  done: integer('done').notNull(),
+  approved: integer('approved').notNull(),
+  rejected: integer('rejected').notNull(),
+});
+
 /** Maintenance orders per plan day × district × companies × lift type × use occasion. */
 export const statsOrderDay = pgTable(
   'stats_order_day',
@@ -194,14 +206,7 @@ export const statsOrderDay = pgTable(
     useCompanyId: integer('use_company_id').notNull(),
     liftType: smallint('lift_type').notNull(),
     useOccasion: text('use_occasion').notNull(),
-    planned: integer('planned').notNull(),
-    completed: integer('completed').notNull(),
-    onTime: integer('on_time').notNull(),
-    late: integer('late').notNull(),
-    awaitingConfirm: integer('awaiting_confirm').notNull(),
-    done: integer('done').notNull(),
-    approved: integer('approved').notNull(),
-    rejected: integer('rejected').notNull(),
+    ...orderMeasures(),
   },
   (t) => [
     primaryKey({
@@ -297,7 +302,7 @@ export const statsCursor = pgTable('stats_cursor', {
 });
 
 /*
- * Month rollups of the event tables (months.ts): `day` is the month's first day, `dim` the grouping
+ * Month rollups of the event tables (rollups.ts): `day` is the month's first day, `dim` the grouping
  * ('' the base columns; 'use', 'brand', … one more column; the others 0 / ''), measures summed. The
  * key leads with `dim`: a figure reads one grouping's months, never the others'.
  */
@@ -389,16 +394,9 @@ export const statsOrderMonth = pgTable(
   'stats_order_month',
   {
     ...monthKey(),
-    planned: integer('planned').notNull(),
-    /** Planned, completed and on time on plan days up to the job's day. */
+    ...orderMeasures(),
+    /** Orders planned on days up to the job's day (completed and on_time then count those days only). */
     due: integer('due').notNull(),
-    completed: integer('completed').notNull(),
-    onTime: integer('on_time').notNull(),
-    late: integer('late').notNull(),
-    awaitingConfirm: integer('awaiting_confirm').notNull(),
-    done: integer('done').notNull(),
-    approved: integer('approved').notNull(),
-    rejected: integer('rejected').notNull(),
   },
   (t) => monthConstraints('stats_order_month', t, [], []),
 );

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { rowsOf } from '../../../platform/db/sql.ts';
 import { orderPlanDayRange, orderStatsSource } from '../../maintenance/api.ts';
-import { addToMonths, ORDER_MONTHS, pruneMonths, rebuildMonths } from '../months.ts';
+import { addToRollup, ORDER_MONTHS, pruneMonths, rebuildMonths } from '../rollups.ts';
 import { nextCursor, type RefreshContext, SH_DAY, type StatsSource } from './source.ts';
 
 /**
@@ -27,7 +27,7 @@ export async function rebuildOrderDays(
     months
       ? sql`with old as (${taken} returning *),
           delta as (select old.*, -1 as sign, ${months.lastDay}::date as t from old)
-          ${addToMonths(ORDER_MONTHS, 'delta')}`
+          ${addToRollup(ORDER_MONTHS, 'delta')}`
       : taken,
   );
   await db.execute(sql`delete from stats_worker_day where day between ${from}::date and ${to}::date`);
@@ -47,7 +47,7 @@ export async function rebuildOrderDays(
     months
       ? sql`with new as (${made} returning *),
           delta as (select new.*, 1 as sign, ${today}::date as t from new)
-          ${addToMonths(ORDER_MONTHS, 'delta')}`
+          ${addToRollup(ORDER_MONTHS, 'delta')}`
       : made,
   );
   await db.execute(sql`insert into stats_worker_day (day, worker_id, area_code, maintenance_company_id,

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { liftStatsSource } from '../../elevator/api.ts';
 import { liftDueStatsSource } from '../../maintenance/api.ts';
+import { addToRollup, dayLiteral, LIFT_GROUPS } from '../rollups.ts';
 import { nextCursor, type RefreshContext, type StatsSource } from './source.ts';
 
 /**
@@ -33,36 +34,8 @@ const UPSERT = sql`on conflict (elevator_id) do update set register_code = exclu
   use_status = excluded.use_status, longitude = excluded.longitude, latitude = excluded.latitude,
   maintenance_due = excluded.maintenance_due, inspection_due = excluded.inspection_due`;
 
-/**
- * stats_lift_group's rows over `rows` (stats_lift rows with a `sign`: +1 counts a lift, −1 takes it
- * back), as of `day`: one scan, five grouping sets.
- */
-const groupsOf = (rows: SQL, day: string) => sql`insert into stats_lift_group (dim, area_code,
-    maintenance_company_id, lift_type, use_occasion, use_status, use_company_id, brand, manufacturer,
-    built_year, lifts, overdue_maintenance, overdue_inspection, due_inspection, placed, lng_sum, lat_sum)
-  select case when grouping(r.use_company_id) = 0 then 'use' when grouping(r.brand) = 0 then 'brand'
-      when grouping(r.manufacturer) = 0 then 'manufacturer' when grouping(r.built_year) = 0 then 'age'
-      else '' end,
-    r.area_code, r.maintenance_company_id, r.lift_type, r.use_occasion, r.use_status,
-    coalesce(r.use_company_id, 0), coalesce(r.brand, ''), coalesce(r.manufacturer, ''),
-    coalesce(r.built_year, 0), sum(r.sign),
-    coalesce(sum(r.sign) filter (where r.maintenance_due < ${day}::date), 0),
-    coalesce(sum(r.sign) filter (where r.inspection_due < ${day}::date), 0),
-    coalesce(sum(r.sign) filter (where r.inspection_due between ${day}::date and ${day}::date + 30), 0),
-    coalesce(sum(r.sign) filter (where r.longitude is not null and r.latitude is not null), 0),
-    coalesce(sum(r.sign * r.longitude) filter (where r.latitude is not null), 0),
-    coalesce(sum(r.sign * r.latitude) filter (where r.longitude is not null), 0)
-  from ${rows} r
-  group by r.area_code, r.maintenance_company_id, r.lift_type, r.use_occasion, r.use_status,
-    grouping sets ((), (r.use_company_id), (r.brand), (r.manufacturer), (r.built_year))
-  on conflict on constraint stats_lift_group_pk do update set
-    lifts = stats_lift_group.lifts + excluded.lifts,
-    overdue_maintenance = stats_lift_group.overdue_maintenance + excluded.overdue_maintenance,
-    overdue_inspection = stats_lift_group.overdue_inspection + excluded.overdue_inspection,
-    due_inspection = stats_lift_group.due_inspection + excluded.due_inspection,
-    placed = stats_lift_group.placed + excluded.placed,
-    lng_sum = stats_lift_group.lng_sum + excluded.lng_sum,
-    lat_sum = stats_lift_group.lat_sum + excluded.lat_sum`;
+/** stats_lift_group's rows over `rows` (stats_lift rows with a `sign`), as of `day`. */
+const groupsOf = (rows: string, day: string) => addToRollup(LIFT_GROUPS, rows, dayLiteral(day));
 
 /**
  * A change of stats_lift made by `ctes` (which define `old`, the changed lifts' rows before, and
@@ -71,12 +44,12 @@ const groupsOf = (rows: SQL, day: string) => sql`insert into stats_lift_group (d
  */
 const withCounts = (ctes: SQL, day: string) =>
   sql`with ${ctes}, delta as (select *, 1 as sign from up union all select *, -1 as sign from old)
-    ${groupsOf(sql`delta`, day)}`;
+    ${groupsOf('delta', day)}`;
 
 async function rebuildCounts(db: Queryable, day: string) {
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from stats_lift_group`);
-    await tx.execute(groupsOf(sql`(select *, 1 as sign from stats_lift)`, day));
+    await tx.execute(groupsOf('(select *, 1 as sign from stats_lift)', day));
   });
 }
 
@@ -108,7 +81,7 @@ async function upsertChanged(db: Queryable, since: Date, day: string) {
       day,
     ),
   );
-  await db.execute(sql`delete from stats_lift_group where lifts = 0`);
+  await db.execute(sql.raw(`delete from ${LIFT_GROUPS.table} where ${LIFT_GROUPS.count} = 0`));
 }
 
 export const registrySource: StatsSource = {

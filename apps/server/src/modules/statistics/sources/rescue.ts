@@ -3,13 +3,13 @@ import type { Queryable } from '../../../platform/db/client.ts';
 import { rowsOf } from '../../../platform/db/sql.ts';
 import { caseStatsSource, repairStatsSource } from '../../rescue/api.ts';
 import {
-  addToMonths,
+  addToRollup,
   CASE_MONTHS,
   type MonthRollup,
   pruneMonths,
   REPAIR_MONTHS,
   rebuildMonths,
-} from '../months.ts';
+} from '../rollups.ts';
 import { nextCursor, type RefreshContext, SH_DAY, type StatsSource } from './source.ts';
 
 const minutes = (from: string, to: string) =>
@@ -17,7 +17,7 @@ const minutes = (from: string, to: string) =>
 
 /**
  * Rescue cases (stats_case, one row per case) and repairs (stats_repair, one per repair), with their
- * month rollups (months.ts): rows changed since the cursor are upserted, and each one's row before
+ * month rollups (rollups.ts): rows changed since the cursor are upserted, and each one's row before
  * (−1) and after (+1) is added to the month rollup in the same statement (both read one snapshot);
  * on a rebuild, all rows, rows gone from the source dropped, and the month rollup rebuilt.
  */
@@ -112,7 +112,7 @@ async function refresh(db: Queryable, e: Events, since: Date | null, today: stri
         up as (insert into ${table} (${e.columns}) select * from src ${e.upsert} returning *),
         delta as (select up.*, 1 as sign, ${today}::date as t from up
           union all select old.*, -1 as sign, ${today}::date as t from old),
-        added as (${addToMonths(e.months, 'delta')} returning day)
+        added as (${addToRollup(e.months, 'delta')} returning day)
       select distinct day::text as day from added`),
   ).map((r) => r.day);
   await pruneMonths(db, e.months, days);

@@ -12,32 +12,74 @@ import { addMonths, type Filters, type Period, sideOf } from './query.ts';
  * with one more column ('use' the use unit, 'brand', 'hour', …); a column outside the row's grouping
  * holds 0 / ''. `day` is the month's first day, so the period filter of a figure (day between from
  * and to) reads the months a period covers whole from the month rollup and its partial months' days
- * from the day table (`eventRelation`). The job rebuilds the months whose days it rebuilt or whose
- * events changed (`rebuildMonths`).
+ * from the day table (`eventRelation`). The job adds each changed event's or rebuilt day's rows
+ * before (−1) and after (+1) with `addToRollup`, which also keeps stats_lift_group
+ * (sources/registry.ts), and rebuilds a whole month rollup with `rebuildMonths`.
  */
 
-export interface MonthRollup {
-  /** The month table and the table of days or events it sums. */
+/**
+ * A rollup kept by difference (rows added with +1, taken back with −1): several groupings share its
+ * table, told apart by `dim` ('' the base columns; a further grouping's name: the base columns and
+ * one more). Its key is `dim`, the month when `monthly`, and every column a grouping names; a
+ * column outside the row's grouping holds 0 / ''.
+ */
+export interface Rollup {
   table: string;
-  source: string;
+  /** Rows per month (`day` the month's first day), summed from source rows with a `day`. */
+  monthly: boolean;
   /** The columns every grouping keeps. */
   base: string[];
   /**
    * The base columns the district groupings keep (the others then hold 0 / ''): for a regulator's
    * figure without a company, type or occasion filter, a grouping with one row per district and
-   * month (`dim` suffixed `~`) instead of one per company, type and occasion.
+   * month (`dim` suffixed `~`) instead of one per company, type and occasion. None: no such groupings.
    */
   district: string[];
   /** Each further grouping: its dim name, its column and the column's empty value. */
   groupings: { dim: string; column: string; empty: string }[];
   /**
    * The measures: name and expression over one source row `r`; `today` is an SQL expression for the
-   * day plan days count up to (the read's day, or each changed row's own `r.t`).
+   * day that day-dependent measures count up to (the read's day, the job's, or each changed row's
+   * own `r.t`).
    */
   measures: (today: string) => { name: string; expr: string }[];
+  /** The measure that counts source rows: a row whose count is 0 holds nothing and is dropped. */
+  count: string;
+}
+
+/** A month rollup of an event table or a table of days (`source`). */
+export interface MonthRollup extends Rollup {
+  source: string;
   /** Source columns a figure may group by that no grouping holds (read from the source rows only). */
   raw: string[];
 }
+
+/**
+ * stats_lift_group's groupings and counts (tables.ts) over stats_lift's rows: overdue and due counts
+ * compare a lift's due dates with `day` (the day the counts were made, or the read's).
+ */
+export const LIFT_GROUPS: Rollup = {
+  table: 'stats_lift_group',
+  monthly: false,
+  base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion', 'use_status'],
+  district: [],
+  groupings: [
+    { dim: 'use', column: 'use_company_id', empty: '0' },
+    { dim: 'brand', column: 'brand', empty: `''` },
+    { dim: 'manufacturer', column: 'manufacturer', empty: `''` },
+    { dim: 'age', column: 'built_year', empty: '0' },
+  ],
+  measures: (day) => [
+    { name: 'lifts', expr: '1' },
+    { name: 'overdue_maintenance', expr: `(r.maintenance_due < ${day})::int` },
+    { name: 'overdue_inspection', expr: `(r.inspection_due < ${day})::int` },
+    { name: 'due_inspection', expr: `(r.inspection_due between ${day} and ${day} + 30)::int` },
+    { name: 'placed', expr: '(r.longitude is not null and r.latitude is not null)::int' },
+    { name: 'lng_sum', expr: 'case when r.latitude is not null then r.longitude end' },
+    { name: 'lat_sum', expr: 'case when r.longitude is not null then r.latitude end' },
+  ],
+  count: 'lifts',
+};
 
 const minuteMeasures = (col: string, name: string) => [
   { name: `${name}`, expr: `(r.${col} is not null)::int` },
@@ -46,6 +88,7 @@ const minuteMeasures = (col: string, name: string) => [
 
 export const CASE_MONTHS: MonthRollup = {
   table: 'stats_case_month',
+  monthly: true,
   source: 'stats_case',
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion', 'kind'],
   district: ['area_code', 'kind'],
@@ -68,11 +111,13 @@ export const CASE_MONTHS: MonthRollup = {
     ...minuteMeasures('response_minutes', 'responded'),
     ...minuteMeasures('dispatch_minutes', 'dispatched'),
   ],
+  count: 'cases',
   raw: ['case_id', 'elevator_id', 'arrival_minutes', 'status', 'source', 'agent_id', 'cause_detail'],
 };
 
 export const REPAIR_MONTHS: MonthRollup = {
   table: 'stats_repair_month',
+  monthly: true,
   source: 'stats_repair',
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion'],
   district: ['area_code'],
@@ -84,12 +129,14 @@ export const REPAIR_MONTHS: MonthRollup = {
     { dim: 'hitch', column: 'hitch_type', empty: `''` },
   ],
   measures: () => [{ name: 'repairs', expr: '1' }],
+  count: 'repairs',
   raw: ['repair_id', 'elevator_id', 'status'],
 };
 
 /** Orders: `due`, `completed` and `on_time` count plan days up to `today` only (docs/statistics.md). */
 export const ORDER_MONTHS: MonthRollup = {
   table: 'stats_order_month',
+  monthly: true,
   source: 'stats_order_day',
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion'],
   district: ['area_code'],
@@ -108,57 +155,67 @@ export const ORDER_MONTHS: MonthRollup = {
       { name: 'rejected', expr: 'r.rejected' },
     ];
   },
+  count: 'planned',
   raw: [],
 };
 
 const SHANGHAI_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
-const dayLiteral = (day: string) => {
+export const dayLiteral = (day: string) => {
   if (!SHANGHAI_DAY.test(day)) throw new Error(`bad day ${day}`);
   return `'${day}'::date`;
 };
 
 /**
- * The statement that adds `rows` to the month rollup `m`, every grouping at once: `rows` names a
- * relation of source rows with `sign` (+1 adds a row, −1 takes back one added before) and `t` (the
- * day its measures counted plan days up to when it was added). Sums meet in the month's rows.
+ * The statement that adds `rows` to the rollup `m`, every grouping at once: `rows` names a relation
+ * of source rows with `sign` (+1 adds a row, −1 takes back one added before) and, unless `today` is
+ * given, `t` (the day its measures counted up to when it was added). Sums meet in the rollup's rows.
  */
-export function addToMonths(m: MonthRollup, rows: string): SQL {
-  const measures = m.measures('r.t');
-  const dimCase = `(case ${m.groupings.map((g) => `when grouping(r.${g.column}) = 0 then '${g.dim}'`).join(' ')} else '' end)
-    || (case when grouping(r.maintenance_company_id) = 1 then '~' else '' end)`;
+export function addToRollup(m: Rollup, rows: string, today = 'r.t'): SQL {
+  const measures = m.measures(today);
+  const byDistrict = m.district.length > 0;
+  const dimCase = `(case ${m.groupings.map((g) => `when grouping(r.${g.column}) = 0 then '${g.dim}'`).join(' ')} else '' end)${
+    byDistrict ? ` || (case when grouping(r.maintenance_company_id) = 1 then '~' else '' end)` : ''
+  }`;
   const empty = (c: string) => (c === 'use_occasion' || c === 'area_code' ? `''` : '0');
-  const sets = (keep: string[], groupings: MonthRollup['groupings']) =>
+  const sets = (keep: string[], groupings: Rollup['groupings']) =>
     [`(${keep.map((c) => `r.${c}`).join(', ')})`].concat(
       groupings.map((g) => `(${[...keep, g.column].map((c) => `r.${c}`).join(', ')})`),
     );
   // A use unit's figures read its own rows ('use'); no district grouping by use unit is read.
-  const byDistrict = m.groupings.filter((g) => g.dim !== 'use');
+  const groupingSets = [
+    ...sets(m.base, m.groupings),
+    ...(byDistrict
+      ? sets(
+          m.district,
+          m.groupings.filter((g) => g.dim !== 'use'),
+        )
+      : []),
+  ];
   const columns = [
-    'day',
+    ...(m.monthly ? ['day'] : []),
     'dim',
     ...m.base,
     ...m.groupings.map((g) => g.column),
     ...measures.map((x) => x.name),
   ];
   return sql.raw(`insert into ${m.table} (${columns.join(', ')})
-    select date_trunc('month', r.day)::date, ${dimCase},
+    select ${m.monthly ? `date_trunc('month', r.day)::date, ` : ''}${dimCase},
       ${m.base.map((c) => `coalesce(r.${c}, ${empty(c)})`).join(', ')},
       ${m.groupings.map((g) => `coalesce(r.${g.column}, ${g.empty})`).join(', ')},
       ${measures.map((x) => `coalesce(sum(r.sign * (${x.expr})), 0)`).join(', ')}
     from ${rows} r
-    group by 1, grouping sets (${[...sets(m.base, m.groupings), ...sets(m.district, byDistrict)].join(', ')})
+    group by ${m.monthly ? '1, ' : ''}grouping sets (${groupingSets.join(', ')})
     on conflict on constraint ${m.table}_pk do update set
       ${measures.map((x) => `${x.name} = ${m.table}.${x.name} + excluded.${x.name}`).join(', ')}`);
 }
 
-/** Drops the month rows of `days` whose events were all taken back (the first measure counts them). */
+/** Drops the month rows of `days` whose events were all taken back. */
 export async function pruneMonths(db: Queryable, m: MonthRollup, days: string[]) {
   const months = [...new Set(days.map(monthOf))];
   if (months.length === 0) return;
-  const first = m.measures('current_date')[0]?.name as string;
   await db.execute(
-    sql.raw(`delete from ${m.table} where day in (${months.map(dayLiteral).join(', ')}) and ${first} = 0`),
+    sql.raw(`delete from ${m.table} where day in (${months.map(dayLiteral).join(', ')}) and ${m.count} = 0`),
   );
 }
 
@@ -168,7 +225,7 @@ export async function rebuildMonths(db: Queryable, m: MonthRollup, today: string
     await tx.execute(sql.raw(`delete from ${m.table}`));
     await tx.execute(
       sql`with every as (select s.*, 1 as sign, ${sql.raw(dayLiteral(today))} as t from ${sql.identifier(m.source)} s)
-        ${addToMonths(m, 'every')}`,
+        ${addToRollup(m, 'every')}`,
     );
   });
 }
