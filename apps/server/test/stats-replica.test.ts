@@ -57,10 +57,6 @@ const startCluster = (data: string, port: number, dir: string, extra = '') =>
  * either way; `primaryUrl` then says where the test app's database lives.
  */
 function prepare(): { dir: string; primaryUrl: string | null } | string {
-  // Not yet passing on this machine (the replica never showed the test database within 2 min):
-  // opt-in until fixed, so that it cannot break the suite.
-  if (process.env.STATS_REPLICA_TEST !== '1')
-    return 'opt-in (STATS_REPLICA_TEST=1): not yet passing, see the statistics report';
   if (!process.env.TEST_DATABASE_URL) return 'TEST_DATABASE_URL is not set (the replica copies that server)';
   if (!BIN) return 'the PostgreSQL binaries (pg_basebackup, pg_ctl) are not installed';
   if (process.getuid?.() !== 0)
@@ -139,6 +135,8 @@ describe.skipIf(reason !== null)(
     let detach: () => Promise<void>;
 
     beforeAll(async () => {
+      // The test app's database lives on the server the replica copies.
+      if (primaryUrl) process.env.TEST_DATABASE_URL = primaryUrl;
       t = await startTestApp('postgres');
       const rows = (await t.platform.db.execute(sql`select current_database() as db`)) as unknown as {
         rows: { db: string }[];

@@ -65,18 +65,19 @@ export async function rebuildOrderDays(
 }
 
 /**
- * The plan days a run rebuilds: the days written since the last run (the trigger's marks, taken), today
- * (its figures move with every sign-out), and every day from the last run's day on when the day has
- * changed since (a day that ends turns its open orders 超期: `late` depends on today). A closed day
- * nobody wrote to is never read again.
+ * The plan days a run rebuilds: the days written since the last run (the trigger's marks, taken), and
+ * on a new day every day from the last run's day to today: a day that ends turns its open orders 超期
+ * (`late` depends on today) and a day that comes counts as due in the month rollup (`due` up to
+ * today). On the same day an unwritten day is unchanged; a closed day nobody wrote to is never read
+ * again.
  */
 export async function orderDaysToRebuild(db: Queryable, ctx: RefreshContext): Promise<string[]> {
   const marked = rowsOf<{ day: string }>(
     await db.execute(sql`delete from stats_order_dirty returning day::text as day`),
   ).map((r) => r.day);
-  const days = new Set([...marked, ctx.today]);
-  if (ctx.lastDay && ctx.lastDay < ctx.today) {
-    for (let d = ctx.lastDay; d < ctx.today; d = addDays(d, 1)) days.add(d);
+  const days = new Set(marked);
+  if (ctx.lastDay === null || ctx.lastDay < ctx.today) {
+    for (let d = ctx.lastDay ?? ctx.today; d <= ctx.today; d = addDays(d, 1)) days.add(d);
   }
   return [...days].sort();
 }
