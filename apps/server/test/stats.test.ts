@@ -255,6 +255,78 @@ describe.each(dbKinds)('statistics on %s', (kind) => {
     }
   }, 600_000);
 
+  it('counts causes, arrival bands and agents as a direct count does, over random periods', async () => {
+    const today = shanghaiToday();
+    let seed = 11;
+    const next = (n: number) => {
+      seed = (seed * 48271) % 2147483647;
+      return seed % n;
+    };
+    const dayBack = (n: number) => {
+      const d = new Date(`${today}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() - n);
+      return d.toISOString().slice(0, 10);
+    };
+    const shDay = sql.raw(`((c.alarm_at at time zone 'UTC') + interval '8 hours')::date`);
+    const minutes = sql.raw(`round((extract(epoch from (c.arrived_at - c.alarm_at)) / 60.0)::numeric, 1)`);
+    for (let i = 0; i < 8; i++) {
+      // Periods with whole months inside (read from the month rollup) and partial months at the ends.
+      const to = dayBack(next(40));
+      const dateFrom = dayBack(next(330) + 40);
+      const who = i % 2 === 0 ? 'admin' : 'jg_qingxiu';
+      const areaCode = who === 'jg_qingxiu' ? '450103' : [undefined, '450102', '450105'][next(3)];
+      const f = { dateFrom, dateTo: to, ...(areaCode && who === 'admin' ? { areaCode } : {}) };
+      const label = `${who} ${JSON.stringify(f)}`;
+      const where = sql`${shDay} between ${dateFrom}::date and ${to}::date
+        ${areaCode ? sql`and c.area_code = ${areaCode}` : sql``}`;
+
+      const causes = await q<{ k: string; n: string }>(sql`select coalesce(c.cause, 0)::text || '|' ||
+          coalesce(nullif(c.cause_detail, ''), '未填') as k, count(*) as n
+        from rescue_case c where c.kind = 1 and ${where} group by 1`);
+      const faults = await p.send<{ rows: { key: string; details: { key: string; value: number }[] }[] }>(
+        who,
+        'faultTypeAnalysis',
+        f,
+      );
+      expect(faults.status, label).toBe(200);
+      const got = new Map<string, number>();
+      for (const r of faults.body.data.rows) for (const d of r.details) got.set(`${r.key}|${d.key}`, d.value);
+      expect(got, `causes ${label}`).toEqual(new Map(causes.map((r) => [r.k, Number(r.n)])));
+
+      const bands = await q<{ k: string; n: string }>(sql`select case when c.arrived_at is null then 'none'
+          when ${minutes} <= 10 then '0-10' when ${minutes} <= 20 then '10-20'
+          when ${minutes} <= 30 then '20-30' else '30+' end as k, count(*) as n
+        from rescue_case c where c.kind = 1 and ${where} group by 1`);
+      const times = await p.send<{ buckets: { key: string; value: number }[] }>(who, 'rescueTimeAnalysis', f);
+      expect(times.status, label).toBe(200);
+      const want = new Map(bands.map((r) => [r.k, Number(r.n)]));
+      for (const b of times.body.data.buckets)
+        expect(b.value, `band ${b.key} ${label}`).toBe(want.get(b.key) ?? 0);
+
+      const sources = await q<{ k: string; n: string }>(sql`select 'source:' || c.source as k, count(*) as n
+        from rescue_case c where ${where} group by 1`);
+      const agents = await q<{
+        k: string;
+        n: string;
+        t: string;
+      }>(sql`select coalesce(c.agent_id, 0)::text as k,
+          count(*) as n, count(*) filter (where c.kind = 1) as t
+        from rescue_case c where ${where} group by 1`);
+      const seats = await p.send<{
+        rows: { key: string; cases: number; trappedCases: number }[];
+        sources: { key: string; value: number }[];
+      }>(who, 'seatDisposal', f);
+      expect(seats.status, label).toBe(200);
+      expect(
+        new Map(seats.body.data.rows.map((r) => [r.key, [r.cases, r.trappedCases]])),
+        `agents ${label}`,
+      ).toEqual(new Map(agents.map((r) => [r.k, [Number(r.n), Number(r.t)]])));
+      const bySource = new Map(sources.map((r) => [r.k, Number(r.n)]));
+      for (const x of seats.body.data.sources)
+        expect(x.value, `${x.key} ${label}`).toBe(bySource.get(x.key) ?? 0);
+    }
+  }, 600_000);
+
   it('agrees with the lists it drills into', async () => {
     const today = shanghaiToday();
     const month = today.slice(0, 7);

@@ -175,6 +175,7 @@ export function groupingOf(m: MonthRollup, expr: string | null, a: string): Grou
     [`${a}.hour::text`, 'hour'],
     [`${a}.weekday::text`, 'weekday'],
     [`${a}.cause::text`, 'cause'],
+    [`${a}.arrival_band::text`, 'band'],
     [`${a}.hitch_type`, 'hitch'],
   ];
   const dim = named.find(([e]) => e === expr)?.[1];

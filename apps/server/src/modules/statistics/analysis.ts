@@ -18,6 +18,7 @@ import { type CaseAgg, caseAgg, caseDim, EMPTY_CASES, liftAgg, repairAgg } from 
 import { DIMS, type DimName } from './dims.ts';
 import {
   checkFilters,
+  daySql,
   type Filters,
   mean,
   metaOf,
@@ -29,6 +30,7 @@ import {
   rows,
   whereSql,
 } from './query.ts';
+import { CASE_MONTHS, eventRelation } from './rollups.ts';
 
 /** The analysis pages' figures (statsAnalysisCalls): definitions in docs/statistics.md. */
 
@@ -125,22 +127,21 @@ export async function rescueTimeAnalysis(
 ): Promise<RescueTimeAnalysis> {
   checkFilters(user, f);
   const p = periodOf(f);
-  const bucket = `(case when c.arrival_minutes is null then 'none' when c.arrival_minutes <= 10 then '0-10'
-    when c.arrival_minutes <= 20 then '10-20' when c.arrival_minutes <= 30 then '20-30' else '30+' end)`;
-  const buckets = await caseAgg(side.db, user, f, p, bucket, [sql`c.kind = 1`]);
+  // stats_case.arrival_band (tables.ts): 0 none recorded, 1 ≤ 10 min, 2 ≤ 20, 3 ≤ 30, 4 later.
+  const buckets = await caseAgg(side.db, user, f, p, 'c.arrival_band::text', [sql`c.kind = 1`]);
   const byArea = await caseAgg(side.db, user, f, p, caseDim('area'), [sql`c.kind = 1`]);
   const all = (await caseAgg(side.db, user, f, p, null, [sql`c.kind = 1`])).get('') ?? EMPTY_CASES('');
   const labels = await DIMS.area.labels(side.db, [...byArea.keys()]);
-  const B: [string, string][] = [
-    ['0-10', '10 分钟内'],
-    ['10-20', '10–20 分钟'],
-    ['20-30', '20–30 分钟'],
-    ['30+', '超过 30 分钟'],
-    ['none', '未记录到达'],
+  const B: [string, string, string][] = [
+    ['0-10', '1', '10 分钟内'],
+    ['10-20', '2', '10–20 分钟'],
+    ['20-30', '3', '20–30 分钟'],
+    ['30+', '4', '超过 30 分钟'],
+    ['none', '0', '未记录到达'],
   ];
   return {
     meta: await metaOf(side, p),
-    buckets: B.map(([k, label]) => ({ key: k, label, value: buckets.get(k)?.trapped ?? 0 })),
+    buckets: B.map(([k, band, label]) => ({ key: k, label, value: buckets.get(band)?.trapped ?? 0 })),
     total: timingRow('', '合计', all),
     rows: [...byArea.values()]
       .sort((a, b) => b.trapped - a.trapped)
@@ -157,8 +158,9 @@ export async function faultTypeAnalysis(
   const p = periodOf(f);
   const found = await rows<{ cause: number; detail: string; n: string }>(
     side.db,
-    sql`select c.cause, c.cause_detail as detail, count(*) as n from stats_case c
-      where ${whereSql(user, f, 'c', [sql`c.kind = 1 and c.day between ${p.from}::date and ${p.to}::date`])}
+    sql`select c.cause, c.cause_detail as detail, sum(c.cases) as n
+      from ${eventRelation(CASE_MONTHS, user, f, p, { dim: 'cause', companyTypeOrOccasion: false }, 'c')}
+      where ${whereSql(user, f, 'c', [sql`c.kind = 1`, daySql(p, 'c')])}
       group by 1, 2`,
   );
   const byCause = new Map<number, { value: number; details: Map<string, number> }>();
@@ -188,9 +190,10 @@ export async function seatDisposal(side: ReadSide, user: AuthUser, f: Filters): 
   const p = periodOf(f);
   const found = await rows<Record<string, string>>(
     side.db,
-    sql`select c.agent_id as agent, c.kind, c.source, count(*) as n,
-      count(c.dispatch_minutes) as dn, coalesce(sum(c.dispatch_minutes), 0) as ds
-    from stats_case c where ${whereSql(user, f, 'c', [sql`c.day between ${p.from}::date and ${p.to}::date`])}
+    sql`select c.agent_id as agent, c.kind, c.source, sum(c.cases) as n,
+      sum(c.dispatched) as dn, sum(c.dispatched_sum) as ds
+    from ${eventRelation(CASE_MONTHS, user, f, p, { dim: 'agent', companyTypeOrOccasion: false }, 'c')}
+    where ${whereSql(user, f, 'c', [daySql(p, 'c')])}
     group by 1, 2, 3`,
   );
   const kinds = new Map<number, number>();

@@ -35,8 +35,8 @@ export interface Rollup {
    * month (`dim` suffixed `~`) instead of one per company, type and occasion. None: no such groupings.
    */
   district: string[];
-  /** Each further grouping: its dim name, its column and the column's empty value. */
-  groupings: { dim: string; column: string; empty: string }[];
+  /** Each further grouping: its dim name and the columns it adds to the base. */
+  groupings: { dim: string; columns: string[] }[];
   /**
    * The measures: name and expression over one source row `r`; `today` is an SQL expression for the
    * day that day-dependent measures count up to (the read's day, the job's, or each changed row's
@@ -64,10 +64,10 @@ export const LIFT_GROUPS: Rollup = {
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion', 'use_status'],
   district: [],
   groupings: [
-    { dim: 'use', column: 'use_company_id', empty: '0' },
-    { dim: 'brand', column: 'brand', empty: `''` },
-    { dim: 'manufacturer', column: 'manufacturer', empty: `''` },
-    { dim: 'age', column: 'built_year', empty: '0' },
+    { dim: 'use', columns: ['use_company_id'] },
+    { dim: 'brand', columns: ['brand'] },
+    { dim: 'manufacturer', columns: ['manufacturer'] },
+    { dim: 'age', columns: ['built_year'] },
   ],
   measures: (day) => [
     { name: 'lifts', expr: '1' },
@@ -93,13 +93,15 @@ export const CASE_MONTHS: MonthRollup = {
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion', 'kind'],
   district: ['area_code', 'kind'],
   groupings: [
-    { dim: 'use', column: 'use_company_id', empty: '0' },
-    { dim: 'brand', column: 'brand', empty: `''` },
-    { dim: 'manufacturer', column: 'manufacturer', empty: `''` },
-    { dim: 'age', column: 'built_year', empty: '0' },
-    { dim: 'hour', column: 'hour', empty: '0' },
-    { dim: 'weekday', column: 'weekday', empty: '0' },
-    { dim: 'cause', column: 'cause', empty: '0' },
+    { dim: 'use', columns: ['use_company_id'] },
+    { dim: 'brand', columns: ['brand'] },
+    { dim: 'manufacturer', columns: ['manufacturer'] },
+    { dim: 'age', columns: ['built_year'] },
+    { dim: 'hour', columns: ['hour'] },
+    { dim: 'weekday', columns: ['weekday'] },
+    { dim: 'cause', columns: ['cause', 'cause_detail'] },
+    { dim: 'band', columns: ['arrival_band'] },
+    { dim: 'agent', columns: ['agent_id', 'source'] },
   ],
   measures: () => [
     { name: 'cases', expr: '1' },
@@ -112,7 +114,7 @@ export const CASE_MONTHS: MonthRollup = {
     ...minuteMeasures('dispatch_minutes', 'dispatched'),
   ],
   count: 'cases',
-  raw: ['case_id', 'elevator_id', 'arrival_minutes', 'status', 'source', 'agent_id', 'cause_detail'],
+  raw: ['case_id', 'elevator_id', 'arrival_minutes', 'status'],
 };
 
 export const REPAIR_MONTHS: MonthRollup = {
@@ -122,11 +124,11 @@ export const REPAIR_MONTHS: MonthRollup = {
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion'],
   district: ['area_code'],
   groupings: [
-    { dim: 'use', column: 'use_company_id', empty: '0' },
-    { dim: 'brand', column: 'brand', empty: `''` },
-    { dim: 'manufacturer', column: 'manufacturer', empty: `''` },
-    { dim: 'age', column: 'built_year', empty: '0' },
-    { dim: 'hitch', column: 'hitch_type', empty: `''` },
+    { dim: 'use', columns: ['use_company_id'] },
+    { dim: 'brand', columns: ['brand'] },
+    { dim: 'manufacturer', columns: ['manufacturer'] },
+    { dim: 'age', columns: ['built_year'] },
+    { dim: 'hitch', columns: ['hitch_type'] },
   ],
   measures: () => [{ name: 'repairs', expr: '1' }],
   count: 'repairs',
@@ -140,7 +142,7 @@ export const ORDER_MONTHS: MonthRollup = {
   source: 'stats_order_day',
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion'],
   district: ['area_code'],
-  groupings: [{ dim: 'use', column: 'use_company_id', empty: '0' }],
+  groupings: [{ dim: 'use', columns: ['use_company_id'] }],
   measures: (today) => {
     const upTo = (col: string) => `case when r.day <= ${today} then r.${col} else 0 end`;
     return [
@@ -166,6 +168,19 @@ export const dayLiteral = (day: string) => {
   return `'${day}'::date`;
 };
 
+/** The rollups' text columns: a grouping that leaves one out holds '' there (the others hold 0). */
+const TEXT_COLUMNS = new Set([
+  'area_code',
+  'use_occasion',
+  'brand',
+  'manufacturer',
+  'hitch_type',
+  'cause_detail',
+]);
+
+/** The columns of `m`'s further groupings, each once. */
+const groupingColumns = (m: Rollup) => [...new Set(m.groupings.flatMap((g) => g.columns))];
+
 /**
  * The statement that adds `rows` to the rollup `m`, every grouping at once: `rows` names a relation
  * of source rows with `sign` (+1 adds a row, −1 takes back one added before) and, unless `today` is
@@ -174,13 +189,12 @@ export const dayLiteral = (day: string) => {
 export function addToRollup(m: Rollup, rows: string, today = 'r.t'): SQL {
   const measures = m.measures(today);
   const byDistrict = m.district.length > 0;
-  const dimCase = `(case ${m.groupings.map((g) => `when grouping(r.${g.column}) = 0 then '${g.dim}'`).join(' ')} else '' end)${
+  const dimCase = `(case ${m.groupings.map((g) => `when grouping(r.${g.columns[0]}) = 0 then '${g.dim}'`).join(' ')} else '' end)${
     byDistrict ? ` || (case when grouping(r.maintenance_company_id) = 1 then '~' else '' end)` : ''
   }`;
-  const empty = (c: string) => (c === 'use_occasion' || c === 'area_code' ? `''` : '0');
   const sets = (keep: string[], groupings: Rollup['groupings']) =>
     [`(${keep.map((c) => `r.${c}`).join(', ')})`].concat(
-      groupings.map((g) => `(${[...keep, g.column].map((c) => `r.${c}`).join(', ')})`),
+      groupings.map((g) => `(${[...keep, ...g.columns].map((c) => `r.${c}`).join(', ')})`),
     );
   // A use unit's figures read its own rows ('use'); no district grouping by use unit is read.
   const groupingSets = [
@@ -192,17 +206,11 @@ export function addToRollup(m: Rollup, rows: string, today = 'r.t'): SQL {
         )
       : []),
   ];
-  const columns = [
-    ...(m.monthly ? ['day'] : []),
-    'dim',
-    ...m.base,
-    ...m.groupings.map((g) => g.column),
-    ...measures.map((x) => x.name),
-  ];
+  const keys = [...m.base, ...groupingColumns(m)];
+  const columns = [...(m.monthly ? ['day'] : []), 'dim', ...keys, ...measures.map((x) => x.name)];
   return sql.raw(`insert into ${m.table} (${columns.join(', ')})
     select ${m.monthly ? `date_trunc('month', r.day)::date, ` : ''}${dimCase},
-      ${m.base.map((c) => `coalesce(r.${c}, ${empty(c)})`).join(', ')},
-      ${m.groupings.map((g) => `coalesce(r.${g.column}, ${g.empty})`).join(', ')},
+      ${keys.map((c) => `coalesce(r.${c}, ${TEXT_COLUMNS.has(c) ? `''` : '0'})`).join(', ')},
       ${measures.map((x) => `coalesce(sum(r.sign * (${x.expr})), 0)`).join(', ')}
     from ${rows} r
     group by ${m.monthly ? '1, ' : ''}grouping sets (${groupingSets.join(', ')})
@@ -284,7 +292,7 @@ export function eventRelation(
       ? undefined
       : `${dim}${byDistrict ? '~' : ''}`;
   const whole = grouping === undefined ? null : wholeMonths(p, today, m === ORDER_MONTHS);
-  const keys = ['day', ...m.base, ...m.groupings.map((g) => g.column)];
+  const keys = ['day', ...m.base, ...groupingColumns(m)];
   const fromRows = (extra: string[]) =>
     sql.raw(
       [...keys, ...extra]

@@ -147,6 +147,13 @@ export const statsCase = pgTable(
     dispatchMinutes: doublePrecision('dispatch_minutes'),
     arrivalMinutes: doublePrecision('arrival_minutes'),
     rescueMinutes: doublePrecision('rescue_minutes'),
+    /** The arrival's band (rescueTimeAnalysis): 0 none recorded, 1 ≤ 10 min, 2 ≤ 20, 3 ≤ 30, 4 later. */
+    arrivalBand: smallint('arrival_band')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when arrival_minutes is null then 0 when arrival_minutes <= 10 then 1
+          when arrival_minutes <= 20 then 2 when arrival_minutes <= 30 then 3 else 4 end`,
+      ),
   },
   (t) => [
     index('stats_case_day_idx').on(t.day, t.areaCode),
@@ -357,6 +364,10 @@ export const statsCaseMonth = pgTable(
     hour: smallint('hour').notNull(),
     weekday: smallint('weekday').notNull(),
     cause: smallint('cause').notNull(),
+    causeDetail: text('cause_detail').notNull(),
+    arrivalBand: smallint('arrival_band').notNull(),
+    agentId: integer('agent_id').notNull(),
+    source: smallint('source').notNull(),
     cases: integer('cases').notNull(),
     freed: integer('freed').notNull(),
     arrived: integer('arrived').notNull(),
@@ -375,7 +386,18 @@ export const statsCaseMonth = pgTable(
       'stats_case_month',
       t,
       [t.kind],
-      [t.brand, t.manufacturer, t.builtYear, t.hour, t.weekday, t.cause],
+      [
+        t.brand,
+        t.manufacturer,
+        t.builtYear,
+        t.hour,
+        t.weekday,
+        t.cause,
+        t.causeDetail,
+        t.arrivalBand,
+        t.agentId,
+        t.source,
+      ],
     ),
 );
 
