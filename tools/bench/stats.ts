@@ -1,5 +1,6 @@
 import {
   API_PREFIX,
+  CASE_CAUSES,
   statsAnalysisCalls,
   statsDesignedCalls,
   statsRateCalls,
@@ -67,8 +68,16 @@ async function spreadLifts(db: Database['db']) {
   await db.execute(sql`vacuum analyze elevator`);
 }
 
-/** `n` closed 困人 cases on random lifts over the last 12 months (set-based). */
+/** A call centre's agents on duty over a year (the cases' agents: the first users of the seed). */
+const AGENTS = 30;
+
+/**
+ * `n` closed 困人 cases on random lifts over the last 12 months (set-based), each with a close cause and
+ * one of its usual details (none for 其他) and an agent.
+ */
 async function loadCases(db: Database['db'], n: number) {
+  // The causes' details as a 7 × 5 array (SQL needs rectangular arrays: a missing detail is null).
+  const details = `{${CASE_CAUSES.map((c) => `{${Array.from({ length: 5 }, (_, i) => (c.details[i] ? `"${c.details[i]}"` : 'NULL')).join(',')}}`).join(',')}}`;
   const [{ first, count }] = rowsOf<{ first: number; count: number }>(
     await db.execute(sql`select min(id)::int as first, count(*)::int as count from elevator`),
   );
@@ -77,12 +86,14 @@ async function loadCases(db: Database['db'], n: number) {
     await db.execute(sql`
       insert into rescue_case (case_no, source, kind, status, elevator_id, register_code, address, area_code,
         maintenance_company_id, use_company_id, trapped, freed, level, alarm_at, dispatched_at, accepted_at,
-        arrived_at, overtime, freed_at, closed_at, cause, version, updated_at)
+        arrived_at, overtime, freed_at, closed_at, cause, cause_detail, agent_id, version, updated_at)
       select 'SB' || g, 1 + (g % 3), 1, 6, e.id, e.register_code, e.address, e.area_code,
         e.maintenance_company_id, e.use_company_id, 1, 1, 1, t.at, t.at + interval '2 minutes',
         t.at + interval '3 minutes', t.at + t.arrive, t.arrive > interval '30 minutes',
-        t.at + t.arrive + interval '6 minutes', t.at + t.arrive + interval '40 minutes', 1 + (g % 7), 8, t.at
+        t.at + t.arrive + interval '6 minutes', t.at + t.arrive + interval '40 minutes', 1 + (g % 7),
+        (${details}::text[])[1 + g % 7][1 + (g / 7) % 5], a.ids[1 + (g::bigint * 31) % cardinality(a.ids)], 8, t.at
       from generate_series(${from + 1}::int, ${to}::int) g
+      cross join (select array_agg(id) as ids from (select id from sys_user order by id limit ${AGENTS}) x) a
       join elevator e on e.id = ${first}::int + ((g::bigint * 7919) % ${count}::int)::int
       cross join lateral (select now() - make_interval(mins => ((g::bigint * 104729) % (${MONTHS} * 30 * 1440))::int) as at,
         make_interval(mins => 8 + (g % 25)) as arrive) t`);
