@@ -1,9 +1,17 @@
 import { addDays, type InspectionRow, shanghaiToday, statsRateCalls } from '@ec/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { periodOf } from '../src/modules/statistics/query.ts';
+import { daySql, type Filters, periodOf, whereSql } from '../src/modules/statistics/query.ts';
 import { refreshStats } from '../src/modules/statistics/rollup.ts';
+import {
+  CASE_MONTHS,
+  eventRelation,
+  levelOf,
+  ORDER_MONTHS,
+  REPAIR_MONTHS,
+} from '../src/modules/statistics/rollups.ts';
 import { dayRanges } from '../src/modules/statistics/sources/maintenance.ts';
+import type { AuthUser } from '../src/platform/access.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 
 /*
@@ -272,6 +280,65 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
     await t.platform.db.transaction((tx) => refreshStats(tx, { full: true }));
     expect(await months()).toEqual(nextDay);
   });
+
+  it('answers every grouping at every level of the month rollups as the source rows do', async () => {
+    await run();
+    const [mc] = await q<{ id: number }>(sql`select maintenance_company_id as id from stats_case
+      where maintenance_company_id <> 0 group by 1 order by count(*) desc limit 1`);
+    const [uc] = await q<{ id: number }>(sql`select use_company_id as id from stats_case
+      where use_company_id <> 0 group by 1 order by count(*) desc limit 1`);
+    const user = (u: Partial<AuthUser>): AuthUser => ({
+      id: 1,
+      username: 'x',
+      realName: 'x',
+      userType: 'regulator',
+      companyId: null,
+      areaCodes: [],
+      dataScope: 'all',
+      roles: [],
+      permissions: new Set(),
+      tokenHash: '',
+      needIntercept: false,
+      mustChangePassword: false,
+      ...u,
+    });
+    const callers: [string, AuthUser][] = [
+      ['city', user({})],
+      ['district', user({ dataScope: 'area', areaCodes: ['450103'] })],
+      ['company', user({ userType: 'maintenance', dataScope: 'company', companyId: Number(mc?.id) })],
+      ['use unit', user({ userType: 'use_unit', dataScope: 'company', companyId: Number(uc?.id) })],
+    ];
+    const filters: Partial<Filters>[] = [{}, { areaCode: '450103' }, { type: 1 }, { useOccasion: '1' }];
+    const today = shanghaiToday();
+    const periods = [periodOf({}), periodOf({ dateFrom: addDays(today, -75), dateTo: addDays(today, -3) })];
+    const needs = [[], ['area_code'], ['maintenance_company_id'], ['lift_type']];
+    const levels = new Set<string>();
+    for (const m of [CASE_MONTHS, REPAIR_MONTHS, ORDER_MONTHS]) {
+      const measures = m.measures('current_date').map((x) => `sum(e.${x.name})`);
+      for (const g of [{ dim: '', columns: [] as string[] }, ...m.groupings])
+        for (const need of needs)
+          for (const [who, u] of callers)
+            for (const f of filters)
+              for (const p of periods) {
+                const by = { dim: g.dim, needs: need };
+                levels.add(levelOf(m, u, f, by));
+                const key = [...need, ...g.columns].map((c) => `e.${c}`).join(', ') || `''`;
+                const read = async (rel: SQL) =>
+                  (
+                    await q<{
+                      r: string;
+                    }>(sql`select concat_ws('|', ${sql.raw(key)}, ${sql.raw(measures.join(', '))}) as r
+                      from ${rel} where ${whereSql(u, f, 'e', [daySql(p, 'e')])}
+                      ${sql.raw(key === `''` ? '' : `group by ${key}`)} order by 1`)
+                  ).map((x) => x.r.replace(/\d+\.\d+/g, (n) => String(Number(Number(n).toFixed(6)))));
+                const label = `${m.table} ${g.dim || 'base'} by ${need.join() || '-'} ${who} ${JSON.stringify(f)} ${p.from}`;
+                const rolled = await read(eventRelation(m, u, f, p, by, 'e'));
+                expect(rolled, label).toEqual(await read(eventRelation(m, u, f, p, undefined, 'e')));
+              }
+    }
+    // The city, district, company and base levels were each read.
+    expect([...levels].sort()).toEqual(['', '*', '^', '~']);
+  }, 600_000);
 
   it('answers 检验合格率 per district as a direct count of the reports says, and follows a changed conclusion', async () => {
     const token = await t.login('admin');

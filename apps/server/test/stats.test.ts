@@ -269,6 +269,8 @@ describe.each(dbKinds)('statistics on %s', (kind) => {
     };
     const shDay = sql.raw(`((c.alarm_at at time zone 'UTC') + interval '8 hours')::date`);
     const minutes = sql.raw(`round((extract(epoch from (c.arrived_at - c.alarm_at)) / 60.0)::numeric, 1)`);
+    // The platform (the city's rows, or a district's) and a district regulator (its district's) read
+    // different levels of the month rollups (every level: stats-rollup.test.ts).
     for (let i = 0; i < 8; i++) {
       // Periods with whole months inside (read from the month rollup) and partial months at the ends.
       const to = dayBack(next(40));
@@ -279,6 +281,13 @@ describe.each(dbKinds)('statistics on %s', (kind) => {
       const label = `${who} ${JSON.stringify(f)}`;
       const where = sql`${shDay} between ${dateFrom}::date and ${to}::date
         ${areaCode ? sql`and c.area_code = ${areaCode}` : sql``}`;
+
+      const repairs = await q<{ n: string }>(sql`select count(*) as n from repair_order c
+        where ((c.created_at at time zone 'UTC') + interval '8 hours')::date between ${dateFrom}::date and ${to}::date
+        ${areaCode ? sql`and c.area_code = ${areaCode}` : sql``}`);
+      const hitch = await p.send<CountsOutput>(who, 'getHitchType', f);
+      expect(hitch.status, label).toBe(200);
+      expect(hitch.body.data.total, `repairs ${label}`).toBe(Number(repairs[0]?.n));
 
       const causes = await q<{ k: string; n: string }>(sql`select coalesce(c.cause, 0)::text || '|' ||
           coalesce(nullif(c.cause_detail, ''), '未填') as k, count(*) as n

@@ -162,11 +162,15 @@ export async function caseAgg(
  * total), or undefined when none does (then the figure reads the source rows).
  */
 export function groupingOf(m: MonthRollup, expr: string | null, a: string): Grouping | undefined {
-  if (expr === null || expr === `to_char(${a}.day, 'YYYY-MM')` || expr === DIMS.area.key(a)) {
-    return { dim: '', companyTypeOrOccasion: false };
-  }
-  const base: DimName[] = ['maintenance', 'type', 'occasion'];
-  if (base.some((d) => DIMS[d].key(a) === expr)) return { dim: '', companyTypeOrOccasion: true };
+  if (expr === null || expr === `to_char(${a}.day, 'YYYY-MM')`) return { dim: '', needs: [] };
+  const base: [DimName, string][] = [
+    ['area', 'area_code'],
+    ['maintenance', 'maintenance_company_id'],
+    ['type', 'lift_type'],
+    ['occasion', 'use_occasion'],
+  ];
+  const column = base.find(([d]) => DIMS[d].key(a) === expr)?.[1];
+  if (column) return { dim: '', needs: [column] };
   const named: [string, string][] = [
     [DIMS.use.key(a), 'use'],
     [DIMS.brand.key(a), 'brand'],
@@ -179,7 +183,7 @@ export function groupingOf(m: MonthRollup, expr: string | null, a: string): Grou
     [`${a}.hitch_type`, 'hitch'],
   ];
   const dim = named.find(([e]) => e === expr)?.[1];
-  return dim && m.groupings.some((g) => g.dim === dim) ? { dim, companyTypeOrOccasion: false } : undefined;
+  return dim && m.groupings.some((g) => g.dim === dim) ? { dim, needs: [] } : undefined;
 }
 
 export const caseDim = (dim: DimName | null) => (dim ? DIMS[dim].key('c') : null);

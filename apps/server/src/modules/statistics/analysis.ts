@@ -159,7 +159,7 @@ export async function faultTypeAnalysis(
   const found = await rows<{ cause: number; detail: string; n: string }>(
     side.db,
     sql`select c.cause, c.cause_detail as detail, sum(c.cases) as n
-      from ${eventRelation(CASE_MONTHS, user, f, p, { dim: 'cause', companyTypeOrOccasion: false }, 'c')}
+      from ${eventRelation(CASE_MONTHS, user, f, p, { dim: 'cause', needs: [] }, 'c')}
       where ${whereSql(user, f, 'c', [sql`c.kind = 1`, daySql(p, 'c')])}
       group by 1, 2`,
   );
@@ -192,7 +192,7 @@ export async function seatDisposal(side: ReadSide, user: AuthUser, f: Filters): 
     side.db,
     sql`select c.agent_id as agent, c.kind, c.source, sum(c.cases) as n,
       sum(c.dispatched) as dn, sum(c.dispatched_sum) as ds
-    from ${eventRelation(CASE_MONTHS, user, f, p, { dim: 'agent', companyTypeOrOccasion: false }, 'c')}
+    from ${eventRelation(CASE_MONTHS, user, f, p, { dim: 'agent', needs: [] }, 'c')}
     where ${whereSql(user, f, 'c', [daySql(p, 'c')])}
     group by 1, 2, 3`,
   );

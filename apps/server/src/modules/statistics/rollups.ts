@@ -1,4 +1,4 @@
-import { addDays, shanghaiToday } from '@ec/contract';
+import { addDays, CITY_CODE, shanghaiToday } from '@ec/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -30,11 +30,13 @@ export interface Rollup {
   /** The columns every grouping keeps. */
   base: string[];
   /**
-   * The base columns the district groupings keep (the others then hold 0 / ''): for a regulator's
-   * figure without a company, type or occasion filter, a grouping with one row per district and
-   * month (`dim` suffixed `~`) instead of one per company, type and occasion. None: no such groupings.
+   * Coarser levels of every grouping but the use unit's (`dim` suffixed): each keeps only some base
+   * columns (the others then hold 0 / ''), so that a figure whose scope, filters and key name none of
+   * the others sums one row per district, company or city and month instead of one per district,
+   * company, type and occasion. Smallest first: a read takes the first level that keeps what it
+   * needs (`levelOf`). None: the base level only.
    */
-  district: string[];
+  levels: Level[];
   /** Each further grouping: its dim name and the columns it adds to the base. */
   groupings: { dim: string; columns: string[] }[];
   /**
@@ -46,6 +48,18 @@ export interface Rollup {
   /** The measure that counts source rows: a row whose count is 0 holds nothing and is dropped. */
   count: string;
 }
+
+export interface Level {
+  suffix: string;
+  keep: string[];
+}
+
+/** The levels of the event rollups: the city ('*'), a district ('~'), a maintenance company ('^'). */
+const levels = (...also: string[]): Level[] => [
+  { suffix: '*', keep: [...also] },
+  { suffix: '~', keep: ['area_code', ...also] },
+  { suffix: '^', keep: ['maintenance_company_id', ...also] },
+];
 
 /** A month rollup of an event table or a table of days (`source`). */
 export interface MonthRollup extends Rollup {
@@ -62,7 +76,7 @@ export const LIFT_GROUPS: Rollup = {
   table: 'stats_lift_group',
   monthly: false,
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion', 'use_status'],
-  district: [],
+  levels: [],
   groupings: [
     { dim: 'use', columns: ['use_company_id'] },
     { dim: 'brand', columns: ['brand'] },
@@ -91,7 +105,7 @@ export const CASE_MONTHS: MonthRollup = {
   monthly: true,
   source: 'stats_case',
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion', 'kind'],
-  district: ['area_code', 'kind'],
+  levels: levels('kind'),
   groupings: [
     { dim: 'use', columns: ['use_company_id'] },
     { dim: 'brand', columns: ['brand'] },
@@ -122,7 +136,7 @@ export const REPAIR_MONTHS: MonthRollup = {
   monthly: true,
   source: 'stats_repair',
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion'],
-  district: ['area_code'],
+  levels: levels(),
   groupings: [
     { dim: 'use', columns: ['use_company_id'] },
     { dim: 'brand', columns: ['brand'] },
@@ -141,7 +155,7 @@ export const ORDER_MONTHS: MonthRollup = {
   monthly: true,
   source: 'stats_order_day',
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion'],
-  district: ['area_code'],
+  levels: levels(),
   groupings: [{ dim: 'use', columns: ['use_company_id'] }],
   measures: (today) => {
     const upTo = (col: string) => `case when r.day <= ${today} then r.${col} else 0 end`;
@@ -188,23 +202,29 @@ const groupingColumns = (m: Rollup) => [...new Set(m.groupings.flatMap((g) => g.
  */
 export function addToRollup(m: Rollup, rows: string, today = 'r.t'): SQL {
   const measures = m.measures(today);
-  const byDistrict = m.district.length > 0;
+  // Each level's rows are told apart by which base columns they keep (grouping() = 0).
+  const levelCase = m.levels
+    .map(
+      (l) =>
+        `when ${m.base.map((c) => `grouping(r.${c}) = ${l.keep.includes(c) ? 0 : 1}`).join(' and ')} then '${l.suffix}'`,
+    )
+    .join(' ');
   const dimCase = `(case ${m.groupings.map((g) => `when grouping(r.${g.columns[0]}) = 0 then '${g.dim}'`).join(' ')} else '' end)${
-    byDistrict ? ` || (case when grouping(r.maintenance_company_id) = 1 then '~' else '' end)` : ''
+    m.levels.length > 0 ? ` || (case ${levelCase} else '' end)` : ''
   }`;
   const sets = (keep: string[], groupings: Rollup['groupings']) =>
     [`(${keep.map((c) => `r.${c}`).join(', ')})`].concat(
       groupings.map((g) => `(${[...keep, ...g.columns].map((c) => `r.${c}`).join(', ')})`),
     );
-  // A use unit's figures read its own rows ('use'); no district grouping by use unit is read.
+  // A use unit's figures read its own rows ('use') at the base level only.
   const groupingSets = [
     ...sets(m.base, m.groupings),
-    ...(byDistrict
-      ? sets(
-          m.district,
-          m.groupings.filter((g) => g.dim !== 'use'),
-        )
-      : []),
+    ...m.levels.flatMap((l) =>
+      sets(
+        l.keep,
+        m.groupings.filter((g) => g.dim !== 'use'),
+      ),
+    ),
   ];
   const keys = [...m.base, ...groupingColumns(m)];
   const columns = [...(m.monthly ? ['day'] : []), 'dim', ...keys, ...measures.map((x) => x.name)];
@@ -239,12 +259,30 @@ export async function rebuildMonths(db: Queryable, m: MonthRollup, today: string
 }
 
 /**
- * How a figure groups: the month rollups' grouping (`dim`), and whether its key is a company, lift
- * type or use occasion (then the district groupings cannot answer it).
+ * How a figure groups: the month rollups' grouping (`dim`), and the base columns its key needs (a
+ * district, a company, a lift type or a use occasion), which decide the level that can answer it.
  */
 export interface Grouping {
   dim: string;
-  companyTypeOrOccasion: boolean;
+  needs: string[];
+}
+
+/**
+ * The level of `m` whose rows answer a figure grouped by `by` for `user` with filters `f`: the first
+ * that keeps every base column the key, the caller's scope (scopeSql) and the filters (filterSql)
+ * name; '' (the base level) when none does.
+ */
+export function levelOf(m: Rollup, user: AuthUser, f: Partial<Filters>, by: Grouping): string {
+  const needs = new Set(by.needs);
+  const side = sideOf(user);
+  if (side === 'reviewer' && user.dataScope !== 'all') needs.add('area_code');
+  if (side === 'maintenance') needs.add('maintenance_company_id');
+  if (side === 'use' || side === 'none' || f.useCompanyId) return '';
+  if (f.areaCode && f.areaCode !== CITY_CODE) needs.add('area_code');
+  if (f.maintenanceCompanyId) needs.add('maintenance_company_id');
+  if (f.type) needs.add('lift_type');
+  if (f.useOccasion) needs.add('use_occasion');
+  return m.levels.find((l) => [...needs].every((c) => l.keep.includes(c)))?.suffix ?? '';
 }
 
 /** The first and last month a period covers whole (null: none). Days after `today` hold no event. */
@@ -277,20 +315,13 @@ export function eventRelation(
   const measures = m.measures(dayLiteral(today));
   const dim = by?.dim;
   const needsUse = dim === 'use' || Boolean(f.useCompanyId) || sideOf(user) === 'use';
-  const byDistrict =
-    by !== undefined &&
-    !by.companyTypeOrOccasion &&
-    sideOf(user) === 'reviewer' &&
-    !f.maintenanceCompanyId &&
-    !f.type &&
-    !f.useOccasion;
   const grouping = needsUse
     ? dim === '' || dim === 'use'
       ? 'use'
       : undefined
-    : dim === undefined
+    : by === undefined
       ? undefined
-      : `${dim}${byDistrict ? '~' : ''}`;
+      : `${by.dim}${levelOf(m, user, f, by)}`;
   const whole = grouping === undefined ? null : wholeMonths(p, today, m === ORDER_MONTHS);
   const keys = ['day', ...m.base, ...groupingColumns(m)];
   const fromRows = (extra: string[]) =>
