@@ -1,11 +1,14 @@
 import { addDays, type InspectionRow, shanghaiToday, statsRateCalls } from '@ec/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liftRelation } from '../src/modules/statistics/aggregates.ts';
+import { DIMS, type DimName } from '../src/modules/statistics/dims.ts';
 import { daySql, type Filters, periodOf, whereSql } from '../src/modules/statistics/query.ts';
 import { refreshStats } from '../src/modules/statistics/rollup.ts';
 import {
   CASE_MONTHS,
   eventRelation,
+  LIFT_GROUPS,
   levelOf,
   ORDER_MONTHS,
   REPAIR_MONTHS,
@@ -281,7 +284,7 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
     expect(await months()).toEqual(nextDay);
   });
 
-  it('answers every grouping at every level of the month rollups as the source rows do', async () => {
+  it('answers every grouping at every level of the month rollups and the lift counts as the source rows do', async () => {
     await run();
     const [mc] = await q<{ id: number }>(sql`select maintenance_company_id as id from stats_case
       where maintenance_company_id <> 0 group by 1 order by count(*) desc limit 1`);
@@ -336,6 +339,38 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
                 expect(rolled, label).toEqual(await read(eventRelation(m, u, f, p, undefined, 'e')));
               }
     }
+    // The lift counts: every grouping at every level against stats_lift, one row per lift.
+    const counts = LIFT_GROUPS.measures('current_date').map((x) => `sum(l.${x.name})`);
+    const dims: (DimName | null)[] = [
+      null,
+      'area',
+      'maintenance',
+      'type',
+      'occasion',
+      'brand',
+      'manufacturer',
+      'age',
+    ];
+    for (const dim of dims)
+      for (const need of needs)
+        for (const [who, u] of callers)
+          for (const f of filters) {
+            levels.add(levelOf(LIFT_GROUPS, u, f, { dim: dim ?? '', needs: need }));
+            const key =
+              [...need.map((c) => `l.${c}`), ...(dim ? [DIMS[dim].key('l')] : [])].join(', ') || `''`;
+            const read = async (rel: SQL) =>
+              (
+                await q<{
+                  r: string;
+                }>(sql`select concat_ws('|', ${sql.raw(key)}, ${sql.raw(counts.join(', '))}) as r
+                  from ${rel} where ${whereSql(u, f, 'l')}
+                  ${sql.raw(key === `''` ? '' : `group by ${key}`)} order by 1`)
+              ).map((x) => x.r.replace(/\d+\.\d+/g, (n) => String(Number(Number(n).toFixed(6)))));
+            const label = `stats_lift_group ${dim ?? 'all'} by ${need.join() || '-'} ${who} ${JSON.stringify(f)}`;
+            expect(await read(liftRelation(u, f, dim, need)), label).toEqual(
+              await read(liftRelation(u, f, 'lift')),
+            );
+          }
     // The city, district, company and base levels were each read.
     expect([...levels].sort()).toEqual(['', '*', '^', '~']);
   }, 600_000);

@@ -10,6 +10,7 @@ import {
   eventRelation,
   type Grouping,
   LIFT_GROUPS,
+  levelOf,
   type MonthRollup,
   ORDER_MONTHS,
   REPAIR_MONTHS,
@@ -34,19 +35,39 @@ const GROUPING: Partial<Record<DimName, string>> = {
   use: 'use',
 };
 
+/** The base column a dimension's key is (the levels that drop it cannot answer it). */
+const KEY_COLUMN: Partial<Record<DimName, string>> = {
+  area: 'area_code',
+  maintenance: 'maintenance_company_id',
+  type: 'lift_type',
+  occasion: 'use_occasion',
+};
+
 /**
  * The lifts in the registry as a relation aliased `l` whose rows each count `l.lifts` lifts, with
- * stats_lift's dimension columns and the counts of stats_lift_group (overdue_maintenance,
+ * stats_lift's dimension columns and the counts of stats_lift_group (maintained, overdue_maintenance,
  * overdue_inspection, due_inspection, placed, lng_sum, lat_sum): the grouping of stats_lift_group
- * that holds `dim` and, when the caller's scope or filters name use units, the use unit;
- * else (one lift per row, a use unit's lifts by brand) stats_lift itself, one row per lift. Sum the
- * counts (`sum(l.lifts)`), never count(*) the rows.
+ * that holds `dim` and, when the caller's scope or filters name use units, the use unit; else (one
+ * lift per row, a use unit's lifts by brand) stats_lift itself, one row per lift. Sum the counts
+ * (`sum(l.lifts)`), never count(*) the rows. `needs` names the base columns the caller reads besides
+ * the key's, the scope's and the filters' (then the smallest level that keeps them answers: rollups.ts
+ * `levelOf`); without it, all of them (the base level).
  */
-export function liftRelation(user: AuthUser, f: Partial<Filters>, dim: DimName | null): SQL {
+export function liftRelation(
+  user: AuthUser,
+  f: Partial<Filters>,
+  dim: DimName | null,
+  needs?: string[],
+): SQL {
   const needsUse = dim === 'use' || Boolean(f.useCompanyId) || sideOf(user) === 'use';
   const grouping = needsUse ? (dim === null || dim === 'use' ? 'use' : undefined) : GROUPING[dim ?? 'area'];
   if (grouping !== undefined) {
-    return sql`(select * from stats_lift_group where dim = ${grouping}) l`;
+    const key = dim ? KEY_COLUMN[dim] : undefined;
+    const level =
+      needs && !needsUse
+        ? levelOf(LIFT_GROUPS, user, f, { dim: grouping, needs: key ? [...needs, key] : needs })
+        : '';
+    return sql`(select * from stats_lift_group where dim = ${grouping + level}) l`;
   }
   const measures = LIFT_GROUPS.measures(dayLiteral(shanghaiToday()));
   return sql.raw(`(select r.*, ${measures.map((x) => `coalesce(${x.expr}, 0) as ${x.name}`).join(', ')}
@@ -74,9 +95,8 @@ export async function liftAgg(
   const found = await rows<Record<string, string>>(
     db,
     sql`select ${sql.raw(key)} as key, sum(l.lifts) as lifts, sum(l.overdue_maintenance) as om,
-      sum(l.overdue_inspection) as oi, sum(l.due_inspection) as di,
-      coalesce(sum(l.lifts) filter (where l.maintenance_company_id <> 0), 0) as mt
-    from ${liftRelation(user, f, dim)} where ${whereSql(user, f, 'l', [sql`l.use_status = 1`])}
+      sum(l.overdue_inspection) as oi, sum(l.due_inspection) as di, sum(l.maintained) as mt
+    from ${liftRelation(user, f, dim, [])} where ${whereSql(user, f, 'l', [sql`l.use_status = 1`])}
     group by 1`,
   );
   return new Map(

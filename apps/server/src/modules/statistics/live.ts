@@ -76,7 +76,7 @@ async function stateCounts(side: ReadSide, user: AuthUser, f: Filters, byArea: b
       sum(l.overdue_maintenance) as overdue,
       coalesce(sum(l.overdue_maintenance) filter (where l.use_status = 2), 0) as overdue_stopped,
       sum(l.placed) as placed, sum(l.lng_sum) as lng_sum, sum(l.lat_sum) as lat_sum
-    from ${liftRelation(user, f, null)} where ${where} group by 1`,
+    from ${liftRelation(user, f, null, byArea ? ['area_code'] : [])} where ${where} group by 1`,
   );
   const busy = await rows<Record<string, string | boolean>>(
     side.db,

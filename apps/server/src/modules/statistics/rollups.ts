@@ -49,24 +49,24 @@ export interface Rollup {
   count: string;
 }
 
-export interface Level {
-  suffix: string;
-  keep: string[];
-}
-
-/** The levels of the event rollups: the city ('*'), a district ('~'), a maintenance company ('^'). */
-const levels = (...also: string[]): Level[] => [
-  { suffix: '*', keep: [...also] },
-  { suffix: '~', keep: ['area_code', ...also] },
-  { suffix: '^', keep: ['maintenance_company_id', ...also] },
-];
-
 /** A month rollup of an event table or a table of days (`source`). */
 export interface MonthRollup extends Rollup {
   source: string;
   /** Source columns a figure may group by that no grouping holds (read from the source rows only). */
   raw: string[];
 }
+
+export interface Level {
+  suffix: string;
+  keep: string[];
+}
+
+/** The coarser levels: the city ('*'), a district ('~'), a maintenance company ('^'). */
+const levels = (...also: string[]): Level[] => [
+  { suffix: '*', keep: [...also] },
+  { suffix: '~', keep: ['area_code', ...also] },
+  { suffix: '^', keep: ['maintenance_company_id', ...also] },
+];
 
 /**
  * stats_lift_group's groupings and counts (tables.ts) over stats_lift's rows: overdue and due counts
@@ -76,7 +76,7 @@ export const LIFT_GROUPS: Rollup = {
   table: 'stats_lift_group',
   monthly: false,
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion', 'use_status'],
-  levels: [],
+  levels: levels('use_status'),
   groupings: [
     { dim: 'use', columns: ['use_company_id'] },
     { dim: 'brand', columns: ['brand'] },
@@ -85,6 +85,7 @@ export const LIFT_GROUPS: Rollup = {
   ],
   measures: (day) => [
     { name: 'lifts', expr: '1' },
+    { name: 'maintained', expr: '(r.maintenance_company_id <> 0)::int' },
     { name: 'overdue_maintenance', expr: `(r.maintenance_due < ${day})::int` },
     { name: 'overdue_inspection', expr: `(r.inspection_due < ${day})::int` },
     { name: 'due_inspection', expr: `(r.inspection_due between ${day} and ${day} + 30)::int` },
@@ -273,6 +274,8 @@ export interface Grouping {
  * name; '' (the base level) when none does.
  */
 export function levelOf(m: Rollup, user: AuthUser, f: Partial<Filters>, by: Grouping): string {
+  // The use unit's grouping is kept at the base level only.
+  if (by.dim === 'use') return '';
   const needs = new Set(by.needs);
   const side = sideOf(user);
   if (side === 'reviewer' && user.dataScope !== 'all') needs.add('area_code');

@@ -186,9 +186,9 @@ export async function liftStates(side: ReadSide, user: AuthUser, f: Filters): Pr
     sql`select coalesce(sum(l.lifts) filter (where l.use_status = 1), 0) as in_use,
       coalesce(sum(l.lifts) filter (where l.use_status = 2), 0) as stopped,
       coalesce(sum(l.lifts) filter (where l.use_status = 3), 0) as scrapped,
-      coalesce(sum(l.lifts) filter (where l.use_status = 1 and l.maintenance_company_id <> 0), 0) as maintained,
-      coalesce(sum(l.lifts) filter (where l.use_status = 1 and l.maintenance_company_id = 0), 0) as unmaintained
-    from ${liftRelation(user, f, null)} where ${whereSql(user, f, 'l')}`,
+      coalesce(sum(l.maintained) filter (where l.use_status = 1), 0) as maintained,
+      coalesce(sum(l.lifts - l.maintained) filter (where l.use_status = 1), 0) as unmaintained
+    from ${liftRelation(user, f, null, [])} where ${whereSql(user, f, 'l')}`,
   );
   const today = shanghaiToday();
   return counts(await metaOf(side, { from: today, to: today }), [
