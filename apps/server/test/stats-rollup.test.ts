@@ -6,7 +6,9 @@ import { DIMS, type DimName } from '../src/modules/statistics/dims.ts';
 import { daySql, type Filters, periodOf, whereSql } from '../src/modules/statistics/query.ts';
 import { refreshStats } from '../src/modules/statistics/rollup.ts';
 import {
+  CASE_DAYS,
   CASE_MONTHS,
+  dailyRelation,
   eventRelation,
   LIFT_GROUPS,
   levelOf,
@@ -251,7 +253,12 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
     await run();
     const months = async () => {
       const out: string[] = [];
-      for (const table of ['stats_case_month', 'stats_repair_month', 'stats_order_month']) {
+      for (const table of [
+        'stats_case_month',
+        'stats_case_daily',
+        'stats_repair_month',
+        'stats_order_month',
+      ]) {
         const found = await q<{ r: string }>(
           sql`select ${table} || '|' || (m.*)::text as r from ${sql.identifier(table)} m order by 1`,
         );
@@ -271,6 +278,7 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
     await run();
     const incremental = await months();
     expect(incremental.some((r) => r.startsWith('stats_case_month|'))).toBe(true);
+    expect(incremental.some((r) => r.startsWith('stats_case_daily|'))).toBe(true);
     expect(incremental.some((r) => r.startsWith('stats_order_month|'))).toBe(true);
     await t.platform.db.transaction((tx) => refreshStats(tx, { full: true }));
     expect(await months()).toEqual(incremental);
@@ -339,6 +347,25 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
                 expect(rolled, label).toEqual(await read(eventRelation(m, u, f, p, undefined, 'e')));
               }
     }
+    // The cases day by day: every level against the source rows.
+    const caseSums = CASE_DAYS.measures('current_date').map((x) => `sum(e.${x.name})`);
+    for (const [who, u] of callers)
+      for (const f of filters)
+        for (const p of periods) {
+          levels.add(levelOf(CASE_DAYS, u, f, { dim: '', needs: [] }));
+          const read = async (rel: SQL) =>
+            (
+              await q<{
+                r: string;
+              }>(sql`select concat_ws('|', e.day, e.kind, ${sql.raw(caseSums.join(', '))}) as r
+                from ${rel} where ${whereSql(u, f, 'e', [daySql(p, 'e')])} group by e.day, e.kind order by 1`)
+            ).map((x) => x.r.replace(/\d+\.\d+/g, (n) => String(Number(Number(n).toFixed(6)))));
+          expect(
+            await read(dailyRelation(CASE_DAYS, u, f, p, 'e')),
+            `stats_case_daily ${who} ${JSON.stringify(f)} ${p.from}`,
+          ).toEqual(await read(eventRelation(CASE_MONTHS, u, f, p, undefined, 'e')));
+        }
+
     // The lift counts: every grouping at every level against stats_lift, one row per lift.
     const counts = LIFT_GROUPS.measures('current_date').map((x) => `sum(l.${x.name})`);
     const dims: (DimName | null)[] = [

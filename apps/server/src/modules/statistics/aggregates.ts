@@ -5,13 +5,15 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { DIMS, type DimName } from './dims.ts';
 import { daySql, type Filters, num, type Period, rows, sideOf, whereSql } from './query.ts';
 import {
+  CASE_DAYS,
   CASE_MONTHS,
+  dailyRelation,
   dayLiteral,
+  type EventRollup,
   eventRelation,
   type Grouping,
   LIFT_GROUPS,
   levelOf,
-  type MonthRollup,
   ORDER_MONTHS,
   REPAIR_MONTHS,
 } from './rollups.ts';
@@ -114,6 +116,9 @@ export async function liftAgg(
   );
 }
 
+/** The key of a series day by day (caseAgg reads it from the daily rollup). */
+export const DAY_KEY = 'c.day::text';
+
 /** Rescue cases per group in a period (kind 困人 unless `allKinds`). */
 export interface CaseAgg {
   key: string;
@@ -150,7 +155,12 @@ export async function caseAgg(
       ${sql.raw(trapped('responded'))} as responded, ${sql.raw(trapped('responded_sum'))} as response_sum,
       ${sql.raw(trapped('dispatched'))} as dispatched, ${sql.raw(trapped('dispatched_sum'))} as dispatch_sum,
       ${sql.raw(trapped('overtime'))} as overtime
-    from ${eventRelation(CASE_MONTHS, user, f, p, groupingOf(CASE_MONTHS, groupExpr, 'c'), 'c')}
+    from ${
+      // Day by day: the daily rollup; else the months (and the partial months' days).
+      groupExpr === DAY_KEY
+        ? dailyRelation(CASE_DAYS, user, f, p, 'c')
+        : eventRelation(CASE_MONTHS, user, f, p, groupingOf(CASE_MONTHS, groupExpr, 'c'), 'c')
+    }
     where ${whereSql(user, f, 'c', [daySql(p, 'c'), ...extra])}
     group by 1`,
   );
@@ -181,7 +191,7 @@ export async function caseAgg(
  * The grouping of a month rollup that answers a figure grouped by `expr` over alias `a` (null: one
  * total), or undefined when none does (then the figure reads the source rows).
  */
-export function groupingOf(m: MonthRollup, expr: string | null, a: string): Grouping | undefined {
+export function groupingOf(m: EventRollup, expr: string | null, a: string): Grouping | undefined {
   if (expr === null || expr === `to_char(${a}.day, 'YYYY-MM')`) return { dim: '', needs: [] };
   const base: [DimName, string][] = [
     ['area', 'area_code'],

@@ -14,7 +14,7 @@ import { addMonths, type Filters, type Period, sideOf } from './query.ts';
  * and to) reads the months a period covers whole from the month rollup and its partial months' days
  * from the day table (`eventRelation`). The job adds each changed event's or rebuilt day's rows
  * before (−1) and after (+1) with `addToRollup`, which also keeps stats_lift_group
- * (sources/registry.ts), and rebuilds a whole month rollup with `rebuildMonths`.
+ * (sources/registry.ts), and rebuilds a whole month rollup with `rebuildRollup`.
  */
 
 /**
@@ -49,8 +49,8 @@ export interface Rollup {
   count: string;
 }
 
-/** A month rollup of an event table or a table of days (`source`). */
-export interface MonthRollup extends Rollup {
+/** A rollup of an event table or a table of days (`source`), per month or per day. */
+export interface EventRollup extends Rollup {
   source: string;
   /** Source columns a figure may group by that no grouping holds (read from the source rows only). */
   raw: string[];
@@ -101,7 +101,7 @@ const minuteMeasures = (col: string, name: string) => [
   { name: `${name}_sum`, expr: `coalesce(r.${col}, 0)` },
 ];
 
-export const CASE_MONTHS: MonthRollup = {
+export const CASE_MONTHS: EventRollup = {
   table: 'stats_case_month',
   monthly: true,
   source: 'stats_case',
@@ -132,7 +132,23 @@ export const CASE_MONTHS: MonthRollup = {
   raw: ['case_id', 'elevator_id', 'arrival_minutes', 'status'],
 };
 
-export const REPAIR_MONTHS: MonthRollup = {
+/**
+ * Cases per day (the last 30 days' series, day by day): the base columns with the day, the use unit's
+ * grouping, and the city, district and company levels; the case measures.
+ */
+export const CASE_DAYS: EventRollup = {
+  table: 'stats_case_daily',
+  monthly: false,
+  source: 'stats_case',
+  base: ['day', 'area_code', 'maintenance_company_id', 'lift_type', 'use_occasion', 'kind'],
+  levels: levels('day', 'kind'),
+  groupings: [{ dim: 'use', columns: ['use_company_id'] }],
+  measures: CASE_MONTHS.measures,
+  count: 'cases',
+  raw: [],
+};
+
+export const REPAIR_MONTHS: EventRollup = {
   table: 'stats_repair_month',
   monthly: true,
   source: 'stats_repair',
@@ -151,7 +167,7 @@ export const REPAIR_MONTHS: MonthRollup = {
 };
 
 /** Orders: `due`, `completed` and `on_time` count plan days up to `today` only (docs/statistics.md). */
-export const ORDER_MONTHS: MonthRollup = {
+export const ORDER_MONTHS: EventRollup = {
   table: 'stats_order_month',
   monthly: true,
   source: 'stats_order_day',
@@ -231,7 +247,7 @@ export function addToRollup(m: Rollup, rows: string, today = 'r.t'): SQL {
   const columns = [...(m.monthly ? ['day'] : []), 'dim', ...keys, ...measures.map((x) => x.name)];
   return sql.raw(`insert into ${m.table} (${columns.join(', ')})
     select ${m.monthly ? `date_trunc('month', r.day)::date, ` : ''}${dimCase},
-      ${keys.map((c) => `coalesce(r.${c}, ${TEXT_COLUMNS.has(c) ? `''` : '0'})`).join(', ')},
+      ${keys.map((c) => (c === 'day' ? 'r.day' : `coalesce(r.${c}, ${TEXT_COLUMNS.has(c) ? `''` : '0'})`)).join(', ')},
       ${measures.map((x) => `coalesce(sum(r.sign * (${x.expr})), 0)`).join(', ')}
     from ${rows} r
     group by ${m.monthly ? '1, ' : ''}grouping sets (${groupingSets.join(', ')})
@@ -239,17 +255,17 @@ export function addToRollup(m: Rollup, rows: string, today = 'r.t'): SQL {
       ${measures.map((x) => `${x.name} = ${m.table}.${x.name} + excluded.${x.name}`).join(', ')}`);
 }
 
-/** Drops the month rows of `days` whose events were all taken back. */
-export async function pruneMonths(db: Queryable, m: MonthRollup, days: string[]) {
-  const months = [...new Set(days.map(monthOf))];
-  if (months.length === 0) return;
+/** Drops the rows of `days` (their months, for a month rollup) whose events were all taken back. */
+export async function pruneRollup(db: Queryable, m: EventRollup, days: string[]) {
+  const keys = [...new Set(m.monthly ? days.map(monthOf) : days)];
+  if (keys.length === 0) return;
   await db.execute(
-    sql.raw(`delete from ${m.table} where day in (${months.map(dayLiteral).join(', ')}) and ${m.count} = 0`),
+    sql.raw(`delete from ${m.table} where day in (${keys.map(dayLiteral).join(', ')}) and ${m.count} = 0`),
   );
 }
 
-/** Rebuilds the whole month rollup `m` from its source, as of `today`. */
-export async function rebuildMonths(db: Queryable, m: MonthRollup, today: string) {
+/** Rebuilds the whole rollup `m` from its source, as of `today`. */
+export async function rebuildRollup(db: Queryable, m: EventRollup, today: string) {
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`delete from ${m.table}`));
     await tx.execute(
@@ -307,7 +323,7 @@ function wholeMonths(p: Period, today: string, future: boolean): [string, string
  * filters by period, scope and filters.
  */
 export function eventRelation(
-  m: MonthRollup,
+  m: EventRollup,
   user: AuthUser,
   f: Partial<Filters>,
   p: Period,
@@ -355,4 +371,21 @@ export function eventRelation(
     ),
   ];
   return sql`(${sql.join(parts, sql` union all `)}) ${a}`;
+}
+
+/**
+ * The rows of the daily rollup `m` in the period as a relation aliased `alias`, at the smallest level
+ * that answers the caller's scope and filters (the use unit's grouping for a use unit's figure). The
+ * caller still filters by scope and filters.
+ */
+export function dailyRelation(
+  m: EventRollup,
+  user: AuthUser,
+  f: Partial<Filters>,
+  p: Period,
+  alias: string,
+): SQL {
+  const dim = f.useCompanyId || sideOf(user) === 'use' ? 'use' : levelOf(m, user, f, { dim: '', needs: [] });
+  return sql`(select * from ${sql.identifier(m.table)}
+    where dim = ${dim} and day between ${p.from}::date and ${p.to}::date) ${sql.raw(alias)}`;
 }

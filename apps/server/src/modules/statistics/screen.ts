@@ -8,7 +8,7 @@ import {
 } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
-import { caseAgg, EMPTY_CASES, liftAgg, liftRelation, orderAgg, repairAgg } from './aggregates.ts';
+import { caseAgg, DAY_KEY, EMPTY_CASES, liftAgg, liftRelation, orderAgg, repairAgg } from './aggregates.ts';
 import { DIMS, type DimName, TYPE_LABEL } from './dims.ts';
 import {
   checkFilters,
@@ -36,7 +36,7 @@ async function deal(
   by: 'day' | 'month',
 ): Promise<DealSeries> {
   checkFilters(user, f);
-  const expr = by === 'day' ? `c.day::text` : `to_char(c.day, 'YYYY-MM')`;
+  const expr = by === 'day' ? DAY_KEY : `to_char(c.day, 'YYYY-MM')`;
   const found = await caseAgg(side.db, user, f, p, expr);
   const keys: string[] = [];
   if (by === 'day') {

@@ -358,6 +358,22 @@ const monthConstraints = (name: string, t: MonthKeyColumns, before: AnyPgColumn[
   index(`${name}_uc_idx`).on(t.dim, t.useCompanyId, t.day),
 ];
 
+/** The counts and sums of minutes a case rollup's row holds (rollups.ts CASE_MONTHS measures). */
+const caseMeasures = () => ({
+  cases: integer('cases').notNull(),
+  freed: integer('freed').notNull(),
+  arrived: integer('arrived').notNull(),
+  arrivedSum: doublePrecision('arrived_sum').notNull(),
+  within30: integer('within30').notNull(),
+  overtime: integer('overtime').notNull(),
+  rescued: integer('rescued').notNull(),
+  rescuedSum: doublePrecision('rescued_sum').notNull(),
+  responded: integer('responded').notNull(),
+  respondedSum: doublePrecision('responded_sum').notNull(),
+  dispatched: integer('dispatched').notNull(),
+  dispatchedSum: doublePrecision('dispatched_sum').notNull(),
+});
+
 export const statsCaseMonth = pgTable(
   'stats_case_month',
   {
@@ -371,18 +387,7 @@ export const statsCaseMonth = pgTable(
     arrivalBand: smallint('arrival_band').notNull(),
     agentId: integer('agent_id').notNull(),
     source: smallint('source').notNull(),
-    cases: integer('cases').notNull(),
-    freed: integer('freed').notNull(),
-    arrived: integer('arrived').notNull(),
-    arrivedSum: doublePrecision('arrived_sum').notNull(),
-    within30: integer('within30').notNull(),
-    overtime: integer('overtime').notNull(),
-    rescued: integer('rescued').notNull(),
-    rescuedSum: doublePrecision('rescued_sum').notNull(),
-    responded: integer('responded').notNull(),
-    respondedSum: doublePrecision('responded_sum').notNull(),
-    dispatched: integer('dispatched').notNull(),
-    dispatchedSum: doublePrecision('dispatched_sum').notNull(),
+    ...caseMeasures(),
   },
   (t) =>
     monthConstraints(
@@ -424,4 +429,15 @@ export const statsOrderMonth = pgTable(
     due: integer('due').notNull(),
   },
   (t) => monthConstraints('stats_order_month', t, [], []),
+);
+
+/** Cases per day (`day` the day itself): the base columns and the use unit (rollups.ts CASE_DAYS). */
+export const statsCaseDaily = pgTable(
+  'stats_case_daily',
+  {
+    ...monthKey(),
+    kind: smallint('kind').notNull(),
+    ...caseMeasures(),
+  },
+  (t) => monthConstraints('stats_case_daily', t, [t.kind], []),
 );

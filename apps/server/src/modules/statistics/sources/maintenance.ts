@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { rowsOf } from '../../../platform/db/sql.ts';
 import { orderPlanDayRange, orderStatsSource } from '../../maintenance/api.ts';
-import { addToRollup, ORDER_MONTHS, pruneMonths, rebuildMonths } from '../rollups.ts';
+import { addToRollup, ORDER_MONTHS, pruneRollup, rebuildRollup } from '../rollups.ts';
 import { nextCursor, type RefreshContext, SH_DAY, type StatsSource } from './source.ts';
 
 /**
@@ -110,14 +110,14 @@ export const maintenanceSource: StatsSource = {
         await db.execute(sql`delete from stats_order_day`);
         await db.execute(sql`delete from stats_worker_day`);
       }
-      await rebuildMonths(db, ORDER_MONTHS, ctx.today);
+      await rebuildRollup(db, ORDER_MONTHS, ctx.today);
     } else {
       const days = await orderDaysToRebuild(db, ctx);
       const months = { lastDay: ctx.lastDay ?? ctx.today };
       for (const [from, to] of dayRanges(days)) {
         await rebuildOrderDays(db, from, to, ctx.today, months);
       }
-      await pruneMonths(db, ORDER_MONTHS, days);
+      await pruneRollup(db, ORDER_MONTHS, days);
     }
     return nextCursor(ctx);
   },

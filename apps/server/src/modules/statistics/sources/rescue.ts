@@ -4,11 +4,12 @@ import { rowsOf } from '../../../platform/db/sql.ts';
 import { caseStatsSource, repairStatsSource } from '../../rescue/api.ts';
 import {
   addToRollup,
+  CASE_DAYS,
   CASE_MONTHS,
-  type MonthRollup,
-  pruneMonths,
+  type EventRollup,
+  pruneRollup,
   REPAIR_MONTHS,
-  rebuildMonths,
+  rebuildRollup,
 } from '../rollups.ts';
 import { nextCursor, type RefreshContext, SH_DAY, type StatsSource } from './source.ts';
 
@@ -74,7 +75,8 @@ interface Events {
   rows: (since: Date | null) => SQL;
   upsert: SQL;
   gone: SQL;
-  months: MonthRollup;
+  /** The rollups of the rows (per month, per day), kept in the statement that upserts them. */
+  rollups: EventRollup[];
 }
 
 const CASES: Events = {
@@ -84,7 +86,7 @@ const CASES: Events = {
   rows: caseRows,
   upsert: CASE_UPSERT,
   gone: sql`delete from stats_case s where not exists (select 1 from ${caseStatsSource()} c where c.id = s.case_id)`,
-  months: CASE_MONTHS,
+  rollups: [CASE_MONTHS, CASE_DAYS],
 };
 
 const REPAIRS: Events = {
@@ -94,7 +96,7 @@ const REPAIRS: Events = {
   rows: repairRows,
   upsert: REPAIR_UPSERT,
   gone: sql`delete from stats_repair s where not exists (select 1 from ${repairStatsSource()} r where r.id = s.repair_id)`,
-  months: REPAIR_MONTHS,
+  rollups: [REPAIR_MONTHS],
 };
 
 async function refresh(db: Queryable, e: Events, since: Date | null, today: string) {
@@ -103,19 +105,23 @@ async function refresh(db: Queryable, e: Events, since: Date | null, today: stri
   if (since === null) {
     await db.execute(sql`insert into ${table} (${e.columns}) ${e.rows(null)} ${e.upsert}`);
     await db.execute(e.gone);
-    await rebuildMonths(db, e.months, today);
+    for (const m of e.rollups) await rebuildRollup(db, m, today);
     return;
   }
+  // The changed rows' days, before and after (a month rollup prunes their months).
   const days = rowsOf<{ day: string }>(
     await db.execute(sql`with src as materialized (${e.rows(since)}),
         old as (select s.* from ${table} s where s.${id} in (select ${id} from src)),
         up as (insert into ${table} (${e.columns}) select * from src ${e.upsert} returning *),
-        delta as (select up.*, 1 as sign, ${today}::date as t from up
+        delta as materialized (select up.*, 1 as sign, ${today}::date as t from up
           union all select old.*, -1 as sign, ${today}::date as t from old),
-        added as (${addToRollup(e.months, 'delta')} returning day)
-      select distinct day::text as day from added`),
+        ${sql.join(
+          e.rollups.map((m, i) => sql`${sql.raw(`added${i}`)} as (${addToRollup(m, 'delta')})`),
+          sql`, `,
+        )}
+      select distinct day::text as day from delta`),
   ).map((r) => r.day);
-  await pruneMonths(db, e.months, days);
+  for (const m of e.rollups) await pruneRollup(db, m, days);
 }
 
 export const caseSource: StatsSource = {
