@@ -5,16 +5,18 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { addMonths, type Filters, type Period, sideOf } from './query.ts';
 
 /*
- * Month rollups of the event tables (stats_case_month, stats_order_month, stats_repair_month): a
- * figure over whole months sums a few thousand rows instead of one per case or per order and use
- * unit. Like stats_lift_group, each holds several groupings told apart by `dim`: '' over the base
- * columns (district, maintenance company, lift type, use occasion and the table's own), and the same
- * with one more column ('use' the use unit, 'brand', 'hour', …); a column outside the row's grouping
- * holds 0 / ''. `day` is the month's first day, so the period filter of a figure (day between from
- * and to) reads the months a period covers whole from the month rollup and its partial months' days
- * from the day table (`eventRelation`). The job adds each changed event's or rebuilt day's rows
- * before (−1) and after (+1) with `addToRollup`, which also keeps stats_lift_group
- * (sources/registry.ts), and rebuilds a whole month rollup with `rebuildRollup`.
+ * The rollups by dimension: the lift counts (stats_lift_group), the month rollups of the event tables
+ * (stats_case_month, stats_order_month, stats_repair_month) and the cases per day (stats_case_daily).
+ * A figure sums a few hundred or thousand of their rows instead of one per lift, case or order and
+ * use unit. Each holds several groupings told apart by `dim`: '' over the base columns (district,
+ * maintenance company, lift type, use occasion and the table's own), and the same with one more
+ * column ('use' the use unit, 'brand', 'hour', …); each grouping but the use unit's also at the city,
+ * district and company levels (`dim` suffixed, `levels`, chosen by `levelOf`); a column outside the
+ * row's grouping or level holds 0 / ''. A month rollup's `day` is the month's first day, so the period
+ * filter of a figure (day between from and to) reads the months a period covers whole from the month
+ * rollup and its partial months' days from the day table (`eventRelation`). The job adds each changed
+ * lift's, event's or rebuilt order day's rows before (−1) and after (+1) with `addToRollup`, and
+ * rebuilds a whole rollup with `rebuildRollup`.
  */
 
 /**
@@ -318,9 +320,9 @@ function wholeMonths(p: Period, today: string, future: boolean): [string, string
  * The events of `m` as a relation aliased `alias` with the day table's columns and one column per
  * measure, for a figure to sum (never count rows): over the months `p` covers whole, the month
  * rollup's grouping that holds `dim` (and the use unit when the caller's scope, filters or `dim`
- * name use units); the rest of the period, and whatever the groupings cannot answer (dim undefined:
- * a grouping by arrival time, one lift), from the source rows with their measures. The caller still
- * filters by period, scope and filters.
+ * name use units), at the level `levelOf` chooses; the rest of the period, and whatever the groupings
+ * cannot answer (`by` undefined: one lift, a use unit's figure by anything but its own rows), from the
+ * source rows with their measures. The caller still filters by period, scope and filters.
  */
 export function eventRelation(
   m: EventRollup,
