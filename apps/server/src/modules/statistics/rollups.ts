@@ -70,6 +70,14 @@ const levels = (...also: string[]): Level[] => [
   { suffix: '^', keep: ['maintenance_company_id', ...also] },
 ];
 
+/** The groupings by the lift's use unit and attributes (brand, manufacturer, year of manufacture). */
+const LIFT_ATTRIBUTES: Rollup['groupings'] = [
+  { dim: 'use', columns: ['use_company_id'] },
+  { dim: 'brand', columns: ['brand'] },
+  { dim: 'manufacturer', columns: ['manufacturer'] },
+  { dim: 'age', columns: ['built_year'] },
+];
+
 /**
  * stats_lift_group's groupings and counts (tables.ts) over stats_lift's rows: overdue and due counts
  * compare a lift's due dates with `day` (the day the counts were made, or the read's).
@@ -79,12 +87,7 @@ export const LIFT_GROUPS: Rollup = {
   monthly: false,
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion', 'use_status'],
   levels: levels('use_status'),
-  groupings: [
-    { dim: 'use', columns: ['use_company_id'] },
-    { dim: 'brand', columns: ['brand'] },
-    { dim: 'manufacturer', columns: ['manufacturer'] },
-    { dim: 'age', columns: ['built_year'] },
-  ],
+  groupings: LIFT_ATTRIBUTES,
   measures: (day) => [
     { name: 'lifts', expr: '1' },
     { name: 'maintained', expr: '(r.maintenance_company_id <> 0)::int' },
@@ -110,10 +113,7 @@ export const CASE_MONTHS: EventRollup = {
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion', 'kind'],
   levels: levels('kind'),
   groupings: [
-    { dim: 'use', columns: ['use_company_id'] },
-    { dim: 'brand', columns: ['brand'] },
-    { dim: 'manufacturer', columns: ['manufacturer'] },
-    { dim: 'age', columns: ['built_year'] },
+    ...LIFT_ATTRIBUTES,
     { dim: 'hour', columns: ['hour'] },
     { dim: 'weekday', columns: ['weekday'] },
     { dim: 'cause', columns: ['cause', 'cause_detail'] },
@@ -156,13 +156,7 @@ export const REPAIR_MONTHS: EventRollup = {
   source: 'stats_repair',
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion'],
   levels: levels(),
-  groupings: [
-    { dim: 'use', columns: ['use_company_id'] },
-    { dim: 'brand', columns: ['brand'] },
-    { dim: 'manufacturer', columns: ['manufacturer'] },
-    { dim: 'age', columns: ['built_year'] },
-    { dim: 'hitch', columns: ['hitch_type'] },
-  ],
+  groupings: [...LIFT_ATTRIBUTES, { dim: 'hitch', columns: ['hitch_type'] }],
   measures: () => [{ name: 'repairs', expr: '1' }],
   count: 'repairs',
   raw: ['repair_id', 'elevator_id', 'status'],
