@@ -30,21 +30,39 @@ export async function benchElevators(count: number) {
   }
 }
 
+/**
+ * BENCH_REUSE_DATABASE=<name>: the lists on a database an earlier run loaded (the elevators bench
+ * loads into DATABASE_URL itself, so keep that database and name it here): nothing is loaded, and
+ * the export and the import, which would change it, are left out. BENCH_ELEVATOR_CASES=random
+ * runs the random-filter users only (with the baseline), for a quick A/B of the list.
+ */
 async function benchIn(dataDir: string, count: number) {
+  const reuse = process.env.BENCH_REUSE_DATABASE;
+  if (reuse) {
+    const url = new URL(process.env.DATABASE_URL ?? '');
+    url.pathname = `/${reuse}`;
+    process.env.DATABASE_URL = url.toString();
+  }
   const databaseUrl = process.env.DATABASE_URL;
   const t0 = Date.now();
-  seedElevators(dataDir, count);
-  console.log(
-    `\nloaded ${count} elevators in ${((Date.now() - t0) / 1000).toFixed(1)} s on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
-  );
+  if (reuse) {
+    seedElevators(dataDir, 0);
+    console.log(`\nreusing the elevators of ${reuse} (BENCH_REUSE_DATABASE), nothing loaded`);
+  } else {
+    seedElevators(dataDir, count);
+    console.log(
+      `\nloaded ${count} elevators in ${((Date.now() - t0) / 1000).toFixed(1)} s on ${databaseUrl ? 'PostgreSQL' : 'PGlite'}`,
+    );
+  }
 
-  const cases: [string, Record<string, unknown>][] = [
+  const all: [string, Record<string, unknown>][] = [
     ['page 1, unfiltered', {}],
     ['area + maintenance company', { areaCode: '450103', maintenanceCompanyId: 0 }],
     ['fuzzy text, 2 characters (青秀)', { keyword: '青秀' }],
     ['fuzzy text, 4 characters (民族大道)', { keyword: '民族大道' }],
     ['page 1,000', { page: 1000 }],
   ];
+  const cases = process.env.BENCH_ELEVATOR_CASES === 'random' ? [] : all;
 
   const direct = new Map<string, Row>();
   let traffic: Traffic;
@@ -145,6 +163,10 @@ async function benchIn(dataDir: string, count: number) {
       '  and a page among the first five; the driver rows replay the same draws without HTTP.',
   );
 
+  if (reuse) {
+    await server.stop();
+    return;
+  }
   const before = server.rssMb();
   const t1 = Date.now();
   const res = await fetch(`${api}/pc/elevator/export`, { method: 'POST', headers, body: '{}' });

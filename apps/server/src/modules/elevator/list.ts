@@ -7,14 +7,14 @@ import {
   type InspectionCounts,
   type InspectState,
 } from '@ec/contract';
-import { and, asc, desc, eq, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, ilike, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { likePattern, preparedRows } from '../../platform/db/sql.ts';
 import { enterprise } from '../../platform/db/tables.ts';
-import { pageTotal } from '../../platform/db/totals.ts';
+import { pageTotal, type Total } from '../../platform/db/totals.ts';
 import { LIST_ROW_FROM } from './rows.ts';
 import { bigrams, normalise, scopeGram } from './search.ts';
-import { elevator, scopedGrams } from './tables.ts';
+import { elevator, SCOPED_GRAMS_INDEX, scopedGrams } from './tables.ts';
 
 /**
  * Matches past which a term counts as common: its page is found by walking the primary key (about
@@ -209,17 +209,26 @@ export function orderOf(f: Partial<ElevatorFilters>) {
  * running it. The ids statement has no join to plan; the rows statement has no limit, so it keeps
  * one generic plan per connection.
  */
-async function pageRows(db: Queryable, condition: SQL, order: SQL, f: ElevatorFilters, few = false) {
+async function pageRows(
+  db: Queryable,
+  condition: SQL,
+  order: SQL,
+  f: ElevatorFilters,
+  few = false,
+  test?: SQL,
+) {
   // Few matches: a materialized CTE, which the planner plans for all the matches, fetches them
   // through whichever index finds them, and only they are sorted. Without it, a LIMIT invites the
   // planner to walk the order's index hoping to meet matches early, which reads the whole table
   // when there are a handful or none (2 s for a term absent from the caller's district).
   // The CTE carries every column a list sorts on, under the table's name, so that the order applies.
+  // `test` (few only) is applied to the CTE's rows, where no index can serve it (sampledTotal).
   const cte = few
-    ? sql`with "matches" as materialized (select "id", "register_code", "next_inspect_date", "created_at",
-        "area_code" from "elevator" where ${condition}) `
+    ? sql`with "matches" as materialized (select ${CTE_COLUMNS} from "elevator" where ${condition}) `
     : sql``;
-  const source = few ? sql`"matches" "elevator"` : sql`"elevator" where ${condition}`;
+  const source = few
+    ? sql`"matches" "elevator"${test ? sql` where ${test}` : sql``}`
+    : sql`"elevator" where ${condition}`;
   const ids = await preparedRows<{ id: number }>(
     db,
     sql`${cte}select "elevator"."id" as "id" from ${source}
@@ -230,6 +239,102 @@ async function pageRows(db: Queryable, condition: SQL, order: SQL, f: ElevatorFi
     db,
     sql`${LIST_ROW_FROM} where "elevator"."id" = any(${sql.param(ids.map((r) => r.id))}::int[]) order by ${order}`,
   );
+}
+
+/**
+ * The columns a CTE of lifts carries: those a list sorts on and those a term's test reads (the
+ * indexed expression scopedGrams, the text, the companies a keyword also names).
+ */
+const CTE_COLUMNS = sql.raw(
+  ['id', 'register_code', 'next_inspect_date', 'created_at', 'area_code', 'address', 'community', 'name']
+    .concat(['search_grams', 'maintenance_company_id', 'use_company_id'])
+    .map((c) => `"${c}"`)
+    .join(', '),
+);
+
+/**
+ * Estimating a common term's total before any count. Counting a term's matches costs the index probe
+ * of all its grams and of the scope's token: a gram held by a fifth of the city (青秀, 南宁, 大道, 1号)
+ * is a posting list of 200,000 lifts, 15–200 ms to read on 1,000,000 lifts however few lifts the
+ * whole term matches. So a term whose every gram the statistics of the gram index (pg_stats of
+ * SCOPED_GRAMS_INDEX) place in at least FEW_MATCHES lifts is not counted through that index:
+ * - the lifts of the scope and the other filters (the base) are counted first (pageTotal: an
+ *   index-only count, remembered for 10 s when large);
+ * - a base of at most BASE_TESTED lifts is tested whole for the term, row by row: exact total;
+ * - a base of at least SAMPLE_FROM lifts is sampled: pages drawn at random (TABLESAMPLE SYSTEM,
+ *   REPEATABLE so that every page of the list is given the same total) holding about SAMPLE_ROWS of
+ *   its lifts are tested. With at least SAMPLE_MATCHES matches (±32 %) and an estimate of at least
+ *   COMMON_TERM_MATCHES, the total is the matching share of the sample times the base, marked
+ *   approximate ("约 N"), and nothing else is counted;
+ * - otherwise (a base in between, or a term rarer than its grams) the term is counted as before
+ *   (pageTotal). The newest lifts are no sample: a bulk import puts thousands of alike addresses
+ *   side by side.
+ * The grams' own frequencies cannot give the number: their product (the planner's estimate) takes
+ * 五象大道 for 738 lifts where 37,033 match, and the rarest gram's count takes 15号淡 for 42,386 where
+ * 445 match (1,000,000 lifts, docs/benchmarks.md).
+ */
+const BASE_TESTED = 5_000;
+const SAMPLE_FROM = 50_000;
+const SAMPLE_ROWS = 2_000;
+const SAMPLE_MATCHES = 10;
+/** Gram statistics are re-read every 10 minutes (ANALYZE renews them), every 10 s while missing. */
+const GRAM_STATS_MS = 600_000;
+const NO_STATS_MS = 10_000;
+const gramStats = new WeakMap<Queryable, { lifts: Map<string, number>; at: number }>();
+
+/** How many lifts hold each common gram, from the gram index's statistics (none before ANALYZE). */
+async function commonGrams(db: Queryable): Promise<Map<string, number>> {
+  const known = gramStats.get(db);
+  const age = known ? Date.now() - known.at : Number.POSITIVE_INFINITY;
+  if (known && age < (known.lifts.size > 0 ? GRAM_STATS_MS : NO_STATS_MS)) return known.lifts;
+  const [row] = await preparedRows<{ grams: string[] | null; freqs: number[] | null; rows: number }>(
+    db,
+    sql`select s.most_common_elems::text::text[] as "grams", s.most_common_elem_freqs::float8[] as "freqs",
+        c.reltuples::float8 as "rows"
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      join pg_stats s on s.schemaname = n.nspname and s.tablename = ${SCOPED_GRAMS_INDEX}
+      where c.oid = ${getTableName(elevator)}::regclass`,
+  );
+  const lifts = new Map<string, number>();
+  if (row?.grams && row.freqs)
+    for (const [i, gram] of row.grams.entries()) lifts.set(gram, Number(row.freqs[i]) * Number(row.rows));
+  gramStats.set(db, { lifts, at: Date.now() });
+  return lifts;
+}
+
+/** Whether the statistics place every gram of `term` in at least FEW_MATCHES lifts. */
+function mayBeCommon(lifts: Map<string, number>, term: string) {
+  const grams = bigrams(term);
+  return grams.length > 0 && grams.every((g) => (lifts.get(g) ?? 0) >= FEW_MATCHES);
+}
+
+/**
+ * The total of `base` and `test` (the terms' conditions as the list applies them, tested on rows a
+ * CTE or a sub-select gives, so that no index serves them), and whether the base was tested whole;
+ * undefined when the sample says the term is rare.
+ */
+async function sampledTotal(
+  db: Queryable,
+  base: SQL,
+  baseUnfiltered: boolean,
+  test: SQL,
+): Promise<(Total & { whole: boolean }) | undefined> {
+  const all = await pageTotal(db, elevator, base, baseUnfiltered);
+  const whole = !all.approximate && all.total <= BASE_TESTED;
+  if (!whole && all.total < SAMPLE_FROM) return undefined;
+  // The whole base: a materialized CTE, planned for all its lifts (its index, then the heap). A large
+  // base: pages drawn at random (the same ones every time), about SAMPLE_ROWS of its lifts.
+  const percent = Math.min(100, (100 * SAMPLE_ROWS) / Math.max(1, all.total));
+  const lifts = whole
+    ? sql`with "base" as materialized (select ${CTE_COLUMNS} from "elevator" where ${base})
+        select count(*)::int as "rows", (count(*) filter (where ${test}))::int as "matches" from "base" "elevator"`
+    : sql`select count(*)::int as "rows", (count(*) filter (where ${test}))::int as "matches"
+        from "elevator" tablesample system (${sql.raw(percent.toFixed(4))}) repeatable (0) where ${base}`;
+  const [s] = await preparedRows<{ rows: number; matches: number }>(db, lifts);
+  if (whole) return { total: s.matches, approximate: false, whole };
+  if (s.matches < SAMPLE_MATCHES) return undefined;
+  const total = Math.round((all.total * s.matches) / s.rows);
+  return total >= COMMON_TERM_MATCHES ? { total, approximate: true, whole } : undefined;
 }
 
 /**
@@ -250,20 +355,53 @@ export async function listElevators(
   const where = and(scope, ...conditions) ?? scope;
   const unfiltered = scopeIsAll && conditions.length === 0;
   const order = sql.join(orderOf(f), sql`, `);
+  const page = (rows: ElevatorRow[], total: Total) => ({
+    records: rows,
+    ...total,
+    page: f.page,
+    limit: f.limit,
+  });
+  // A term the gram statistics call common: sampled before any count (sampledTotal), and then its
+  // page is found by testing rows, not by the index probe of its grams.
+  const terms = [f.keyword, f.address].filter((t): t is string => !!t);
+  if (terms.length > 0) {
+    const lifts = await commonGrams(db);
+    if (terms.every((t) => mayBeCommon(lifts, t))) {
+      const others = [...filterConditions({ ...f, keyword: undefined, address: undefined }), ...extra];
+      const base = and(scope, ...others) ?? scope;
+      const termsOnly = { keyword: f.keyword, address: f.address };
+      // The exact test (the list's own conditions) for a count, on rows no index gives.
+      const test = and(...filterConditions(termsOnly, true, [], named))!;
+      const sampled = await sampledTotal(db, base, scopeIsAll && others.length === 0, test);
+      if (sampled?.whole) {
+        const total = { total: sampled.total, approximate: false };
+        if (total.total <= (f.page - 1) * f.limit) return page([], total);
+        return page(await pageRows(db, base, order, f, true, test), total);
+      }
+      if (sampled) {
+        // Many matches: the page is found by walking the primary key and testing rows, which stops
+        // at the page (a term of one gram: its gram unscoped, which the planner knows is common).
+        const walk = and(
+          base,
+          ...filterConditions(termsOnly, !isMultiGram(f.keyword) && !isMultiGram(f.address), [], named),
+        )!;
+        return page(await pageRows(db, walk, order, f), { total: sampled.total, approximate: true });
+      }
+    }
+  }
   // The total first: it decides how the page is found.
-  const counted = await pageTotal(db, elevator, where, unfiltered);
-  const page = (rows: ElevatorRow[]) => ({ records: rows, ...counted, page: f.page, limit: f.limit });
-  if (!counted.approximate && counted.total <= (f.page - 1) * f.limit) return page([]);
-  if (!counted.approximate && counted.total <= FEW_MATCHES)
-    return page(await pageRows(db, where, order, f, true));
+  const total = await pageTotal(db, elevator, where, unfiltered);
+  const counted = (rows: ElevatorRow[]) => page(rows, total);
+  if (!total.approximate && total.total <= (f.page - 1) * f.limit) return counted([]);
+  if (!total.approximate && total.total <= FEW_MATCHES)
+    return counted(await pageRows(db, where, order, f, true));
   // The planner multiplies the frequencies of a term's grams and takes a common term for a rare
   // one: it would fetch and sort every match (half a second for 46,000 of a million rows). The
   // count (remembered for 10 s when large) tells; a common term's page is found by walking the
   // primary key and testing rows, which stops at the page.
-  const commonTerm =
-    (isMultiGram(f.keyword) || isMultiGram(f.address)) && counted.total > COMMON_TERM_MATCHES;
+  const commonTerm = (isMultiGram(f.keyword) || isMultiGram(f.address)) && total.total > COMMON_TERM_MATCHES;
   const condition = commonTerm
     ? (and(scope, ...filterConditions(f, false, [], named), ...extra) ?? scope)
     : where;
-  return page(await pageRows(db, condition, order, f));
+  return counted(await pageRows(db, condition, order, f));
 }

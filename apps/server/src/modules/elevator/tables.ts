@@ -33,6 +33,9 @@ export function scopedGramsOf(t: {
   return sql`(${t.searchGrams} || array['a:' || ${t.areaCode}, 'm:' || coalesce(${t.maintenanceCompanyId}::text, ''), 'u:' || coalesce(${t.useCompanyId}::text, '')])`;
 }
 
+/** The GIN index over scopedGramsOf: its statistics say how many lifts hold each gram (list.ts). */
+export const SCOPED_GRAMS_INDEX = 'elevator_scoped_grams_idx';
+
 /** 电梯台账: one row per elevator, identifiers as strings (DOMAIN.md §1). */
 export const elevator = pgTable(
   'elevator',
@@ -104,7 +107,7 @@ export const elevator = pgTable(
       .on(t.maintenanceCompanyId, t.nextInspectDate)
       .where(sql`${t.useStatus} = 1`),
     // The grams with the lift's scope tokens (scopedGramsOf): one probe applies a term and a scope.
-    index('elevator_scoped_grams_idx').using('gin', scopedGramsOf(t)),
+    index(SCOPED_GRAMS_INDEX).using('gin', scopedGramsOf(t)),
   ],
 );
 
