@@ -1,7 +1,7 @@
 import { addDays, type InspectionRow, shanghaiToday, statsRateCalls } from '@ec/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liftRelation } from '../src/modules/statistics/aggregates.ts';
+import { liftRelation, partiesInScope } from '../src/modules/statistics/aggregates.ts';
 import { DIMS, type DimName } from '../src/modules/statistics/dims.ts';
 import { daySql, type Filters, periodOf, whereSql } from '../src/modules/statistics/query.ts';
 import { refreshStats } from '../src/modules/statistics/rollup.ts';
@@ -377,6 +377,7 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
       'brand',
       'manufacturer',
       'age',
+      'use',
     ];
     for (const dim of dims)
       for (const need of needs)
@@ -398,6 +399,18 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
               await read(liftRelation(u, f, 'lift')),
             );
           }
+    // The parties in scope: distinct counts from the levels against stats_lift's own.
+    for (const [who, u] of callers)
+      for (const f of filters) {
+        const [d] = await q<{ mc: number; uc: number }>(sql`select
+            count(distinct l.maintenance_company_id) filter (where l.maintenance_company_id <> 0)::int as mc,
+            count(distinct l.use_company_id) filter (where l.use_company_id <> 0)::int as uc
+          from stats_lift l where ${whereSql(u, f, 'l', [sql`l.use_status = 1`])}`);
+        expect(await partiesInScope(t.platform.db, u, f), `parties ${who} ${JSON.stringify(f)}`).toEqual({
+          maintenanceCompanies: d?.mc,
+          useUnits: d?.uc,
+        });
+      }
     // The city, district, company and base levels were each read.
     expect([...levels].sort()).toEqual(['', '*', '^', '~']);
   }, 600_000);

@@ -65,15 +65,31 @@ export function liftRelation(
   const grouping = needsUse ? (dim === null || dim === 'use' ? 'use' : undefined) : GROUPING[dim ?? 'area'];
   if (grouping !== undefined) {
     const key = dim ? KEY_COLUMN[dim] : undefined;
-    const level =
-      needs && !needsUse
-        ? levelOf(LIFT_GROUPS, user, f, { dim: grouping, needs: key ? [...needs, key] : needs })
-        : '';
+    // A use unit's own figures (its scope, or a filter naming it) read the base level (levelOf).
+    const level = needs
+      ? levelOf(LIFT_GROUPS, user, f, { dim: grouping, needs: key ? [...needs, key] : needs })
+      : '';
     return sql`(select * from stats_lift_group where dim = ${grouping + level}) l`;
   }
   const measures = LIFT_GROUPS.measures(dayLiteral(shanghaiToday()));
   return sql.raw(`(select r.*, ${measures.map((x) => `coalesce(${x.expr}, 0) as ${x.name}`).join(', ')}
     from stats_lift r) l`);
+}
+
+/** How many maintenance companies and use units have a lift in use in the scope and filters. */
+export async function partiesInScope(db: Queryable, user: AuthUser, f: Partial<Filters>) {
+  const count = async (dim: 'maintenance' | 'use', column: string) => {
+    const [r] = await rows<{ n: string }>(
+      db,
+      sql`select count(distinct ${sql.raw(`l.${column}`)}) as n from ${liftRelation(user, f, dim, [])}
+        where ${whereSql(user, f, 'l', [sql`l.use_status = 1`, sql.raw(`l.${column} <> 0`)])}`,
+    );
+    return num(r?.n);
+  };
+  return {
+    maintenanceCompanies: await count('maintenance', 'maintenance_company_id'),
+    useUnits: await count('use', 'use_company_id'),
+  };
 }
 
 /**

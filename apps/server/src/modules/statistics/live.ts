@@ -16,7 +16,7 @@ import { zoneOf } from '@ec/contract/geo/nanning-districts';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { caseAgg, EMPTY_CASES, liftAgg, liftRelation, orderAgg } from './aggregates.ts';
+import { caseAgg, EMPTY_CASES, liftAgg, liftRelation, orderAgg, partiesInScope } from './aggregates.ts';
 import { DIMS } from './dims.ts';
 import {
   addMonths,
@@ -304,12 +304,7 @@ export async function regulatorDashboard(
   const thisMonth = monthPeriod(0);
   const lastMonth = monthPeriod(-1);
   const l = (await liftAgg(side.db, user, f, null)).get('');
-  const [parties] = await rows<Record<string, string>>(
-    side.db,
-    sql`select count(distinct l.maintenance_company_id) filter (where l.maintenance_company_id <> 0) as mc,
-      count(distinct l.use_company_id) filter (where l.use_company_id <> 0) as uc
-    from ${liftRelation(user, f, 'use')} where ${whereSql(user, f, 'l', [sql`l.use_status = 1`])}`,
-  );
+  const parties = await partiesInScope(side.db, user, f);
   const c = (await caseAgg(side.db, user, f, thisMonth, null, [sql`c.kind = 1`])).get('') ?? EMPTY_CASES('');
   const c0 = (await caseAgg(side.db, user, f, lastMonth, null, [sql`c.kind = 1`])).get('') ?? EMPTY_CASES('');
   const o = (await orderAgg(side.db, user, f, thisMonth, null)).get('');
@@ -322,8 +317,8 @@ export async function regulatorDashboard(
   return {
     meta: await metaOf(side, thisMonth),
     lifts: l?.lifts ?? 0,
-    maintenanceCompanies: num(parties?.mc),
-    useUnits: num(parties?.uc),
+    maintenanceCompanies: parties.maintenanceCompanies,
+    useUnits: parties.useUnits,
     trappedThisMonth: c.trapped,
     trappedLastMonth: c0.trapped,
     onTimeRateThisMonth: o ? ratio(o.onTime, o.due) : null,

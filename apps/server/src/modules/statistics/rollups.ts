@@ -42,6 +42,11 @@ export interface Rollup {
   /** Each further grouping: its dim name and the columns it adds to the base. */
   groupings: { dim: string; columns: string[] }[];
   /**
+   * The use unit's grouping is kept at the levels too (the lift counts: how many use units a scope
+   * holds); else at the base level only (a month rollup's use-unit rows are many).
+   */
+  useLevels?: boolean;
+  /**
    * The measures: name and expression over one source row `r`; `today` is an SQL expression for the
    * day that day-dependent measures count up to (the read's day, the job's, or each changed row's
    * own `r.t`).
@@ -88,6 +93,7 @@ export const LIFT_GROUPS: Rollup = {
   base: ['area_code', 'maintenance_company_id', 'lift_type', 'use_occasion', 'use_status'],
   levels: levels('use_status'),
   groupings: LIFT_ATTRIBUTES,
+  useLevels: true,
   measures: (day) => [
     { name: 'lifts', expr: '1' },
     { name: 'maintained', expr: '(r.maintenance_company_id <> 0)::int' },
@@ -229,13 +235,13 @@ export function addToRollup(m: Rollup, rows: string, today = 'r.t'): SQL {
     [`(${keep.map((c) => `r.${c}`).join(', ')})`].concat(
       groupings.map((g) => `(${[...keep, ...g.columns].map((c) => `r.${c}`).join(', ')})`),
     );
-  // A use unit's figures read its own rows ('use') at the base level only.
+  // A use unit's own figures read its rows ('use') at the base level.
   const groupingSets = [
     ...sets(m.base, m.groupings),
     ...m.levels.flatMap((l) =>
       sets(
         l.keep,
-        m.groupings.filter((g) => g.dim !== 'use'),
+        m.groupings.filter((g) => m.useLevels || g.dim !== 'use'),
       ),
     ),
   ];
@@ -286,8 +292,7 @@ export interface Grouping {
  * name; '' (the base level) when none does.
  */
 export function levelOf(m: Rollup, user: AuthUser, f: Partial<Filters>, by: Grouping): string {
-  // The use unit's grouping is kept at the base level only.
-  if (by.dim === 'use') return '';
+  if (by.dim === 'use' && !m.useLevels) return '';
   const needs = new Set(by.needs);
   const side = sideOf(user);
   if (side === 'reviewer' && user.dataScope !== 'all') needs.add('area_code');

@@ -8,7 +8,16 @@ import {
 } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
-import { caseAgg, DAY_KEY, EMPTY_CASES, liftAgg, liftRelation, orderAgg, repairAgg } from './aggregates.ts';
+import {
+  caseAgg,
+  DAY_KEY,
+  EMPTY_CASES,
+  liftAgg,
+  liftRelation,
+  orderAgg,
+  partiesInScope,
+  repairAgg,
+} from './aggregates.ts';
 import { DIMS, type DimName, TYPE_LABEL } from './dims.ts';
 import {
   checkFilters,
@@ -90,12 +99,7 @@ const counts = (meta: StatsMeta, list: { key: string; label: string; value: numb
 export async function companyDetail(side: ReadSide, user: AuthUser, f: Filters) {
   checkFilters(user, f);
   const p = periodOf(f);
-  const [r] = await rows<Record<string, string>>(
-    side.db,
-    sql`select count(distinct l.maintenance_company_id) filter (where l.maintenance_company_id <> 0) as mc,
-      count(distinct l.use_company_id) filter (where l.use_company_id <> 0) as uc
-    from ${liftRelation(user, f, 'use')} where ${whereSql(user, f, 'l', [sql`l.use_status = 1`])}`,
-  );
+  const parties = await partiesInScope(side.db, user, f);
   const [w] = await rows<Record<string, string>>(
     side.db,
     sql`select count(distinct w.worker_id) as n from stats_worker_day w
@@ -104,8 +108,8 @@ export async function companyDetail(side: ReadSide, user: AuthUser, f: Filters) 
   return {
     meta: await metaOf(side, p),
     rows: [
-      { key: 'maintenanceCompanies', label: '维保单位', value: num(r?.mc) },
-      { key: 'useUnits', label: '使用单位', value: num(r?.uc) },
+      { key: 'maintenanceCompanies', label: '维保单位', value: parties.maintenanceCompanies },
+      { key: 'useUnits', label: '使用单位', value: parties.useUnits },
       { key: 'maintenanceWorkers', label: '维保人员（期间内有作业）', value: num(w?.n) },
     ],
   };
