@@ -412,7 +412,7 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
         });
       }
     // The city, district, company and base levels were each read.
-    expect([...levels].sort()).toEqual(['', '*', '^', '~']);
+    expect([...levels].sort()).toEqual(['', '*', '.o', '.t', '^', '~']);
   }, 600_000);
 
   it('answers 检验合格率 per district as a direct count of the reports says, and follows a changed conclusion', async () => {

@@ -11,7 +11,7 @@ import { addMonths, type Filters, type Period, sideOf } from './query.ts';
  * use unit. Each holds several groupings told apart by `dim`: '' over the base columns (district,
  * maintenance company, lift type, use occasion and the table's own), and the same with one more
  * column ('use' the use unit, 'brand', 'hour', …); each grouping but the use unit's also at the city,
- * district and company levels (`dim` suffixed, `levels`, chosen by `levelOf`); a column outside the
+ * type, occasion, district and company levels (`dim` suffixed, `levels`, chosen by `levelOf`); a column outside the
  * row's grouping or level holds 0 / ''. A month rollup's `day` is the month's first day, so the period
  * filter of a figure (day between from and to) reads the months a period covers whole from the month
  * rollup and its partial months' days from the day table (`eventRelation`). The job adds each changed
@@ -68,9 +68,14 @@ export interface Level {
   keep: string[];
 }
 
-/** The coarser levels: the city ('*'), a district ('~'), a maintenance company ('^'). */
+/**
+ * The coarser levels, smallest first: the city ('*'), a lift type ('.t'), a use occasion ('.o'), a
+ * district ('~'), a maintenance company ('^').
+ */
 const levels = (...also: string[]): Level[] => [
   { suffix: '*', keep: [...also] },
+  { suffix: '.t', keep: ['lift_type', ...also] },
+  { suffix: '.o', keep: ['use_occasion', ...also] },
   { suffix: '~', keep: ['area_code', ...also] },
   { suffix: '^', keep: ['maintenance_company_id', ...also] },
 ];
@@ -142,7 +147,7 @@ export const CASE_MONTHS: EventRollup = {
 
 /**
  * Cases per day (the last 30 days' series, day by day): the base columns with the day, the use unit's
- * grouping, and the city, district and company levels; the case measures.
+ * grouping, and the coarser levels (`levels`); the case measures.
  */
 export const CASE_DAYS: EventRollup = {
   table: 'stats_case_daily',
