@@ -10,9 +10,9 @@ import { addMonths, type Filters, type Period, sideOf } from './query.ts';
  * A figure sums a few hundred or thousand of their rows instead of one per lift, case or order and
  * use unit. Each holds several groupings told apart by `dim`: '' over the base columns (district,
  * maintenance company, lift type, use occasion and the table's own), and the same with one more
- * column ('use' the use unit, 'brand', 'hour', …); each grouping but the use unit's also at the city,
- * type, occasion, district and company levels (`dim` suffixed, `levels`, chosen by `levelOf`); a column outside the
- * row's grouping or level holds 0 / ''. A month rollup's `day` is the month's first day, so the period
+ * column ('use' the use unit, 'brand', 'hour', …); each grouping (the use unit's in the lift counts
+ * only) also at the city, type, occasion, district and company levels (`dim` suffixed, `levels`,
+ * chosen by `levelOf`); a column outside the row's grouping or level holds 0 / ''. A month rollup's `day` is the month's first day, so the period
  * filter of a figure (day between from and to) reads the months a period covers whole from the month
  * rollup and its partial months' days from the day table (`eventRelation`). The job adds each changed
  * lift's, event's or rebuilt order day's rows before (−1) and after (+1) with `addToRollup`, and

@@ -65,10 +65,11 @@ export const statsLift = pgTable(
  * '' district × maintenance company × lift type × use occasion × use status, and the same with one
  * more column: 'use' (use_company_id), 'brand', 'manufacturer' or 'age' (built_year); a column not in
  * the row's grouping holds 0 / ''. Each is also kept at coarser levels: per use status only, or with
- * the lift type, the use occasion, the district or the company (`dim` suffixed: rollups.ts `levels`). The overdue and due counts are as of `stats_cursor.day` of the
- * source 'lift': the job rebuilds the table on a new day and adds the changes of its lifts in between
- * (sources/registry.ts). Read through `liftRows` (aggregates.ts), which falls back to stats_lift for
- * what the groupings cannot answer (a use unit's lifts by brand, one lift).
+ * the lift type, the use occasion, the district or the company (`dim` suffixed: rollups.ts
+ * `levels`). The overdue and due counts are as of `stats_cursor.day` of the source 'lift': the job
+ * rebuilds the table on a new day and adds the changes of its lifts in between (sources/registry.ts).
+ * Read through `liftRelation` (aggregates.ts), which falls back to stats_lift for what the groupings
+ * cannot answer (a use unit's lifts by brand, one lift).
  */
 export const statsLiftGroup = pgTable(
   'stats_lift_group',
