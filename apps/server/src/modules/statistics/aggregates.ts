@@ -76,20 +76,19 @@ export function liftRelation(
     from stats_lift r) l`);
 }
 
-/** How many maintenance companies and use units have a lift in use in the scope and filters. */
+/**
+ * How many maintenance companies and use units have a lift in use in the scope and filters: one
+ * statement, each count over the smallest level that holds its column.
+ */
 export async function partiesInScope(db: Queryable, user: AuthUser, f: Partial<Filters>) {
-  const count = async (dim: 'maintenance' | 'use', column: string) => {
-    const [r] = await rows<{ n: string }>(
-      db,
-      sql`select count(distinct ${sql.raw(`l.${column}`)}) as n from ${liftRelation(user, f, dim, [])}
-        where ${whereSql(user, f, 'l', [sql`l.use_status = 1`, sql.raw(`l.${column} <> 0`)])}`,
-    );
-    return num(r?.n);
-  };
-  return {
-    maintenanceCompanies: await count('maintenance', 'maintenance_company_id'),
-    useUnits: await count('use', 'use_company_id'),
-  };
+  const count = (dim: 'maintenance' | 'use', column: string) =>
+    sql`(select count(distinct ${sql.raw(`l.${column}`)}) from ${liftRelation(user, f, dim, [])}
+      where ${whereSql(user, f, 'l', [sql`l.use_status = 1`, sql.raw(`l.${column} <> 0`)])})`;
+  const [r] = await rows<{ mc: string; uu: string }>(
+    db,
+    sql`select ${count('maintenance', 'maintenance_company_id')} as mc, ${count('use', 'use_company_id')} as uu`,
+  );
+  return { maintenanceCompanies: num(r?.mc), useUnits: num(r?.uu) };
 }
 
 /**
@@ -132,8 +131,35 @@ export async function liftAgg(
   );
 }
 
-/** The key of a series day by day (caseAgg reads it from the daily rollup). */
-export const DAY_KEY = 'c.day::text';
+/**
+ * What a figure groups its events by: one total (null), a dimension (DIMS), one of the event
+ * rollups' own groupings (the hour, the weekday, the cause, the arrival band, the fault type), the
+ * month or the day.
+ */
+export type By = null | DimName | 'hour' | 'weekday' | 'cause' | 'band' | 'hitch' | 'month' | 'day';
+
+/** The SQL key of `by` over an event relation aliased `a`. */
+export function keyOf(by: By, a: string): string {
+  if (by === null) return `''`;
+  if (by === 'month') return `to_char(${a}.day, 'YYYY-MM')`;
+  if (by === 'day') return `${a}.day::text`;
+  if (by === 'hour' || by === 'weekday' || by === 'cause') return `${a}.${by}::text`;
+  if (by === 'band') return `${a}.arrival_band::text`;
+  if (by === 'hitch') return `${a}.hitch_type`;
+  return DIMS[by].key(a);
+}
+
+/**
+ * The grouping of the event rollup `m` that answers a figure grouped by `by`, or undefined when none
+ * does (one lift, the day: then the figure reads the source rows or the daily rollup).
+ */
+export function groupingOf(m: EventRollup, by: By): Grouping | undefined {
+  if (by === null || by === 'month') return { dim: '', needs: [] };
+  if (by === 'day' || by === 'lift') return undefined;
+  const column = KEY_COLUMN[by as DimName];
+  if (column) return { dim: '', needs: [column] };
+  return m.groupings.some((g) => g.dim === by) ? { dim: by, needs: [] } : undefined;
+}
 
 /** Rescue cases per group in a period (kind 困人 unless `allKinds`). */
 export interface CaseAgg {
@@ -157,10 +183,10 @@ export async function caseAgg(
   user: AuthUser,
   f: Partial<Filters>,
   p: Period,
-  groupExpr: string | null,
+  by: By,
   extra: SQL[] = [],
 ): Promise<Map<string, CaseAgg>> {
-  const key = groupExpr ?? `''`;
+  const key = keyOf(by, 'c');
   const trapped = (x: string) => `coalesce(sum(c.${x}) filter (where c.kind = 1), 0)`;
   const found = await rows<Record<string, string>>(
     db,
@@ -173,9 +199,9 @@ export async function caseAgg(
       ${sql.raw(trapped('overtime'))} as overtime
     from ${
       // Day by day: the daily rollup; else the months (and the partial months' days).
-      groupExpr === DAY_KEY
+      by === 'day'
         ? dailyRelation(CASE_DAYS, user, f, p, 'c')
-        : eventRelation(CASE_MONTHS, user, f, p, groupingOf(CASE_MONTHS, groupExpr, 'c'), 'c')
+        : eventRelation(CASE_MONTHS, user, f, p, groupingOf(CASE_MONTHS, by), 'c')
     }
     where ${whereSql(user, f, 'c', [daySql(p, 'c'), ...extra])}
     group by 1`,
@@ -203,51 +229,18 @@ export async function caseAgg(
   );
 }
 
-/**
- * The grouping of a month rollup that answers a figure grouped by `expr` over alias `a` (null: one
- * total), or undefined when none does (then the figure reads the source rows).
- */
-export function groupingOf(m: EventRollup, expr: string | null, a: string): Grouping | undefined {
-  if (expr === null || expr === `to_char(${a}.day, 'YYYY-MM')`) return { dim: '', needs: [] };
-  const base: [DimName, string][] = [
-    ['area', 'area_code'],
-    ['maintenance', 'maintenance_company_id'],
-    ['type', 'lift_type'],
-    ['occasion', 'use_occasion'],
-  ];
-  const column = base.find(([d]) => DIMS[d].key(a) === expr)?.[1];
-  if (column) return { dim: '', needs: [column] };
-  const named: [string, string][] = [
-    [DIMS.use.key(a), 'use'],
-    [DIMS.brand.key(a), 'brand'],
-    [DIMS.manufacturer.key(a), 'manufacturer'],
-    [DIMS.age.key(a), 'age'],
-    [`${a}.hour::text`, 'hour'],
-    [`${a}.weekday::text`, 'weekday'],
-    [`${a}.cause::text`, 'cause'],
-    [`${a}.arrival_band::text`, 'band'],
-    [`${a}.hitch_type`, 'hitch'],
-  ];
-  const dim = named.find(([e]) => e === expr)?.[1];
-  return dim && m.groupings.some((g) => g.dim === dim) ? { dim, needs: [] } : undefined;
-}
-
-export const caseDim = (dim: DimName | null) => (dim ? DIMS[dim].key('c') : null);
-
 /** Repairs per group in a period. */
 export async function repairAgg(
   db: Queryable,
   user: AuthUser,
   f: Partial<Filters>,
   p: Period,
-  dim: DimName | null,
-  groupExpr?: string,
+  by: By,
 ): Promise<Map<string, number>> {
-  const key = groupExpr ?? (dim ? DIMS[dim].key('r') : null);
   const found = await rows<{ key: string; n: string }>(
     db,
-    sql`select ${sql.raw(key ?? `''`)} as key, sum(r.repairs) as n
-      from ${eventRelation(REPAIR_MONTHS, user, f, p, groupingOf(REPAIR_MONTHS, key, 'r'), 'r')}
+    sql`select ${sql.raw(keyOf(by, 'r'))} as key, sum(r.repairs) as n
+      from ${eventRelation(REPAIR_MONTHS, user, f, p, groupingOf(REPAIR_MONTHS, by), 'r')}
       where ${whereSql(user, f, 'r', [daySql(p, 'r')])} group by 1`,
   );
   return new Map(found.map((r) => [String(r.key), num(r.n)]));
@@ -271,9 +264,9 @@ export async function orderAgg(
   user: AuthUser,
   f: Partial<Filters>,
   p: Period,
-  groupExpr: string | null,
+  by: By,
 ): Promise<Map<string, OrderAgg>> {
-  const key = groupExpr ?? `''`;
+  const key = keyOf(by, 'o');
   const found = await rows<Record<string, string>>(
     db,
     sql`select ${sql.raw(key)} as key, coalesce(sum(o.planned), 0) as planned,
@@ -282,7 +275,7 @@ export async function orderAgg(
       coalesce(sum(o.late), 0) as late, coalesce(sum(o.awaiting_confirm), 0) as awaiting,
       coalesce(sum(o.done), 0) as done, coalesce(sum(o.approved), 0) as approved,
       coalesce(sum(o.rejected), 0) as rejected
-    from ${eventRelation(ORDER_MONTHS, user, f, p, groupingOf(ORDER_MONTHS, groupExpr, 'o'), 'o')}
+    from ${eventRelation(ORDER_MONTHS, user, f, p, groupingOf(ORDER_MONTHS, by), 'o')}
     where ${whereSql(user, f, 'o', [daySql(p, 'o')])}
     group by 1`,
   );

@@ -14,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import { agentNames } from '../rescue/api.ts';
-import { type CaseAgg, caseAgg, caseDim, EMPTY_CASES, liftAgg, repairAgg } from './aggregates.ts';
+import { type CaseAgg, caseAgg, EMPTY_CASES, liftAgg, repairAgg } from './aggregates.ts';
 import { DIMS, type DimName } from './dims.ts';
 import {
   checkFilters,
@@ -46,7 +46,7 @@ export async function faultsBy(
   checkFilters(user, f);
   const p = periodOf(f);
   const lifts = await liftAgg(side.db, user, f, dim);
-  const cases = await caseAgg(side.db, user, f, p, caseDim(dim), [sql`c.kind = 1`]);
+  const cases = await caseAgg(side.db, user, f, p, dim, [sql`c.kind = 1`]);
   const faults = await repairAgg(side.db, user, f, p, dim);
   const keys = new Set([...lifts.keys(), ...cases.keys(), ...faults.keys()]);
   let list = [...keys].map((key) => {
@@ -81,9 +81,9 @@ export async function timeAnalysis(side: ReadSide, user: AuthUser, f: Filters): 
   checkFilters(user, f);
   const p = periodOf(f);
   const kind = [sql`c.kind = 1`];
-  const hours = await caseAgg(side.db, user, f, p, 'c.hour::text', kind);
-  const weekdays = await caseAgg(side.db, user, f, p, 'c.weekday::text', kind);
-  const months = await caseAgg(side.db, user, f, p, `to_char(c.day, 'YYYY-MM')`, kind);
+  const hours = await caseAgg(side.db, user, f, p, 'hour', kind);
+  const weekdays = await caseAgg(side.db, user, f, p, 'weekday', kind);
+  const months = await caseAgg(side.db, user, f, p, 'month', kind);
   const WEEK = ['', '周一', '周二', '周三', '周四', '周五', '周六', '周日'];
   return {
     meta: await metaOf(side, p),
@@ -128,8 +128,8 @@ export async function rescueTimeAnalysis(
   checkFilters(user, f);
   const p = periodOf(f);
   // stats_case.arrival_band (tables.ts): 0 none recorded, 1 ≤ 10 min, 2 ≤ 20, 3 ≤ 30, 4 later.
-  const buckets = await caseAgg(side.db, user, f, p, 'c.arrival_band::text', [sql`c.kind = 1`]);
-  const byArea = await caseAgg(side.db, user, f, p, caseDim('area'), [sql`c.kind = 1`]);
+  const buckets = await caseAgg(side.db, user, f, p, 'band', [sql`c.kind = 1`]);
+  const byArea = await caseAgg(side.db, user, f, p, 'area', [sql`c.kind = 1`]);
   const all = (await caseAgg(side.db, user, f, p, null, [sql`c.kind = 1`])).get('') ?? EMPTY_CASES('');
   const labels = await DIMS.area.labels(side.db, [...byArea.keys()]);
   const B: [string, string, string][] = [
@@ -246,7 +246,7 @@ export async function seatDisposal(side: ReadSide, user: AuthUser, f: Filters): 
 export async function hitchTypes(side: ReadSide, user: AuthUser, f: Filters): Promise<CountsOutput> {
   checkFilters(user, f);
   const p = periodOf(f);
-  const found = await repairAgg(side.db, user, f, p, null, 'r.hitch_type');
+  const found = await repairAgg(side.db, user, f, p, 'hitch');
   const list = [...found.entries()]
     .map(([key, value]) => ({ key, label: key || '未填', value }))
     .sort((a, b) => b.value - a.value);

@@ -272,19 +272,16 @@ const monthPeriod = (offset: number): Period => {
 
 async function trend(side: ReadSide, user: AuthUser, f: Filters, what: 'trapped' | 'completed') {
   const p = lastMonths(12);
-  const m = `to_char(%.day, 'YYYY-MM')`;
   const found =
     what === 'trapped'
       ? new Map(
-          [...(await caseAgg(side.db, user, f, p, m.replace('%', 'c'), [sql`c.kind = 1`])).values()].map(
-            (a) => [a.key, a.trapped],
-          ),
+          [...(await caseAgg(side.db, user, f, p, 'month', [sql`c.kind = 1`])).values()].map((a) => [
+            a.key,
+            a.trapped,
+          ]),
         )
       : new Map(
-          [...(await orderAgg(side.db, user, f, p, m.replace('%', 'o'))).values()].map((a) => [
-            a.key,
-            a.completed,
-          ]),
+          [...(await orderAgg(side.db, user, f, p, 'month')).values()].map((a) => [a.key, a.completed]),
         );
   const out = [];
   for (let i = 11; i >= 0; i--) {
@@ -308,7 +305,7 @@ export async function regulatorDashboard(
   const c = (await caseAgg(side.db, user, f, thisMonth, null, [sql`c.kind = 1`])).get('') ?? EMPTY_CASES('');
   const c0 = (await caseAgg(side.db, user, f, lastMonth, null, [sql`c.kind = 1`])).get('') ?? EMPTY_CASES('');
   const o = (await orderAgg(side.db, user, f, thisMonth, null)).get('');
-  const byArea = await caseAgg(side.db, user, f, thisMonth, DIMS.area.key('c'), [sql`c.kind = 1`]);
+  const byArea = await caseAgg(side.db, user, f, thisMonth, 'area', [sql`c.kind = 1`]);
   const [open] = await rows<{ n: string }>(
     side.db,
     sql`select count(*) as n from stats_case c where ${whereSql(user, f, 'c', [sql`c.kind = 1 and c.status < 6`])}`,

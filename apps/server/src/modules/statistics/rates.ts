@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import {
   caseAgg,
-  caseDim,
   EMPTY_CASES,
   EMPTY_LIFTS,
   EMPTY_ORDERS,
@@ -78,9 +77,8 @@ async function labelled<R extends Row>(side: ReadSide, dim: DimName, list: R[]) 
 async function rateRows(side: ReadSide, user: AuthUser, f: Filters, p: Period, dim: DimName | null) {
   const lifts = await liftAgg(side.db, user, f, dim);
   // Orders are rolled up per day, not per lift: a lift's row carries no maintenance figures.
-  const orders =
-    dim === 'lift' ? new Map() : await orderAgg(side.db, user, f, p, dim ? DIMS[dim].key('o') : null);
-  const cases = await caseAgg(side.db, user, f, p, caseDim(dim), [sql`c.kind = 1`]);
+  const orders = dim === 'lift' ? new Map() : await orderAgg(side.db, user, f, p, dim);
+  const cases = await caseAgg(side.db, user, f, p, dim, [sql`c.kind = 1`]);
   const faults = await repairAgg(side.db, user, f, p, dim);
   const keys = new Set([...lifts.keys(), ...orders.keys(), ...cases.keys(), ...faults.keys()]);
   const build = (key: string) => {
@@ -317,7 +315,7 @@ export async function brandRates(side: ReadSide, user: AuthUser, f: Paged) {
   checkFilters(user, f);
   const p = periodOf(f);
   const lifts = await liftAgg(side.db, user, f, 'brand');
-  const cases = await caseAgg(side.db, user, f, p, caseDim('brand'), [sql`c.kind = 1`]);
+  const cases = await caseAgg(side.db, user, f, p, 'brand', [sql`c.kind = 1`]);
   const faults = await repairAgg(side.db, user, f, p, 'brand');
   const keys = new Set([...lifts.keys(), ...cases.keys(), ...faults.keys()]);
   const make = (key: string, label: string, l: number, t: number, r: number) => ({
@@ -396,7 +394,7 @@ export async function workerRates(side: ReadSide, user: AuthUser, f: Paged) {
 export async function monthlyOnTime(side: ReadSide, user: AuthUser, f: Paged) {
   checkFilters(user, f);
   const p = periodOf(f);
-  const orders = await orderAgg(side.db, user, f, p, `to_char(o.day, 'YYYY-MM')`);
+  const orders = await orderAgg(side.db, user, f, p, 'month');
   const lifts = (await liftAgg(side.db, user, f, null)).get('') ?? EMPTY_LIFTS('');
   const today = shanghaiToday().slice(0, 7);
   const list = [...orders.values()].map((o) => ({
@@ -435,7 +433,7 @@ export async function monthlyOnTime(side: ReadSide, user: AuthUser, f: Paged) {
 export async function orderStates(side: ReadSide, user: AuthUser, f: Paged) {
   checkFilters(user, f);
   const p = periodOf(f);
-  const orders = await orderAgg(side.db, user, f, p, DIMS.area.key('o'));
+  const orders = await orderAgg(side.db, user, f, p, 'area');
   const lifts = await liftAgg(side.db, user, f, 'area');
   const keys = new Set([...orders.keys(), ...lifts.keys()]);
   const list = [...keys].map((k) => {
@@ -557,7 +555,7 @@ export async function useUnitRates(side: ReadSide, user: AuthUser, f: Paged) {
   checkFilters(user, f);
   const p = periodOf(f);
   const lifts = await liftAgg(side.db, user, f, 'use');
-  const cases = await caseAgg(side.db, user, f, p, caseDim('use'), [sql`c.kind = 1`]);
+  const cases = await caseAgg(side.db, user, f, p, 'use', [sql`c.kind = 1`]);
   const faults = await repairAgg(side.db, user, f, p, 'use');
   const keys = new Set([...lifts.keys(), ...cases.keys(), ...faults.keys()]);
   const list = [...keys].map((k) => {

@@ -10,7 +10,6 @@ import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import {
   caseAgg,
-  DAY_KEY,
   EMPTY_CASES,
   liftAgg,
   liftRelation,
@@ -45,8 +44,7 @@ async function deal(
   by: 'day' | 'month',
 ): Promise<DealSeries> {
   checkFilters(user, f);
-  const expr = by === 'day' ? DAY_KEY : `to_char(c.day, 'YYYY-MM')`;
-  const found = await caseAgg(side.db, user, f, p, expr);
+  const found = await caseAgg(side.db, user, f, p, by);
   const keys: string[] = [];
   if (by === 'day') {
     for (let d = p.from; d <= p.to; d = new Date(Date.parse(d) + 86_400_000).toISOString().slice(0, 10))
@@ -158,7 +156,7 @@ export async function emergencyDealTime(
 export async function hitchCauses(side: ReadSide, user: AuthUser, f: Filters): Promise<CountsOutput> {
   checkFilters(user, f);
   const p = periodOf(f);
-  const found = await caseAgg(side.db, user, f, p, 'c.cause::text', [sql`c.kind = 1`]);
+  const found = await caseAgg(side.db, user, f, p, 'cause', [sql`c.kind = 1`]);
   const list = [...found.values()]
     .map((a) => ({ key: a.key, label: CASE_CAUSE_LABEL[Number(a.key)] ?? '未填原因', value: a.trapped }))
     .sort((x, y) => y.value - x.value);
