@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liftRelation, partiesInScope } from '../src/modules/statistics/aggregates.ts';
 import { DIMS, type DimName } from '../src/modules/statistics/dims.ts';
-import { daySql, type Filters, periodOf, whereSql } from '../src/modules/statistics/query.ts';
+import { daySql, defaultFrom, type Filters, periodOf, whereSql } from '../src/modules/statistics/query.ts';
 import { refreshStats } from '../src/modules/statistics/rollup.ts';
 import {
   CASE_DAYS,
@@ -256,7 +256,9 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
       for (const table of [
         'stats_case_month',
         'stats_case_daily',
+        'stats_case_window',
         'stats_repair_month',
+        'stats_repair_window',
         'stats_order_month',
       ]) {
         const found = await q<{ r: string }>(
@@ -280,6 +282,9 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
     expect(incremental.some((r) => r.startsWith('stats_case_month|'))).toBe(true);
     expect(incremental.some((r) => r.startsWith('stats_case_daily|'))).toBe(true);
     expect(incremental.some((r) => r.startsWith('stats_order_month|'))).toBe(true);
+    expect(
+      incremental.some((r) => r.startsWith(`stats_case_window|(${defaultFrom(shanghaiToday())},use*,`)),
+    ).toBe(true);
     await t.platform.db.transaction((tx) => refreshStats(tx, { full: true }));
     expect(await months()).toEqual(incremental);
 
@@ -291,6 +296,61 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
     await t.platform.db.transaction((tx) => refreshStats(tx, { full: true }));
     expect(await months()).toEqual(nextDay);
   });
+
+  it('moves the windows to a new month, and answers from the months until it has', async () => {
+    const city = {
+      id: 1,
+      username: 'x',
+      realName: 'x',
+      userType: 'regulator',
+      companyId: null,
+      areaCodes: [],
+      dataScope: 'all',
+      roles: [],
+      permissions: new Set<string>(),
+      tokenHash: '',
+      needIntercept: false,
+      mustChangePassword: false,
+    } as AuthUser;
+    const p = periodOf({});
+    const read = async (m: typeof CASE_MONTHS, by: { dim: string; needs: string[] } | undefined) => {
+      const measure = m.count;
+      return (
+        await q<{ r: string }>(sql`select concat_ws('|', e.use_company_id, sum(e.${sql.raw(measure)})) as r
+          from ${eventRelation(m, city, {}, p, by, 'e')} where ${daySql(p, 'e')} group by e.use_company_id order by 1`)
+      ).map((x) => x.r);
+    };
+    const held = async (table: string) =>
+      (await q<{ day: string }>(sql`select distinct day::text as day from ${sql.identifier(table)}`)).map(
+        (x) => x.day,
+      );
+    const use = { dim: 'use', needs: [] };
+    // Built in an earlier month: the windows hold that month's window, which today's reads must not take.
+    const earlier = new Date(Date.now() - 40 * 86_400_000);
+    await t.platform.db.transaction((tx) => refreshStats(tx, { full: true, now: earlier }));
+    const then = defaultFrom(shanghaiToday(earlier));
+    expect(then).not.toBe(p.from);
+    expect(await held('stats_case_window')).toEqual([then]);
+    for (const m of [CASE_MONTHS, REPAIR_MONTHS])
+      expect(await read(m, use), `${m.table} before the move`).toEqual(await read(m, undefined));
+    // The first run of the new month moves them: rebuilt for today's window, as a full rebuild makes them.
+    await run();
+    expect(await held('stats_case_window')).toEqual([p.from]);
+    expect(await held('stats_repair_window')).toEqual([p.from]);
+    for (const m of [CASE_MONTHS, REPAIR_MONTHS])
+      expect(await read(m, use), `${m.table} after the move`).toEqual(await read(m, undefined));
+    const snapshot = async () =>
+      (await q<{ r: string }>(sql`select (w.*)::text as r from stats_case_window w order by 1`)).map((x) =>
+        x.r.replace(/\d+\.\d+/g, (n) => String(Number(Number(n).toFixed(6)))),
+      );
+    const moved = await snapshot();
+    await t.platform.db.transaction((tx) => refreshStats(tx, { full: true }));
+    expect(await snapshot()).toEqual(moved);
+    // The ranking of use units reads the window (a row changed there shows), at the city's level.
+    await t.platform.db.execute(sql`update stats_case_window set cases = cases + 1000 where dim = 'use*'`);
+    expect(await read(CASE_MONTHS, use)).not.toEqual(await read(CASE_MONTHS, undefined));
+    await t.platform.db.transaction((tx) => refreshStats(tx, { full: true }));
+  }, 600_000);
 
   it('answers every grouping at every level of the month rollups and the lift counts as the source rows do', async () => {
     await run();

@@ -109,6 +109,12 @@ export function monthsOf(from: string, to: string): number {
   return Math.round(months * 1000) / 1000;
 }
 
+/**
+ * The first day of the default period: the month 11 months before `today`'s (the last 12 months,
+ * this one included). The window rollups (rollups.ts) hold the events from this day on.
+ */
+export const defaultFrom = (today: string) => addMonths(monthStart(today), -11);
+
 /** The period of a figure (docs/statistics.md): month, from..to, or the last 12 months. */
 export function periodOf(f: Partial<Filters>, now = new Date()): Period {
   const today = shanghaiToday(now);
@@ -122,7 +128,7 @@ export function periodOf(f: Partial<Filters>, now = new Date()): Period {
     from = f.dateFrom ?? addMonths(monthStart(to), -11);
   } else {
     to = today;
-    from = addMonths(monthStart(today), -11);
+    from = defaultFrom(today);
   }
   return { from, to, months: monthsOf(from, to) };
 }

@@ -2,7 +2,8 @@ import { addDays, CITY_CODE, shanghaiToday } from '@ec/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
-import { addMonths, type Filters, type Period, sideOf } from './query.ts';
+import { rowsOf } from '../../platform/db/sql.ts';
+import { addMonths, defaultFrom, type Filters, type Period, sideOf } from './query.ts';
 
 /*
  * The rollups by dimension: the lift counts (stats_lift_group), the month rollups of the event tables
@@ -54,6 +55,11 @@ export interface Rollup {
   measures: (today: string) => { name: string; expr: string }[];
   /** The measure that counts source rows: a row whose count is 0 holds nothing and is dropped. */
   count: string;
+  /**
+   * A window rollup: the source rows of the days from the window's first day on (`defaultFrom` of
+   * the job's day) summed into one row per grouping and key, `day` the window's first day.
+   */
+  window?: boolean;
 }
 
 /** A rollup of an event table or a table of days (`source`), per month or per day. */
@@ -173,6 +179,33 @@ export const REPAIR_MONTHS: EventRollup = {
   raw: ['repair_id', 'elevator_id', 'status'],
 };
 
+/**
+ * The windows of the case and repair months: the same groupings and measures summed over the default
+ * period's months (the last 12, this one included), so that a figure over that period, the one every
+ * page opens with, sums one row per key instead of twelve; the use unit's grouping at the levels too
+ * (a city's ranking of its 20,000 use units sums 20,000 rows, not 240,000 of the base level's months).
+ * The job moves a window on the first run of a month by rebuilding it (`moveWindow`).
+ */
+export const CASE_WINDOW: EventRollup = {
+  ...CASE_MONTHS,
+  table: 'stats_case_window',
+  monthly: false,
+  window: true,
+  useLevels: true,
+};
+export const REPAIR_WINDOW: EventRollup = {
+  ...REPAIR_MONTHS,
+  table: 'stats_repair_window',
+  monthly: false,
+  window: true,
+  useLevels: true,
+};
+/** The window rollup of a month rollup, where one is kept. */
+const WINDOWS = new Map<EventRollup, EventRollup>([
+  [CASE_MONTHS, CASE_WINDOW],
+  [REPAIR_MONTHS, REPAIR_WINDOW],
+]);
+
 /** Orders: `due`, `completed` and `on_time` count plan days up to `today` only (docs/statistics.md). */
 export const ORDER_MONTHS: EventRollup = {
   table: 'stats_order_month',
@@ -223,8 +256,11 @@ const groupingColumns = (m: Rollup) => [...new Set(m.groupings.flatMap((g) => g.
  * The statement that adds `rows` to the rollup `m`, every grouping at once: `rows` names a relation
  * of source rows with `sign` (+1 adds a row, −1 takes back one added before) and, unless `today` is
  * given, `t` (the day its measures counted up to when it was added). Sums meet in the rollup's rows.
+ * A window rollup takes the rows of `from` (its first day) on.
  */
-export function addToRollup(m: Rollup, rows: string, today = 'r.t'): SQL {
+export function addToRollup(m: Rollup, rows: string, today = 'r.t', from?: string): SQL {
+  if (m.window && !from) throw new Error(`${m.table}: a window rollup needs its first day`);
+  const day = m.window ? dayLiteral(from as string) : m.monthly ? `date_trunc('month', r.day)::date` : null;
   const measures = m.measures(today);
   // Each level's rows are told apart by which base columns they keep (grouping() = 0).
   const levelCase = m.levels
@@ -251,35 +287,57 @@ export function addToRollup(m: Rollup, rows: string, today = 'r.t'): SQL {
     ),
   ];
   const keys = [...m.base, ...groupingColumns(m)];
-  const columns = [...(m.monthly ? ['day'] : []), 'dim', ...keys, ...measures.map((x) => x.name)];
+  const columns = [...(day ? ['day'] : []), 'dim', ...keys, ...measures.map((x) => x.name)];
   return sql.raw(`insert into ${m.table} (${columns.join(', ')})
-    select ${m.monthly ? `date_trunc('month', r.day)::date, ` : ''}${dimCase},
+    select ${day ? `${day}, ` : ''}${dimCase},
       ${keys.map((c) => (c === 'day' ? 'r.day' : `coalesce(r.${c}, ${TEXT_COLUMNS.has(c) ? `''` : '0'})`)).join(', ')},
       ${measures.map((x) => `coalesce(sum(r.sign * (${x.expr})), 0)`).join(', ')}
-    from ${rows} r
+    from ${rows} r${m.window ? ` where r.day >= ${day}` : ''}
     group by ${m.monthly ? '1, ' : ''}grouping sets (${groupingSets.join(', ')})
     on conflict on constraint ${m.table}_pk do update set
       ${measures.map((x) => `${x.name} = ${m.table}.${x.name} + excluded.${x.name}`).join(', ')}`);
 }
 
-/** Drops the rows of `days` (their months, for a month rollup) whose events were all taken back. */
-export async function pruneRollup(db: Queryable, m: EventRollup, days: string[]) {
-  const keys = [...new Set(m.monthly ? days.map(monthOf) : days)];
+/**
+ * Drops the rows of `days` (their months, for a month rollup; the window, for a window rollup of
+ * `today`) whose events were all taken back.
+ */
+export async function pruneRollup(db: Queryable, m: EventRollup, days: string[], today: string) {
+  const keys = m.window
+    ? days.length > 0
+      ? [defaultFrom(today)]
+      : []
+    : [...new Set(m.monthly ? days.map(monthOf) : days)];
   if (keys.length === 0) return;
   await db.execute(
     sql.raw(`delete from ${m.table} where day in (${keys.map(dayLiteral).join(', ')}) and ${m.count} = 0`),
   );
 }
 
-/** Rebuilds the whole rollup `m` from its source, as of `today`. */
+/** Rebuilds the whole rollup `m` from its source, as of `today` (a window: `today`'s window). */
 export async function rebuildRollup(db: Queryable, m: EventRollup, today: string) {
+  const from = m.window ? defaultFrom(today) : undefined;
+  // A window reads only its days' rows (the source's day index).
+  const days = from ? sql` where s.day >= ${sql.raw(dayLiteral(from))}` : sql``;
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`delete from ${m.table}`));
     await tx.execute(
-      sql`with every as (select s.*, 1 as sign, ${sql.raw(dayLiteral(today))} as t from ${sql.identifier(m.source)} s)
-        ${addToRollup(m, 'every')}`,
+      sql`with every as (select s.*, 1 as sign, ${sql.raw(dayLiteral(today))} as t from ${sql.identifier(m.source)} s${days})
+        ${addToRollup(m, 'every', undefined, from)}`,
     );
   });
+}
+
+/**
+ * Moves the window rollup `m` to `today`'s window when it holds another (the first run of a month,
+ * or a window never built): rebuilt from its source. An empty window is rebuilt too, which costs
+ * nothing when the source holds no event of the window either.
+ */
+export async function moveWindow(db: Queryable, m: EventRollup, today: string) {
+  const [held] = rowsOf<{ day: string }>(
+    await db.execute(sql.raw(`select day::text as day from ${m.table} where dim = '' limit 1`)),
+  );
+  if (held?.day !== defaultFrom(today)) await rebuildRollup(db, m, today);
 }
 
 /**
@@ -338,15 +396,7 @@ export function eventRelation(
 ): SQL {
   const today = shanghaiToday();
   const measures = m.measures(dayLiteral(today));
-  const dim = by?.dim;
-  const needsUse = dim === 'use' || Boolean(f.useCompanyId) || sideOf(user) === 'use';
-  const grouping = needsUse
-    ? dim === '' || dim === 'use'
-      ? 'use'
-      : undefined
-    : by === undefined
-      ? undefined
-      : `${by.dim}${levelOf(m, user, f, by)}`;
+  const grouping = groupingName(m, user, f, by);
   const whole = grouping === undefined ? null : wholeMonths(p, today, m === ORDER_MONTHS);
   const keys = ['day', ...m.base, ...groupingColumns(m)];
   const fromRows = (extra: string[]) =>
@@ -368,15 +418,64 @@ export function eventRelation(
   if (p.from < first) edges.push([p.from, addDays(first, -1)]);
   const lastEnd = addDays(addMonths(last, 1), -1);
   if (lastEnd < p.to) edges.push([addDays(lastEnd, 1), p.to]);
+  const columns = sql.raw([...keys, ...measures.map((x) => x.name)].join(', '));
+  const months = sql`select ${columns} from ${sql.identifier(m.table)}
+      where dim = ${grouping} and day between ${first}::date and ${last}::date`;
   const parts = [
-    sql`select ${sql.raw([...keys, ...measures.map((x) => x.name)].join(', '))} from ${sql.identifier(m.table)}
-      where dim = ${grouping} and day between ${first}::date and ${last}::date`,
+    windowOr(m, user, f, by, today, first, last, months),
     ...edges.map(
       ([from, to]) =>
         sql`select ${fromRows([])} from ${source} r where r.day between ${from}::date and ${to}::date`,
     ),
   ];
   return sql`(${sql.join(parts, sql` union all `)}) ${a}`;
+}
+
+/**
+ * The grouping of `m` (with its level) that answers a figure grouped `by` for `user` with filters
+ * `f`; undefined when none does. A use unit's own figures (its scope, a filter naming one) read
+ * the use unit's grouping, at the base level (levelOf); by anything but the use unit, none.
+ */
+function groupingName(
+  m: Rollup,
+  user: AuthUser,
+  f: Partial<Filters>,
+  by: Grouping | undefined,
+): string | undefined {
+  if (by === undefined) return undefined;
+  const needsUse = by.dim === 'use' || Boolean(f.useCompanyId) || sideOf(user) === 'use';
+  if (!needsUse) return `${by.dim}${levelOf(m, user, f, by)}`;
+  if (by.dim !== '' && by.dim !== 'use') return undefined;
+  return `use${levelOf(m, user, f, { dim: 'use', needs: by.needs })}`;
+}
+
+/**
+ * The months `first`..`last` of `m` (the statement `months`), or, when they are the default
+ * period's (the window's months: `first` its first, `last` this month), the window rollup's rows
+ * at its own level, with `day` the window's first day. The window is read only when it holds that
+ * window: on the first run of a month, before the job moves it, the months answer (one statement,
+ * one snapshot: the probe and the rows agree).
+ */
+function windowOr(
+  m: EventRollup,
+  user: AuthUser,
+  f: Partial<Filters>,
+  by: Grouping | undefined,
+  today: string,
+  first: string,
+  last: string,
+  months: SQL,
+): SQL {
+  const w = WINDOWS.get(m);
+  const grouping = w && groupingName(w, user, f, by);
+  if (!w || grouping === undefined || first !== defaultFrom(today) || last !== monthOf(today)) return months;
+  const table = sql.identifier(w.table);
+  const held = sql`exists (select 1 from ${table} where dim = '' and day = ${first}::date)`;
+  const columns = sql.raw(
+    ['day', ...m.base, ...groupingColumns(m), ...m.measures(dayLiteral(today)).map((x) => x.name)].join(', '),
+  );
+  return sql`select ${columns} from ${table} where dim = ${grouping} and day = ${first}::date and ${held}
+    union all (${months} and not ${held})`;
 }
 
 /**

@@ -375,51 +375,65 @@ const caseMeasures = () => ({
   dispatchedSum: doublePrecision('dispatched_sum').notNull(),
 });
 
-export const statsCaseMonth = pgTable(
-  'stats_case_month',
-  {
-    ...monthKey(),
-    kind: smallint('kind').notNull(),
-    ...liftAttributes(),
-    hour: smallint('hour').notNull(),
-    weekday: smallint('weekday').notNull(),
-    cause: smallint('cause').notNull(),
-    causeDetail: text('cause_detail').notNull(),
-    arrivalBand: smallint('arrival_band').notNull(),
-    agentId: integer('agent_id').notNull(),
-    source: smallint('source').notNull(),
-    ...caseMeasures(),
-  },
-  (t) =>
-    monthConstraints(
-      'stats_case_month',
-      t,
-      [t.kind],
-      [
-        t.brand,
-        t.manufacturer,
-        t.builtYear,
-        t.hour,
-        t.weekday,
-        t.cause,
-        t.causeDetail,
-        t.arrivalBand,
-        t.agentId,
-        t.source,
-      ],
-    ),
-);
+/** The columns of a case rollup by month or over the window, and its key (monthConstraints). */
+const caseRollup = (name: string) =>
+  pgTable(
+    name,
+    {
+      ...monthKey(),
+      kind: smallint('kind').notNull(),
+      ...liftAttributes(),
+      hour: smallint('hour').notNull(),
+      weekday: smallint('weekday').notNull(),
+      cause: smallint('cause').notNull(),
+      causeDetail: text('cause_detail').notNull(),
+      arrivalBand: smallint('arrival_band').notNull(),
+      agentId: integer('agent_id').notNull(),
+      source: smallint('source').notNull(),
+      ...caseMeasures(),
+    },
+    (t) =>
+      monthConstraints(
+        name,
+        t,
+        [t.kind],
+        [
+          t.brand,
+          t.manufacturer,
+          t.builtYear,
+          t.hour,
+          t.weekday,
+          t.cause,
+          t.causeDetail,
+          t.arrivalBand,
+          t.agentId,
+          t.source,
+        ],
+      ),
+  );
 
-export const statsRepairMonth = pgTable(
-  'stats_repair_month',
-  {
-    ...monthKey(),
-    ...liftAttributes(),
-    hitchType: text('hitch_type').notNull(),
-    repairs: integer('repairs').notNull(),
-  },
-  (t) => monthConstraints('stats_repair_month', t, [], [t.brand, t.manufacturer, t.builtYear, t.hitchType]),
-);
+/** The columns of a repair rollup by month or over the window. */
+const repairRollup = (name: string) =>
+  pgTable(
+    name,
+    {
+      ...monthKey(),
+      ...liftAttributes(),
+      hitchType: text('hitch_type').notNull(),
+      repairs: integer('repairs').notNull(),
+    },
+    (t) => monthConstraints(name, t, [], [t.brand, t.manufacturer, t.builtYear, t.hitchType]),
+  );
+
+export const statsCaseMonth = caseRollup('stats_case_month');
+export const statsRepairMonth = repairRollup('stats_repair_month');
+
+/*
+ * The window rollups (rollups.ts CASE_WINDOW, REPAIR_WINDOW): the month rollups' groupings summed
+ * over the default period's months (the last 12, this one included), `day` the window's first month.
+ */
+export const statsCaseWindow = caseRollup('stats_case_window');
+export const statsRepairWindow = repairRollup('stats_repair_window');
 
 export const statsOrderMonth = pgTable(
   'stats_order_month',

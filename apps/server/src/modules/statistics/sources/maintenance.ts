@@ -117,7 +117,7 @@ export const maintenanceSource: StatsSource = {
       for (const [from, to] of dayRanges(days)) {
         await rebuildOrderDays(db, from, to, ctx.today, months);
       }
-      await pruneRollup(db, ORDER_MONTHS, days);
+      await pruneRollup(db, ORDER_MONTHS, days, ctx.today);
     }
     return nextCursor(ctx);
   },

@@ -2,13 +2,17 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { rowsOf } from '../../../platform/db/sql.ts';
 import { caseStatsSource, repairStatsSource } from '../../rescue/api.ts';
+import { defaultFrom } from '../query.ts';
 import {
   addToRollup,
   CASE_DAYS,
   CASE_MONTHS,
+  CASE_WINDOW,
   type EventRollup,
+  moveWindow,
   pruneRollup,
   REPAIR_MONTHS,
+  REPAIR_WINDOW,
   rebuildRollup,
 } from '../rollups.ts';
 import { nextCursor, type RefreshContext, SH_DAY, type StatsSource } from './source.ts';
@@ -75,7 +79,7 @@ interface Events {
   rows: (since: Date | null) => SQL;
   upsert: SQL;
   gone: SQL;
-  /** The rollups of the rows (per month, per day), kept in the statement that upserts them. */
+  /** The rollups of the rows (per month, per day, the window), kept in the statement that upserts them. */
   rollups: EventRollup[];
 }
 
@@ -86,7 +90,7 @@ const CASES: Events = {
   rows: caseRows,
   upsert: CASE_UPSERT,
   gone: sql`delete from stats_case s where not exists (select 1 from ${caseStatsSource()} c where c.id = s.case_id)`,
-  rollups: [CASE_MONTHS, CASE_DAYS],
+  rollups: [CASE_MONTHS, CASE_DAYS, CASE_WINDOW],
 };
 
 const REPAIRS: Events = {
@@ -96,7 +100,7 @@ const REPAIRS: Events = {
   rows: repairRows,
   upsert: REPAIR_UPSERT,
   gone: sql`delete from stats_repair s where not exists (select 1 from ${repairStatsSource()} r where r.id = s.repair_id)`,
-  rollups: [REPAIR_MONTHS],
+  rollups: [REPAIR_MONTHS, REPAIR_WINDOW],
 };
 
 async function refresh(db: Queryable, e: Events, since: Date | null, today: string) {
@@ -108,6 +112,9 @@ async function refresh(db: Queryable, e: Events, since: Date | null, today: stri
     for (const m of e.rollups) await rebuildRollup(db, m, today);
     return;
   }
+  // A window of another month is moved first: the changes below then apply to today's window.
+  for (const m of e.rollups) if (m.window) await moveWindow(db, m, today);
+  const from = defaultFrom(today);
   // The changed rows' days, before and after (a month rollup prunes their months).
   const days = rowsOf<{ day: string }>(
     await db.execute(sql`with src as materialized (${e.rows(since)}),
@@ -116,12 +123,14 @@ async function refresh(db: Queryable, e: Events, since: Date | null, today: stri
         delta as materialized (select up.*, 1 as sign, ${today}::date as t from up
           union all select old.*, -1 as sign, ${today}::date as t from old),
         ${sql.join(
-          e.rollups.map((m, i) => sql`${sql.raw(`added${i}`)} as (${addToRollup(m, 'delta')})`),
+          e.rollups.map(
+            (m, i) => sql`${sql.raw(`added${i}`)} as (${addToRollup(m, 'delta', undefined, from)})`,
+          ),
           sql`, `,
         )}
       select distinct day::text as day from delta`),
   ).map((r) => r.day);
-  for (const m of e.rollups) await pruneRollup(db, m, days);
+  for (const m of e.rollups) await pruneRollup(db, m, days, today);
 }
 
 export const caseSource: StatsSource = {
