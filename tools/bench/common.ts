@@ -43,6 +43,34 @@ export async function measure(
   };
 }
 
+/**
+ * A load of requests that differ one from the next (random filters): each connection's request is
+ * remade by `setup(seed)`'s function before it is sent. A warm-up of `warmUp` seconds (seed 99)
+ * comes first, then the measured `duration` (seed 1), so that every run draws the same requests.
+ */
+export async function randomLoad(
+  name: string,
+  opts: {
+    url: string;
+    duration: number;
+    warmUp: number;
+    connections: number;
+    method: 'GET' | 'POST';
+    headers: Record<string, string>;
+    setup: (seed: number) => autocannon.Request['setupRequest'];
+  },
+): Promise<Row> {
+  const run = (seed: number, duration: number, label: string) =>
+    measure(label, {
+      url: opts.url,
+      duration,
+      connections: opts.connections,
+      requests: [{ method: opts.method, headers: opts.headers, setupRequest: opts.setup(seed) }],
+    });
+  await run(99, opts.warmUp, 'warm-up');
+  return run(1, opts.duration, name);
+}
+
 /** The same work without HTTP: `concurrency` loops calling `fn` for `seconds`. */
 export async function measureLoop(
   name: string,

@@ -7,7 +7,7 @@ import { elevatorScope, elevatorScopeGrams } from '../../apps/server/src/modules
 import { IMPORT_HEADERS } from '../../apps/server/src/modules/elevator/sheet.ts';
 import { openDatabase } from '../../apps/server/src/platform/db/client.ts';
 import { xlsxBuffer } from '../../apps/server/src/platform/excel.ts';
-import { login, measure, measureLoop, printTable, type Row } from './common.ts';
+import { login, measure, measureLoop, printTable, type Row, randomLoad } from './common.ts';
 import { benchEnv, newDataDir, seedElevators, startServerProcess } from './server-process.ts';
 import { randomFilters, type Traffic, trafficOf, USER_NOTES, USERS } from './traffic.ts';
 
@@ -132,23 +132,18 @@ async function benchIn(dataDir: string, count: number) {
   }
   for (const who of USERS) {
     const userHeaders = { ...headers, authorization: `Bearer ${await login(api, who)}` };
-    const run = (seed: number, duration: number, name: string) => {
-      const next = randomFilters(traffic, who, seed);
-      return measure(name, {
-        url: `${api}/pc/elevator/queryList`,
-        duration,
-        connections: CONNECTIONS,
-        requests: [
-          {
-            method: 'POST',
-            headers: userHeaders,
-            setupRequest: (req) => ({ ...req, body: JSON.stringify(next()) }),
-          },
-        ],
-      });
-    };
-    await run(99, WARM_UP, 'warm-up');
-    const row = await run(1, SECONDS, `queryList: ${who}, random filters`);
+    const row = await randomLoad(`queryList: ${who}, random filters`, {
+      url: `${api}/pc/elevator/queryList`,
+      duration: SECONDS,
+      warmUp: WARM_UP,
+      connections: CONNECTIONS,
+      method: 'POST',
+      headers: userHeaders,
+      setup: (seed) => {
+        const next = randomFilters(traffic, who, seed);
+        return (req) => ({ ...req, body: JSON.stringify(next()) });
+      },
+    });
     row.note = USER_NOTES[who];
     rows.push(row, direct.get(who)!);
   }

@@ -11,7 +11,7 @@ import {
 import type { Queryable } from '../../apps/server/src/platform/db/client.ts';
 import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
 import { rng } from '../../apps/server/src/platform/seed/random.ts';
-import { login, measure, measureLoop, printTable, type Row } from './common.ts';
+import { login, measure, measureLoop, printTable, type Row, randomLoad } from './common.ts';
 import {
   inScratch,
   openBenchDatabase,
@@ -274,23 +274,18 @@ async function listLoad(api: string, cases: ListCase[]): Promise<Row[]> {
   for (const who of USERS) tokens.set(who, await login(api, who));
   const rows: Row[] = [];
   for (const c of cases) {
-    const run = (seed: number, duration: number, name: string) => {
-      const next = c.filters(seed);
-      return measure(name, {
-        url: `${api}/pc/maintenanceOrder/queryList`,
-        duration,
-        connections: CONNECTIONS,
-        requests: [
-          {
-            method: 'GET',
-            headers: { authorization: `Bearer ${tokens.get(c.who)}` },
-            setupRequest: (req) => ({ ...req, path: `${path}?${query(next())}` }),
-          },
-        ],
-      });
-    };
-    await run(99, WARM_UP, 'warm-up');
-    const row = await run(1, SECONDS, `queryList: ${c.who}, ${c.label.split(': ')[1]}`);
+    const row = await randomLoad(`queryList: ${c.who}, ${c.label.split(': ')[1]}`, {
+      url: `${api}/pc/maintenanceOrder/queryList`,
+      duration: SECONDS,
+      warmUp: WARM_UP,
+      connections: CONNECTIONS,
+      method: 'GET',
+      headers: { authorization: `Bearer ${tokens.get(c.who)}` },
+      setup: (seed) => {
+        const next = c.filters(seed);
+        return (req) => ({ ...req, path: `${path}?${query(next())}` });
+      },
+    });
     row.note = `${USER_NOTES[c.who]}; target ≥ ${TARGETS.listRps} req/s, p99 ≤ ${TARGETS.listP99} ms: ${met(
       row.rps >= TARGETS.listRps && row.p99 <= TARGETS.listP99 && row.errors === 0,
     )}`;
