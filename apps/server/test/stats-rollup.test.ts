@@ -259,6 +259,7 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
         'stats_case_window',
         'stats_repair_month',
         'stats_repair_window',
+        'stats_lift_window',
         'stats_order_month',
       ]) {
         const found = await q<{ r: string }>(
@@ -282,6 +283,7 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
     expect(incremental.some((r) => r.startsWith('stats_case_month|'))).toBe(true);
     expect(incremental.some((r) => r.startsWith('stats_case_daily|'))).toBe(true);
     expect(incremental.some((r) => r.startsWith('stats_order_month|'))).toBe(true);
+    expect(incremental.some((r) => r.startsWith('stats_lift_window|'))).toBe(true);
     expect(
       incremental.some((r) => r.startsWith(`stats_case_window|(${defaultFrom(shanghaiToday())},use*,`)),
     ).toBe(true);

@@ -12,6 +12,7 @@ import {
 } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultFrom } from '../src/modules/statistics/query.ts';
 import { ROLLUP_EVERY_MS, refreshStats, STALENESS_BOUND_SECONDS } from '../src/modules/statistics/rollup.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { CallProber, type Probes } from './scope-sweep.ts';
@@ -253,6 +254,64 @@ describe.each(dbKinds)('statistics on %s', (kind) => {
         group by 1 order by 2 desc, 1 limit 1`);
       if (perLift[0]) expect(ranking.body.data.records[0].trappedCases).toBe(Number(perLift[0].n));
     }
+  }, 600_000);
+
+  it('ranks the lifts of the default period (the lift window) as a direct ranking of the cases and repairs does', async () => {
+    await t.platform.db.transaction((tx) => refreshStats(tx));
+    const today = shanghaiToday();
+    const from = defaultFrom(today);
+    const caseDay = sql.raw(`((c.alarm_at at time zone 'UTC') + interval '8 hours')::date`);
+    const repairDay = sql.raw(`((r.created_at at time zone 'UTC') + interval '8 hours')::date`);
+    type Ranking = {
+      total: number;
+      records: { key: string; trappedCases: number; faults: number; arrived: number }[];
+      sum: { trappedCases: number; faults: number; within30: number };
+    };
+    const cases: [string, Record<string, unknown>, ReturnType<typeof sql>][] = [
+      ['admin', {}, sql`true`],
+      ['admin', { areaCode: '450103' }, sql`x.area_code = '450103'`],
+      ['jg_qingxiu', {}, sql`x.area_code = '450103'`],
+      ['admin', { maintenanceCompanyId: wb1 }, sql`x.maintenance_company_id = ${wb1}`],
+    ];
+    for (const [who, f, scope] of cases)
+      for (const [sortField, page] of [
+        [undefined, 1],
+        [undefined, 2],
+        ['faults', 1],
+      ] as const) {
+        const label = `${who} ${JSON.stringify(f)} ${sortField ?? 'trapped'} page ${page}`;
+        const direct = await q<{ id: number; trapped: number; faults: number; arrived: number }>(sql`
+          with x as (
+            select c.elevator_id as id, c.area_code, c.maintenance_company_id, 1 as trapped, 0 as faults,
+              (c.arrived_at is not null)::int as arrived
+            from rescue_case c where c.kind = 1 and ${caseDay} between ${from}::date and ${today}::date
+            union all
+            select r.elevator_id, r.area_code, r.maintenance_company_id, 0, 1, 0
+            from repair_order r where ${repairDay} between ${from}::date and ${today}::date)
+          select id, sum(trapped)::int as trapped, sum(faults)::int as faults, sum(arrived)::int as arrived
+          from x where ${scope} group by id
+          order by ${sql.raw(sortField === 'faults' ? 'faults' : 'trapped')} desc, id`);
+        const res = await p.send<Ranking>(who, 'elevatorRateQuery', {
+          ...f,
+          page,
+          limit: 5,
+          ...(sortField ? { sortField, sortOrder: 'descend' } : {}),
+        });
+        expect(res.status, label).toBe(200);
+        const got = res.body.data;
+        expect(got.total, label).toBe(direct.length);
+        expect(
+          got.records.map((r) => [Number(r.key), r.trappedCases, r.faults, r.arrived]),
+          label,
+        ).toEqual(direct.slice((page - 1) * 5, page * 5).map((r) => [r.id, r.trapped, r.faults, r.arrived]));
+        expect(got.sum.trappedCases, label).toBe(direct.reduce((n, r) => n + r.trapped, 0));
+        expect(got.sum.faults, label).toBe(direct.reduce((n, r) => n + r.faults, 0));
+      }
+    // The lifts' ranking read the window (it holds this month's window after the run).
+    const [held] = await q<{ n: number }>(
+      sql`select count(*)::int as n from stats_lift_window where dim = '*' and day = ${from}::date`,
+    );
+    expect(held?.n).toBeGreaterThan(0);
   }, 600_000);
 
   it('counts causes, arrival bands and agents as a direct count does, over random periods', async () => {

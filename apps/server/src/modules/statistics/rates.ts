@@ -1,6 +1,7 @@
 import { areaLabel, type StatsMeta, shanghaiToday } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
+import { pageTotal } from '../../platform/db/totals.ts';
 import {
   caseAgg,
   EMPTY_CASES,
@@ -27,6 +28,8 @@ import {
   rows,
   whereSql,
 } from './query.ts';
+import { LIFT_WINDOW, liftWindowLevel, liftWindowRows, windowHeld } from './rollups.ts';
+import { statsLiftWindow } from './tables.ts';
 
 /** The rate queries (statsRateCalls): a page of group rows, their sum row and `meta`. */
 
@@ -207,9 +210,19 @@ async function liftRatesPage(side: ReadSide, user: AuthUser, f: Paged) {
   const p = periodOf(f);
   const order = LIFT_SORTS[f.sortField ?? ''] ?? LIFT_SORTS.trappedCases;
   const dir = f.sortOrder === 'ascend' ? 'asc' : 'desc';
-  const found = await rows<Record<string, string | null>>(
-    side.db,
-    sql`with c as (
+  const page = sql`order by ${sql.raw(order)} ${sql.raw(dir)} nulls last, a.id
+    limit ${f.limit} offset ${(f.page - 1) * f.limit}`;
+  const level = liftWindowLevel(user, f, p);
+  const windowed = level !== undefined && (await windowHeld(side.db, LIFT_WINDOW, p.from));
+  // The default period: the lift window's rows at the caller's level, a page in the index's order
+  // (trapped first), its total and sum row from the window's count and the case and repair rollups.
+  // Any other period: every lift with an event in it, ranked from the source rows.
+  const ranked = windowed
+    ? sql`select a.* from (select elevator_id as id, trapped, faults, arrived, within30, arrival_sum, rescued,
+          rescue_sum, area_code, maintenance_company_id from stats_lift_window
+          where ${liftWindowRows(level, p.from)}) a
+        where ${whereSql(user, f, 'a')} ${page}`
+    : sql`with c as (
         select c.elevator_id as id, count(*) as trapped, count(c.arrival_minutes) as arrived,
           count(*) filter (where c.arrival_minutes <= 30) as within30,
           coalesce(sum(c.arrival_minutes), 0) as arrival_sum,
@@ -224,15 +237,15 @@ async function liftRatesPage(side: ReadSide, user: AuthUser, f: Paged) {
           coalesce(c.arrived, 0) as arrived, coalesce(c.within30, 0) as within30,
           coalesce(c.arrival_sum, 0) as arrival_sum, coalesce(c.rescued, 0) as rescued,
           coalesce(c.rescue_sum, 0) as rescue_sum
-        from c full join r on r.id = c.id),
-      ranked as (
-        select a.*, count(*) over () as total, sum(a.trapped) over () as s_trapped,
-          sum(a.faults) over () as s_faults, sum(a.arrived) over () as s_arrived,
-          sum(a.within30) over () as s_within30, sum(a.arrival_sum) over () as s_arrival_sum,
-          sum(a.rescued) over () as s_rescued, sum(a.rescue_sum) over () as s_rescue_sum
-        from a
-        order by ${sql.raw(order)} ${sql.raw(dir)} nulls last, a.id
-        limit ${f.limit} offset ${(f.page - 1) * f.limit})
+        from c full join r on r.id = c.id)
+      select a.*, count(*) over () as total, sum(a.trapped) over () as s_trapped,
+        sum(a.faults) over () as s_faults, sum(a.arrived) over () as s_arrived,
+        sum(a.within30) over () as s_within30, sum(a.arrival_sum) over () as s_arrival_sum,
+        sum(a.rescued) over () as s_rescued, sum(a.rescue_sum) over () as s_rescue_sum
+      from a ${page}`;
+  const found = await rows<Record<string, string | null>>(
+    side.db,
+    sql`with ranked as (${ranked})
       select ranked.*, l.register_code, l.address, l.area_code, l.use_status,
         l.maintenance_due < ${shanghaiToday()}::date as overdue,
         (select name from enterprise where id = l.maintenance_company_id) as mc,
@@ -240,6 +253,7 @@ async function liftRatesPage(side: ReadSide, user: AuthUser, f: Paged) {
       from ranked left join stats_lift l on l.elevator_id = ranked.id
       order by ${sql.raw(order.replaceAll('a.', 'ranked.'))} ${sql.raw(dir)} nulls last, ranked.id`,
   );
+  const totals = windowed ? await liftWindowTotals(side, user, f, p, level) : found[0];
   const inScope = (await liftAgg(side.db, user, f, null)).get('') ?? EMPTY_LIFTS('');
   const records = found.map((r) => {
     const inUse = r.use_status === '1' || Number(r.use_status) === 1 ? 1 : 0;
@@ -274,8 +288,7 @@ async function liftRatesPage(side: ReadSide, user: AuthUser, f: Paged) {
       useCompanyName: r.uc ?? null,
     };
   });
-  const first = found[0];
-  const s = (k: string) => (first ? num(first[k]) : 0);
+  const s = (k: string) => (totals ? num(totals[k]) : 0);
   const sum = {
     key: '',
     label: '合计',
@@ -309,6 +322,36 @@ async function liftRatesPage(side: ReadSide, user: AuthUser, f: Paged) {
     sum,
     meta: await metaOf(side, p),
   };
+}
+
+/**
+ * The lift ranking's total (the lifts with an event in the window: its rows at `level` in scope,
+ * counted once per 10 s when many, platform/db/totals.ts) and its sums (the case and repair
+ * rollups' own), as the source ranking's `total` and `s_*` columns.
+ */
+async function liftWindowTotals(side: ReadSide, user: AuthUser, f: Paged, p: Period, level: string) {
+  const where = sql`${liftWindowRows(level, p.from)} and ${whereSql(user, f, 'a')}`;
+  const { total } = await pageTotal(side.db, statsLiftWindow, where, false, {
+    count: async () => {
+      const [r] = await rows<{ n: string }>(
+        side.db,
+        sql`select count(*) as n from stats_lift_window a where ${where}`,
+      );
+      return num(r?.n);
+    },
+  });
+  const c = (await caseAgg(side.db, user, f, p, null, [sql`c.kind = 1`])).get('') ?? EMPTY_CASES('');
+  const faults = (await repairAgg(side.db, user, f, p, null)).get('') ?? 0;
+  return {
+    total,
+    s_trapped: c.trapped,
+    s_faults: faults,
+    s_arrived: c.arrived,
+    s_within30: c.within30,
+    s_arrival_sum: c.arrivalSum,
+    s_rescued: c.rescued,
+    s_rescue_sum: c.rescueSum,
+  } as Record<string, number>;
 }
 
 export async function brandRates(side: ReadSide, user: AuthUser, f: Paged) {

@@ -53,7 +53,10 @@ export interface Rollup {
    * own `r.t`).
    */
   measures: (today: string) => { name: string; expr: string }[];
-  /** The measure that counts source rows: a row whose count is 0 holds nothing and is dropped. */
+  /**
+   * The measure that counts source rows (an expression over the rollup's columns): a row whose
+   * count is 0 holds nothing and is dropped.
+   */
   count: string;
   /**
    * A window rollup: the source rows of the days from the window's first day on (`defaultFrom` of
@@ -64,6 +67,7 @@ export interface Rollup {
 
 /** A rollup of an event table or a table of days (`source`), per month or per day. */
 export interface EventRollup extends Rollup {
+  /** The source table's name, or a relation in parentheses (LIFT_WINDOW: two tables' rows). */
   source: string;
   /** Source columns a figure may group by that no grouping holds (read from the source rows only). */
   raw: string[];
@@ -206,6 +210,86 @@ const WINDOWS = new Map<EventRollup, EventRollup>([
   [REPAIR_MONTHS, REPAIR_WINDOW],
 ]);
 
+/**
+ * A 困人 case's (`kind` case) or a repair's row as the lift window sums it, from `relation` (rows
+ * of stats_case or stats_repair, and `signed`: with their `sign` and `t`, as the job's changes are).
+ */
+export function liftEvents(kind: 'case' | 'repair', relation: string, signed: boolean): string {
+  const keys = `r.day, r.elevator_id, r.area_code, r.maintenance_company_id${signed ? ', r.sign, r.t' : ''}`;
+  return kind === 'case'
+    ? `select ${keys}, 1 as trapped, (r.arrival_minutes is not null)::int as arrived,
+        coalesce((r.arrival_minutes <= 30)::int, 0) as within30, coalesce(r.arrival_minutes, 0) as arrival_sum,
+        (r.rescue_minutes is not null)::int as rescued, coalesce(r.rescue_minutes, 0) as rescue_sum, 0 as faults
+      from ${relation} r where r.kind = 1`
+    : `select ${keys}, 0 as trapped, 0 as arrived, 0 as within30, 0::float8 as arrival_sum, 0 as rescued,
+        0::float8 as rescue_sum, 1 as faults
+      from ${relation} r`;
+}
+
+/**
+ * Each lift's 困人 cases and repairs over the window (stats_lift_window), for the lift ranking: one
+ * row per lift at the city level ('*'), per district ('~') and per maintenance company ('^') it had
+ * events under, so that a page of the ranking is an index range in its order (trapped first), not
+ * a sort of every lift with an event. Kept from both sources: each passes its changed rows through
+ * `liftEvents`; a rebuild reads both.
+ */
+export const LIFT_WINDOW: EventRollup = {
+  table: 'stats_lift_window',
+  monthly: false,
+  window: true,
+  source: `(${liftEvents('case', 'stats_case', false)} union all ${liftEvents('repair', 'stats_repair', false)})`,
+  base: ['area_code', 'maintenance_company_id', 'elevator_id'],
+  levels: [
+    { suffix: '*', keep: ['elevator_id'] },
+    { suffix: '~', keep: ['area_code', 'elevator_id'] },
+    { suffix: '^', keep: ['maintenance_company_id', 'elevator_id'] },
+  ],
+  groupings: [],
+  measures: () =>
+    ['trapped', 'arrived', 'within30', 'arrival_sum', 'rescued', 'rescue_sum', 'faults'].map((name) => ({
+      name,
+      expr: `r.${name}`,
+    })),
+  count: 'trapped + faults',
+  raw: [],
+};
+
+/**
+ * The level of the lift window that ranks the lifts for `user` with filters `f` over `p`, or
+ * undefined when the window cannot: a period other than the default one, a filter by lift type,
+ * use occasion or use unit, a use unit's own ranking (the window keeps none of these columns).
+ */
+export function liftWindowLevel(user: AuthUser, f: Partial<Filters>, p: Period): string | undefined {
+  const today = shanghaiToday();
+  if (p.from !== defaultFrom(today) || p.to < today) return undefined;
+  if (f.type || f.useOccasion || f.useCompanyId) return undefined;
+  const side = sideOf(user);
+  if (side !== 'reviewer' && side !== 'maintenance') return undefined;
+  return levelOf(LIFT_WINDOW, user, f, { dim: '', needs: [] });
+}
+
+/**
+ * The lift window's rows at `level` for the window beginning `from`: its `dim`, its day, and the
+ * columns the level drops held at '' / 0, so that the rows are one range of its rank index.
+ */
+export function liftWindowRows(level: string, from: string): SQL {
+  const keep = LIFT_WINDOW.levels.find((l) => l.suffix === level)?.keep ?? LIFT_WINDOW.base;
+  const dropped = LIFT_WINDOW.base
+    .filter((c) => !keep.includes(c))
+    .map((c) => sql.raw(`${c} = ${TEXT_COLUMNS.has(c) ? `''` : '0'}`));
+  return sql.join([sql`dim = ${level}`, sql`day = ${from}::date`, ...dropped], sql` and `);
+}
+
+/** Whether the window rollup `m` holds the window beginning `from` (its job has moved it there). */
+export async function windowHeld(db: Queryable, m: EventRollup, from: string): Promise<boolean> {
+  const [r] = rowsOf<{ held: boolean }>(await db.execute(sql`select ${heldSql(m, from)} as held`));
+  return r?.held === true;
+}
+
+/** `m` holds the window beginning `from`: its base grouping has a row of that day. */
+const heldSql = (m: EventRollup, from: string) =>
+  sql`exists (select 1 from ${sql.identifier(m.table)} where dim = '' and day = ${from}::date)`;
+
 /** Orders: `due`, `completed` and `on_time` count plan days up to `today` only (docs/statistics.md). */
 export const ORDER_MONTHS: EventRollup = {
   table: 'stats_order_month',
@@ -269,9 +353,11 @@ export function addToRollup(m: Rollup, rows: string, today = 'r.t', from?: strin
         `when ${m.base.map((c) => `grouping(r.${c}) = ${l.keep.includes(c) ? 0 : 1}`).join(' and ')} then '${l.suffix}'`,
     )
     .join(' ');
-  const dimCase = `(case ${m.groupings.map((g) => `when grouping(r.${g.columns[0]}) = 0 then '${g.dim}'`).join(' ')} else '' end)${
-    m.levels.length > 0 ? ` || (case ${levelCase} else '' end)` : ''
-  }`;
+  const groupingCase =
+    m.groupings.length > 0
+      ? `(case ${m.groupings.map((g) => `when grouping(r.${g.columns[0]}) = 0 then '${g.dim}'`).join(' ')} else '' end)`
+      : `''`;
+  const dimCase = `${groupingCase}${m.levels.length > 0 ? ` || (case ${levelCase} else '' end)` : ''}`;
   const sets = (keep: string[], groupings: Rollup['groupings']) =>
     [`(${keep.map((c) => `r.${c}`).join(', ')})`].concat(
       groupings.map((g) => `(${[...keep, ...g.columns].map((c) => `r.${c}`).join(', ')})`),
@@ -314,6 +400,10 @@ export async function pruneRollup(db: Queryable, m: EventRollup, days: string[],
   );
 }
 
+/** The source of `m` for a FROM: its table, or its relation. */
+const sourceOf = (m: EventRollup) =>
+  m.source.startsWith('(') ? sql.raw(m.source) : sql.identifier(m.source);
+
 /** Rebuilds the whole rollup `m` from its source, as of `today` (a window: `today`'s window). */
 export async function rebuildRollup(db: Queryable, m: EventRollup, today: string) {
   const from = m.window ? defaultFrom(today) : undefined;
@@ -322,7 +412,7 @@ export async function rebuildRollup(db: Queryable, m: EventRollup, today: string
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`delete from ${m.table}`));
     await tx.execute(
-      sql`with every as (select s.*, 1 as sign, ${sql.raw(dayLiteral(today))} as t from ${sql.identifier(m.source)} s${days})
+      sql`with every as (select s.*, 1 as sign, ${sql.raw(dayLiteral(today))} as t from ${sourceOf(m)} s${days})
         ${addToRollup(m, 'every', undefined, from)}`,
     );
   });
@@ -406,7 +496,7 @@ export function eventRelation(
         .concat(measures.map((x) => `${x.expr} as ${x.name}`))
         .join(', '),
     );
-  const source = sql.identifier(m.source);
+  const source = sourceOf(m);
   const a = sql.raw(alias);
   if (whole === null) {
     return sql`(select ${fromRows(m.raw)} from ${source} r
@@ -470,7 +560,7 @@ function windowOr(
   const grouping = w && groupingName(w, user, f, by);
   if (!w || grouping === undefined || first !== defaultFrom(today) || last !== monthOf(today)) return months;
   const table = sql.identifier(w.table);
-  const held = sql`exists (select 1 from ${table} where dim = '' and day = ${first}::date)`;
+  const held = heldSql(w, first);
   const columns = sql.raw(
     ['day', ...m.base, ...groupingColumns(m), ...m.measures(dayLiteral(today)).map((x) => x.name)].join(', '),
   );

@@ -456,3 +456,41 @@ export const statsCaseDaily = pgTable(
   },
   (t) => monthConstraints('stats_case_daily', t, [t.kind], []),
 );
+
+/**
+ * Each lift's 困人 cases and repairs over the default period's window (rollups.ts LIFT_WINDOW): one
+ * row per lift at the city level (`dim` '*'), per district and lift ('~'), per maintenance company
+ * and lift ('^') and per district, company and lift (''); a dropped column holds '' / 0. The lift
+ * ranking (elevatorRateQuery) reads a page in its order from `stats_lift_window_rank_idx`.
+ */
+export const statsLiftWindow = pgTable(
+  'stats_lift_window',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dim: text('dim').notNull(),
+    areaCode: text('area_code').notNull(),
+    maintenanceCompanyId: integer('maintenance_company_id').notNull(),
+    elevatorId: integer('elevator_id').notNull(),
+    trapped: integer('trapped').notNull().default(0),
+    arrived: integer('arrived').notNull().default(0),
+    within30: integer('within30').notNull().default(0),
+    arrivalSum: doublePrecision('arrival_sum').notNull().default(0),
+    rescued: integer('rescued').notNull().default(0),
+    rescueSum: doublePrecision('rescue_sum').notNull().default(0),
+    faults: integer('faults').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_lift_window_pk',
+      columns: [t.dim, t.day, t.areaCode, t.maintenanceCompanyId, t.elevatorId],
+    }),
+    index('stats_lift_window_rank_idx').on(
+      t.dim,
+      t.day,
+      t.areaCode,
+      t.maintenanceCompanyId,
+      t.trapped.desc(),
+      t.elevatorId,
+    ),
+  ],
+);

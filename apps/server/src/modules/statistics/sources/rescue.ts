@@ -9,6 +9,8 @@ import {
   CASE_MONTHS,
   CASE_WINDOW,
   type EventRollup,
+  LIFT_WINDOW,
+  liftEvents,
   moveWindow,
   pruneRollup,
   REPAIR_MONTHS,
@@ -79,8 +81,12 @@ interface Events {
   rows: (since: Date | null) => SQL;
   upsert: SQL;
   gone: SQL;
-  /** The rollups of the rows (per month, per day, the window), kept in the statement that upserts them. */
-  rollups: EventRollup[];
+  /**
+   * The rollups of the rows (per month, per day, the windows), kept in the statement that upserts
+   * them; `rows` makes a rollup's rows of the changed rows (`delta`) where its source is not this
+   * table's rows as they are (the lift window's).
+   */
+  rollups: { m: EventRollup; rows?: (relation: string) => string }[];
 }
 
 const CASES: Events = {
@@ -90,7 +96,12 @@ const CASES: Events = {
   rows: caseRows,
   upsert: CASE_UPSERT,
   gone: sql`delete from stats_case s where not exists (select 1 from ${caseStatsSource()} c where c.id = s.case_id)`,
-  rollups: [CASE_MONTHS, CASE_DAYS, CASE_WINDOW],
+  rollups: [
+    { m: CASE_MONTHS },
+    { m: CASE_DAYS },
+    { m: CASE_WINDOW },
+    { m: LIFT_WINDOW, rows: (r) => `(${liftEvents('case', r, true)})` },
+  ],
 };
 
 const REPAIRS: Events = {
@@ -100,7 +111,11 @@ const REPAIRS: Events = {
   rows: repairRows,
   upsert: REPAIR_UPSERT,
   gone: sql`delete from stats_repair s where not exists (select 1 from ${repairStatsSource()} r where r.id = s.repair_id)`,
-  rollups: [REPAIR_MONTHS, REPAIR_WINDOW],
+  rollups: [
+    { m: REPAIR_MONTHS },
+    { m: REPAIR_WINDOW },
+    { m: LIFT_WINDOW, rows: (r) => `(${liftEvents('repair', r, true)})` },
+  ],
 };
 
 async function refresh(db: Queryable, e: Events, since: Date | null, today: string) {
@@ -109,11 +124,12 @@ async function refresh(db: Queryable, e: Events, since: Date | null, today: stri
   if (since === null) {
     await db.execute(sql`insert into ${table} (${e.columns}) ${e.rows(null)} ${e.upsert}`);
     await db.execute(e.gone);
-    for (const m of e.rollups) await rebuildRollup(db, m, today);
+    // The lift window reads both sources: rebuilt by each (the second run sees both rebuilt).
+    for (const { m } of e.rollups) await rebuildRollup(db, m, today);
     return;
   }
   // A window of another month is moved first: the changes below then apply to today's window.
-  for (const m of e.rollups) if (m.window) await moveWindow(db, m, today);
+  for (const { m } of e.rollups) if (m.window) await moveWindow(db, m, today);
   const from = defaultFrom(today);
   // The changed rows' days, before and after (a month rollup prunes their months).
   const days = rowsOf<{ day: string }>(
@@ -124,13 +140,14 @@ async function refresh(db: Queryable, e: Events, since: Date | null, today: stri
           union all select old.*, -1 as sign, ${today}::date as t from old),
         ${sql.join(
           e.rollups.map(
-            (m, i) => sql`${sql.raw(`added${i}`)} as (${addToRollup(m, 'delta', undefined, from)})`,
+            ({ m, rows }, i) =>
+              sql`${sql.raw(`added${i}`)} as (${addToRollup(m, rows ? rows('delta') : 'delta', undefined, from)})`,
           ),
           sql`, `,
         )}
       select distinct day::text as day from delta`),
   ).map((r) => r.day);
-  for (const m of e.rollups) await pruneRollup(db, m, days, today);
+  for (const { m } of e.rollups) await pruneRollup(db, m, days, today);
 }
 
 export const caseSource: StatsSource = {
