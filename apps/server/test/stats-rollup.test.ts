@@ -388,14 +388,21 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
     const levels = new Set<string>();
     for (const m of [CASE_MONTHS, REPAIR_MONTHS, ORDER_MONTHS]) {
       const measures = m.measures('current_date').map((x) => `sum(e.${x.name})`);
-      for (const g of [{ dim: '', columns: [] as string[] }, ...m.groupings])
+      // The base grouping also keyed by the month (a series month by month: never the window).
+      const month = { dim: '', columns: [] as string[], monthly: true };
+      for (const g of [{ dim: '', columns: [] as string[] }, month, ...m.groupings])
         for (const need of needs)
           for (const [who, u] of callers)
             for (const f of filters)
               for (const p of periods) {
-                const by = { dim: g.dim, needs: need };
+                const monthly = g === month;
+                const by = { dim: g.dim, needs: need, monthly };
                 levels.add(levelOf(m, u, f, by));
-                const key = [...need, ...g.columns].map((c) => `e.${c}`).join(', ') || `''`;
+                const key =
+                  [...need, ...g.columns]
+                    .map((c) => `e.${c}`)
+                    .concat(monthly ? [`to_char(e.day, 'YYYY-MM')`] : [])
+                    .join(', ') || `''`;
                 const read = async (rel: SQL) =>
                   (
                     await q<{
@@ -404,7 +411,7 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
                       from ${rel} where ${whereSql(u, f, 'e', [daySql(p, 'e')])}
                       ${sql.raw(key === `''` ? '' : `group by ${key}`)} order by 1`)
                   ).map((x) => x.r.replace(/\d+\.\d+/g, (n) => String(Number(Number(n).toFixed(6)))));
-                const label = `${m.table} ${g.dim || 'base'} by ${need.join() || '-'} ${who} ${JSON.stringify(f)} ${p.from}`;
+                const label = `${m.table} ${g.dim || 'base'}${monthly ? ' by month' : ''} by ${need.join() || '-'} ${who} ${JSON.stringify(f)} ${p.from}`;
                 const rolled = await read(eventRelation(m, u, f, p, by, 'e'));
                 expect(rolled, label).toEqual(await read(eventRelation(m, u, f, p, undefined, 'e')));
               }

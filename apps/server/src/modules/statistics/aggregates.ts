@@ -154,7 +154,8 @@ export function keyOf(by: By, a: string): string {
  * does (one lift, the day: then the figure reads the source rows or the daily rollup).
  */
 export function groupingOf(m: EventRollup, by: By): Grouping | undefined {
-  if (by === null || by === 'month') return { dim: '', needs: [] };
+  if (by === null) return { dim: '', needs: [] };
+  if (by === 'month') return { dim: '', needs: [], monthly: true };
   if (by === 'day' || by === 'lift') return undefined;
   const column = KEY_COLUMN[by as DimName];
   if (column) return { dim: '', needs: [column] };

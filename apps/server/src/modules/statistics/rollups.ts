@@ -437,6 +437,8 @@ export async function moveWindow(db: Queryable, m: EventRollup, today: string) {
 export interface Grouping {
   dim: string;
   needs: string[];
+  /** The key is the month (a series month by month): the months answer it, never a window. */
+  monthly?: boolean;
 }
 
 /**
@@ -557,7 +559,7 @@ function windowOr(
   months: SQL,
 ): SQL {
   const w = WINDOWS.get(m);
-  const grouping = w && groupingName(w, user, f, by);
+  const grouping = w && !by?.monthly ? groupingName(w, user, f, by) : undefined;
   if (!w || grouping === undefined || first !== defaultFrom(today) || last !== monthOf(today)) return months;
   const table = sql.identifier(w.table);
   const held = heldSql(w, first);
