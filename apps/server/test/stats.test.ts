@@ -314,6 +314,113 @@ describe.each(dbKinds)('statistics on %s', (kind) => {
     expect(held?.n).toBeGreaterThan(0);
   }, 600_000);
 
+  it('ranks the use units (elevatorUserData, buildingCompayFaultAnalysis) as a direct ranking of lifts, cases and repairs does', async () => {
+    await t.platform.db.transaction((tx) => refreshStats(tx));
+    const today = shanghaiToday();
+    type Direct = { key: string; lifts: number; trapped: number; faults: number; oi: number; om: number };
+    const direct = async (scope: ReturnType<typeof sql>, from: string, to: string) =>
+      q<Direct>(sql`
+        with x as (
+          select l.use_company_id as k, 1 as lifts, 0 as trapped, 0 as faults,
+            (l.inspection_due < ${today}::date)::int as oi, (l.maintenance_due < ${today}::date)::int as om,
+            l.area_code
+          from stats_lift l where l.use_status = 1
+          union all
+          select c.use_company_id, 0, 1, 0, 0, 0, c.area_code from stats_case c
+          where c.kind = 1 and c.day between ${from}::date and ${to}::date
+          union all
+          select r.use_company_id, 0, 0, 1, 0, 0, r.area_code from stats_repair r
+          where r.day between ${from}::date and ${to}::date)
+        select k::text as key, sum(lifts)::int as lifts, sum(trapped)::int as trapped, sum(faults)::int as faults,
+          sum(oi)::int as oi, sum(om)::int as om
+        from x where ${scope} group by k`);
+    const from = defaultFrom(today);
+    const periods: [Record<string, unknown>, string, string][] = [
+      [{}, from, today],
+      [{ dateFrom: '2026-03-10', dateTo: '2026-08-20' }, '2026-03-10', '2026-08-20'],
+    ];
+    const callers: [string, Record<string, unknown>, ReturnType<typeof sql>][] = [
+      ['admin', {}, sql`true`],
+      ['admin', { areaCode: '450103' }, sql`area_code = '450103'`],
+      ['jg_qingxiu', {}, sql`area_code = '450103'`],
+    ];
+    for (const [who, filter, scope] of callers)
+      for (const [period, pFrom, pTo] of periods) {
+        const all = await direct(scope, pFrom, pTo);
+        const f = { ...filter, ...period };
+        // buildingCompayFaultAnalysis: the top 50 by 困人, faults, lifts.
+        const top = await p.send<{
+          rows: { key: string; lifts: number; trappedCases: number; faults: number }[];
+        }>(who, 'buildingCompayFaultAnalysis', f);
+        expect(top.status, `${who} ${JSON.stringify(f)}`).toBe(200);
+        const expected = [...all]
+          .sort(
+            (a, b) =>
+              b.trapped - a.trapped || b.faults - a.faults || b.lifts - a.lifts || (a.key < b.key ? -1 : 1),
+          )
+          .slice(0, 50);
+        expect(
+          top.body.data.rows.map((r) => [r.key, r.lifts, r.trappedCases, r.faults]),
+          `top ${who} ${JSON.stringify(f)}`,
+        ).toEqual(expected.map((r) => [r.key, r.lifts, r.trapped, r.faults]));
+        // elevatorUserData: pages in several orders, the count and the sum row.
+        for (const [sortField, sortOrder, page] of [
+          [undefined, undefined, 1],
+          ['lifts', 'ascend', 2],
+          ['overdueMaintenance', 'descend', 1],
+          ['faults', 'descend', 3],
+        ] as const) {
+          const label = `${who} ${JSON.stringify(f)} ${sortField ?? '-'} ${sortOrder ?? ''} ${page}`;
+          const res = await p.send<{
+            total: number;
+            records: {
+              key: string;
+              lifts: number;
+              trappedCases: number;
+              faults: number;
+              overdueMaintenance: number;
+            }[];
+            sum: { lifts: number; trappedCases: number; faults: number; overdueInspection: number };
+          }>(who, 'elevatorUserData', {
+            ...f,
+            page,
+            limit: 10,
+            ...(sortField ? { sortField, sortOrder } : {}),
+          });
+          expect(res.status, label).toBe(200);
+          const value = (r: Direct) =>
+            sortField === 'lifts'
+              ? r.lifts
+              : sortField === 'overdueMaintenance'
+                ? r.om
+                : sortField === 'faults'
+                  ? r.faults
+                  : r.trapped;
+          const dir = sortOrder === 'ascend' ? 1 : -1;
+          const sorted = [...all].sort((a, b) => dir * (value(a) - value(b)) || (a.key < b.key ? -1 : 1));
+          expect(res.body.data.total, label).toBe(all.length);
+          expect(
+            res.body.data.records.map((r) => [
+              r.key,
+              r.lifts,
+              r.trappedCases,
+              r.faults,
+              r.overdueMaintenance,
+            ]),
+            label,
+          ).toEqual(
+            sorted.slice((page - 1) * 10, page * 10).map((r) => [r.key, r.lifts, r.trapped, r.faults, r.om]),
+          );
+          expect(res.body.data.sum, label).toMatchObject({
+            lifts: all.reduce((n, r) => n + r.lifts, 0),
+            trappedCases: all.reduce((n, r) => n + r.trapped, 0),
+            faults: all.reduce((n, r) => n + r.faults, 0),
+            overdueInspection: all.reduce((n, r) => n + r.oi, 0),
+          });
+        }
+      }
+  }, 600_000);
+
   it('counts causes, arrival bands and agents as a direct count does, over random periods', async () => {
     const today = shanghaiToday();
     let seed = 11;

@@ -131,6 +131,72 @@ export async function liftAgg(
   );
 }
 
+/** A use unit's row of the use-unit rankings (useUnitRanking). */
+export interface UseUnitRank {
+  key: string;
+  lifts: number;
+  trapped: number;
+  faults: number;
+  overdueInspection: number;
+  overdueMaintenance: number;
+}
+
+/**
+ * The use units ranked in the database: lifts in use (and those overdue), 困人 cases and repairs in
+ * the period per use unit, every use unit with any of them; one page in `order` (SQL over `a.lifts`,
+ * `a.trapped`, `a.faults`, `a.oi`, `a.om`; ties by the use unit's id as text), with the count and the
+ * sums of all of them. A city has 20,000 use units: ranking them here returns the page's rows, not
+ * 20,000 to sort in the server.
+ */
+export async function useUnitRanking(
+  db: Queryable,
+  user: AuthUser,
+  f: Partial<Filters>,
+  p: Period,
+  order: SQL,
+  limit: number,
+  offset: number,
+): Promise<{ rows: UseUnitRank[]; total: number; sum: UseUnitRank }> {
+  const found = await rows<Record<string, string>>(
+    db,
+    sql`with l as (
+        select l.use_company_id as k, sum(l.lifts) as lifts, sum(l.overdue_inspection) as oi,
+          sum(l.overdue_maintenance) as om
+        from ${liftRelation(user, f, 'use', [])} where ${whereSql(user, f, 'l', [sql`l.use_status = 1`])}
+        group by 1),
+      c as (
+        select c.use_company_id as k, sum(c.cases) as trapped
+        from ${eventRelation(CASE_MONTHS, user, f, p, groupingOf(CASE_MONTHS, 'use'), 'c')}
+        where ${whereSql(user, f, 'c', [daySql(p, 'c'), sql`c.kind = 1`])} group by 1),
+      r as (
+        select r.use_company_id as k, sum(r.repairs) as faults
+        from ${eventRelation(REPAIR_MONTHS, user, f, p, groupingOf(REPAIR_MONTHS, 'use'), 'r')}
+        where ${whereSql(user, f, 'r', [daySql(p, 'r')])} group by 1),
+      a as (
+        select coalesce(l.k, c.k, r.k) as k, coalesce(l.lifts, 0) as lifts, coalesce(c.trapped, 0) as trapped,
+          coalesce(r.faults, 0) as faults, coalesce(l.oi, 0) as oi, coalesce(l.om, 0) as om
+        from l full join c on c.k = l.k full join r on r.k = coalesce(l.k, c.k))
+      select a.k::text as key, a.lifts, a.trapped, a.faults, a.oi, a.om, count(*) over () as total,
+        sum(a.lifts) over () as s_lifts, sum(a.trapped) over () as s_trapped, sum(a.faults) over () as s_faults,
+        sum(a.oi) over () as s_oi, sum(a.om) over () as s_om
+      from a order by ${order}, a.k::text collate "C" limit ${limit} offset ${offset}`,
+  );
+  const rank = (r: Record<string, string> | undefined, s = ''): UseUnitRank => ({
+    key: r && s === '' ? String(r.key) : '',
+    lifts: num(r?.[`${s}lifts`]),
+    trapped: num(r?.[`${s}trapped`]),
+    faults: num(r?.[`${s}faults`]),
+    overdueInspection: num(r?.[`${s}oi`]),
+    overdueMaintenance: num(r?.[`${s}om`]),
+  });
+  // A page past the last use unit still answers the count and the sums.
+  if (found.length === 0 && offset > 0) {
+    const { total, sum } = await useUnitRanking(db, user, f, p, order, 1, 0);
+    return { rows: [], total, sum };
+  }
+  return { rows: found.map((r) => rank(r)), total: num(found[0]?.total), sum: rank(found[0], 's_') };
+}
+
 /**
  * What a figure groups its events by: one total (null), a dimension (DIMS), one of the event
  * rollups' own groupings (the hour, the weekday, the cause, the arrival band, the fault type), the

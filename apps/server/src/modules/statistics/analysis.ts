@@ -14,7 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import { agentNames } from '../rescue/api.ts';
-import { type CaseAgg, caseAgg, EMPTY_CASES, liftAgg, repairAgg } from './aggregates.ts';
+import { type CaseAgg, caseAgg, EMPTY_CASES, liftAgg, repairAgg, useUnitRanking } from './aggregates.ts';
 import { DIMS, type DimName } from './dims.ts';
 import {
   checkFilters,
@@ -23,6 +23,7 @@ import {
   mean,
   metaOf,
   num,
+  type Period,
   per100,
   periodOf,
   type ReadSide,
@@ -45,6 +46,7 @@ export async function faultsBy(
 ): Promise<FaultOutput> {
   checkFilters(user, f);
   const p = periodOf(f);
+  if (dim === 'use') return faultsByUse(side, user, f, p);
   const lifts = await liftAgg(side.db, user, f, dim);
   const cases = await caseAgg(side.db, user, f, p, dim, [sql`c.kind = 1`]);
   const faults = await repairAgg(side.db, user, f, p, dim);
@@ -75,6 +77,36 @@ export async function faultsBy(
   );
   for (const r of list) r.label = labels.get(r.key) ?? r.key;
   return { meta: await metaOf(side, p), months: p.months, rows: list };
+}
+
+/** faultsBy per use unit: the top TOP_ROWS ranked in the database (useUnitRanking). */
+async function faultsByUse(side: ReadSide, user: AuthUser, f: Filters, p: Period): Promise<FaultOutput> {
+  const top = await useUnitRanking(
+    side.db,
+    user,
+    f,
+    p,
+    sql`a.trapped desc, a.faults desc, a.lifts desc`,
+    TOP_ROWS,
+    0,
+  );
+  const labels = await DIMS.use.labels(
+    side.db,
+    top.rows.map((r) => r.key),
+  );
+  return {
+    meta: await metaOf(side, p),
+    months: p.months,
+    rows: top.rows.map((r) => ({
+      key: r.key,
+      label: labels.get(r.key) ?? r.key,
+      lifts: r.lifts,
+      trappedCases: r.trapped,
+      faults: r.faults,
+      trappedPer100: per100(r.trapped, r.lifts, p.months),
+      faultPer100: per100(r.trapped + r.faults, r.lifts, p.months),
+    })),
+  };
 }
 
 export async function timeAnalysis(side: ReadSide, user: AuthUser, f: Filters): Promise<TimeAnalysis> {

@@ -11,6 +11,8 @@ import {
   liftRelation,
   orderAgg,
   repairAgg,
+  type UseUnitRank,
+  useUnitRanking,
 } from './aggregates.ts';
 import { DIMS, type DimName } from './dims.ts';
 import {
@@ -594,42 +596,55 @@ export async function basicByArea(side: ReadSide, user: AuthUser, f: Paged) {
   );
 }
 
+/** Sort keys of the use-unit ranking, as SQL over its columns (anything else sorts by 困人). */
+const USE_UNIT_SORTS = (months: number): Record<string, string> => ({
+  lifts: 'a.lifts',
+  trappedCases: 'a.trapped',
+  faults: 'a.faults',
+  // As per100 rounds it; no lifts sorts as -1, as pageOf sorts a null.
+  trappedPer100: `coalesce(round((a.trapped::float8 / nullif(a.lifts, 0) / ${months}) * 10000) / 100, -1)`,
+  overdueInspection: 'a.oi',
+  overdueMaintenance: 'a.om',
+});
+
+/** Use units: lifts, 困人, faults and overdue lifts, ranked in the database (useUnitRanking). */
 export async function useUnitRates(side: ReadSide, user: AuthUser, f: Paged) {
   checkFilters(user, f);
   const p = periodOf(f);
-  const lifts = await liftAgg(side.db, user, f, 'use');
-  const cases = await caseAgg(side.db, user, f, p, 'use', [sql`c.kind = 1`]);
-  const faults = await repairAgg(side.db, user, f, p, 'use');
-  const keys = new Set([...lifts.keys(), ...cases.keys(), ...faults.keys()]);
-  const list = [...keys].map((k) => {
-    const l = lifts.get(k) ?? EMPTY_LIFTS(k);
-    const t = cases.get(k)?.trapped ?? 0;
-    return {
-      key: k,
-      label: k,
-      lifts: l.lifts,
-      trappedCases: t,
-      faults: faults.get(k) ?? 0,
-      trappedPer100: per100(t, l.lifts, p.months),
-      overdueInspection: l.overdueInspection,
-      overdueMaintenance: l.overdueMaintenance,
-    };
+  const sorts = USE_UNIT_SORTS(p.months);
+  const order = sorts[f.sortField ?? ''] ?? sorts.trappedCases;
+  const dir = f.sortOrder === 'ascend' ? 'asc' : 'desc';
+  const ranked = await useUnitRanking(
+    side.db,
+    user,
+    f,
+    p,
+    sql.raw(`${order} ${dir}`),
+    f.limit,
+    (f.page - 1) * f.limit,
+  );
+  const row = (r: UseUnitRank, label: string) => ({
+    key: r.key,
+    label,
+    lifts: r.lifts,
+    trappedCases: r.trapped,
+    faults: r.faults,
+    trappedPer100: per100(r.trapped, r.lifts, p.months),
+    overdueInspection: r.overdueInspection,
+    overdueMaintenance: r.overdueMaintenance,
   });
-  const s = {
-    key: '',
-    label: '合计',
-    lifts: 0,
-    trappedCases: 0,
-    faults: 0,
-    trappedPer100: null as number | null,
-    overdueInspection: 0,
-    overdueMaintenance: 0,
+  const labels = await DIMS.use.labels(
+    side.db,
+    ranked.rows.map((r) => r.key),
+  );
+  return {
+    records: ranked.rows.map((r) => row(r, labels.get(r.key) ?? r.key)),
+    total: ranked.total,
+    page: f.page,
+    limit: f.limit,
+    sum: row(ranked.sum, '合计'),
+    meta: await metaOf(side, p),
   };
-  for (const r of list)
-    for (const k of ['lifts', 'trappedCases', 'faults', 'overdueInspection', 'overdueMaintenance'] as const)
-      s[k] += r[k];
-  s.trappedPer100 = per100(s.trappedCases, s.lifts, p.months);
-  return labelledPage(side, 'use', list, s, f, 'trappedCases', await metaOf(side, p));
 }
 
 /**
