@@ -261,6 +261,7 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
         'stats_repair_window',
         'stats_lift_window',
         'stats_order_month',
+        'stats_order_daily',
       ]) {
         const found = await q<{ r: string }>(
           sql`select ${table} || '|' || (m.*)::text as r from ${sql.identifier(table)} m order by 1`,
@@ -284,6 +285,7 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
     expect(incremental.some((r) => r.startsWith('stats_case_daily|'))).toBe(true);
     expect(incremental.some((r) => r.startsWith('stats_order_month|'))).toBe(true);
     expect(incremental.some((r) => r.startsWith('stats_lift_window|'))).toBe(true);
+    expect(incremental.some((r) => r.startsWith('stats_order_daily|'))).toBe(true);
     expect(
       incremental.some((r) => r.startsWith(`stats_case_window|(${defaultFrom(shanghaiToday())},use*,`)),
     ).toBe(true);

@@ -316,6 +316,33 @@ export const ORDER_MONTHS: EventRollup = {
   raw: [],
 };
 
+/**
+ * Order days at the coarser levels (stats_order_daily): the base columns with the day, no use unit
+ * (a use unit's figure reads stats_order_day's own rows). A period's partial months, which every
+ * order figure over the default period has (this month's plan days run to its end), sum one row per
+ * day and district, company or the city instead of one per day and use unit.
+ */
+export const ORDER_DAYS: EventRollup = {
+  table: 'stats_order_daily',
+  monthly: false,
+  source: 'stats_order_day',
+  base: ['day', 'area_code', 'maintenance_company_id', 'lift_type', 'use_occasion'],
+  levels: levels('day'),
+  groupings: [],
+  measures: ORDER_MONTHS.measures,
+  count: 'planned',
+  raw: [],
+};
+
+/**
+ * The daily rollup of a month rollup's rows (`day` a base column, the coarser levels kept), which
+ * answers a period's partial months where it holds the figure's grouping (`edgeRows`).
+ */
+const DAILY = new Map<EventRollup, EventRollup>([
+  [CASE_MONTHS, CASE_DAYS],
+  [ORDER_MONTHS, ORDER_DAYS],
+]);
+
 const SHANGHAI_DAY = /^\d{4}-\d{2}-\d{2}$/;
 const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 export const dayLiteral = (day: string) => {
@@ -340,7 +367,9 @@ const groupingColumns = (m: Rollup) => [...new Set(m.groupings.flatMap((g) => g.
  * The statement that adds `rows` to the rollup `m`, every grouping at once: `rows` names a relation
  * of source rows with `sign` (+1 adds a row, −1 takes back one added before) and, unless `today` is
  * given, `t` (the day its measures counted up to when it was added). Sums meet in the rollup's rows.
- * A window rollup takes the rows of `from` (its first day) on.
+ * A window rollup takes the rows of `from` (its first day) on. A group whose every sum is 0 changes
+ * nothing and is not written (a change that leaves its figures as they were; the empty grouping of
+ * no rows at all).
  */
 export function addToRollup(m: Rollup, rows: string, today = 'r.t', from?: string): SQL {
   if (m.window && !from) throw new Error(`${m.table}: a window rollup needs its first day`);
@@ -380,6 +409,7 @@ export function addToRollup(m: Rollup, rows: string, today = 'r.t', from?: strin
       ${measures.map((x) => `coalesce(sum(r.sign * (${x.expr})), 0)`).join(', ')}
     from ${rows} r${m.window ? ` where r.day >= ${day}` : ''}
     group by ${m.monthly ? '1, ' : ''}grouping sets (${groupingSets.join(', ')})
+    having ${measures.map((x) => `coalesce(sum(r.sign * (${x.expr})), 0) <> 0`).join(' or ')}
     on conflict on constraint ${m.table}_pk do update set
       ${measures.map((x) => `${x.name} = ${m.table}.${x.name} + excluded.${x.name}`).join(', ')}`);
 }
@@ -501,7 +531,10 @@ export function eventRelation(
   const source = sourceOf(m);
   const a = sql.raw(alias);
   if (whole === null) {
-    return sql`(select ${fromRows(m.raw)} from ${source} r
+    const days = grouping === undefined ? undefined : edgeRows(m, user, f, by, p.from, p.to);
+    return days
+      ? sql`(${days}) ${a}`
+      : sql`(select ${fromRows(m.raw)} from ${source} r
       where r.day between ${p.from}::date and ${p.to}::date) ${a}`;
   }
   const [first, last] = whole;
@@ -517,6 +550,7 @@ export function eventRelation(
     windowOr(m, user, f, by, today, first, last, months),
     ...edges.map(
       ([from, to]) =>
+        edgeRows(m, user, f, by, from, to) ??
         sql`select ${fromRows([])} from ${source} r where r.day between ${from}::date and ${to}::date`,
     ),
   ];
@@ -539,6 +573,32 @@ function groupingName(
   if (!needsUse) return `${by.dim}${levelOf(m, user, f, by)}`;
   if (by.dim !== '' && by.dim !== 'use') return undefined;
   return `use${levelOf(m, user, f, { dim: 'use', needs: by.needs })}`;
+}
+
+/**
+ * The days `from`..`to` of `m` from its daily rollup (DAILY), with the month rollup's columns (those
+ * the daily rollup lacks as '' / 0, which the figure's grouping then does not read), at the level
+ * that answers the figure; undefined when there is none or it does not hold the figure's grouping.
+ */
+function edgeRows(
+  m: EventRollup,
+  user: AuthUser,
+  f: Partial<Filters>,
+  by: Grouping | undefined,
+  from: string,
+  to: string,
+): SQL | undefined {
+  const d = DAILY.get(m);
+  if (!d || by === undefined) return undefined;
+  const grouping = groupingName(d, user, f, by);
+  const dim = grouping?.replace(/[*~^]$|\.[to]$/, '');
+  if (grouping === undefined || (dim !== '' && !d.groupings.some((g) => g.dim === dim))) return undefined;
+  const held = new Set([...d.base, ...groupingColumns(d)]);
+  const columns = ['day', ...m.base, ...groupingColumns(m)]
+    .map((c) => (held.has(c) ? c : `${TEXT_COLUMNS.has(c) ? `''` : '0'} as ${c}`))
+    .concat(m.measures('r.t').map((x) => x.name));
+  return sql`select ${sql.raw(columns.join(', '))} from ${sql.identifier(d.table)}
+    where dim = ${grouping} and day between ${from}::date and ${to}::date`;
 }
 
 /**

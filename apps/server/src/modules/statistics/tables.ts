@@ -446,6 +446,31 @@ export const statsOrderMonth = pgTable(
   (t) => monthConstraints('stats_order_month', t, [], []),
 );
 
+/**
+ * Order days at the coarser levels (rollups.ts ORDER_DAYS, `day` the day itself): a period's partial
+ * months read one row per day and level key instead of stats_order_day's one per day and use unit.
+ */
+export const statsOrderDaily = pgTable(
+  'stats_order_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dim: text('dim').notNull(),
+    areaCode: text('area_code').notNull(),
+    maintenanceCompanyId: integer('maintenance_company_id').notNull(),
+    liftType: smallint('lift_type').notNull(),
+    useOccasion: text('use_occasion').notNull(),
+    ...orderMeasures(),
+    due: integer('due').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_order_daily_pk',
+      columns: [t.dim, t.day, t.areaCode, t.maintenanceCompanyId, t.liftType, t.useOccasion],
+    }),
+    index('stats_order_daily_mc_idx').on(t.dim, t.maintenanceCompanyId, t.day),
+  ],
+);
+
 /** Cases per day (`day` the day itself): the base columns and the use unit (rollups.ts CASE_DAYS). */
 export const statsCaseDaily = pgTable(
   'stats_case_daily',

@@ -3,8 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { rowsOf } from '../../../platform/db/sql.ts';
 import { orderPlanDayRange, orderStatsSource } from '../../maintenance/api.ts';
-import { addToRollup, ORDER_MONTHS, pruneRollup, rebuildRollup } from '../rollups.ts';
+import { addToRollup, ORDER_DAYS, ORDER_MONTHS, pruneRollup, rebuildRollup } from '../rollups.ts';
 import { nextCursor, type RefreshContext, SH_DAY, type StatsSource } from './source.ts';
+
+/** The rollups of the order days (`delta`): the months and the days at the coarser levels. */
+const ROLLED_UP = sql`months as (${addToRollup(ORDER_MONTHS, 'delta')}),
+  days as (${addToRollup(ORDER_DAYS, 'delta')})
+  select 1`;
 
 /**
  * Maintenance orders (stats_order_day, stats_worker_day): the plan days from..to are rebuilt from the
@@ -22,12 +27,12 @@ export async function rebuildOrderDays(
   const orders = orderStatsSource(from, to);
   const onTime = sql.raw(`(o.sign_out_at is not null and ${SH_DAY('o.sign_out_at')} <= o.plan_date)`);
   const taken = sql`delete from stats_order_day where day between ${from}::date and ${to}::date`;
-  // The days' rows leave the month rollup as they were added (as of the last run's day) …
+  // The days' rows leave the month and daily rollups as they were added (as of the last run's day) …
   await db.execute(
     months
       ? sql`with old as (${taken} returning *),
-          delta as (select old.*, -1 as sign, ${months.lastDay}::date as t from old)
-          ${addToRollup(ORDER_MONTHS, 'delta')}`
+          delta as (select old.*, -1 as sign, ${months.lastDay}::date as t from old),
+          ${ROLLED_UP}`
       : taken,
   );
   await db.execute(sql`delete from stats_worker_day where day between ${from}::date and ${to}::date`);
@@ -46,8 +51,8 @@ export async function rebuildOrderDays(
   await db.execute(
     months
       ? sql`with new as (${made} returning *),
-          delta as (select new.*, 1 as sign, ${today}::date as t from new)
-          ${addToRollup(ORDER_MONTHS, 'delta')}`
+          delta as (select new.*, 1 as sign, ${today}::date as t from new),
+          ${ROLLED_UP}`
       : made,
   );
   await db.execute(sql`insert into stats_worker_day (day, worker_id, area_code, maintenance_company_id,
@@ -111,6 +116,7 @@ export const maintenanceSource: StatsSource = {
         await db.execute(sql`delete from stats_worker_day`);
       }
       await rebuildRollup(db, ORDER_MONTHS, ctx.today);
+      await rebuildRollup(db, ORDER_DAYS, ctx.today);
     } else {
       const days = await orderDaysToRebuild(db, ctx);
       const months = { lastDay: ctx.lastDay ?? ctx.today };
@@ -118,6 +124,7 @@ export const maintenanceSource: StatsSource = {
         await rebuildOrderDays(db, from, to, ctx.today, months);
       }
       await pruneRollup(db, ORDER_MONTHS, days, ctx.today);
+      await pruneRollup(db, ORDER_DAYS, days, ctx.today);
     }
     return nextCursor(ctx);
   },
