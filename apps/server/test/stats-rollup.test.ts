@@ -27,6 +27,23 @@ import { dbKinds, startTestApp, type TestApp } from './harness.ts';
  * 检验合格率 (stats_inspection) against a direct count of the inspection reports.
  */
 
+/** A signed-in account as the figures see it: the city's regulator unless `u` says otherwise. */
+const userOf = (u: Partial<AuthUser>): AuthUser => ({
+  id: 1,
+  username: 'x',
+  realName: 'x',
+  userType: 'regulator',
+  companyId: null,
+  areaCodes: [],
+  dataScope: 'all',
+  roles: [],
+  permissions: new Set(),
+  tokenHash: '',
+  needIntercept: false,
+  mustChangePassword: false,
+  ...u,
+});
+
 interface DayFigures {
   planned: number;
   completed: number;
@@ -260,6 +277,7 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
         'stats_repair_month',
         'stats_repair_window',
         'stats_lift_window',
+        'stats_lift_window_count',
         'stats_order_month',
         'stats_order_daily',
       ]) {
@@ -275,6 +293,10 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
     await t.platform.db.execute(sql`update rescue_case set cause = 3, freed = freed + 1,
         arrived_at = coalesce(arrived_at, alarm_at) + interval '7 minutes', updated_at = now()
       where id in (select id from rescue_case order by id limit 5)`);
+    // Cases turned 困人 and back: lifts enter and leave the lift window (and its counts).
+    await t.platform.db.execute(sql`update rescue_case set kind = case when kind = 1 then 3 else 1 end,
+        updated_at = now()
+      where id in (select id from rescue_case order by id desc limit 6)`);
     await t.platform.db.execute(sql`update repair_order set status = 3, updated_at = now()
       where id in (select id from repair_order order by id limit 3)`);
     await t.platform.db.execute(sql`update maintenance_order set status = case when status = 5 then 0 else 5 end
@@ -302,20 +324,7 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
   });
 
   it('moves the windows to a new month, and answers from the months until it has', async () => {
-    const city = {
-      id: 1,
-      username: 'x',
-      realName: 'x',
-      userType: 'regulator',
-      companyId: null,
-      areaCodes: [],
-      dataScope: 'all',
-      roles: [],
-      permissions: new Set<string>(),
-      tokenHash: '',
-      needIntercept: false,
-      mustChangePassword: false,
-    } as AuthUser;
+    const city = userOf({});
     const p = periodOf({});
     const read = async (m: typeof CASE_MONTHS, by: { dim: string; needs: string[] } | undefined) => {
       const measure = m.count;
@@ -362,26 +371,11 @@ describe.each(dbKinds)('statistics rollups per day on %s', (kind) => {
       where maintenance_company_id <> 0 group by 1 order by count(*) desc limit 1`);
     const [uc] = await q<{ id: number }>(sql`select use_company_id as id from stats_case
       where use_company_id <> 0 group by 1 order by count(*) desc limit 1`);
-    const user = (u: Partial<AuthUser>): AuthUser => ({
-      id: 1,
-      username: 'x',
-      realName: 'x',
-      userType: 'regulator',
-      companyId: null,
-      areaCodes: [],
-      dataScope: 'all',
-      roles: [],
-      permissions: new Set(),
-      tokenHash: '',
-      needIntercept: false,
-      mustChangePassword: false,
-      ...u,
-    });
     const callers: [string, AuthUser][] = [
-      ['city', user({})],
-      ['district', user({ dataScope: 'area', areaCodes: ['450103'] })],
-      ['company', user({ userType: 'maintenance', dataScope: 'company', companyId: Number(mc?.id) })],
-      ['use unit', user({ userType: 'use_unit', dataScope: 'company', companyId: Number(uc?.id) })],
+      ['city', userOf({})],
+      ['district', userOf({ dataScope: 'area', areaCodes: ['450103'] })],
+      ['company', userOf({ userType: 'maintenance', dataScope: 'company', companyId: Number(mc?.id) })],
+      ['use unit', userOf({ userType: 'use_unit', dataScope: 'company', companyId: Number(uc?.id) })],
     ];
     const filters: Partial<Filters>[] = [{}, { areaCode: '450103' }, { type: 1 }, { useOccasion: '1' }];
     const today = shanghaiToday();

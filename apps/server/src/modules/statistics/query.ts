@@ -12,7 +12,6 @@ import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { STALENESS_BOUND_SECONDS } from './rollup.ts';
 
 /*
  * What every figure shares: the caller's data scope and the filters as SQL over a rollup table's
@@ -21,6 +20,12 @@ import { STALENESS_BOUND_SECONDS } from './rollup.ts';
  */
 
 export type Filters = z.output<typeof statsFilters> & { page?: number; limit?: number };
+
+/**
+ * The staleness bound the figures state (docs/statistics.md): twice the rollup job's interval
+ * (rollup.ts ROLLUP_EVERY_MS). Kept here, not in rollup.ts: the rollups import this module.
+ */
+export const STALENESS_BOUND_SECONDS = 60;
 
 const MAINTENANCE_KINDS = ['maintenance', 'maintenance_staff'];
 const USE_KINDS = ['use_unit', 'safety_officer'];

@@ -1,7 +1,6 @@
 import { areaLabel, type StatsMeta, shanghaiToday } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
-import { pageTotal } from '../../platform/db/totals.ts';
 import {
   caseAgg,
   EMPTY_CASES,
@@ -31,7 +30,6 @@ import {
   whereSql,
 } from './query.ts';
 import { LIFT_WINDOW, liftWindowLevel, liftWindowRows, windowHeld } from './rollups.ts';
-import { statsLiftWindow } from './tables.ts';
 
 /** The rate queries (statsRateCalls): a page of group rows, their sum row and `meta`. */
 
@@ -327,21 +325,17 @@ async function liftRatesPage(side: ReadSide, user: AuthUser, f: Paged) {
 }
 
 /**
- * The lift ranking's total (the lifts with an event in the window: its rows at `level` in scope,
- * counted once per 10 s when many, platform/db/totals.ts) and its sums (the case and repair
- * rollups' own), as the source ranking's `total` and `s_*` columns.
+ * The lift ranking's total (the lifts with an event in the window: stats_lift_window_count's lifts at
+ * `level` in scope, a few rows) and its sums (the case and repair rollups' own), as the source
+ * ranking's `total` and `s_*` columns.
  */
 async function liftWindowTotals(side: ReadSide, user: AuthUser, f: Paged, p: Period, level: string) {
-  const where = sql`${liftWindowRows(level, p.from)} and ${whereSql(user, f, 'a')}`;
-  const { total } = await pageTotal(side.db, statsLiftWindow, where, false, {
-    count: async () => {
-      const [r] = await rows<{ n: string }>(
-        side.db,
-        sql`select count(*) as n from stats_lift_window a where ${where}`,
-      );
-      return num(r?.n);
-    },
-  });
+  const [n] = await rows<{ n: string }>(
+    side.db,
+    sql`select coalesce(sum(a.lifts), 0) as n from stats_lift_window_count a
+      where ${liftWindowRows(level, p.from)} and ${whereSql(user, f, 'a')}`,
+  );
+  const total = num(n?.n);
   const c = (await caseAgg(side.db, user, f, p, null, [sql`c.kind = 1`])).get('') ?? EMPTY_CASES('');
   const faults = (await repairAgg(side.db, user, f, p, null)).get('') ?? 0;
   return {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
+import { STALENESS_BOUND_SECONDS } from './query.ts';
 import { inspectionSource } from './sources/inspection.ts';
 import { maintenanceSource } from './sources/maintenance.ts';
 import { registrySource } from './sources/registry.ts';
@@ -23,7 +24,7 @@ export const STATS_SOURCES: StatsSource[] = [
 
 /** How often the job runs, and the staleness bound the figures state (docs/statistics.md). */
 export const ROLLUP_EVERY_MS = 30_000;
-export const STALENESS_BOUND_SECONDS = 60;
+export { STALENESS_BOUND_SECONDS };
 
 /**
  * Brings every source's rollup rows up to date: from each one's cursor, or all of them (`full`,

@@ -591,6 +591,7 @@ function edgeRows(
   const d = DAILY.get(m);
   if (!d || by === undefined) return undefined;
   const grouping = groupingName(d, user, f, by);
+  // The grouping without its level's suffix (levels(): '*', '.t', '.o', '~', '^').
   const dim = grouping?.replace(/[*~^]$|\.[to]$/, '');
   if (grouping === undefined || (dim !== '' && !d.groupings.some((g) => g.dim === dim))) return undefined;
   const held = new Set([...d.base, ...groupingColumns(d)]);

@@ -327,6 +327,12 @@ const monthKey = () => ({
   useCompanyId: integer('use_company_id').notNull(),
 });
 
+/** A daily rollup's key without the use unit (stats_order_daily). */
+const dayKey = () => {
+  const { useCompanyId: _, ...key } = monthKey();
+  return key;
+};
+
 /** The lift's attributes a case's or a repair's figures group by. */
 const liftAttributes = () => ({
   brand: text('brand').notNull(),
@@ -453,12 +459,7 @@ export const statsOrderMonth = pgTable(
 export const statsOrderDaily = pgTable(
   'stats_order_daily',
   {
-    day: date('day', { mode: 'string' }).notNull(),
-    dim: text('dim').notNull(),
-    areaCode: text('area_code').notNull(),
-    maintenanceCompanyId: integer('maintenance_company_id').notNull(),
-    liftType: smallint('lift_type').notNull(),
-    useOccasion: text('use_occasion').notNull(),
+    ...dayKey(),
     ...orderMeasures(),
     due: integer('due').notNull(),
   },
@@ -517,5 +518,27 @@ export const statsLiftWindow = pgTable(
       t.trapped.desc(),
       t.elevatorId,
     ),
+  ],
+);
+
+/**
+ * How many lifts the lift window holds per level, district and company (`lifts`): kept by statement
+ * triggers on stats_lift_window (migration 0053: its inserted rows +1, its deleted rows −1), so that
+ * the lift ranking's total is a sum of a few rows, not a count of up to one index entry per lift.
+ */
+export const statsLiftWindowCount = pgTable(
+  'stats_lift_window_count',
+  {
+    dim: text('dim').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    areaCode: text('area_code').notNull(),
+    maintenanceCompanyId: integer('maintenance_company_id').notNull(),
+    lifts: integer('lifts').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_lift_window_count_pk',
+      columns: [t.dim, t.day, t.areaCode, t.maintenanceCompanyId],
+    }),
   ],
 );
