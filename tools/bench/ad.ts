@@ -206,10 +206,17 @@ async function operatorOf(db: Queryable): Promise<number> {
 /** gg_admin1's company's points over the lifts (four places each) and orders booking a fifth of them. */
 async function load(db: Queryable, points: number): Promise<number> {
   const op = { id: await operatorOf(db) };
+  // A lift of the bulk loader without a use unit gets one of the demo's (by its id) on its points:
+  // a point is booked only in a lift its use unit leases to the operator (lease before booking).
+  const units = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from enterprise where kind = 'use' order by id limit 50`),
+  ).map((u) => u.id);
+  const unitArray = sql.raw(`array[${units.join(',') || 'null'}]::int[]`);
   await db.execute(sql`insert into ad_point (point_no, company_id, elevator_id, position, size, medium, price,
       register_code, lift_name, address, area_code, use_company_id, lift_type, use_occasion, longitude, latitude)
     select e.register_code || '-B' || pos, ${op.id}, e.id, pos, '60×90cm', case when pos = 3 then 2 else 1 end,
-      80 + (e.id % 5) * 20, e.register_code, e.name, e.address, e.area_code, e.use_company_id, e.type,
+      80 + (e.id % 5) * 20, e.register_code, e.name, e.address, e.area_code,
+      coalesce(e.use_company_id, (${unitArray})[1 + e.id % ${Math.max(units.length, 1)}]), e.type,
       e.use_occasion, e.longitude, e.latitude
     from (select * from elevator order by id limit ${Math.ceil(points / 4)}) e
     cross join generate_series(1, 4) pos

@@ -49,15 +49,22 @@ export function leaseSharesSource(operatorId: number, start: string, end: string
 /**
  * The (operator, lift, use unit) triples whose leases (租赁签约, kind 2: `partner_id` the operator,
  * the lift in `signing_elevator`, signed by the use unit) cover every day of [start, end], renewals
- * joined (`range_agg` of their date ranges `@>` the range): a subquery with the columns partner_id,
- * elevator_id, use_company_id, one row per triple; `partnerId` keeps one operator's. Read once (a
- * hashed semi-join), e.g. `(point.company_id, point.elevator_id, point.use_company_id) in (…)`.
+ * joined: a subquery with the columns partner_id, elevator_id, use_company_id (a triple may repeat);
+ * `partnerId` keeps one operator's. A lease covering the whole range answers by a plain join; only
+ * leases covering part of it are grouped (`range_agg` of their date ranges `@>` the range), so the
+ * usual case sorts nothing. Read once into a hash, e.g.
+ * `((point.company_id, point.elevator_id, point.use_company_id) in (…)) is true`.
  */
 export function leasedLiftsSource(start: string, end: string, partnerId?: number | null): SQL {
+  const lease = sql`ls.kind = 2 ${partnerId == null ? sql`and ls.partner_id is not null` : sql`and ls.partner_id = ${partnerId}`}`;
   return sql`(select ls.partner_id, le.elevator_id, ls.use_company_id
     from ${signingRecord} ls join ${signingElevator} le on le.signing_id = ls.id
-    where ls.kind = 2 ${partnerId == null ? sql`and ls.partner_id is not null` : sql`and ls.partner_id = ${partnerId}`}
-      and ls.start_date <= ${end}::date and ls.end_date >= ${start}::date
+    where ${lease} and ls.start_date <= ${start}::date and ls.end_date >= ${end}::date
+    union all
+    select ls.partner_id, le.elevator_id, ls.use_company_id
+    from ${signingRecord} ls join ${signingElevator} le on le.signing_id = ls.id
+    where ${lease} and ls.start_date <= ${end}::date and ls.end_date >= ${start}::date
+      and not (ls.start_date <= ${start}::date and ls.end_date >= ${end}::date)
     group by ls.partner_id, le.elevator_id, ls.use_company_id
     having range_agg(daterange(ls.start_date, ls.end_date, '[]')) @> daterange(${start}::date, ${end}::date, '[]'))`;
 }
