@@ -70,6 +70,21 @@ export function leasedLiftsSource(start: string, end: string, partnerId?: number
 }
 
 /**
+ * The same condition for one point, probed (for a page of a few points): a boolean SQL, true when
+ * leases of lift `lift` by use unit `unit` to operator `partner` (SQL of the outer row) cover every
+ * day of [start, end]. Reads the unit's leases (signing_record_use_idx) and their link to the lift
+ * (signing_elevator_uq), a row or two: a lease covering the range alone, else the overlapping ones
+ * grouped.
+ */
+export function leaseCovers(partner: SQL, lift: SQL, unit: SQL, start: string, end: string): SQL {
+  return sql`coalesce((select range_agg(daterange(lp.start_date, lp.end_date, '[]'))
+      from ${signingRecord} lp join ${signingElevator} lq on lq.signing_id = lp.id and lq.elevator_id = ${lift}
+      where lp.use_company_id = ${unit} and lp.kind = 2 and lp.partner_id = ${partner}
+        and lp.start_date <= ${end}::date and lp.end_date >= ${start}::date)
+    @> daterange(${start}::date, ${end}::date, '[]'), false)`;
+}
+
+/**
  * Of `needs` (a relation: a CTE's name or a parenthesised subquery with the columns k, partner_id,
  * elevator_id, use_company_id, start_date, end_date), the keys `k` whose lift is not leased by the
  * use unit to the operator on every day of [start_date, end_date] (leases joined as in

@@ -45,7 +45,7 @@ import { pageTotal } from '../../../platform/db/totals.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { moveState } from '../../../platform/workflow/moves.ts';
-import { leasedLiftsSource } from '../../rescue/api.ts';
+import { leaseCovers, leasedLiftsSource } from '../../rescue/api.ts';
 import { adCustom, adIntention } from '../customers/tables.ts';
 import { adPoint } from '../points/tables.ts';
 import { operatorOf, ownedScope, requireOperator } from '../scope.ts';
@@ -757,7 +757,7 @@ export async function availablePoints(
   const held = sql`l.active
       and daterange(l.start_date, l.end_date, '[]') && daterange(${f.startDate}::date, ${f.endDate}::date, '[]')
       ${f.orderId ? sql`and l.order_id <> ${f.orderId}` : sql``}`;
-  const filters = and(
+  const base = and(
     companyId === null ? undefined : eq(adPoint.companyId, companyId),
     notInArray(adPoint.state, [...AD_POINT_UNBOOKABLE]),
     k
@@ -770,11 +770,23 @@ export async function availablePoints(
     f.areaCode ? eq(adPoint.areaCode, f.areaCode) : undefined,
     f.medium ? eq(adPoint.medium, f.medium) : undefined,
     f.position ? eq(adPoint.position, f.position) : undefined,
-    // Lease before booking: only points whose lift its use unit leases to the operator on every day
-    // of the range (rescue/api.ts leasedLiftsSource), read once into a hash. `(… in (…)) is true`
-    // keeps it a hashed SubPlan filter: as a semi-join the planner rescanned the grouped leases per
-    // point (4 s a search at 100,000 points) and would no longer walk the points in id order.
+  );
+  // Lease before booking: only points whose lift its use unit leases to the operator on every day
+  // of the range. The counts read the operator's leased lifts once into a hash (rescue/api.ts
+  // leasedLiftsSource; `(… in (…)) is true` keeps it a hashed SubPlan: as a semi-join the planner
+  // rescanned the grouped leases per point, 4 s a search at 100,000 points); the page, walking the
+  // points in id order until it is full, probes each point's leases instead (leaseCovers, two index
+  // lookups), so a page does not build the hash of every leased lift. The same condition either way.
+  const filters = and(
+    base,
     sql`((${adPoint.companyId}, ${adPoint.elevatorId}, ${adPoint.useCompanyId}) in ${leasedLiftsSource(f.startDate, f.endDate, companyId)}) is true`,
+  );
+  const leased = leaseCovers(
+    sql`${adPoint.companyId}`,
+    sql`${adPoint.elevatorId}`,
+    sql`${adPoint.useCompanyId}`,
+    f.startDate,
+    f.endDate,
   );
   return paginate(
     db,
@@ -792,7 +804,8 @@ export async function availablePoints(
             ${adPoint.state} as "state", ${adPoint.price} as "price", ${adPoint.longitude} as "longitude",
             ${adPoint.latitude} as "latitude"
           from ${adPoint}
-          where ${filters} and not exists (select 1 from ${adOrderPoint} l where l.point_id = ${adPoint.id} and ${held} offset 0)
+          where ${base} and ${leased}
+            and not exists (select 1 from ${adOrderPoint} l where l.point_id = ${adPoint.id} and ${held} offset 0)
           order by ${adPoint.id} limit ${w.limit} offset ${w.offset}`,
       ),
     // The total: the points matching the filters less those held in the range (freeTotal).
