@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import { computeMonth } from '../../apps/server/src/modules/ad/settlement/service.ts';
 import type { Queryable } from '../../apps/server/src/platform/db/client.ts';
 import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
+import { leaseOperatorLifts } from './ad-leases.ts';
 import { inScratch, openBenchDatabase, seedElevators } from './server-process.ts';
 
 /**
  * The advertising settlement of a month at city size (issue 19: "settlement of a month for 100,000
  * points ≤ 10 s"): `points` points (100,000; four per lift over points / 4 lifts of the registry's
- * bulk loader) of one operator, spread over the demo use units, each booked by a confirmed order of
+ * bulk loader) of one operator, spread over the demo use units (each leasing them to the operator
+ * for 2030 with a 35 % share), each booked by a confirmed order of
  * 50 points whose dates cross the month in one of five ways (all of it, its start, its end, inside,
  * none), loaded set-based. Then `computeMonth` — the one statement the compute call runs — timed in
  * its transaction, beside a same-run baseline (a count over the bookings). On PostgreSQL with
@@ -93,6 +95,9 @@ async function load(db: Queryable, points: number): Promise<number> {
     join ad_order o on o.order_no = 'BO' || (p.k / 50)`);
   await db.execute(sql`update ad_order o set amount = s.amount from
     (select order_id, sum(amount) amount from ad_order_point group by order_id) s where s.order_id = o.id`);
+  // Lease before booking: the points' lifts leased by the point's use unit over the bookings' dates,
+  // each lease naming the use unit's share (35 %, what the settlement reads).
+  await leaseOperatorLifts(db, op.id, '2030-01-01', '2030-12-31', 35);
   await db.execute(sql`analyze`);
   return op.id;
 }

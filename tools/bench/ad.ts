@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../apps/server/src/platform/db/client.ts';
 import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
+import { leaseOperatorLifts } from './ad-leases.ts';
 import { login, measure, measureLoop, printTable } from './common.ts';
 import {
   inKeptDatabase,
@@ -12,8 +13,9 @@ import {
 
 /**
  * Advertising bookings at city size (issue 19): `points` points (100,000; four per lift over
- * points / 4 lifts of the registry's bulk loader) of the demo operator (gg_admin1's company), a
- * fifth of them booked by orders whose dates cross next month. Beside GET /health of the same run:
+ * points / 4 lifts of the registry's bulk loader) of the demo operator (gg_admin1's company), their
+ * lifts leased to it by their use units for 2030–2032 (lease before booking), a fifth of them booked
+ * by orders whose dates cross next month. Beside GET /health of the same run:
  *   1. the availability search (GET /adOrder/available: the points free on every day of a range,
  *      first page and total), city-wide and in one district — target p99 ≤ 50 ms; then a new range
  *      each request (no total remembered), city-wide and in one district;
@@ -29,6 +31,9 @@ const RACERS = 32;
 const TARGET_P99 = 50;
 const START = '2031-06-01';
 const END = '2031-06-30';
+/** The points' lifts are leased to the operator over every date the bench books or searches. */
+const LEASE_START = '2030-01-01';
+const LEASE_END = '2032-12-31';
 
 export async function benchAd(points = 100_000) {
   const reuse = process.env.BENCH_REUSE_DATABASE;
@@ -47,6 +52,8 @@ async function benchIn(dataDir: string, points: number, reused: boolean) {
         await database.db.execute(sql`select count(*)::int n from ad_point where company_id = ${operatorId}`),
       );
       points = n.n;
+      // A database kept before leases were required gets them now (once).
+      await leaseOperatorLifts(database.db, operatorId, LEASE_START, LEASE_END);
     } finally {
       await database.close();
     }
@@ -199,10 +206,17 @@ async function operatorOf(db: Queryable): Promise<number> {
 /** gg_admin1's company's points over the lifts (four places each) and orders booking a fifth of them. */
 async function load(db: Queryable, points: number): Promise<number> {
   const op = { id: await operatorOf(db) };
+  // A lift of the bulk loader without a use unit gets one of the demo's (by its id) on its points:
+  // a point is booked only in a lift its use unit leases to the operator (lease before booking).
+  const units = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from enterprise where kind = 'use' order by id limit 50`),
+  ).map((u) => u.id);
+  const unitArray = sql.raw(`array[${units.join(',') || 'null'}]::int[]`);
   await db.execute(sql`insert into ad_point (point_no, company_id, elevator_id, position, size, medium, price,
       register_code, lift_name, address, area_code, use_company_id, lift_type, use_occasion, longitude, latitude)
     select e.register_code || '-B' || pos, ${op.id}, e.id, pos, '60×90cm', case when pos = 3 then 2 else 1 end,
-      80 + (e.id % 5) * 20, e.register_code, e.name, e.address, e.area_code, e.use_company_id, e.type,
+      80 + (e.id % 5) * 20, e.register_code, e.name, e.address, e.area_code,
+      coalesce(e.use_company_id, (${unitArray})[1 + e.id % ${Math.max(units.length, 1)}]), e.type,
       e.use_occasion, e.longitude, e.latitude
     from (select * from elevator order by id limit ${Math.ceil(points / 4)}) e
     cross join generate_series(1, 4) pos
@@ -223,6 +237,7 @@ async function load(db: Queryable, points: number): Promise<number> {
     from (select id, price, row_number() over (order by id) - 1 as k from ad_point where company_id = ${op.id}) p
     join ad_order o on o.order_no = 'BENCH' || (p.k / 5 / 50)
     where p.k % 5 = 0`);
+  await leaseOperatorLifts(db, op.id, LEASE_START, LEASE_END);
   await db.execute(sql`analyze`);
   return op.id;
 }

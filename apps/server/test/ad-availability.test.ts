@@ -1,6 +1,6 @@
 import { AD_POINT_STATE, type AdAvailablePoint, type AdOrderDetail, type Page } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyOfUser, q, secondOperator } from './ad-support.ts';
+import { companyOfUser, leasedEveryDay, leaseLifts, q, secondOperator } from './ad-support.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -21,6 +21,8 @@ describe.each(dbKinds)('advertising availability search on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
+    // Lease before booking: the demo operator's lifts leased for the tests' far dates.
+    await leaseLifts(t, await companyOfUser(t, 'gg_admin1'));
     gg = await t.login('gg_admin1');
     op = await companyOfUser(t, 'gg_admin1');
   });
@@ -44,6 +46,7 @@ describe.each(dbKinds)('advertising availability search on %s', (kind) => {
         t,
         `select p.id from ad_point p where ${company === null ? 'true' : `p.company_id = ${company}`}
          and p.state not in (4, 5) ${filters}
+         and ${leasedEveryDay('p', `'${start}'`, `'${end}'`)}
          and p.id not in (select l.point_id from ad_order_point l where l.active
            and l.start_date <= '${end}' and l.end_date >= '${start}'
            ${exceptOrder ? `and l.order_id <> ${exceptOrder}` : ''})
@@ -74,7 +77,8 @@ describe.each(dbKinds)('advertising availability search on %s', (kind) => {
     const points = (
       await q<{ id: number; area_code: string; medium: number }>(
         t,
-        `select id, area_code, medium from ad_point where company_id = ${op} and state not in (4, 5) order by id`,
+        `select id, area_code, medium from ad_point p where company_id = ${op} and state not in (4, 5)
+           and ${leasedEveryDay('p', "'2041-02-01'", "'2041-04-30'")} order by id`,
       )
     ).map((p) => ({ ...p, id: Number(p.id) }));
     expect(points.length).toBeGreaterThan(20);

@@ -1,7 +1,7 @@
 import { AD_ORDER_STATE, AD_TASK_KIND, type AdOrderDetail, addDays, shanghaiToday } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { finishEndedOrders } from '../src/modules/ad/orders/service.ts';
-import { companyOfUser, freePoints, nextMonth, q } from './ad-support.ts';
+import { companyOfUser, freePoints, leaseLifts, nextMonth, q } from './ad-support.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -20,6 +20,8 @@ describe.each(dbKinds)('advertising orders ending by themselves on %s', (kind) =
 
   beforeAll(async () => {
     t = await startTestApp(kind);
+    // Lease before booking: the demo operator's lifts leased for the tests' far dates.
+    await leaseLifts(t, await companyOfUser(t, 'gg_admin1'));
     gg = await t.login('gg_admin1');
     op = await companyOfUser(t, 'gg_admin1');
     [{ id: custom }] = await q<{ id: number }>(

@@ -13,7 +13,7 @@ import {
   type Page,
 } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyOfUser, freePoints, nextMonth, q } from './ad-support.ts';
+import { companyOfUser, freePoints, leaseLifts, nextMonth, q } from './ad-support.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -30,6 +30,8 @@ describe.each(dbKinds)('advertising points, customers and orders on %s', (kind) 
 
   beforeAll(async () => {
     t = await startTestApp(kind);
+    // Lease before booking: the demo operator's lifts leased for the tests' far dates.
+    await leaseLifts(t, await companyOfUser(t, 'gg_admin1'));
     gg = await t.login('gg_admin1');
     op = await companyOfUser(t, 'gg_admin1');
   });

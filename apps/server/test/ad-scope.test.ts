@@ -14,7 +14,7 @@ import {
   type Page,
 } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyOfUser, q, secondOperator } from './ad-support.ts';
+import { companyOfUser, leaseLifts, q, secondOperator } from './ad-support.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { CallProber, type Probes } from './scope-sweep.ts';
 
@@ -61,6 +61,8 @@ describe.each(dbKinds)('advertising data scope, call by call, on %s', (kind) => 
 
   beforeAll(async () => {
     t = await startTestApp(kind);
+    // Lease before booking: the demo operator's lifts leased for the tests' far dates.
+    await leaseLifts(t, await companyOfUser(t, 'gg_admin1'));
     op = await companyOfUser(t, 'gg_admin1');
     second = (await secondOperator(t, 2)).username;
     const sy1 = await companyOfUser(t, 'sy_admin1');

@@ -10,6 +10,7 @@ import {
   type Page,
 } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyOfUser, leaseLifts } from './ad-support.ts';
 import { companyOf, confirmedOrder, otherOperator, query } from './ad-tasks-support.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 
@@ -38,6 +39,8 @@ describe.each(dbKinds)('advertising settlement on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
+    // Lease before booking: the demo operator's lifts leased for the tests' far dates.
+    await leaseLifts(t, await companyOfUser(t, 'gg_admin1'));
     gg = await t.login('gg_admin1');
     ggId = await companyOf(t, 'gg_admin1');
     sy = await t.login('sy_admin1');

@@ -11,11 +11,50 @@ export const companyOfUser = async (t: TestApp, username: string) =>
     .company_id;
 
 let seq = 0;
+let leases = 0;
 
-/** A second advertising operator with an admin account (the ad_admin role) and `points` points of its own. */
+/**
+ * Leases (租赁签约, kind 2, naming no share) to the operator `companyId`, by their use units, of every
+ * lift its points hang in, for `start`–`end` (by default 2020–2099, the tests' far dates): one lease
+ * per use unit. A point is booked only in a leased lift (docs/paths.md "Lease before booking").
+ * Returns the leases' ids.
+ */
+export async function leaseLifts(
+  t: TestApp,
+  companyId: number,
+  start = '2020-01-01',
+  end = '2099-12-31',
+  where = 'true',
+): Promise<number[]> {
+  leases++;
+  const tag = `${process.pid % 100000}_${leases}`;
+  const made = await q<{ id: number; use_company_id: number }>(
+    t,
+    `insert into signing_record (sign_no, kind, use_company_id, partner_id, start_date, end_date, area_code, remark)
+     select 'QYTEST' || '${tag}_' || u.id, 2, u.id, ${companyId}, '${start}', '${end}', coalesce(u.area_code, '450100'), '测试租赁'
+     from enterprise u
+     where u.id in (select p.use_company_id from ad_point p where p.company_id = ${companyId} and (${where}))
+     returning id, use_company_id`,
+  );
+  if (made.length)
+    await q(
+      t,
+      `insert into signing_elevator (signing_id, elevator_id)
+       select distinct s.id, p.elevator_id from signing_record s
+         join ad_point p on p.use_company_id = s.use_company_id and p.company_id = ${companyId} and (${where})
+       where s.id in (${made.map((m) => m.id).join(', ')})`,
+    );
+  return made.map((m) => Number(m.id));
+}
+
+/**
+ * A second advertising operator with an admin account (the ad_admin role) and `points` points of its
+ * own, their lifts leased to it (leaseLifts) unless `lease` is false.
+ */
 export async function secondOperator(
   t: TestApp,
   points = 3,
+  lease = true,
 ): Promise<{ companyId: number; username: string; pointIds: number[] }> {
   seq++;
   const tag = `${seq}_${process.pid % 1000}`;
@@ -46,6 +85,7 @@ export async function secondOperator(
        and not exists (select 1 from ad_point p where p.elevator_id = e.id and p.position = 4 and p.medium = 2)
      order by e.id desc limit ${points} returning id`,
   );
+  if (lease) await leaseLifts(t, c.id);
   return { companyId: c.id, username, pointIds: made.map((r) => r.id) };
 }
 
@@ -59,7 +99,19 @@ export function nextMonth(): { start: string; end: string } {
   return { start: start.toISOString().slice(0, 10), end: end.toISOString().slice(0, 10) };
 }
 
-/** Free points of an operator for dates (no holding line overlaps, bookable state), lowest ids first. */
+/**
+ * SQL of the tests' own (day by day, no range_agg): leases (kind 2) of the lift of point `p` (an
+ * alias of ad_point) by its use unit to its operator cover every day from `start` to `end` (SQL
+ * expressions, e.g. `'2031-01-01'` or `l.start_date`).
+ */
+export const leasedEveryDay = (p: string, start: string, end: string) =>
+  `(${p}.use_company_id is not null and not exists (
+     select 1 from generate_series((${start})::date, (${end})::date, interval '1 day') d
+     where not exists (select 1 from signing_record s join signing_elevator se on se.signing_id = s.id
+       where s.kind = 2 and s.partner_id = ${p}.company_id and s.use_company_id = ${p}.use_company_id
+         and se.elevator_id = ${p}.elevator_id and d::date between s.start_date and s.end_date)))`;
+
+/** Free points of an operator for dates (leased, no holding line overlaps, bookable state), lowest ids first. */
 export async function freePoints(t: TestApp, companyId: number, start: string, end: string, n: number) {
   return (
     await q<{ id: number; price: number }>(
@@ -67,6 +119,7 @@ export async function freePoints(t: TestApp, companyId: number, start: string, e
       `select p.id, p.price from ad_point p where p.company_id = ${companyId} and p.state not in (4, 5)
        and not exists (select 1 from ad_order_point l where l.point_id = p.id and l.active
          and daterange(l.start_date, l.end_date, '[]') && daterange('${start}', '${end}', '[]'))
+       and ${leasedEveryDay('p', `'${start}'`, `'${end}'`)}
        order by p.id limit ${n}`,
     )
   ).map((r) => ({ id: Number(r.id), price: Number(r.price) }));

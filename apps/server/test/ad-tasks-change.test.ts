@@ -14,6 +14,7 @@ import {
   adUserCalls as U,
 } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyOfUser, leaseLifts } from './ad-support.ts';
 import {
   companyOf,
   confirmedOrder,
@@ -70,6 +71,8 @@ describe.each(dbKinds)('advertising poster changes on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
+    // Lease before booking: the demo operator's lifts leased for the tests' far dates.
+    await leaseLifts(t, await companyOfUser(t, 'gg_admin1'));
     gg = await t.login('gg_admin1');
     ggId = await companyOf(t, 'gg_admin1');
     const [me] = await query<{ id: number }>(t, `select id from sys_user where username = 'gg_admin1'`);

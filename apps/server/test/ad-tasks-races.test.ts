@@ -8,6 +8,7 @@ import {
   adUserCalls as U,
 } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyOfUser, leaseLifts } from './ad-support.ts';
 import { companyOf, confirmedOrder, query, uploadPhoto } from './ad-tasks-support.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 
@@ -34,6 +35,8 @@ describe.each(dbKinds)('advertising task rules under %s with 50 concurrent reque
 
   beforeAll(async () => {
     t = await startTestApp(kind);
+    // Lease before booking: the demo operator's lifts leased for the tests' far dates.
+    await leaseLifts(t, await companyOfUser(t, 'gg_admin1'));
     gg = await t.login('gg_admin1');
     ggId = await companyOf(t, 'gg_admin1');
     const [me] = await query<{ id: number }>(t, `select id from sys_user where username = 'gg_admin1'`);

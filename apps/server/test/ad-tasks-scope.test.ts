@@ -14,6 +14,7 @@ import {
   type WxUserDetail,
 } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyOfUser, leaseLifts } from './ad-support.ts';
 import { companyOf, confirmedOrder, otherOperator, query, uploadPhoto } from './ad-tasks-support.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { multipart, PNG_1PX } from './multipart.ts';
@@ -64,6 +65,8 @@ describe.each(dbKinds)('advertising tasks, users and settlement data scope on %s
 
   beforeAll(async () => {
     t = await startTestApp(kind);
+    // Lease before booking: the demo operator's lifts leased for the tests' far dates.
+    await leaseLifts(t, await companyOfUser(t, 'gg_admin1'));
     const gg = await t.login('gg_admin1');
     const ggId = await companyOf(t, 'gg_admin1');
     syCompany = await companyOf(t, 'sy_admin1');

@@ -2,6 +2,7 @@ import { AD_ORDER_STATE, API_PREFIX } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import { type OrderEvent, runOrderHooks } from '../src/modules/ad/orders/hooks.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
+import { leaseLifts } from './ad-support.ts';
 import type { TestApp } from './harness.ts';
 import { multipart, PNG_1PX } from './multipart.ts';
 
@@ -112,6 +113,8 @@ export async function confirmedOrder(
     );
     points.push(p.id);
   }
+  // Lease before booking: the points' lifts leased to the operator for the order's dates.
+  await leaseLifts(t, operatorId, opts.startDate, opts.endDate, `p.id in (${points.join(', ')})`);
   const days = Math.round((Date.parse(opts.endDate) - Date.parse(opts.startDate)) / 86_400_000) + 1;
   const periods = Math.ceil(days / 7);
   const orderNo = `TO${tag}`;

@@ -8,6 +8,7 @@ import {
   type WxUserRow,
 } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyOfUser, leaseLifts } from './ad-support.ts';
 import { companyOf, confirmedOrder, query } from './ad-tasks-support.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { multipart, PDF_MIN, PNG_1PX } from './multipart.ts';
@@ -39,6 +40,8 @@ describe.each(dbKinds)('advertising mini-program users on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
+    // Lease before booking: the demo operator's lifts leased for the tests' far dates.
+    await leaseLifts(t, await companyOfUser(t, 'gg_admin1'));
     gg = await t.login('gg_admin1');
     const o = await confirmedOrder(t, await companyOf(t, 'gg_admin1'), {
       points: 1,

@@ -1,6 +1,8 @@
+import { guardLeaseChanges } from '../rescue/api.ts';
 import { customerPart } from './customers/index.ts';
 import { installOrderHooks } from './orders/hooks.ts';
 import { orderPart } from './orders/index.ts';
+import { refuseLeaseLoss } from './orders/leases.ts';
 import { type AdPart, joinParts } from './part.ts';
 import { pointPart } from './points/index.ts';
 import { settlementPart } from './settlement/index.ts';
@@ -24,5 +26,7 @@ const parts: AdPart[] = [
 ];
 
 installOrderHooks(parts.flatMap((p) => (p.orderHooks ? [p.orderHooks] : [])));
+// Lease before booking: a lease an order not yet finished or cancelled needs cannot shrink under it.
+guardLeaseChanges(refuseLeaseLoss);
 
 export const adModule = joinParts('ad', parts);

@@ -4,6 +4,7 @@ import type { Tx } from '../../platform/db/client.ts';
 import { enterprise, sysUser } from '../../platform/db/tables.ts';
 import { pad, rng } from '../../platform/seed/random.ts';
 import { adLifts } from '../elevator/api.ts';
+import { leasedLiftsSource } from '../rescue/api.ts';
 import { adCustom, adIntention } from './customers/tables.ts';
 import { adOrder, adOrderPoint } from './orders/tables.ts';
 import { adPoint } from './points/tables.ts';
@@ -98,7 +99,20 @@ export async function seedAdDemo(tx: Tx) {
     .update(adPoint)
     .set({ state: AD_POINT_STATE.disabled })
     .where(sql`${adPoint.companyId} = ${op.id} and ${adPoint.id} % 193 = 0`);
-  const bookable = pointIds.filter((p) => p.id % 97 !== 0 && p.id % 193 !== 0);
+  // The orders book points whose lifts their use units lease to the operator over every order's
+  // dates (the rescue demo leases each unit's lifts from 150 days ago to 275 days ahead).
+  const today = shanghaiToday();
+  const leased = new Set(
+    (
+      await tx
+        .select({ id: adPoint.id })
+        .from(adPoint)
+        .where(
+          sql`${adPoint.companyId} = ${op.id} and (${adPoint.companyId}, ${adPoint.elevatorId}, ${adPoint.useCompanyId}) in ${leasedLiftsSource(addDays(today, -120), addDays(today, 94), op.id)}`,
+        )
+    ).map((p) => p.id),
+  );
+  const bookable = pointIds.filter((p) => p.id % 97 !== 0 && p.id % 193 !== 0 && leased.has(p.id));
 
   const customs = await tx
     .insert(adCustom)
@@ -115,7 +129,6 @@ export async function seedAdDemo(tx: Tx) {
     )
     .returning({ id: adCustom.id });
 
-  const today = shanghaiToday();
   const S = AD_ORDER_STATE;
   // [status, start offset, days, points]
   const plans: [number, number, number, number][] = [

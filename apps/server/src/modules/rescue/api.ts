@@ -4,7 +4,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
 import { alarm } from './cases/flow.ts';
-import { repairOrder, rescueCase, signingRecord } from './tables.ts';
+import { addLeaseGuard, type LeaseGuard } from './signing/lease-guards.ts';
+import { repairOrder, rescueCase, signingElevator, signingRecord } from './tables.ts';
+
+export type { LeasedLift, LeaseGuard } from './signing/lease-guards.ts';
 
 /**
  * A trapped-passenger alarm from a monitoring device (IoT, source 3): opens a 困人 case for the lift,
@@ -39,6 +42,89 @@ export function leaseSharesSource(operatorId: number, start: string, end: string
     where s.kind = 2 and s.partner_id = ${operatorId} and s.share is not null
       and s.start_date <= ${end}::date and s.end_date >= ${start}::date
     order by s.use_company_id, s.start_date desc, s.id desc)`;
+}
+
+// ---------------------------------------------------------------- for the advertising bookings
+
+/**
+ * The (operator, lift, use unit) triples whose leases (租赁签约, kind 2: `partner_id` the operator,
+ * the lift in `signing_elevator`, signed by the use unit) cover every day of [start, end], renewals
+ * joined: a subquery with the columns partner_id, elevator_id, use_company_id (a triple may repeat);
+ * `partnerId` keeps one operator's. A lease covering the whole range answers by a plain join; only
+ * leases covering part of it are grouped (`range_agg` of their date ranges `@>` the range), so the
+ * usual case sorts nothing. Read once into a hash, e.g.
+ * `((point.company_id, point.elevator_id, point.use_company_id) in (…)) is true`.
+ */
+export function leasedLiftsSource(start: string, end: string, partnerId?: number | null): SQL {
+  const lease = sql`ls.kind = 2 ${partnerId == null ? sql`and ls.partner_id is not null` : sql`and ls.partner_id = ${partnerId}`}`;
+  return sql`(select ls.partner_id, le.elevator_id, ls.use_company_id
+    from ${signingRecord} ls join ${signingElevator} le on le.signing_id = ls.id
+    where ${lease} and ls.start_date <= ${start}::date and ls.end_date >= ${end}::date
+    union all
+    select ls.partner_id, le.elevator_id, ls.use_company_id
+    from ${signingRecord} ls join ${signingElevator} le on le.signing_id = ls.id
+    where ${lease} and ls.start_date <= ${end}::date and ls.end_date >= ${start}::date
+      and not (ls.start_date <= ${start}::date and ls.end_date >= ${end}::date)
+    group by ls.partner_id, le.elevator_id, ls.use_company_id
+    having range_agg(daterange(ls.start_date, ls.end_date, '[]')) @> daterange(${start}::date, ${end}::date, '[]'))`;
+}
+
+/**
+ * The same condition for one point, probed (for a page of a few points): a boolean SQL, true when
+ * leases of lift `lift` by use unit `unit` to operator `partner` (SQL of the outer row) cover every
+ * day of [start, end]. Reads the unit's leases (signing_record_use_idx) and their link to the lift
+ * (signing_elevator_uq), a row or two: a lease covering the range alone, else the overlapping ones
+ * grouped.
+ */
+export function leaseCovers(partner: SQL, lift: SQL, unit: SQL, start: string, end: string): SQL {
+  return sql`coalesce((select range_agg(daterange(lp.start_date, lp.end_date, '[]'))
+      from ${signingRecord} lp join ${signingElevator} lq on lq.signing_id = lp.id and lq.elevator_id = ${lift}
+      where lp.use_company_id = ${unit} and lp.kind = 2 and lp.partner_id = ${partner}
+        and lp.start_date <= ${end}::date and lp.end_date >= ${start}::date)
+    @> daterange(${start}::date, ${end}::date, '[]'), false)`;
+}
+
+/**
+ * Of `needs` (a relation: a CTE's name or a parenthesised subquery with the columns k, partner_id,
+ * elevator_id, use_company_id, start_date, end_date), the keys `k` whose lift is not leased by the
+ * use unit to the operator on every day of [start_date, end_date] (leases joined as in
+ * leasedLiftsSource; a need without a use unit is never covered): a subquery with the column k.
+ */
+export function leaseGaps(needs: SQL): SQL {
+  return sql`(select ln.k from ${needs} ln left join (
+      select lw.k, range_agg(daterange(ls.start_date, ls.end_date, '[]')) as cover
+      from ${needs} lw
+        join ${signingElevator} le on le.elevator_id = lw.elevator_id
+        join ${signingRecord} ls on ls.id = le.signing_id
+      where ls.kind = 2 and ls.partner_id = lw.partner_id and ls.use_company_id = lw.use_company_id
+        and ls.start_date <= lw.end_date and ls.end_date >= lw.start_date
+      group by lw.k) lc on lc.k = ln.k
+    where lc.cover is null or not lc.cover @> daterange(ln.start_date, ln.end_date, '[]'))`;
+}
+
+/**
+ * Locks `for share`, in id order, every lease that may cover one of `needs` (the relation of
+ * leaseGaps), so that an edit or a delete of those leases waits for the caller's transaction, and
+ * the caller's next statement (leaseGaps) reads them as they stay until it commits. A lease write
+ * locks its rows `for update` first and asks the guards (guardLeaseChanges) after writing.
+ */
+export async function lockLeasesFor(db: Queryable, needs: SQL): Promise<void> {
+  await db.execute(sql`select ls.id from ${signingRecord} ls
+    where ls.kind = 2 and ls.id in (
+      select le.signing_id from ${needs} lw
+        join ${signingElevator} le on le.elevator_id = lw.elevator_id
+        join ${signingRecord} lr on lr.id = le.signing_id
+      where lr.partner_id = lw.partner_id and lr.use_company_id = lw.use_company_id
+        and lr.start_date <= lw.end_date and lr.end_date >= lw.start_date)
+    order by ls.id for share`);
+}
+
+/**
+ * Registers a check run by every lease write that takes coverage away (LeaseGuard): the advertising
+ * module refuses to let a lease shrink under a booking that needs it.
+ */
+export function guardLeaseChanges(guard: LeaseGuard): void {
+  addLeaseGuard(guard);
 }
 
 // ---------------------------------------------------------------- for the statistics module

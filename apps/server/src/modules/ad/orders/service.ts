@@ -45,10 +45,12 @@ import { pageTotal } from '../../../platform/db/totals.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { moveState } from '../../../platform/workflow/moves.ts';
+import { leaseCovers, leasedLiftsSource } from '../../rescue/api.ts';
 import { adCustom, adIntention } from '../customers/tables.ts';
 import { adPoint } from '../points/tables.ts';
 import { operatorOf, ownedScope, requireOperator } from '../scope.ts';
 import { type OrderEvent, type OrderHooks, runOrderHooks } from './hooks.ts';
+import { requireLeased, requireOrderLeased } from './leases.ts';
 import { adOrder, adOrderPoint } from './tables.ts';
 
 type Calls = typeof adOrderCalls;
@@ -185,7 +187,15 @@ export async function orderDetail(db: Queryable, user: AuthUser, id: number): Pr
  */
 async function bookablePoints(db: Queryable, companyId: number | null, ids: number[]) {
   const rows = await db
-    .select({ id: adPoint.id, pointNo: adPoint.pointNo, price: adPoint.price, state: adPoint.state })
+    .select({
+      id: adPoint.id,
+      pointNo: adPoint.pointNo,
+      price: adPoint.price,
+      state: adPoint.state,
+      companyId: adPoint.companyId,
+      elevatorId: adPoint.elevatorId,
+      useCompanyId: adPoint.useCompanyId,
+    })
     .from(adPoint)
     .where(and(inArray(adPoint.id, ids), companyId === null ? undefined : eq(adPoint.companyId, companyId)));
   if (rows.length !== ids.length) {
@@ -206,6 +216,8 @@ async function bookablePoints(db: Queryable, companyId: number | null, ids: numb
   return rows;
 }
 
+type BookablePoint = Awaited<ReturnType<typeof bookablePoints>>[number];
+
 /** Points among `ids` that another holding order books on a day of the range (pre-check for the message). */
 async function takenPoints(db: Queryable, ids: number[], start: string, end: string, exceptOrder?: number) {
   if (ids.length === 0) return [];
@@ -224,15 +236,19 @@ async function takenPoints(db: Queryable, ids: number[], start: string, end: str
     .orderBy(asc(adPoint.pointNo));
 }
 
-/** Writes an order's lines for its dates (each point's price × periods) and its totals. */
+/**
+ * Writes an order's lines for its dates (each point's price × periods): the points' leases first
+ * (locked `for share`, covering every day, else 409 naming the points), then the overlap.
+ */
 async function writeLines(
   tx: Queryable,
   orderId: number,
-  points: { id: number; price: number }[],
+  points: BookablePoint[],
   start: string,
   end: string,
 ) {
   const periods = adBookingPeriods(start, end);
+  await requireLeased(tx, points, start, end);
   const taken = await takenPoints(
     tx,
     points.map((p) => p.id),
@@ -551,7 +567,11 @@ export const confirmOrder = (tx: Tx, user: AuthUser, id: number, version: number
     to: S.confirmed,
     verb: '确认',
     set: { confirmedBy: user.id, confirmedAt: new Date() },
-    after: (t, o) => setPointStates(t, o.id, AD_POINT_STATE.booked, [AD_POINT_STATE.free]),
+    after: async (t, o) => {
+      // Again on confirm: the draft may have outlived a lease (requireOrderLeased).
+      await requireOrderLeased(t, o.id, o.startDate, o.endDate);
+      await setPointStates(t, o.id, AD_POINT_STATE.booked, [AD_POINT_STATE.free]);
+    },
     hook: 'confirmed',
   });
 
@@ -670,8 +690,10 @@ type PagePoint = Pick<
  * them that a holding line books on a day of its range. Never estimated (the call's page carries no
  * "approximate" mark). By the platform's totals (platform/db/totals.ts) with counts of our own:
  *
- * - the points matching the filters do not depend on the range: counted once (count(*)) and, above
- *   10,000, remembered for 10 s, whatever range is asked next;
+ * - the points matching the filters (leased on every day of the range among them: the lease
+ *   semi-join is one of the filters, so both counts and the page apply it alike): counted once
+ *   (count(*), the operator's leases read once into a hash) and, above 10,000, remembered for 10 s
+ *   under the filters and the range;
  * - the held points are counted from the range's held lines (the exclusion constraint's gist index),
  *   each line's point looked up by primary key and kept if it matches the filters: `id = any(array(…))`,
  *   whose btree scan sorts and deduplicates the ids (a point held by two lines of the range is
@@ -715,8 +737,10 @@ async function freeTotal(db: Queryable, filters: SQL | undefined, held: SQL): Pr
 }
 
 /**
- * 可预订点位: the operator's points (not 维修 / 停用) that no holding order books on a day of the
- * range, by id. The anti-join reads the exclusion constraint's gist index (point_id, daterange).
+ * 可预订点位: the operator's points (not 维修 / 停用) whose lift is leased to the operator on every
+ * day of the range (the lease semi-join, as the booking checks it) and that no holding order books on
+ * a day of the range, by id. The anti-join reads the exclusion constraint's gist index (point_id,
+ * daterange).
  */
 export async function availablePoints(
   db: Queryable,
@@ -733,7 +757,7 @@ export async function availablePoints(
   const held = sql`l.active
       and daterange(l.start_date, l.end_date, '[]') && daterange(${f.startDate}::date, ${f.endDate}::date, '[]')
       ${f.orderId ? sql`and l.order_id <> ${f.orderId}` : sql``}`;
-  const filters = and(
+  const base = and(
     companyId === null ? undefined : eq(adPoint.companyId, companyId),
     notInArray(adPoint.state, [...AD_POINT_UNBOOKABLE]),
     k
@@ -746,6 +770,23 @@ export async function availablePoints(
     f.areaCode ? eq(adPoint.areaCode, f.areaCode) : undefined,
     f.medium ? eq(adPoint.medium, f.medium) : undefined,
     f.position ? eq(adPoint.position, f.position) : undefined,
+  );
+  // Lease before booking: only points whose lift its use unit leases to the operator on every day
+  // of the range. The counts read the operator's leased lifts once into a hash (rescue/api.ts
+  // leasedLiftsSource; `(… in (…)) is true` keeps it a hashed SubPlan: as a semi-join the planner
+  // rescanned the grouped leases per point, 4 s a search at 100,000 points); the page, walking the
+  // points in id order until it is full, probes each point's leases instead (leaseCovers, two index
+  // lookups), so a page does not build the hash of every leased lift. The same condition either way.
+  const filters = and(
+    base,
+    sql`((${adPoint.companyId}, ${adPoint.elevatorId}, ${adPoint.useCompanyId}) in ${leasedLiftsSource(f.startDate, f.endDate, companyId)}) is true`,
+  );
+  const leased = leaseCovers(
+    sql`${adPoint.companyId}`,
+    sql`${adPoint.elevatorId}`,
+    sql`${adPoint.useCompanyId}`,
+    f.startDate,
+    f.endDate,
   );
   return paginate(
     db,
@@ -763,7 +804,8 @@ export async function availablePoints(
             ${adPoint.state} as "state", ${adPoint.price} as "price", ${adPoint.longitude} as "longitude",
             ${adPoint.latitude} as "latitude"
           from ${adPoint}
-          where ${filters} and not exists (select 1 from ${adOrderPoint} l where l.point_id = ${adPoint.id} and ${held} offset 0)
+          where ${base} and ${leased}
+            and not exists (select 1 from ${adOrderPoint} l where l.point_id = ${adPoint.id} and ${held} offset 0)
           order by ${adPoint.id} limit ${w.limit} offset ${w.offset}`,
       ),
     // The total: the points matching the filters less those held in the range (freeTotal).

@@ -8,7 +8,8 @@ import { signingElevator, signingRecord } from '../tables.ts';
 
 /**
  * Demo signings: each use unit with a district signs with the platform (one in force, one lapsed),
- * and leases some of its lifts to the advertising operator.
+ * and leases its lifts to the advertising operator (from 150 days ago to 275 days ahead: the demo
+ * orders' dates; a point is booked only in a leased lift, docs/paths.md "Lease before booking").
  */
 export async function seedSigning(tx: Tx) {
   const units = await tx
@@ -39,10 +40,10 @@ export async function seedSigning(tx: Tx) {
       { kind: 1, start: addDays(today, -34), end: addDays(today, 331), amount: 15000, lifts },
       {
         kind: 2,
-        start: addDays(today, -90),
+        start: addDays(today, -150),
         end: addDays(today, 275),
         amount: 36000,
-        lifts: lifts.slice(0, 3),
+        lifts,
       },
     ];
     for (const p of plans) {

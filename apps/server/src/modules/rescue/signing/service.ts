@@ -24,6 +24,7 @@ import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { maskedPhone, unmasked } from '../../../platform/masking.ts';
 import { liftsBoundTo, liftsRelation } from '../../elevator/api.ts';
 import { signingElevator, signingRecord } from '../tables.ts';
+import { type LeasedLift, runLeaseGuards } from './lease-guards.ts';
 
 type Calls = typeof signingCalls;
 
@@ -164,6 +165,39 @@ export async function signingDetail(db: Queryable, user: AuthUser, id: number): 
   return { ...toRow(row), lifts };
 }
 
+/**
+ * Locks the signings `ids` `for update` (in id order: a booking waits, or is waited for, see
+ * rescue/api.ts lockLeasesFor) and returns the (operator, lift, use unit) triples those that are
+ * leases cover now, optionally only the lifts `onlyLifts`: what a write may take away (runLeaseGuards
+ * after it). Signings outside the caller's scope are locked too; the write itself applies the scope.
+ */
+async function lockLeases(db: Queryable, ids: number[], onlyLifts?: number[]): Promise<LeasedLift[]> {
+  if (ids.length === 0) return [];
+  await db.execute(
+    sql`select id from ${signingRecord} where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by id for update`,
+  );
+  const rows = await db
+    .select({
+      partnerId: signingRecord.partnerId,
+      elevatorId: signingElevator.elevatorId,
+      useCompanyId: signingRecord.useCompanyId,
+    })
+    .from(signingRecord)
+    .innerJoin(signingElevator, eq(signingElevator.signingId, signingRecord.id))
+    .where(
+      and(
+        inArray(signingRecord.id, ids),
+        eq(signingRecord.kind, 2),
+        sql`${signingRecord.partnerId} is not null`,
+        onlyLifts ? inArray(signingElevator.elevatorId, onlyLifts) : undefined,
+      ),
+    );
+  return rows.flatMap((r) => (r.partnerId === null ? [] : [{ ...r, partnerId: r.partnerId }]));
+}
+
 /** 新增或修改签约: the use unit in the caller's reach, its own lifts, end ≥ start (the contract). */
 export async function saveSigning(
   db: Queryable,
@@ -218,6 +252,7 @@ export async function saveSigning(
     areaCode: company.areaCode,
   };
   let id: number;
+  let leasedBefore: LeasedLift[] = [];
   if (input.id === undefined) {
     const [{ next }] = rowsOf<{ next: string | number }>(
       await db.execute(sql`select nextval(pg_get_serial_sequence('signing_record', 'id')) as next`),
@@ -231,6 +266,8 @@ export async function saveSigning(
     });
   } else {
     id = input.id;
+    // What the lease covers before the edit (locked): a booking that needs it refuses the edit below.
+    leasedBefore = await lockLeases(db, [id]);
     const moved = await db
       .update(signingRecord)
       .set({ ...values, version: sql`${signingRecord.version} + 1`, updatedAt: new Date() })
@@ -260,11 +297,17 @@ export async function saveSigning(
       .insert(signingElevator)
       .values(liftIds.map((elevatorId) => ({ signingId: id, elevatorId })))
       .onConflictDoNothing();
+  await runLeaseGuards(db, leasedBefore);
   return signingDetail(db, user, id);
 }
 
 /** 移除签约中的电梯: one link of a signing in the caller's scope; the signing's version moves on. */
 export async function removeLift(db: Queryable, user: AuthUser, linkId: number): Promise<SigningDetail> {
+  const [link] = await db
+    .select({ signingId: signingElevator.signingId, elevatorId: signingElevator.elevatorId })
+    .from(signingElevator)
+    .where(eq(signingElevator.id, linkId));
+  const leasedBefore = link ? await lockLeases(db, [link.signingId], [link.elevatorId]) : [];
   const [gone] = await db
     .delete(signingElevator)
     .where(
@@ -279,16 +322,19 @@ export async function removeLift(db: Queryable, user: AuthUser, linkId: number):
     .update(signingRecord)
     .set({ version: sql`${signingRecord.version} + 1`, updatedAt: new Date() })
     .where(eq(signingRecord.id, gone.signingId));
+  await runLeaseGuards(db, leasedBefore);
   return signingDetail(db, user, gone.signingId);
 }
 
 /** 删除签约 in the caller's scope (with their lift links). */
 export async function deleteSignings(db: Queryable, user: AuthUser, ids: number[]) {
+  const leasedBefore = await lockLeases(db, [...new Set(ids)]);
   const rows = await db
     .delete(signingRecord)
     .where(and(inArray(signingRecord.id, ids), signingScope(user)))
     .returning({ id: signingRecord.id });
   if (rows.length === 0) throw notFound('签约不存在或无权访问');
+  await runLeaseGuards(db, leasedBefore);
   return { deleted: rows.length };
 }
 
