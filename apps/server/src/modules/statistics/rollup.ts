@@ -4,6 +4,7 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
 import type { JobDefinition } from '../../platform/jobs.ts';
 import { STALENESS_BOUND_SECONDS } from './query.ts';
+import { type EventRollup, rebuildRollup } from './rollups.ts';
 import { inspectionSource } from './sources/inspection.ts';
 import { maintenanceSource } from './sources/maintenance.ts';
 import { registrySource } from './sources/registry.ts';
@@ -39,17 +40,26 @@ export async function refreshStats(db: Queryable, opts: { full?: boolean; now?: 
     ).map((r) => [r.source, r]),
   );
   const done: string[] = [];
+  const rebuilds = new Set<EventRollup>();
+  const rebuildAfter = (m: EventRollup) => rebuilds.add(m);
   for (const source of STATS_SOURCES) {
     const cursor = cursors.get(source.name);
     const since = opts.full || !cursor?.changed_up_to ? null : new Date(cursor.changed_up_to);
     const newDay = !cursor || cursor.day !== today;
-    const next = await source.refresh(db, since, { today, startedAt, newDay, lastDay: cursor?.day ?? null });
+    const next = await source.refresh(db, since, {
+      today,
+      startedAt,
+      newDay,
+      lastDay: cursor?.day ?? null,
+      rebuildAfter,
+    });
     await db.execute(sql`insert into stats_cursor (source, changed_up_to, caught_up_at, day)
       values (${source.name}, ${next ? next.toISOString() : null}::timestamptz, ${startedAt.toISOString()}::timestamptz, ${today}::date)
       on conflict (source) do update set changed_up_to = excluded.changed_up_to,
         caught_up_at = excluded.caught_up_at, day = excluded.day`);
     done.push(source.name);
   }
+  for (const m of rebuilds) await rebuildRollup(db, m, today);
   return done;
 }
 

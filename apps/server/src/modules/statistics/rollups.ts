@@ -67,8 +67,8 @@ export interface Rollup {
 
 /** A rollup of an event table or a table of days (`source`), per month or per day. */
 export interface EventRollup extends Rollup {
-  /** The source table's name, or a relation in parentheses (LIFT_WINDOW: two tables' rows). */
-  source: string;
+  /** The source: a table's name, or a relation (LIFT_WINDOW: two tables' rows). */
+  source: string | { relation: string };
   /** Source columns a figure may group by that no grouping holds (read from the source rows only). */
   raw: string[];
 }
@@ -237,7 +237,9 @@ export const LIFT_WINDOW: EventRollup = {
   table: 'stats_lift_window',
   monthly: false,
   window: true,
-  source: `(${liftEvents('case', 'stats_case', false)} union all ${liftEvents('repair', 'stats_repair', false)})`,
+  source: {
+    relation: `(${liftEvents('case', 'stats_case', false)} union all ${liftEvents('repair', 'stats_repair', false)})`,
+  },
   base: ['area_code', 'maintenance_company_id', 'elevator_id'],
   levels: [
     { suffix: '*', keep: ['elevator_id'] },
@@ -432,7 +434,7 @@ export async function pruneRollup(db: Queryable, m: EventRollup, days: string[],
 
 /** The source of `m` for a FROM: its table, or its relation. */
 const sourceOf = (m: EventRollup) =>
-  m.source.startsWith('(') ? sql.raw(m.source) : sql.identifier(m.source);
+  typeof m.source === 'string' ? sql.identifier(m.source) : sql.raw(m.source.relation);
 
 /** Rebuilds the whole rollup `m` from its source, as of `today` (a window: `today`'s window). */
 export async function rebuildRollup(db: Queryable, m: EventRollup, today: string) {
@@ -518,8 +520,8 @@ export function eventRelation(
 ): SQL {
   const today = shanghaiToday();
   const measures = m.measures(dayLiteral(today));
-  const grouping = groupingName(m, user, f, by);
-  const whole = grouping === undefined ? null : wholeMonths(p, today, m === ORDER_MONTHS);
+  const grouping = groupingAt(m, user, f, by);
+  const whole = grouping && wholeMonths(p, today, m === ORDER_MONTHS);
   const keys = ['day', ...m.base, ...groupingColumns(m)];
   const fromRows = (extra: string[]) =>
     sql.raw(
@@ -530,8 +532,8 @@ export function eventRelation(
     );
   const source = sourceOf(m);
   const a = sql.raw(alias);
-  if (whole === null) {
-    const days = grouping === undefined ? undefined : edgeRows(m, user, f, by, p.from, p.to);
+  if (!grouping || !whole) {
+    const days = grouping && edgeRows(m, user, f, by, p.from, p.to);
     return days
       ? sql`(${days}) ${a}`
       : sql`(select ${fromRows(m.raw)} from ${source} r
@@ -545,7 +547,7 @@ export function eventRelation(
   if (lastEnd < p.to) edges.push([addDays(lastEnd, 1), p.to]);
   const columns = sql.raw([...keys, ...measures.map((x) => x.name)].join(', '));
   const months = sql`select ${columns} from ${sql.identifier(m.table)}
-      where dim = ${grouping} and day between ${first}::date and ${last}::date`;
+      where dim = ${rowsDim(grouping)} and day between ${first}::date and ${last}::date`;
   const parts = [
     windowOr(m, user, f, by, today, first, last, months),
     ...edges.map(
@@ -557,22 +559,32 @@ export function eventRelation(
   return sql`(${sql.join(parts, sql` union all `)}) ${a}`;
 }
 
+/** A rollup's grouping at one level: its rows are those whose `dim` column is `rowsDim` of it. */
+interface GroupingAt {
+  /** The grouping ('' the base columns, 'use', 'brand', ...). */
+  dim: string;
+  /** The level's suffix ('' the base level; `levels`). */
+  level: string;
+}
+
+const rowsDim = (g: GroupingAt) => `${g.dim}${g.level}`;
+
 /**
  * The grouping of `m` (with its level) that answers a figure grouped `by` for `user` with filters
  * `f`; undefined when none does. A use unit's own figures (its scope, a filter naming one) read
  * the use unit's grouping, at the base level (levelOf); by anything but the use unit, none.
  */
-function groupingName(
+function groupingAt(
   m: Rollup,
   user: AuthUser,
   f: Partial<Filters>,
   by: Grouping | undefined,
-): string | undefined {
+): GroupingAt | undefined {
   if (by === undefined) return undefined;
   const needsUse = by.dim === 'use' || Boolean(f.useCompanyId) || sideOf(user) === 'use';
-  if (!needsUse) return `${by.dim}${levelOf(m, user, f, by)}`;
+  if (!needsUse) return { dim: by.dim, level: levelOf(m, user, f, by) };
   if (by.dim !== '' && by.dim !== 'use') return undefined;
-  return `use${levelOf(m, user, f, { dim: 'use', needs: by.needs })}`;
+  return { dim: 'use', level: levelOf(m, user, f, { dim: 'use', needs: by.needs }) };
 }
 
 /**
@@ -590,16 +602,16 @@ function edgeRows(
 ): SQL | undefined {
   const d = DAILY.get(m);
   if (!d || by === undefined) return undefined;
-  const grouping = groupingName(d, user, f, by);
-  // The grouping without its level's suffix (levels(): '*', '.t', '.o', '~', '^').
-  const dim = grouping?.replace(/[*~^]$|\.[to]$/, '');
-  if (grouping === undefined || (dim !== '' && !d.groupings.some((g) => g.dim === dim))) return undefined;
+  const grouping = groupingAt(d, user, f, by);
+  if (grouping === undefined || (grouping.dim !== '' && !d.groupings.some((g) => g.dim === grouping.dim))) {
+    return undefined;
+  }
   const held = new Set([...d.base, ...groupingColumns(d)]);
   const columns = ['day', ...m.base, ...groupingColumns(m)]
     .map((c) => (held.has(c) ? c : `${TEXT_COLUMNS.has(c) ? `''` : '0'} as ${c}`))
     .concat(m.measures('r.t').map((x) => x.name));
   return sql`select ${sql.raw(columns.join(', '))} from ${sql.identifier(d.table)}
-    where dim = ${grouping} and day between ${from}::date and ${to}::date`;
+    where dim = ${rowsDim(grouping)} and day between ${from}::date and ${to}::date`;
 }
 
 /**
@@ -620,14 +632,14 @@ function windowOr(
   months: SQL,
 ): SQL {
   const w = WINDOWS.get(m);
-  const grouping = w && !by?.monthly ? groupingName(w, user, f, by) : undefined;
+  const grouping = w && !by?.monthly ? groupingAt(w, user, f, by) : undefined;
   if (!w || grouping === undefined || first !== defaultFrom(today) || last !== monthOf(today)) return months;
   const table = sql.identifier(w.table);
   const held = heldSql(w, first);
   const columns = sql.raw(
     ['day', ...m.base, ...groupingColumns(m), ...m.measures(dayLiteral(today)).map((x) => x.name)].join(', '),
   );
-  return sql`select ${columns} from ${table} where dim = ${grouping} and day = ${first}::date and ${held}
+  return sql`select ${columns} from ${table} where dim = ${rowsDim(grouping)} and day = ${first}::date and ${held}
     union all (${months} and not ${held})`;
 }
 

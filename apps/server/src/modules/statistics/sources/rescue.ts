@@ -84,9 +84,10 @@ interface Events {
   /**
    * The rollups of the rows (per month, per day, the windows), kept in the statement that upserts
    * them; `rows` makes a rollup's rows of the changed rows (`delta`) where its source is not this
-   * table's rows as they are (the lift window's).
+   * table's rows as they are (the lift window's); `shared`, a rollup the other source feeds too,
+   * rebuilt once after both (RefreshContext.rebuildAfter).
    */
-  rollups: { m: EventRollup; rows?: (relation: string) => string }[];
+  rollups: { m: EventRollup; rows?: (relation: string) => string; shared?: true }[];
 }
 
 const CASES: Events = {
@@ -100,7 +101,7 @@ const CASES: Events = {
     { m: CASE_MONTHS },
     { m: CASE_DAYS },
     { m: CASE_WINDOW },
-    { m: LIFT_WINDOW, rows: (r) => `(${liftEvents('case', r, true)})` },
+    { m: LIFT_WINDOW, rows: (r) => `(${liftEvents('case', r, true)})`, shared: true },
   ],
 };
 
@@ -114,18 +115,21 @@ const REPAIRS: Events = {
   rollups: [
     { m: REPAIR_MONTHS },
     { m: REPAIR_WINDOW },
-    { m: LIFT_WINDOW, rows: (r) => `(${liftEvents('repair', r, true)})` },
+    { m: LIFT_WINDOW, rows: (r) => `(${liftEvents('repair', r, true)})`, shared: true },
   ],
 };
 
-async function refresh(db: Queryable, e: Events, since: Date | null, today: string) {
+async function refresh(db: Queryable, e: Events, since: Date | null, ctx: RefreshContext) {
+  const { today } = ctx;
   const table = sql.identifier(e.table);
   const id = sql.identifier(e.id);
   if (since === null) {
     await db.execute(sql`insert into ${table} (${e.columns}) ${e.rows(null)} ${e.upsert}`);
     await db.execute(e.gone);
-    // The lift window reads both sources: rebuilt by each (the second run sees both rebuilt).
-    for (const { m } of e.rollups) await rebuildRollup(db, m, today);
+    for (const { m, shared } of e.rollups) {
+      if (shared) ctx.rebuildAfter(m);
+      else await rebuildRollup(db, m, today);
+    }
     return;
   }
   // A window of another month is moved first: the changes below then apply to today's window.
@@ -153,7 +157,7 @@ async function refresh(db: Queryable, e: Events, since: Date | null, today: stri
 export const caseSource: StatsSource = {
   name: 'case',
   async refresh(db, since, ctx: RefreshContext) {
-    await refresh(db, CASES, since, ctx.today);
+    await refresh(db, CASES, since, ctx);
     return nextCursor(ctx);
   },
 };
@@ -161,7 +165,7 @@ export const caseSource: StatsSource = {
 export const repairSource: StatsSource = {
   name: 'repair',
   async refresh(db, since, ctx: RefreshContext) {
-    await refresh(db, REPAIRS, since, ctx.today);
+    await refresh(db, REPAIRS, since, ctx);
     return nextCursor(ctx);
   },
 };

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../../platform/db/client.ts';
+import type { EventRollup } from '../rollups.ts';
 
 /**
  * A source of the statistics rollups: one file under sources/ (the registry, rescue, maintenance;
@@ -20,6 +21,12 @@ export interface RefreshContext {
   newDay: boolean;
   /** The Shanghai day of the source's last run (null: none). */
   lastDay: string | null;
+  /**
+   * Asks for a rollup that several sources feed (the lift window) to be rebuilt once, after every
+   * source has run: a source rebuilding it itself would read the next source's rows before their
+   * own rebuild, and the next source would rebuild it again.
+   */
+  rebuildAfter(m: EventRollup): void;
 }
 
 /** Rows changed this long before a run's start are read again next run (transactions in flight). */
