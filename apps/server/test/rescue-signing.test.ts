@@ -256,6 +256,43 @@ describe.each(dbKinds)('signing on %s', (kind) => {
     expect((await send('admin', S.findById, { id: foreign.id })).body).toEqual(before.body);
   });
 
+  it.runIf(kind === 'postgres')(
+    "never waits on another use unit's signing: a delete or edit of its id answers 404 while that signing is locked",
+    async () => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const lockTaken = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      // Another writer holds the foreign signing's row (its owner editing it, say).
+      const holder = t.platform.db.transaction(async (tx) => {
+        await tx.execute(sql`select id from signing_record where id = ${foreign.id} for update`);
+        locked();
+        await held;
+      });
+      await lockTaken;
+      let answeredWhileHeld = false;
+      const probes = Promise.all([
+        send('sy_admin1', S.delete, { ids: [foreign.id] }),
+        save('sy_admin1', { id: foreign.id, version: foreign.version }),
+      ]).then((r) => {
+        answeredWhileHeld = true;
+        return r;
+      });
+      // Released after the answers, or after 10 s if they wait for the lock (the bug).
+      await Promise.race([probes, new Promise((r) => setTimeout(r, 10_000))]);
+      const answered = answeredWhileHeld;
+      release();
+      await holder;
+      const [deleted, edited] = await probes;
+      expect(answered, 'answered while the lock was held').toBe(true);
+      expect([deleted.status, edited.status]).toEqual([404, 404]);
+    },
+  );
+
   it('lets one of 50 concurrent edits of a signing through', async () => {
     const s = (await save('sy_admin1')).body.data;
     const results = await Promise.all(

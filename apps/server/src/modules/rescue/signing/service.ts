@@ -166,19 +166,26 @@ export async function signingDetail(db: Queryable, user: AuthUser, id: number): 
 }
 
 /**
- * Locks the signings `ids` `for update` (in id order: a booking waits, or is waited for, see
- * rescue/api.ts lockLeasesFor) and returns the (operator, lift, use unit) triples those that are
- * leases cover now, optionally only the lifts `onlyLifts`: what a write may take away (runLeaseGuards
- * after it). Signings outside the caller's scope are locked too; the write itself applies the scope.
+ * Locks the signings `ids` in `user`'s scope `for update` (in id order: a booking waits, or is waited
+ * for, see rescue/api.ts lockLeasesFor) and returns the (operator, lift, use unit) triples those that
+ * are leases cover now, optionally only the lifts `onlyLifts`: what a write may take away
+ * (runLeaseGuards after it). A signing outside the scope is neither locked nor read: the write
+ * leaves it as it is.
  */
-async function lockLeases(db: Queryable, ids: number[], onlyLifts?: number[]): Promise<LeasedLift[]> {
+async function lockLeases(
+  db: Queryable,
+  user: AuthUser,
+  ids: number[],
+  onlyLifts?: number[],
+): Promise<LeasedLift[]> {
   if (ids.length === 0) return [];
-  await db.execute(
-    sql`select id from ${signingRecord} where id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}) order by id for update`,
-  );
+  const locked = await db
+    .select({ id: signingRecord.id })
+    .from(signingRecord)
+    .where(and(inArray(signingRecord.id, ids), signingScope(user)))
+    .orderBy(asc(signingRecord.id))
+    .for('update');
+  if (locked.length === 0) return [];
   const rows = await db
     .select({
       partnerId: signingRecord.partnerId,
@@ -189,7 +196,10 @@ async function lockLeases(db: Queryable, ids: number[], onlyLifts?: number[]): P
     .innerJoin(signingElevator, eq(signingElevator.signingId, signingRecord.id))
     .where(
       and(
-        inArray(signingRecord.id, ids),
+        inArray(
+          signingRecord.id,
+          locked.map((r) => r.id),
+        ),
         eq(signingRecord.kind, 2),
         sql`${signingRecord.partnerId} is not null`,
         onlyLifts ? inArray(signingElevator.elevatorId, onlyLifts) : undefined,
@@ -267,7 +277,7 @@ export async function saveSigning(
   } else {
     id = input.id;
     // What the lease covers before the edit (locked): a booking that needs it refuses the edit below.
-    leasedBefore = await lockLeases(db, [id]);
+    leasedBefore = await lockLeases(db, user, [id]);
     const moved = await db
       .update(signingRecord)
       .set({ ...values, version: sql`${signingRecord.version} + 1`, updatedAt: new Date() })
@@ -307,7 +317,7 @@ export async function removeLift(db: Queryable, user: AuthUser, linkId: number):
     .select({ signingId: signingElevator.signingId, elevatorId: signingElevator.elevatorId })
     .from(signingElevator)
     .where(eq(signingElevator.id, linkId));
-  const leasedBefore = link ? await lockLeases(db, [link.signingId], [link.elevatorId]) : [];
+  const leasedBefore = link ? await lockLeases(db, user, [link.signingId], [link.elevatorId]) : [];
   const [gone] = await db
     .delete(signingElevator)
     .where(
@@ -328,7 +338,7 @@ export async function removeLift(db: Queryable, user: AuthUser, linkId: number):
 
 /** 删除签约 in the caller's scope (with their lift links). */
 export async function deleteSignings(db: Queryable, user: AuthUser, ids: number[]) {
-  const leasedBefore = await lockLeases(db, [...new Set(ids)]);
+  const leasedBefore = await lockLeases(db, user, [...new Set(ids)]);
   const rows = await db
     .delete(signingRecord)
     .where(and(inArray(signingRecord.id, ids), signingScope(user)))
