@@ -276,6 +276,12 @@ describe.each(dbKinds)('statistics on %s', (kind) => {
       ['admin', { areaCode: '450103' }, sql`x.area_code = '450103'`],
       ['jg_qingxiu', {}, sql`x.area_code = '450103'`],
       ['admin', { maintenanceCompanyId: wb1 }, sql`x.maintenance_company_id = ${wb1}`],
+      // A district and a company at once: no window level keeps both, the source rows rank.
+      [
+        'jg_qingxiu',
+        { maintenanceCompanyId: wb1 },
+        sql`x.area_code = '450103' and x.maintenance_company_id = ${wb1}`,
+      ],
     ];
     for (const [who, f, scope] of cases)
       for (const [sortField, page] of [

@@ -63,6 +63,11 @@ export interface Rollup {
    * the job's day) summed into one row per grouping and key, `day` the window's first day.
    */
   window?: boolean;
+  /**
+   * The base grouping set is not kept: only the levels (the lift window, whose levels serve every
+   * read it answers; a read that would need the base level reads the source instead).
+   */
+  levelsOnly?: boolean;
 }
 
 /** A rollup of an event table or a table of days (`source`), per month or per day. */
@@ -241,6 +246,7 @@ export const LIFT_WINDOW: EventRollup = {
     relation: `(${liftEvents('case', 'stats_case', false)} union all ${liftEvents('repair', 'stats_repair', false)})`,
   },
   base: ['area_code', 'maintenance_company_id', 'elevator_id'],
+  levelsOnly: true,
   levels: [
     { suffix: '*', keep: ['elevator_id'] },
     { suffix: '~', keep: ['area_code', 'elevator_id'] },
@@ -267,7 +273,8 @@ export function liftWindowLevel(user: AuthUser, f: Partial<Filters>, p: Period):
   if (f.type || f.useOccasion || f.useCompanyId) return undefined;
   const side = sideOf(user);
   if (side !== 'reviewer' && side !== 'maintenance') return undefined;
-  return levelOf(LIFT_WINDOW, user, f, { dim: '', needs: [] });
+  // A district and a company at once: no level keeps both (levelsOnly), the source answers.
+  return levelOf(LIFT_WINDOW, user, f, { dim: '', needs: [] }) || undefined;
 }
 
 /**
@@ -288,9 +295,12 @@ export async function windowHeld(db: Queryable, m: EventRollup, from: string): P
   return r?.held === true;
 }
 
-/** `m` holds the window beginning `from`: its base grouping has a row of that day. */
+/** The `dim` of `m`'s first kept grouping: its base grouping's (''), or its first level's (levelsOnly). */
+const firstDim = (m: Rollup) => (m.levelsOnly ? (m.levels[0]?.suffix ?? '') : '');
+
+/** `m` holds the window beginning `from`: its first kept grouping has a row of that day. */
 const heldSql = (m: EventRollup, from: string) =>
-  sql`exists (select 1 from ${sql.identifier(m.table)} where dim = '' and day = ${from}::date)`;
+  sql`exists (select 1 from ${sql.identifier(m.table)} where dim = ${firstDim(m)} and day = ${from}::date)`;
 
 /** Orders: `due`, `completed` and `on_time` count plan days up to `today` only (docs/statistics.md). */
 export const ORDER_MONTHS: EventRollup = {
@@ -395,7 +405,7 @@ export function addToRollup(m: Rollup, rows: string, today = 'r.t', from?: strin
     );
   // A use unit's own figures read its rows ('use') at the base level.
   const groupingSets = [
-    ...sets(m.base, m.groupings),
+    ...(m.levelsOnly ? [] : sets(m.base, m.groupings)),
     ...m.levels.flatMap((l) =>
       sets(
         l.keep,
@@ -457,7 +467,9 @@ export async function rebuildRollup(db: Queryable, m: EventRollup, today: string
  */
 export async function moveWindow(db: Queryable, m: EventRollup, today: string) {
   const [held] = rowsOf<{ day: string }>(
-    await db.execute(sql.raw(`select day::text as day from ${m.table} where dim = '' limit 1`)),
+    await db.execute(
+      sql`select day::text as day from ${sql.identifier(m.table)} where dim = ${firstDim(m)} limit 1`,
+    ),
   );
   if (held?.day !== defaultFrom(today)) await rebuildRollup(db, m, today);
 }

@@ -485,8 +485,8 @@ export const statsCaseDaily = pgTable(
 
 /**
  * Each lift's 困人 cases and repairs over the default period's window (rollups.ts LIFT_WINDOW): one
- * row per lift at the city level (`dim` '*'), per district and lift ('~'), per maintenance company
- * and lift ('^') and per district, company and lift (''); a dropped column holds '' / 0. The lift
+ * row per lift at the city level (`dim` '*'), per district and lift ('~') and per maintenance
+ * company and lift ('^'); no base level (levelsOnly); a dropped column holds '' / 0. The lift
  * ranking (elevatorRateQuery) reads a page in its order from `stats_lift_window_rank_idx`.
  */
 export const statsLiftWindow = pgTable(
