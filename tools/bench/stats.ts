@@ -213,9 +213,23 @@ async function rollUp(dataDir: string) {
   await database.close();
 }
 
+/**
+ * Every statistics call at CONNECTIONS connections, twice: as a server answers it by default (a
+ * figure asked again before the next rollup run comes from memory: statistics/remembered.ts), and
+ * with STATS_REMEMBERED=0 (every request computes its figures: what the first request after each
+ * run costs). Then the data screen's first paint.
+ */
 async function measureCalls(dataDir: string, size: string) {
+  await measureServer(dataDir, size, false);
+  await measureServer(dataDir, size, true);
+}
+
+async function measureServer(dataDir: string, size: string, remembered: boolean) {
   const kind = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  const server = await startServerProcess(dataDir, { JOBS: 'off' });
+  const server = await startServerProcess(dataDir, {
+    JOBS: 'off',
+    ...(remembered ? {} : { STATS_REMEMBERED: '0' }),
+  });
   try {
     const { api } = server;
     const token = await login(api);
@@ -254,7 +268,11 @@ async function measureCalls(dataDir: string, size: string) {
     const bytes = (await res.arrayBuffer()).byteLength;
     const map = rows.find((r) => r.name.includes('mapPoints'));
     if (map) map.note = `${map.note ?? ''} full zoom-out: ${bytes} bytes`.trim();
-    printTable(`statistics, ${size}, ${kind}, ${CONNECTIONS} connections`, rows, baseline);
+    const how = remembered
+      ? 'answers remembered (the default)'
+      : 'every request computed (STATS_REMEMBERED=0)';
+    printTable(`statistics, ${size}, ${kind}, ${CONNECTIONS} connections, ${how}`, rows, baseline);
+    if (!remembered) return;
     if (!webBuilt()) {
       console.log('data screen first paint: not measured (run `npm run build -w @ec/web` first)');
       return;

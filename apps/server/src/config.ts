@@ -37,6 +37,11 @@ export interface Config {
   tokenMaxTtlSeconds: number;
   /** How long an authenticated token is kept in memory (0: ask the database on every request). */
   authCacheMs: number;
+  /**
+   * Statistics answers each server keeps per database while the rollups stay as they are
+   * (statistics/remembered.ts; 0: every request computes its figures).
+   */
+  statsRemembered: number;
   demoPassword: string;
   adminPassword?: string;
   seedDemo: boolean;
@@ -82,6 +87,7 @@ export const SETTINGS = [
   'TOKEN_TTL_SECONDS',
   'TOKEN_MAX_TTL_SECONDS',
   'AUTH_CACHE_MS',
+  'STATS_REMEMBERED',
   'SMS_DRIVER',
   'SMS_URL_TEMPLATE',
   'SMS_METHOD',
@@ -183,6 +189,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     tokenTtlSeconds: wholeNumber(env, 'TOKEN_TTL_SECONDS', 12 * 3600),
     tokenMaxTtlSeconds: wholeNumber(env, 'TOKEN_MAX_TTL_SECONDS', 7 * 24 * 3600),
     authCacheMs: wholeNumber(env, 'AUTH_CACHE_MS', 10_000),
+    statsRemembered: wholeNumber(env, 'STATS_REMEMBERED', 1_000),
     demoPassword: env.DEMO_PASSWORD ?? DEFAULT_DEMO_PASSWORD,
     adminPassword: env.ADMIN_PASSWORD,
     seedDemo: !production && env.SEED_DEMO !== 'false',

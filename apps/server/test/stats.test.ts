@@ -11,7 +11,7 @@ import {
   statsScreenCalls,
 } from '@ec/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultFrom } from '../src/modules/statistics/query.ts';
 import { ROLLUP_EVERY_MS, refreshStats, STALENESS_BOUND_SECONDS } from '../src/modules/statistics/rollup.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
@@ -581,6 +581,43 @@ describe.each(dbKinds)('statistics on %s', (kind) => {
     expect(after.meta.staleSeconds).toBeLessThanOrEqual(STALENESS_BOUND_SECONDS);
     expect(after.meta.behind).toBe(false);
   }, 300_000);
+
+  it('remembers a figure until the job runs again, per data scope, its freshness made at each read', async () => {
+    await refreshStats(t.platform.db);
+    type Counts = { total: number; meta: { staleSeconds: number; behind: boolean } };
+    const read = async (user: string, f: Record<string, unknown> = {}) => {
+      const res = await p.send<Counts>(user, 'countElevatorGroupbyArea', f);
+      expect(res.status, res.body.resultMsg).toBe(200);
+      return res.body.data;
+    };
+    const city = await read('admin');
+    const district = await read('admin', { areaCode: '450103' });
+    expect(district.total).toBeGreaterThan(0);
+    // A change the job did not make (written to the rollup by hand, the cursors as they were).
+    await t.platform.db.execute(sql`update stats_lift_group set lifts = lifts * 2`);
+    try {
+      expect((await read('admin')).total, 'remembered').toBe(city.total);
+      expect((await read('admin', { areaCode: '450103' })).total, 'remembered').toBe(district.total);
+      // Another scope's figure is its own: the district's regulator reads the table as it is now.
+      expect((await read('jg_qingxiu')).total, 'another scope').toBe(2 * district.total);
+      // Read later in the same state: the figure from memory, how stale it is from the clock.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 65_000 });
+      try {
+        const later = await read('admin');
+        expect(later.total).toBe(city.total);
+        expect(later.meta.staleSeconds).toBeGreaterThanOrEqual(65);
+        expect(later.meta.behind).toBe(true);
+      } finally {
+        vi.useRealTimers();
+      }
+      // A run of the job rewrites the cursors (whatever its clock): the figures read the rollups again.
+      await t.platform.db.execute(sql`update stats_cursor set caught_up_at = caught_up_at`);
+      expect((await read('admin')).total, 'after a run').toBe(2 * city.total);
+    } finally {
+      await t.platform.db.execute(sql`update stats_lift_group set lifts = lifts / 2`);
+      await refreshStats(t.platform.db);
+    }
+  });
 
   it('says how far behind a figure is past its bound', async () => {
     await t.platform.db.execute(sql`update stats_cursor set caught_up_at = now() - interval '5 minutes'`);

@@ -186,7 +186,17 @@ export async function metaOf(
     side.db,
     sql`select min(caught_up_at)::text as at from stats_cursor`,
   );
-  const asOf = r?.at ? new Date(r.at) : new Date(0);
+  return metaAt(side, p, r?.at ?? null, now);
+}
+
+/** The `meta` of figures over `p` as of the rollups' run `at` (the oldest source's), read `now`. */
+export function metaAt(
+  side: ReadSide,
+  p: { from: string; to: string },
+  at: string | null,
+  now = new Date(),
+): StatsMeta {
+  const asOf = at ? new Date(at) : new Date(0);
   const lag = side.lagSeconds ?? 0;
   const staleSeconds = Math.max(0, Math.round((now.getTime() - asOf.getTime()) / 1000));
   return {

@@ -1,9 +1,13 @@
 import {
   statsAnalysisCalls as A,
+  type Call,
+  type CallOutput,
+  type CallParsedInput,
   statsDesignedCalls as D,
   statsRateCalls as R,
   statsScreenCalls as S,
 } from '@ec/contract';
+import type { AuthUser } from '../../platform/access.ts';
 import { implement } from '../../platform/http/implement.ts';
 import {
   faultsBy,
@@ -14,7 +18,7 @@ import {
   timeAnalysis,
 } from './analysis.ts';
 import { companyDashboard, mapPoints, regulatorDashboard, screenSummary, useUnitDashboard } from './live.ts';
-import type { Filters } from './query.ts';
+import type { Filters, ReadSide } from './query.ts';
 import {
   areaOccasions,
   basicByArea,
@@ -28,6 +32,7 @@ import {
   workerRates,
 } from './rates.ts';
 import { readSide } from './read.ts';
+import { remembered } from './remembered.ts';
 import {
   businessScale,
   companyDetail,
@@ -40,91 +45,69 @@ import {
   regulation,
 } from './screen.ts';
 
-/** The statistics calls: thin bindings that pick the read side (replica or primary). */
+/**
+ * A statistics call answered by `answer` on the read side (replica or primary), remembered while the
+ * rollups stay as they are (remembered.ts).
+ */
+function figure<C extends Call>(
+  call: C,
+  answer: (side: ReadSide, user: AuthUser, f: CallParsedInput<C>) => Promise<CallOutput<C>>,
+) {
+  return implement(call, async (f, ctx) => {
+    const side = await readSide(ctx);
+    const keep = ctx.platform.config.statsRemembered;
+    return remembered(call.path, side, ctx.user, f, keep, () => answer(side, ctx.user, f));
+  });
+}
+
+/**
+ * The statistics calls: thin bindings over the figures; the map's points (a large answer, asked per
+ * zoom and view) are not remembered.
+ */
 export const statisticsRoutes = [
-  implement(S.nearlyThirtyDealAndSave, async (f, ctx) =>
-    nearlyThirty(await readSide(ctx), ctx.user, f as Filters),
-  ),
-  implement(S.companyDetail, async (f, ctx) => companyDetail(await readSide(ctx), ctx.user, f as Filters)),
-  implement(S.businessScale, async (f, ctx) => businessScale(await readSide(ctx), ctx.user, f as Filters)),
-  implement(S.emergencyDealTime, async (f, ctx) =>
-    emergencyDealTime(await readSide(ctx), ctx.user, f as Filters),
-  ),
-  implement(S.nearlyFourMonthsDeal, async (f, ctx) =>
-    nearlyFourMonths(await readSide(ctx), ctx.user, f as Filters),
-  ),
-  implement(S.elevatorHitchType, async (f, ctx) => hitchCauses(await readSide(ctx), ctx.user, f as Filters)),
-  implement(S.countElevatorGroupbyArea, async (f, ctx) =>
-    liftsBy(await readSide(ctx), ctx.user, f as Filters, 'area'),
-  ),
-  implement(S.elevatorLocationDistribution, async (f, ctx) =>
-    liftsBy(await readSide(ctx), ctx.user, f as Filters, 'occasion'),
-  ),
-  implement(S.elevatorBusinessScale, async (f, ctx) =>
-    liftStates(await readSide(ctx), ctx.user, f as Filters),
-  ),
-  implement(S.regulation, async (f, ctx) => regulation(await readSide(ctx), ctx.user, f as Filters)),
-  implement(S.elevatorProportion, async (f, ctx) =>
-    liftsBy(await readSide(ctx), ctx.user, f as Filters, 'type'),
-  ),
+  figure(S.nearlyThirtyDealAndSave, (side, user, f) => nearlyThirty(side, user, f as Filters)),
+  figure(S.companyDetail, (side, user, f) => companyDetail(side, user, f as Filters)),
+  figure(S.businessScale, (side, user, f) => businessScale(side, user, f as Filters)),
+  figure(S.emergencyDealTime, (side, user, f) => emergencyDealTime(side, user, f as Filters)),
+  figure(S.nearlyFourMonthsDeal, (side, user, f) => nearlyFourMonths(side, user, f as Filters)),
+  figure(S.elevatorHitchType, (side, user, f) => hitchCauses(side, user, f as Filters)),
+  figure(S.countElevatorGroupbyArea, (side, user, f) => liftsBy(side, user, f as Filters, 'area')),
+  figure(S.elevatorLocationDistribution, (side, user, f) => liftsBy(side, user, f as Filters, 'occasion')),
+  figure(S.elevatorBusinessScale, (side, user, f) => liftStates(side, user, f as Filters)),
+  figure(S.regulation, (side, user, f) => regulation(side, user, f as Filters)),
+  figure(S.elevatorProportion, (side, user, f) => liftsBy(side, user, f as Filters, 'type')),
 
-  implement(A.timeAnalysis, async (f, ctx) => timeAnalysis(await readSide(ctx), ctx.user, f as Filters)),
-  implement(A.maintenanceCompayFaultAnalysis, async (f, ctx) =>
-    faultsBy(await readSide(ctx), ctx.user, f as Filters, 'maintenance'),
+  figure(A.timeAnalysis, (side, user, f) => timeAnalysis(side, user, f as Filters)),
+  figure(A.maintenanceCompayFaultAnalysis, (side, user, f) =>
+    faultsBy(side, user, f as Filters, 'maintenance'),
   ),
-  implement(A.buildingCompayFaultAnalysis, async (f, ctx) =>
-    faultsBy(await readSide(ctx), ctx.user, f as Filters, 'use'),
+  figure(A.buildingCompayFaultAnalysis, (side, user, f) => faultsBy(side, user, f as Filters, 'use')),
+  figure(A.manufacturingUnitFaultAnalysis, (side, user, f) =>
+    faultsBy(side, user, f as Filters, 'manufacturer'),
   ),
-  implement(A.manufacturingUnitFaultAnalysis, async (f, ctx) =>
-    faultsBy(await readSide(ctx), ctx.user, f as Filters, 'manufacturer'),
-  ),
-  implement(A.yearsAnalysis, async (f, ctx) => faultsBy(await readSide(ctx), ctx.user, f as Filters, 'age')),
-  implement(A.rescueTimeAnalysis, async (f, ctx) =>
-    rescueTimeAnalysis(await readSide(ctx), ctx.user, f as Filters),
-  ),
-  implement(A.areaAnalysis, async (f, ctx) => faultsBy(await readSide(ctx), ctx.user, f as Filters, 'area')),
-  implement(A.useOccasionAnalysis, async (f, ctx) =>
-    faultsBy(await readSide(ctx), ctx.user, f as Filters, 'occasion'),
-  ),
-  implement(A.faultTypeAnalysis, async (f, ctx) =>
-    faultTypeAnalysis(await readSide(ctx), ctx.user, f as Filters),
-  ),
-  implement(A.seatDisposal, async (f, ctx) => seatDisposal(await readSide(ctx), ctx.user, f as Filters)),
-  implement(A.getHitchType, async (f, ctx) => hitchTypes(await readSide(ctx), ctx.user, f as Filters)),
+  figure(A.yearsAnalysis, (side, user, f) => faultsBy(side, user, f as Filters, 'age')),
+  figure(A.rescueTimeAnalysis, (side, user, f) => rescueTimeAnalysis(side, user, f as Filters)),
+  figure(A.areaAnalysis, (side, user, f) => faultsBy(side, user, f as Filters, 'area')),
+  figure(A.useOccasionAnalysis, (side, user, f) => faultsBy(side, user, f as Filters, 'occasion')),
+  figure(A.faultTypeAnalysis, (side, user, f) => faultTypeAnalysis(side, user, f as Filters)),
+  figure(A.seatDisposal, (side, user, f) => seatDisposal(side, user, f as Filters)),
+  figure(A.getHitchType, (side, user, f) => hitchTypes(side, user, f as Filters)),
 
-  implement(R.areaRateQuery, async (f, ctx) => rateBy(await readSide(ctx), ctx.user, f as never, 'area')),
-  implement(R.maintenanceRateQuery, async (f, ctx) =>
-    rateBy(await readSide(ctx), ctx.user, f as never, 'maintenance'),
-  ),
-  implement(R.elevatorRateQuery, async (f, ctx) => liftRates(await readSide(ctx), ctx.user, f as never)),
-  implement(R.elevatorBrandRateQuery, async (f, ctx) =>
-    brandRates(await readSide(ctx), ctx.user, f as never),
-  ),
-  implement(R.maintenanceUserRateQuery, async (f, ctx) =>
-    workerRates(await readSide(ctx), ctx.user, f as never),
-  ),
-  implement(R.elevatorMaintenanceRateQuery, async (f, ctx) =>
-    monthlyOnTime(await readSide(ctx), ctx.user, f as never),
-  ),
-  implement(R.elevatorMaintenanceInfoQuery, async (f, ctx) =>
-    orderStates(await readSide(ctx), ctx.user, f as never),
-  ),
-  implement(R.elevatorBasicInfoQuery, async (f, ctx) =>
-    basicByArea(await readSide(ctx), ctx.user, f as never),
-  ),
-  implement(R.elevatorUserData, async (f, ctx) => useUnitRates(await readSide(ctx), ctx.user, f as never)),
-  implement(R.elevatorAreaCountData, async (f, ctx) =>
-    inspectionByArea(await readSide(ctx), ctx.user, f as never),
-  ),
-  implement(R.elevatorGroupByArea, async (f, ctx) =>
-    areaOccasions(await readSide(ctx), ctx.user, f as never),
-  ),
+  figure(R.areaRateQuery, (side, user, f) => rateBy(side, user, f as never, 'area')),
+  figure(R.maintenanceRateQuery, (side, user, f) => rateBy(side, user, f as never, 'maintenance')),
+  figure(R.elevatorRateQuery, (side, user, f) => liftRates(side, user, f as never)),
+  figure(R.elevatorBrandRateQuery, (side, user, f) => brandRates(side, user, f as never)),
+  figure(R.maintenanceUserRateQuery, (side, user, f) => workerRates(side, user, f as never)),
+  figure(R.elevatorMaintenanceRateQuery, (side, user, f) => monthlyOnTime(side, user, f as never)),
+  figure(R.elevatorMaintenanceInfoQuery, (side, user, f) => orderStates(side, user, f as never)),
+  figure(R.elevatorBasicInfoQuery, (side, user, f) => basicByArea(side, user, f as never)),
+  figure(R.elevatorUserData, (side, user, f) => useUnitRates(side, user, f as never)),
+  figure(R.elevatorAreaCountData, (side, user, f) => inspectionByArea(side, user, f as never)),
+  figure(R.elevatorGroupByArea, (side, user, f) => areaOccasions(side, user, f as never)),
 
-  implement(D.screenSummary, async (f, ctx) => screenSummary(await readSide(ctx), ctx.user, f as Filters)),
+  figure(D.screenSummary, (side, user, f) => screenSummary(side, user, f as Filters)),
   implement(D.mapPoints, async (f, ctx) => mapPoints(await readSide(ctx), ctx.user, f as never)),
-  implement(D.regulatorDashboard, async (f, ctx) =>
-    regulatorDashboard(await readSide(ctx), ctx.user, f as Filters),
-  ),
-  implement(D.companyDashboard, async (_f, ctx) => companyDashboard(await readSide(ctx), ctx.user)),
-  implement(D.useUnitDashboard, async (_f, ctx) => useUnitDashboard(await readSide(ctx), ctx.user)),
+  figure(D.regulatorDashboard, (side, user, f) => regulatorDashboard(side, user, f as Filters)),
+  figure(D.companyDashboard, (side, user) => companyDashboard(side, user)),
+  figure(D.useUnitDashboard, (side, user) => useUnitDashboard(side, user)),
 ];
