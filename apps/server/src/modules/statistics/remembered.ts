@@ -8,9 +8,9 @@ import { metaAt, type ReadSide, rows, STALENESS_BOUND_SECONDS, sideOf } from './
  * Figures answered from memory while the rollups stay as they are. A statistics call reads only the
  * rollup tables (stats_*), which only the rollup job writes: its answer is a function of the
  * rollups' state, the day, the caller's data scope and the call's input. The state is told by the
- * job's cursors: every run rewrites each source's row of stats_cursor in the transaction that
- * writes its rollups, so the rows' `xmin` (the writing transaction) changes with every run whatever
- * clock the run had, and reads the same on a replica. An answer is kept under that state: the next
+ * job's cursors: every run rewrites each source's row of stats_cursor once all its rollups are
+ * written (rollup.ts refreshStats; one transaction on PostgreSQL), so the rows' `xmin` (the writing
+ * transaction) changes with every run whatever clock the run had, and reads the same on a replica. An answer is kept under that state: the next
  * run makes it unreachable (LRU and a TTL free it). Each API node keeps its own; the nodes agree,
  * since they read the same rollups. Requests for the same figure at once share one computation.
  */

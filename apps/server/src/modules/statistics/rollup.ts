@@ -42,6 +42,7 @@ export async function refreshStats(db: Queryable, opts: { full?: boolean; now?: 
   const done: string[] = [];
   const rebuilds = new Set<EventRollup>();
   const rebuildAfter = (m: EventRollup) => rebuilds.add(m);
+  const caughtUp: { source: string; next: Date | null }[] = [];
   for (const source of STATS_SOURCES) {
     const cursor = cursors.get(source.name);
     const since = opts.full || !cursor?.changed_up_to ? null : new Date(cursor.changed_up_to);
@@ -53,13 +54,18 @@ export async function refreshStats(db: Queryable, opts: { full?: boolean; now?: 
       lastDay: cursor?.day ?? null,
       rebuildAfter,
     });
-    await db.execute(sql`insert into stats_cursor (source, changed_up_to, caught_up_at, day)
-      values (${source.name}, ${next ? next.toISOString() : null}::timestamptz, ${startedAt.toISOString()}::timestamptz, ${today}::date)
-      on conflict (source) do update set changed_up_to = excluded.changed_up_to,
-        caught_up_at = excluded.caught_up_at, day = excluded.day`);
+    caughtUp.push({ source: source.name, next });
     done.push(source.name);
   }
   for (const m of rebuilds) await rebuildRollup(db, m, today);
+  // The cursors last, once every rollup is written: their rows' state is what remembered answers
+  // are kept under (remembered.ts). A run that stops before them is done again (its upserts add
+  // each changed row's difference, which a second pass finds to be none).
+  for (const { source, next } of caughtUp)
+    await db.execute(sql`insert into stats_cursor (source, changed_up_to, caught_up_at, day)
+      values (${source}, ${next ? next.toISOString() : null}::timestamptz, ${startedAt.toISOString()}::timestamptz, ${today}::date)
+      on conflict (source) do update set changed_up_to = excluded.changed_up_to,
+        caught_up_at = excluded.caught_up_at, day = excluded.day`);
   return done;
 }
 
