@@ -1,4 +1,5 @@
 import { type AdAvailablePoint, type Call, claimCalls, elevatorCalls, type Page } from '@ec/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyOfUser, q } from './ad-support.ts';
 import { type ApiResult, dbKinds, startTestApp, type TestApp } from './harness.ts';
@@ -49,10 +50,10 @@ describe.each(dbKinds)('a point follows its lift’s use unit on %s', (kind) => 
            and exists (select 1 from elevator_claim c where c.elevator_id = e.id and c.claim_type = 'use'
              and c.state = 3 and c.company_id = ${unit})
            and not exists (select 1 from ad_point p where p.elevator_id = e.id and p.position = 4 and p.medium = 2)
-         order by e.id limit 12`,
+         order by e.id limit 13`,
       )
     ).map((r) => Number(r.id));
-    expect(lifts.length).toBe(12);
+    expect(lifts.length).toBe(13);
   });
   afterAll(() => t?.close());
 
@@ -151,6 +152,38 @@ describe.each(dbKinds)('a point follows its lift’s use unit on %s', (kind) => 
     const [e] = await q<{ area_code: string }>(t, `select area_code from elevator where id = ${lift}`);
     expect(p.area_code).toBe(e.area_code);
   });
+
+  it.runIf(kind === 'postgres')(
+    'a point added while its lift’s use unit is being changed waits for the change and copies the new one',
+    async () => {
+      const lift = lifts[12];
+      let updated!: () => void;
+      const changed = new Promise<void>((r) => {
+        updated = r;
+      });
+      let commit!: () => void;
+      const gate = new Promise<void>((r) => {
+        commit = r;
+      });
+      const change = t.platform.db.transaction(async (tx) => {
+        await tx.execute(sql`update elevator set use_company_id = ${other} where id = ${lift}`);
+        updated();
+        await gate;
+      });
+      await changed;
+      let added: { id: number } | undefined;
+      const adding = addPoint(lift).then((p) => {
+        added = p;
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      // The add waits for the lift's change (its row locked by the uncommitted update).
+      expect(added).toBeUndefined();
+      commit();
+      await change;
+      await adding;
+      expect(await copied(added!.id)).toBe(other);
+    },
+  );
 
   it.runIf(kind === 'postgres')(
     '50 requests at once, use units changed and points added in the same lifts: every point has its lift’s use unit',
