@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../apps/server/src/platform/db/client.ts';
 import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
 import { leaseOperatorLifts } from './ad-leases.ts';
@@ -52,7 +52,12 @@ async function benchIn(dataDir: string, points: number, reused: boolean) {
         await database.db.execute(sql`select count(*)::int n from ad_point where company_id = ${operatorId}`),
       );
       points = n.n;
-      // A database kept before leases were required gets them now (once).
+      // A database kept before points followed their lift's use unit (migration 0055 took the bulk
+      // lifts' away from their points): the lifts get one; before leases were required: leases (once).
+      await giveUseUnits(
+        database.db,
+        sql`(select elevator_id from ad_point where company_id = ${operatorId})`,
+      );
       await leaseOperatorLifts(database.db, operatorId, LEASE_START, LEASE_END);
     } finally {
       await database.close();
@@ -195,6 +200,20 @@ async function benchIn(dataDir: string, points: number, reused: boolean) {
   }
 }
 
+/**
+ * A lift of the bulk loader has no use unit: the bench's lifts (`ids`, a subquery) get one of the
+ * demo's, by their id, before points copy it (a point is booked only in a lift its use unit leases
+ * to the operator, and follows its lift's use unit: migration 0055). Idempotent.
+ */
+async function giveUseUnits(db: Queryable, ids: SQL) {
+  const units = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from enterprise where kind = 'use' order by id limit 50`),
+  ).map((u) => u.id);
+  if (units.length === 0) return;
+  await db.execute(sql`update elevator e set use_company_id = (${sql.raw(`array[${units.join(',')}]::int[]`)})[1 + e.id % ${units.length}]
+    where e.use_company_id is null and e.id in ${ids}`);
+}
+
 /** The demo operator: gg_admin1's company. */
 async function operatorOf(db: Queryable): Promise<number> {
   const [op] = rowsOf<{ id: number }>(
@@ -206,17 +225,12 @@ async function operatorOf(db: Queryable): Promise<number> {
 /** gg_admin1's company's points over the lifts (four places each) and orders booking a fifth of them. */
 async function load(db: Queryable, points: number): Promise<number> {
   const op = { id: await operatorOf(db) };
-  // A lift of the bulk loader without a use unit gets one of the demo's (by its id) on its points:
-  // a point is booked only in a lift its use unit leases to the operator (lease before booking).
-  const units = rowsOf<{ id: number }>(
-    await db.execute(sql`select id from enterprise where kind = 'use' order by id limit 50`),
-  ).map((u) => u.id);
-  const unitArray = sql.raw(`array[${units.join(',') || 'null'}]::int[]`);
+  await giveUseUnits(db, sql`(select id from elevator order by id limit ${Math.ceil(points / 4)})`);
   await db.execute(sql`insert into ad_point (point_no, company_id, elevator_id, position, size, medium, price,
       register_code, lift_name, address, area_code, use_company_id, lift_type, use_occasion, longitude, latitude)
     select e.register_code || '-B' || pos, ${op.id}, e.id, pos, '60×90cm', case when pos = 3 then 2 else 1 end,
       80 + (e.id % 5) * 20, e.register_code, e.name, e.address, e.area_code,
-      coalesce(e.use_company_id, (${unitArray})[1 + e.id % ${Math.max(units.length, 1)}]), e.type,
+      e.use_company_id, e.type,
       e.use_occasion, e.longitude, e.latitude
     from (select * from elevator order by id limit ${Math.ceil(points / 4)}) e
     cross join generate_series(1, 4) pos

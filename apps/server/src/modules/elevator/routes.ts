@@ -76,9 +76,11 @@ export const elevatorRoutes = [
   implement(elevatorCalls.update, ({ id, version, ...f }, { user, db }) =>
     updateElevator(db, user, id, version, f),
   ),
-  implement(elevatorCalls.updateBatch, async (input, { user, db }) => ({
-    updated: await updateMany(db, user, input),
-  })),
+  implement(
+    elevatorCalls.updateBatch,
+    async (input, { user, db }) => ({ updated: await updateMany(db, user, input) }),
+    { tx: true },
+  ),
   implement(
     elevatorCalls.delete,
     async ({ ids }, { user, db }) => ({ deleted: await deleteElevators(db, user, ids) }),

@@ -1,5 +1,5 @@
 import { type CallParsedInput, type ElevatorFields, type elevatorCalls, isReviewer } from '@ec/contract';
-import { and, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { uniqueViolation } from '../../platform/db/sql.ts';
@@ -251,7 +251,12 @@ export async function syncRecords(db: Queryable, user: AuthUser, records: Elevat
   return { created, updated };
 }
 
-/** Sets the same fields on several lifts in scope (a use unit must be one); the number changed. */
+/**
+ * Sets the same fields on several lifts in scope (a use unit must be one); the number changed. Run
+ * in the call's transaction: the lifts are locked in id order first, so that two batch edits of the
+ * same lifts (or a batch of points added to them, which locks them in that order too) wait for each
+ * other instead of deadlocking, whatever order their ids came in.
+ */
 export async function updateMany(
   db: Queryable,
   user: AuthUser,
@@ -265,6 +270,12 @@ export async function updateMany(
       .where(and(eq(enterprise.id, fields.useCompanyId), eq(enterprise.kind, 'use')));
     if (!c) throw notFound('使用单位不存在');
   }
+  await db
+    .select({ id: elevator.id })
+    .from(elevator)
+    .where(inArray(elevator.id, own))
+    .orderBy(asc(elevator.id))
+    .for('update');
   const rows = await db
     .update(elevator)
     .set({ ...fields, version: sql`${elevator.version} + 1`, updatedAt: new Date() })

@@ -2,7 +2,7 @@
 import { CASE_SOURCE } from '@ec/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { rowsOf } from '../../platform/db/sql.ts';
+import { preparedRows, rowsOf } from '../../platform/db/sql.ts';
 import { alarm } from './cases/flow.ts';
 import { addLeaseGuard, type LeaseGuard } from './signing/lease-guards.ts';
 import { repairOrder, rescueCase, signingElevator, signingRecord } from './tables.ts';
@@ -67,6 +67,40 @@ export function leasedLiftsSource(start: string, end: string, partnerId?: number
       and not (ls.start_date <= ${start}::date and ls.end_date >= ${end}::date)
     group by ls.partner_id, le.elevator_id, ls.use_company_id
     having range_agg(daterange(ls.start_date, ls.end_date, '[]')) @> daterange(${start}::date, ${end}::date, '[]'))`;
+}
+
+/**
+ * The widest range around [start, end] that leases cover exactly as they cover [start, end]: from
+ * the latest lease boundary (a lease's first day, or the day after its last) on or before `start`,
+ * to the day before the earliest boundary after `end`, among the leases (kind 2) to `partnerId`
+ * (every operator's when null). No lease begins or ends inside [from, start] nor inside [end, to],
+ * so each (operator, lift, use unit) has the same leases on every day of either stretch, and
+ * `leasedLiftsSource(from, to, partnerId)` keeps exactly the triples `leasedLiftsSource(start, end,
+ * partnerId)` does: a count under the lease condition written with this range is the same for
+ * every range inside one stretch between boundaries, and may be remembered under it. Where no
+ * boundary lies on that side, the side is kept (no lease covers such a day anyway). Four probes of
+ * the leases' date indexes (signing_record_lease_start_idx, signing_record_lease_end_idx).
+ */
+export async function leaseStretchOf(
+  db: Queryable,
+  start: string,
+  end: string,
+  partnerId?: number | null,
+): Promise<{ start: string; end: string }> {
+  const lease = sql`kind = 2 and ${partnerId == null ? sql`partner_id is not null` : sql`partner_id = ${partnerId}`}`;
+  const [row] = await preparedRows<{ start: string | null; end: string | null }>(
+    db,
+    sql`select
+      greatest(
+        (select max(start_date) from ${signingRecord} where ${lease} and start_date <= ${start}::date),
+        (select max(end_date) + 1 from ${signingRecord} where ${lease} and end_date < ${start}::date)
+      )::text as "start",
+      (least(
+        (select min(start_date) from ${signingRecord} where ${lease} and start_date > ${end}::date),
+        (select min(end_date) + 1 from ${signingRecord} where ${lease} and end_date >= ${end}::date)
+      ) - 1)::text as "end"`,
+  );
+  return { start: row?.start ?? start, end: row?.end ?? end };
 }
 
 /**

@@ -414,6 +414,10 @@ export const signingRecord = pgTable(
     check('signing_record_share_range', sql`${t.share} between 0 and 100`),
     index('signing_record_use_idx').on(t.useCompanyId, t.id),
     index('signing_record_area_idx').on(t.areaCode, t.id),
+    // A lease's (kind 2) first and last days per operator: the advertising search's stretch of days
+    // between lease boundaries (rescue/api.ts leaseStretchOf) and its leases of a range.
+    index('signing_record_lease_start_idx').on(t.partnerId, t.startDate).where(sql`${t.kind} = 2`),
+    index('signing_record_lease_end_idx').on(t.partnerId, t.endDate).where(sql`${t.kind} = 2`),
   ],
 );
 
@@ -429,7 +433,11 @@ export const signingElevator = pgTable(
       .notNull()
       .references(() => elevator.id, { onDelete: 'cascade' }),
   },
-  (t) => [uniqueIndex('signing_elevator_uq').on(t.signingId, t.elevatorId)],
+  (t) => [
+    uniqueIndex('signing_elevator_uq').on(t.signingId, t.elevatorId),
+    // A lift's leases (a booking's lease check and lock, the lease guard; a lift's delete cascading).
+    index('signing_elevator_lift_idx').on(t.elevatorId, t.signingId),
+  ],
 );
 
 /** Public reports (扫码上报) per lift and per address, for the page's cooldown and flood limits. */

@@ -45,7 +45,7 @@ import { pageTotal } from '../../../platform/db/totals.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { moveState } from '../../../platform/workflow/moves.ts';
-import { leaseCovers, leasedLiftsSource } from '../../rescue/api.ts';
+import { leaseCovers, leasedLiftsSource, leaseStretchOf } from '../../rescue/api.ts';
 import { adCustom, adIntention } from '../customers/tables.ts';
 import { adPoint } from '../points/tables.ts';
 import { operatorOf, ownedScope, requireOperator } from '../scope.ts';
@@ -686,16 +686,22 @@ type PagePoint = Pick<
 >;
 
 /**
- * The exact number of points a search finds: the points matching its filters, less the points among
- * them that a holding line books on a day of its range. Never estimated (the call's page carries no
- * "approximate" mark). By the platform's totals (platform/db/totals.ts) with counts of our own:
+ * The exact number of points a search finds: the points matching its filters and leased on every
+ * day of the range, less the points among them that a holding line books on a day of the range.
+ * Never estimated (the call's page carries no "approximate" mark). By the platform's totals
+ * (platform/db/totals.ts) with counts of our own:
  *
- * - the points matching the filters (leased on every day of the range among them: the lease
- *   semi-join is one of the filters, so both counts and the page apply it alike): counted once
- *   (count(*), the operator's leases read once into a hash) and, above 10,000, remembered for 10 s
- *   under the filters and the range;
+ * - the leased points matching the filters: counted once (count(*), the operator's leased lifts
+ *   read once into a hash) and, above 10,000, remembered for 10 s under the filters and the
+ *   range's stretch between lease boundaries (rescue/api.ts leaseStretchOf: every range inside
+ *   one stretch has the same leased lifts), so that a new range inside a known stretch counts
+ *   nothing (the usual case: leases run for years, a booking for weeks);
+ * - the points matching the filters, leased or not: counted and remembered the same way (they do
+ *   not depend on the range). When both counts agree, every matching point is leased over the
+ *   range and the held ones are counted without the lease condition;
  * - the held points are counted from the range's held lines (the exclusion constraint's gist index),
- *   each line's point looked up by primary key and kept if it matches the filters: `id = any(array(…))`,
+ *   each line's point looked up by primary key and kept if it matches the filters (and, when some
+ *   matching point is not leased over the range, if it is leased): `id = any(array(…))`,
  *   whose btree scan sorts and deduplicates the ids (a point held by two lines of the range is
  *   subtracted once) and whose plan, generic or not, probes the primary key (its row estimate, 10,
  *   does not depend on the array). About 1 µs a held line: 20,000 lines (a fifth of 100,000 points
@@ -704,24 +710,30 @@ type PagePoint = Pick<
  * - the difference is remembered under the search's whole condition like any exact total: paging
  *   through a search, or several users asking the same, count nothing (above 10,000: for 10 s).
  *
- * Either count may lag a write by up to 10 s while remembered (a point put under repair, a booking),
- * so the total may do so too, as before; totals up to 10,000 are counted afresh.
+ * Either count may lag a write by up to 10 s while remembered (a point put under repair, a booking,
+ * a lease), so the total may do so too, as before; totals up to 10,000 are counted afresh.
  */
-async function freeTotal(db: Queryable, filters: SQL | undefined, held: SQL): Promise<number> {
-  const matching = async () =>
+async function freeTotal(
+  db: Queryable,
+  base: SQL | undefined,
+  leased: (start: string, end: string) => SQL,
+  held: SQL,
+  range: { start: string; end: string; partnerId: number | null },
+): Promise<number> {
+  const countOf = async (where: SQL | undefined) =>
     (
-      await pageTotal(db, adPoint, filters, false, {
+      await pageTotal(db, adPoint, where, false, {
         count: async () => {
-          const [row] = await db.select({ n: count() }).from(adPoint).where(filters);
+          const [row] = await db.select({ n: count() }).from(adPoint).where(where);
           return row?.n ?? 0;
         },
       })
     ).total;
-  const heldMatching = async () => {
+  const heldMatching = async (where: SQL | undefined) => {
     const [row] = await preparedRows<{ n: number }>(
       db,
       sql`select count(*)::int as "n" from ${adPoint}
-        where ${filters ?? sql`true`}
+        where ${where ?? sql`true`}
           and ${adPoint.id} = any(array(select l.point_id from ${adOrderPoint} l where ${held}))`,
     );
     return row?.n ?? 0;
@@ -729,9 +741,22 @@ async function freeTotal(db: Queryable, filters: SQL | undefined, held: SQL): Pr
   const counted = await pageTotal(
     db,
     adPoint,
-    and(filters, sql`${adPoint.id} not in (select l.point_id from ${adOrderPoint} l where ${held})`),
+    and(
+      base,
+      leased(range.start, range.end),
+      sql`${adPoint.id} not in (select l.point_id from ${adOrderPoint} l where ${held})`,
+    ),
     false,
-    { count: async () => Math.max(0, (await matching()) - (await heldMatching())) },
+    {
+      count: async () => {
+        const stretch = await leaseStretchOf(db, range.start, range.end, range.partnerId);
+        const filters = and(base, leased(stretch.start, stretch.end));
+        const matching = await countOf(filters);
+        if (matching === 0) return 0;
+        const all = await countOf(base);
+        return Math.max(0, matching - (await heldMatching(matching === all ? base : filters)));
+      },
+    },
   );
   return counted.total;
 }
@@ -777,10 +802,10 @@ export async function availablePoints(
   // rescanned the grouped leases per point, 4 s a search at 100,000 points); the page, walking the
   // points in id order until it is full, probes each point's leases instead (leaseCovers, two index
   // lookups), so a page does not build the hash of every leased lift. The same condition either way.
-  const filters = and(
-    base,
-    sql`((${adPoint.companyId}, ${adPoint.elevatorId}, ${adPoint.useCompanyId}) in ${leasedLiftsSource(f.startDate, f.endDate, companyId)}) is true`,
-  );
+  // The counts write it for the range's stretch between lease boundaries (freeTotal), so that a new
+  // range inside a stretch already counted counts nothing.
+  const leasedOver = (start: string, end: string) =>
+    sql`((${adPoint.companyId}, ${adPoint.elevatorId}, ${adPoint.useCompanyId}) in ${leasedLiftsSource(start, end, companyId)}) is true`;
   const leased = leaseCovers(
     sql`${adPoint.companyId}`,
     sql`${adPoint.elevatorId}`,
@@ -809,7 +834,7 @@ export async function availablePoints(
           order by ${adPoint.id} limit ${w.limit} offset ${w.offset}`,
       ),
     // The total: the points matching the filters less those held in the range (freeTotal).
-    () => freeTotal(db, filters, held),
+    () => freeTotal(db, base, leasedOver, held, { start: f.startDate, end: f.endDate, partnerId: companyId }),
     (p) => ({
       id: p.id,
       pointNo: p.pointNo,

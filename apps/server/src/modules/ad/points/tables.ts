@@ -15,9 +15,13 @@ import { elevator } from '../../elevator/tables.ts';
 
 /**
  * 广告点位: a frame or a screen at a position in a lift, owned by an advertising operator. The lift's
- * district, use unit, type, use occasion and coordinates are copied when the point is created (and
- * when its lift changes), so that the availability search, the group counts and the map read this
- * table's indexed columns alone. State: AD_POINT_STATE (contract ad/rules.ts).
+ * register code, name, address, district, use unit, type, use occasion and coordinates are copied,
+ * so that the availability search, the group counts, the scopes and the map read this table's
+ * indexed columns alone. The database keeps the copy (migration 0056): a point written copies its
+ * lift as it stands (the lift locked `for share`), and an update of a lift that changes one of
+ * them updates the lift's points in the same statement, whoever writes it (a use claim passed or
+ * released, the registry's edits and imports) — so lease before booking reads the lift's current
+ * use unit. State: AD_POINT_STATE (contract ad/rules.ts).
  */
 export const adPoint = pgTable(
   'ad_point',

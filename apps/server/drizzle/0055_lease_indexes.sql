@@ -1,0 +1,3 @@
+CREATE INDEX "signing_elevator_lift_idx" ON "signing_elevator" USING btree ("elevator_id","signing_id");--> statement-breakpoint
+CREATE INDEX "signing_record_lease_start_idx" ON "signing_record" USING btree ("partner_id","start_date") WHERE "signing_record"."kind" = 2;--> statement-breakpoint
+CREATE INDEX "signing_record_lease_end_idx" ON "signing_record" USING btree ("partner_id","end_date") WHERE "signing_record"."kind" = 2;
