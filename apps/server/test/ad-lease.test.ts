@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireLeased } from '../src/modules/ad/orders/leases.ts';
 import { companyOfUser, leasedEveryDay, q } from './ad-support.ts';
-import { type ApiResult, dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { type ApiResult, dbKinds, heldTransaction, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * Lease before booking (docs/paths.md): a point is booked for dates only when leases (租赁签约,
@@ -349,16 +349,8 @@ describe.each(dbKinds)('lease before booking on %s', (kind) => {
     async () => {
       const p = points[4];
       const l = await lease([p.elevator_id], '2039-01-01', '2039-12-31');
-      let release = () => {};
-      const held = new Promise<void>((r) => {
-        release = r;
-      });
-      let checked = () => {};
-      const inside = new Promise<void>((r) => {
-        checked = r;
-      });
       // A booking's transaction: the lease check (lock and read) and its line, then held open.
-      const booking = t.platform.db.transaction(async (tx) => {
+      const booking = await heldTransaction(t.platform.db, async (tx) => {
         await requireLeased(
           tx,
           [
@@ -377,10 +369,7 @@ describe.each(dbKinds)('lease before booking on %s', (kind) => {
           values ('ADLOCKTEST', ${op}, ${custom}, '2039-05-01', '2039-05-31', 1)`);
         await tx.execute(sql`insert into ad_order_point (order_id, point_id, start_date, end_date, price, amount)
           select id, ${p.id}, '2039-05-01', '2039-05-31', 100, 500 from ad_order where order_no = 'ADLOCKTEST'`);
-        checked();
-        await held;
       });
-      await inside;
       let settled = false;
       const removal = send(S.delete, { ids: [l.id] }).then((r) => {
         settled = true;
@@ -389,8 +378,7 @@ describe.each(dbKinds)('lease before booking on %s', (kind) => {
       await new Promise((r) => setTimeout(r, 400));
       // The delete waits for the booking's lock.
       expect(settled).toBe(false);
-      release();
-      await booking;
+      await booking.commit();
       const res = await removal;
       expect(res.status).toBe(409);
       expect(res.body.resultMsg).toContain('ADLOCKTEST');

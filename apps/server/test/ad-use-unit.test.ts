@@ -2,7 +2,7 @@ import { type AdAvailablePoint, type Call, claimCalls, elevatorCalls, type Page 
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyOfUser, q } from './ad-support.ts';
-import { type ApiResult, dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { type ApiResult, dbKinds, heldTransaction, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * A point copies its lift's use unit (and place), and the copy follows the lift (migration 0056):
@@ -157,20 +157,9 @@ describe.each(dbKinds)('a point follows its lift’s use unit on %s', (kind) => 
     'a point added while its lift’s use unit is being changed waits for the change and copies the new one',
     async () => {
       const lift = lifts[12];
-      let updated!: () => void;
-      const changed = new Promise<void>((r) => {
-        updated = r;
-      });
-      let commit!: () => void;
-      const gate = new Promise<void>((r) => {
-        commit = r;
-      });
-      const change = t.platform.db.transaction(async (tx) => {
-        await tx.execute(sql`update elevator set use_company_id = ${other} where id = ${lift}`);
-        updated();
-        await gate;
-      });
-      await changed;
+      const change = await heldTransaction(t.platform.db, (tx) =>
+        tx.execute(sql`update elevator set use_company_id = ${other} where id = ${lift}`),
+      );
       let added: { id: number } | undefined;
       const adding = addPoint(lift).then((p) => {
         added = p;
@@ -178,8 +167,7 @@ describe.each(dbKinds)('a point follows its lift’s use unit on %s', (kind) => 
       await new Promise((r) => setTimeout(r, 300));
       // The add waits for the lift's change (its row locked by the uncommitted update).
       expect(added).toBeUndefined();
-      commit();
-      await change;
+      await change.commit();
       await adding;
       expect(await copied(added!.id)).toBe(other);
     },

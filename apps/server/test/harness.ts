@@ -8,7 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { type Config, DEFAULT_DEMO_PASSWORD, loadConfig } from '../src/config.ts';
 import { accountNamed } from '../src/platform/auth/identifiers.ts';
-import { type Database, openDatabase } from '../src/platform/db/client.ts';
+import { type Database, type Db, openDatabase, type Tx } from '../src/platform/db/client.ts';
 import { sysUser } from '../src/platform/db/tables.ts';
 import type { Platform } from '../src/platform/platform.ts';
 import type { DevSmsDriver } from '../src/platform/sms.ts';
@@ -279,6 +279,34 @@ export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}
       await app.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs `work` in a transaction of `db` and holds the transaction open, its locks taken, until
+ * `commit()` (which resolves once it has committed): for the lock tests on PostgreSQL (another
+ * writer mid-change). Resolves once `work` is done; a failing `work` rejects.
+ */
+export async function heldTransaction(db: Db, work: (tx: Tx) => Promise<unknown>) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let worked!: () => void;
+  const done = new Promise<void>((resolve) => {
+    worked = resolve;
+  });
+  const transaction = db.transaction(async (tx) => {
+    await work(tx);
+    worked();
+    await gate;
+  });
+  await Promise.race([done, transaction]);
+  return {
+    commit: async () => {
+      release();
+      await transaction;
     },
   };
 }

@@ -9,7 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
-import { type ApiResult, dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { type ApiResult, dbKinds, heldTransaction, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * Use-unit and lease signing (签约管理): every call (happy, refused, bad input, another use unit's
@@ -259,21 +259,10 @@ describe.each(dbKinds)('signing on %s', (kind) => {
   it.runIf(kind === 'postgres')(
     "never waits on another use unit's signing: a delete or edit of its id answers 404 while that signing is locked",
     async () => {
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let locked = () => {};
-      const lockTaken = new Promise<void>((resolve) => {
-        locked = resolve;
-      });
       // Another writer holds the foreign signing's row (its owner editing it, say).
-      const holder = t.platform.db.transaction(async (tx) => {
-        await tx.execute(sql`select id from signing_record where id = ${foreign.id} for update`);
-        locked();
-        await held;
-      });
-      await lockTaken;
+      const holder = await heldTransaction(t.platform.db, (tx) =>
+        tx.execute(sql`select id from signing_record where id = ${foreign.id} for update`),
+      );
       let answeredWhileHeld = false;
       const probes = Promise.all([
         send('sy_admin1', S.delete, { ids: [foreign.id] }),
@@ -285,8 +274,7 @@ describe.each(dbKinds)('signing on %s', (kind) => {
       // Released after the answers, or after 10 s if they wait for the lock (the bug).
       await Promise.race([probes, new Promise((r) => setTimeout(r, 10_000))]);
       const answered = answeredWhileHeld;
-      release();
-      await holder;
+      await holder.commit();
       const [deleted, edited] = await probes;
       expect(answered, 'answered while the lock was held').toBe(true);
       expect([deleted.status, edited.status]).toEqual([404, 404]);
