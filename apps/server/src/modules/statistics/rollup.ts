@@ -39,7 +39,6 @@ export async function refreshStats(db: Queryable, opts: { full?: boolean; now?: 
       await db.execute(sql`select source, changed_up_to::text, day::text from stats_cursor`),
     ).map((r) => [r.source, r]),
   );
-  const done: string[] = [];
   const rebuilds = new Set<EventRollup>();
   const rebuildAfter = (m: EventRollup) => rebuilds.add(m);
   const caughtUp: { source: string; next: Date | null }[] = [];
@@ -55,7 +54,6 @@ export async function refreshStats(db: Queryable, opts: { full?: boolean; now?: 
       rebuildAfter,
     });
     caughtUp.push({ source: source.name, next });
-    done.push(source.name);
   }
   for (const m of rebuilds) await rebuildRollup(db, m, today);
   // The cursors last, once every rollup is written: their rows' state is what remembered answers
@@ -66,7 +64,7 @@ export async function refreshStats(db: Queryable, opts: { full?: boolean; now?: 
       values (${source}, ${next ? next.toISOString() : null}::timestamptz, ${startedAt.toISOString()}::timestamptz, ${today}::date)
       on conflict (source) do update set changed_up_to = excluded.changed_up_to,
         caught_up_at = excluded.caught_up_at, day = excluded.day`);
-  return done;
+  return caughtUp.map((c) => c.source);
 }
 
 export const rollupJob: JobDefinition = {

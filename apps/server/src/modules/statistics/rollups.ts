@@ -282,7 +282,8 @@ export function liftWindowLevel(user: AuthUser, f: Partial<Filters>, p: Period):
  * columns the level drops held at '' / 0, so that the rows are one range of its rank index.
  */
 export function liftWindowRows(level: string, from: string): SQL {
-  const keep = LIFT_WINDOW.levels.find((l) => l.suffix === level)?.keep ?? LIFT_WINDOW.base;
+  const keep = LIFT_WINDOW.levels.find((l) => l.suffix === level)?.keep;
+  if (!keep) throw new Error(`stats_lift_window keeps no level '${level}'`);
   const dropped = LIFT_WINDOW.base
     .filter((c) => !keep.includes(c))
     .map((c) => sql.raw(`${c} = ${TEXT_COLUMNS.has(c) ? `''` : '0'}`));
