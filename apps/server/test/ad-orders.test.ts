@@ -74,9 +74,16 @@ describe.each(dbKinds)('advertising points, customers and orders on %s', (kind) 
   });
 
   it('adds a point, refuses the same place twice, edits it and keeps the booked states to the orders', async () => {
-    const [lift] = await q<{ id: number }>(
+    const [lift] = await q<{
+      id: number;
+      registerCode: string;
+      areaCode: string;
+      useCompanyId: number | null;
+    }>(
       t,
-      `select e.id from elevator e where not exists (select 1 from ad_point p where p.elevator_id = e.id and p.position = 4) order by e.id limit 1`,
+      `select e.id, e.register_code as "registerCode", e.area_code as "areaCode", e.use_company_id as "useCompanyId"
+         from elevator e where not exists (select 1 from ad_point p where p.elevator_id = e.id and p.position = 4)
+         order by e.id limit 1`,
     );
     const input = { elevatorId: lift.id, position: 4, size: '50×70cm', medium: 1, price: 120 };
     const add = await api<AdPointDetail>('POST', '/adPoint/add', input);
@@ -86,6 +93,10 @@ describe.each(dbKinds)('advertising points, customers and orders on %s', (kind) 
       positionLabel: '候梯厅',
       state: 1,
       stateLabel: '空闲',
+      // The request names the lift only: the point carries the lift's facts as it stands.
+      registerCode: lift.registerCode,
+      areaCode: lift.areaCode,
+      useCompanyId: lift.useCompanyId,
     });
     const again = await api('POST', '/adPoint/add', input);
     expect(again.status).toBe(409);
@@ -123,6 +134,13 @@ describe.each(dbKinds)('advertising points, customers and orders on %s', (kind) 
     // Position 1 poster is taken in every demo lift (the seed); position 4 is new unless a test made it.
     expect(res.body.data.added + res.body.data.skipped).toBe(10);
     expect(res.body.data.skipped).toBeGreaterThanOrEqual(5);
+    const copied = await q<{ same: boolean }>(
+      t,
+      `select p.register_code = e.register_code and p.area_code = e.area_code and p.lift_type = e.type as same
+         from ad_point p join elevator e on e.id = p.elevator_id where p.elevator_id in (${lifts.map((l) => l.id).join(',')}) and p.position = 4`,
+    );
+    expect(copied.length).toBeGreaterThanOrEqual(5);
+    expect(copied.every((c) => c.same)).toBe(true);
     const unknown = await api('POST', '/adPoint/batchAddPoint', {
       elevatorIds: [2_000_000_000],
       positions: [1],

@@ -25,7 +25,7 @@ import { likePattern } from '../../../platform/db/sql.ts';
 import { enterprise } from '../../../platform/db/tables.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
-import { type AdLiftFacts, adLifts } from '../../elevator/api.ts';
+import { adLifts } from '../../elevator/api.ts';
 import { adCustom } from '../customers/tables.ts';
 import { adOrder, adOrderPoint } from '../orders/tables.ts';
 import { pointScope, requireOperator } from '../scope.ts';
@@ -178,19 +178,6 @@ export async function pointDetail(db: Queryable, user: AuthUser, id: number): Pr
   return { ...toPointRow(j), bookings };
 }
 
-const liftColumns = (lift: AdLiftFacts) => ({
-  elevatorId: lift.id,
-  registerCode: lift.registerCode,
-  liftName: lift.name,
-  address: lift.address,
-  areaCode: lift.areaCode,
-  useCompanyId: lift.useCompanyId,
-  liftType: lift.type,
-  useOccasion: lift.useOccasion,
-  longitude: lift.longitude,
-  latitude: lift.latitude,
-});
-
 const PLACE_TAKEN = '该电梯的这个位置已有同类点位';
 
 /** 新增广告点位 (the operator's). */
@@ -209,7 +196,7 @@ export async function addPoint(
         .values({
           pointNo: pointNoOf(lift.registerCode, input.position, input.medium),
           companyId,
-          ...liftColumns(lift),
+          elevatorId: lift.id,
           position: input.position,
           size: input.size,
           medium: input.medium,
@@ -247,7 +234,7 @@ export async function batchAddPoints(
     input.positions.map((position) => ({
       pointNo: pointNoOf(lift.registerCode, position, input.medium),
       companyId,
-      ...liftColumns(lift),
+      elevatorId: lift.id,
       position,
       size: input.size,
       medium: input.medium,

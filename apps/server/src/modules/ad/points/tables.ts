@@ -13,6 +13,12 @@ import { createdAt, enterprise, sysUser, updatedAt } from '../../../platform/db/
 // Foreign keys to the lift only (test/module-boundaries.test.ts); queries go through elevator/api.ts.
 import { elevator } from '../../elevator/tables.ts';
 
+/** The value an insert carries for a column the trigger copies from the lift (never stored). */
+const copiedFromLift =
+  <T>(placeholder: T) =>
+  () =>
+    placeholder;
+
 /**
  * 广告点位: a frame or a screen at a position in a lift, owned by an advertising operator. The lift's
  * register code, name, address, district, use unit, type, use occasion and coordinates are copied,
@@ -47,13 +53,14 @@ export const adPoint = pgTable(
     state: smallint('state').notNull().default(1),
     /** The QR code bound at the point by the field worker (the tasks part), once bound. */
     qrCode: text('qr_code'),
-    // Copied from the lift.
-    registerCode: text('register_code').notNull(),
+    // Copied from the lift by the database (migration 0056's `ad_point_copy_lift`), whatever an
+    // insert passes: writers name the lift only, and the NOT NULL copies start as a placeholder.
+    registerCode: text('register_code').notNull().$defaultFn(copiedFromLift('')),
     liftName: text('lift_name'),
-    areaCode: text('area_code').notNull(),
+    areaCode: text('area_code').notNull().$defaultFn(copiedFromLift('')),
     useCompanyId: integer('use_company_id').references(() => enterprise.id, { onDelete: 'set null' }),
     /** The lift's type (1 直梯 2 扶梯). */
-    liftType: smallint('lift_type').notNull(),
+    liftType: smallint('lift_type').notNull().$defaultFn(copiedFromLift(0)),
     useOccasion: text('use_occasion'),
     longitude: doublePrecision('longitude'),
     latitude: doublePrecision('latitude'),
