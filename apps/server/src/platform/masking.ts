@@ -1,4 +1,5 @@
 import { maskIdNumber, maskPhone, type RevealField, type RevealKind } from '@ec/contract';
+import { type AnyColumn, eq, type SQL } from 'drizzle-orm';
 import type { AuthUser } from './access.ts';
 import type { Queryable } from './db/client.ts';
 import { badRequest, notFound } from './errors.ts';
@@ -40,6 +41,14 @@ export function shownPhone(viewer: Viewer, holder: Holder, value: string | null 
 
 /** A phone masked whoever looks (where no viewer is at hand); null when there is none. */
 export const maskedPhone = (value: string | null | undefined) => (value ? maskPhone(value) : null);
+
+/**
+ * A list's search on a number it shows masked: the whole number or nothing (spaces and dashes
+ * ignored). A partial match would answer "does the hidden number contain these digits?" and give the
+ * masked digits away one query at a time, around the audited reveal call.
+ */
+export const sameNumber = (column: AnyColumn, searched: string): SQL =>
+  eq(column, searched.replace(/[\s-]/g, ''));
 
 /** An ID number as the viewer may see it; null when there is none. */
 export function shownIdNumber(viewer: Viewer, holder: Holder, value: string | null | undefined) {

@@ -11,7 +11,7 @@ import { likePattern } from '../../platform/db/sql.ts';
 import { authToken, enterprise, sysOffice, sysRole, sysUser, sysUserRole } from '../../platform/db/tables.ts';
 import { sentFields } from '../../platform/db/versioned.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { shownIdNumber, shownPhone, unmasked } from '../../platform/masking.ts';
+import { sameNumber, shownIdNumber, shownPhone, unmasked } from '../../platform/masking.ts';
 import type { Platform } from '../../platform/platform.ts';
 import {
   assertAdminsKeepRights,
@@ -110,7 +110,7 @@ export async function listUsers(
       or(ilike(sysUser.realName, likePattern(input.name)), ilike(sysUser.username, likePattern(input.name))),
     );
   }
-  if (input.phone) filters.push(ilike(sysUser.phone, likePattern(input.phone)));
+  if (input.phone) filters.push(sameNumber(sysUser.phone, input.phone));
   if (input.roleId) {
     filters.push(
       inArray(

@@ -21,7 +21,7 @@ import { enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { readableFileIds } from '../../../platform/files/references.ts';
 import { storeUploads } from '../../../platform/files/service.ts';
-import { shownPhone, unmasked } from '../../../platform/masking.ts';
+import { sameNumber, shownPhone, unmasked } from '../../../platform/masking.ts';
 import type { Platform } from '../../../platform/platform.ts';
 import { STALE_MESSAGE } from '../../../platform/workflow.ts';
 import { adCustom } from '../customers/tables.ts';
@@ -85,9 +85,7 @@ function filtersOf(user: AuthUser, f: WxUserFilters): SQL | undefined {
   if (f.customerId) conds.push(eq(adWxUser.customerId, Number(f.customerId)));
   if (f.enabled) conds.push(eq(adWxUser.enabled, f.enabled === 'true'));
   if (f.keyword) {
-    // A phone matches whole only: a partial match would reveal, digit by digit, numbers shown masked.
-    const p = likePattern(f.keyword);
-    conds.push(or(ilike(adWxUser.name, p), eq(adWxUser.phone, f.keyword.trim())));
+    conds.push(or(ilike(adWxUser.name, likePattern(f.keyword)), sameNumber(adWxUser.phone, f.keyword)));
   }
   return and(...conds);
 }

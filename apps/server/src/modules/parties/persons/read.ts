@@ -20,6 +20,7 @@ import { paginate } from '../../../platform/db/paginate.ts';
 import { likePattern } from '../../../platform/db/sql.ts';
 import { auditRecord, enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { notFound } from '../../../platform/errors.ts';
+import { sameNumber } from '../../../platform/masking.ts';
 import { historySteps } from '../../../platform/workflow.ts';
 import {
   certStatusOf,
@@ -155,7 +156,7 @@ export async function listPersons(q: Queryable, user: AuthUser, key: PersonKey, 
     personScope(user),
     f.companyId ? eq(staffProfile.companyId, f.companyId) : undefined,
     f.realName ? ilike(sysUser.realName, likePattern(f.realName)) : undefined,
-    f.phone ? ilike(sysUser.phone, `${f.phone.replace(/\D/g, '')}%`) : undefined,
+    f.phone ? sameNumber(sysUser.phone, f.phone) : undefined,
     f.certType ? eq(staffProfile.certType, f.certType) : undefined,
     certStatusCondition(f.certStatus, day),
     f.filingState ? eq(sysUser.filingState, f.filingState) : undefined,

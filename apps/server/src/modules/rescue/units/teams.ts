@@ -14,7 +14,7 @@ import { likePattern } from '../../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
 import { badRequest, notFound } from '../../../platform/errors.ts';
-import { maskedPhone, unmasked } from '../../../platform/masking.ts';
+import { maskedPhone, sameNumber, unmasked } from '../../../platform/masking.ts';
 import { rescueStaff, rescueTeam } from '../tables.ts';
 import { editableUnit, unitScope, visibleUnit } from './scope.ts';
 
@@ -216,7 +216,7 @@ export async function listStaff(
     f.unitId ? eq(rescueStaff.unitId, f.unitId) : undefined,
     f.teamId ? eq(rescueStaff.teamId, f.teamId) : undefined,
     f.keyword
-      ? or(ilike(rescueStaff.name, likePattern(f.keyword)), ilike(rescueStaff.phone, likePattern(f.keyword)))
+      ? or(ilike(rescueStaff.name, likePattern(f.keyword)), sameNumber(rescueStaff.phone, f.keyword))
       : undefined,
   );
   return paginate(

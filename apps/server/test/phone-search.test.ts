@@ -1,0 +1,56 @@
+import type { Page } from '@ec/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/platform/db/sql.ts';
+import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+
+/**
+ * Lists show other people's phones masked (138****0005), so their search on a phone matches the whole
+ * number only: a prefix or a fragment would tell, one query at a time, which digits hide behind the
+ * stars, around the audited reveal call.
+ */
+describe.each(dbKinds)('phone search on a masked list on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let rescuer: string;
+
+  const total = async (token: string, path: string, query: Record<string, string | number>) => {
+    const res = await t.api<Page<unknown>>('GET', path, { token, query });
+    expect(res.status, res.body.resultMsg).toBe(200);
+    return res.body.data.total;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    admin = await t.login('admin');
+    rescuer = await t.login('jy_rescue1');
+  });
+  afterAll(() => t.close());
+
+  it('system users: the whole phone finds the account, a part of it nothing', async () => {
+    const path = '/pc/sysUser/query';
+    expect(await total(admin, path, { phone: '13807710005' })).toBe(1);
+    expect(await total(admin, path, { phone: '1380771000' })).toBe(0);
+    expect(await total(admin, path, { phone: '0005' })).toBe(0);
+  });
+
+  it('maintenance staff: the whole phone finds the worker, a prefix nothing', async () => {
+    const path = '/pc/maintenanceUser/queryList';
+    expect(await total(admin, path, { phone: '13807710005' })).toBe(1);
+    expect(await total(admin, path, { phone: '138077100' })).toBe(0);
+  });
+
+  it('rescue staff: the keyword matches a name in part, a phone only whole', async () => {
+    const [staff] = rowsOf<{ name: string; phone: string }>(
+      await t.platform.db.execute(sql`
+        select s.name, s.phone from rescue_staff s join sys_user u on u.company_id = s.unit_id
+        where u.username = 'jy_rescue1' and s.phone ~ '^1[0-9]{10}$' order by s.id limit 1`),
+    );
+    expect(staff, 'a demo rescue worker with a mobile phone').toBeTruthy();
+    const path = '/pc/rescue/staff/list';
+    expect(await total(rescuer, path, { keyword: staff.phone })).toBeGreaterThanOrEqual(1);
+    expect(await total(rescuer, path, { keyword: staff.phone.slice(0, 7) })).toBe(0);
+    expect(await total(rescuer, path, { keyword: staff.phone.slice(3) })).toBe(0);
+    expect(await total(rescuer, path, { keyword: staff.name.slice(0, 1) })).toBeGreaterThanOrEqual(1);
+  });
+});
