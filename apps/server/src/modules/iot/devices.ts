@@ -13,7 +13,7 @@ import type { Queryable } from '../../platform/db/client.ts';
 import { paginate } from '../../platform/db/paginate.ts';
 import { likePattern } from '../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../platform/db/tables.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { liftByCode, liftInScope, liftsRelation } from '../elevator/api.ts';
 import { deviceScope, inArea, isMerchantUser, ownMerchant } from './scope.ts';
 import { iotAlarm, iotBinding, iotDevice } from './tables.ts';
@@ -344,19 +344,24 @@ export async function bindOne(
   throw conflict(`电梯 ${registerCode} 已绑定其他物联网设备，一台电梯只能绑定一台设备`);
 }
 
-export async function unbindDevice(q: Queryable, user: AuthUser, input: In<'unbind'>) {
-  const device = await ownDevice(q, user, input.deviceId);
+/** Ends a device's active binding, and with it the lift's open alarms from this device; false if none. */
+async function endBinding(q: Queryable, user: AuthUser, deviceId: number): Promise<boolean> {
   const rows = await q
     .update(iotBinding)
     .set({ unboundAt: new Date(), unboundBy: user.id })
-    .where(and(eq(iotBinding.deviceId, device.id), isNull(iotBinding.unboundAt)))
+    .where(and(eq(iotBinding.deviceId, deviceId), isNull(iotBinding.unboundAt)))
     .returning({ elevatorId: iotBinding.elevatorId });
-  if (rows.length === 0) throw conflict(`设备 ${device.code} 未绑定电梯`);
-  // The lift's open alarms from this device end with the binding.
+  if (rows.length === 0) return false;
   await q
     .update(iotAlarm)
     .set({ clearedAt: new Date(), clearReason: '设备已解绑' })
-    .where(and(eq(iotAlarm.deviceId, device.id), isNull(iotAlarm.clearedAt)));
+    .where(and(eq(iotAlarm.deviceId, deviceId), isNull(iotAlarm.clearedAt)));
+  return true;
+}
+
+export async function unbindDevice(q: Queryable, user: AuthUser, input: In<'unbind'>) {
+  const device = await ownDevice(q, user, input.deviceId);
+  if (!(await endBinding(q, user, device.id))) throw conflict(`设备 ${device.code} 未绑定电梯`);
   return deviceInScope(q, user, device.id);
 }
 
@@ -431,20 +436,17 @@ export async function syncBindings(q: Queryable, user: AuthUser, input: In<'sync
       result.unchanged++;
       continue;
     }
-    if (device.elevatorId !== null) {
-      await q
-        .update(iotBinding)
-        .set({ unboundAt: new Date(), unboundBy: user.id })
-        .where(and(eq(iotBinding.deviceId, device.id), isNull(iotBinding.unboundAt)));
-      if (!target) result.unbound++;
-    }
-    if (target) {
-      try {
-        await bindOne(q, user, device.id, target.id, device.code, target.registerCode);
-        result.bound++;
-      } catch (err) {
-        result.failed.push({ deviceCode: item.deviceCode, message: (err as Error).message });
-      }
+    // A row moves whole or not at all (a savepoint): a device refused its new lift keeps its old one.
+    try {
+      await q.transaction(async (row) => {
+        if (device.elevatorId !== null) await endBinding(row, user, device.id);
+        if (target) await bindOne(row, user, device.id, target.id, device.code, target.registerCode);
+      });
+      if (target) result.bound++;
+      else result.unbound++;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      result.failed.push({ deviceCode: item.deviceCode, message: err.message });
     }
   }
   return result;
