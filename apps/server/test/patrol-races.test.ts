@@ -1,8 +1,11 @@
 import {
   addDays,
+  type PatrolContentRow,
   type PatrolTaskDetail,
+  patrolContentCalls,
   patrolNoticeCalls,
   patrolTaskCalls,
+  patrolTemplateCalls,
   shanghaiToday,
 } from '@ec/contract';
 import { sql } from 'drizzle-orm';
@@ -22,6 +25,8 @@ describe.each(dbKinds)('patrol under %s with 50 concurrent requests', (kind) => 
   let t: TestApp;
   let o: CallProber<typeof patrolTaskCalls>;
   let n: CallProber<typeof patrolNoticeCalls>;
+  let contents: CallProber<typeof patrolContentCalls>;
+  let templates: CallProber<typeof patrolTemplateCalls>;
   let regulatorId: number;
   let liftId: number;
   let templateId: number;
@@ -49,7 +54,10 @@ describe.each(dbKinds)('patrol under %s with 50 concurrent requests', (kind) => 
     t = await startTestApp(kind);
     o = new CallProber(t, patrolTaskCalls);
     n = new CallProber(t, patrolNoticeCalls);
+    contents = new CallProber(t, patrolContentCalls);
+    templates = new CallProber(t, patrolTemplateCalls);
     for (const p of [o, n]) await p.signIn(['jg_qingxiu', 'sy_admin1']);
+    for (const p of [contents, templates]) await p.signIn(['admin']);
     const [reg] = await query<{ id: number; company: number }>(
       `select r.id, u.company_id as company from sys_user r, sys_user u
         where r.username = 'jg_qingxiu' and u.username = 'sy_admin1'`,
@@ -142,5 +150,47 @@ describe.each(dbKinds)('patrol under %s with 50 concurrent requests', (kind) => 
       Array.from({ length: N }, () => n.send('jg_qingxiu', 'close', { id: noticeId })),
     );
     expect(statuses(closes)).toEqual({ 200: 1, 409: N - 1 });
+  });
+
+  it("a template's items always apply to its kind, while their content changes what it applies to", async () => {
+    // Each round: one request moves a new content from lifts to use units, the others save lift
+    // templates holding it. Whichever comes first, no lift template may end with a use-unit item.
+    for (let round = 0; round < 6; round++) {
+      const made = await contents.send<PatrolContentRow>('admin', 'save', {
+        name: `并发内容 ${round}`,
+        category: '其他',
+        appliesTo: 'lift',
+      });
+      expect(made.status, made.body.resultMsg).toBe(200);
+      const { id, version } = made.body.data;
+      const moveAt = round % 2 === 0 ? 0 : 1;
+      const results = await Promise.all(
+        Array.from({ length: N }, (_, i) =>
+          i === moveAt
+            ? contents.send('admin', 'save', {
+                id,
+                version,
+                name: `并发内容 ${round}`,
+                category: '其他',
+                appliesTo: 'unit',
+              })
+            : templates.send('admin', 'save', {
+                name: `并发模板 ${round}-${i}`,
+                targetKind: 'lift',
+                contentIds: [id],
+              }),
+        ),
+      );
+      // The move goes through before any template holds the content, or is refused (409) after;
+      // a template reads the content as it stands: a lift content (200) or a use-unit one (400).
+      expect([200, 409]).toContain(results[moveAt].status);
+      expect(results.filter((_, i) => i !== moveAt).every((r) => [200, 400].includes(r.status))).toBe(true);
+      const [{ crossed }] = await query<{ crossed: number }>(
+        `select count(*)::int as crossed from patrol_template_item ti
+           join patrol_template tp on tp.id = ti.template_id join patrol_content c on c.id = ti.content_id
+          where tp.target_kind <> c.applies_to`,
+      );
+      expect(crossed).toBe(0);
+    }
   });
 });

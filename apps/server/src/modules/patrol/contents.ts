@@ -119,7 +119,9 @@ export async function saveContent(q: Queryable, v: PatrolContentInput) {
   if (v.version === undefined)
     throw badRequest('请提供版本号', [{ field: 'version', message: '缺少版本号' }]);
   const id = v.id;
-  const [current] = await q.select({ appliesTo: c.appliesTo }).from(c).where(eq(c.id, id));
+  // Locked before the templates using it are counted: a template saved meanwhile reads the content
+  // `for share` (saveTemplate), so either its item is counted here or it reads the new applies-to.
+  const [current] = await q.select({ appliesTo: c.appliesTo }).from(c).where(eq(c.id, id)).for('update');
   if (!current) throw notFound('巡检内容不存在');
   if (current.appliesTo !== v.appliesTo) {
     const [used] = await q
@@ -244,10 +246,14 @@ export async function saveTemplate(q: Queryable, v: PatrolTemplateInput) {
   const ids = v.contentIds.map(Number);
   if (new Set(ids).size !== ids.length)
     throw badRequest('模板中的检查内容不能重复', [{ field: 'contentIds', message: '检查内容重复' }]);
+  // Held until the items are written (in id order): a content's applies-to or state cannot change
+  // between this check and the template's items (saveContent locks it `for update`).
   const found = await q
     .select({ id: c.id, appliesTo: c.appliesTo, enabled: c.enabled })
     .from(c)
-    .where(inArray(c.id, ids));
+    .where(inArray(c.id, ids))
+    .orderBy(asc(c.id))
+    .for('share');
   const wrong = ids.find((id) => {
     const f = found.find((x) => x.id === id);
     return !f || f.appliesTo !== v.targetKind || !f.enabled;
