@@ -2,6 +2,7 @@ import {
   API_PREFIX,
   addDays,
   type InspectionReportDetail,
+  inspectionOrderCalls,
   inspectionReportCalls,
   inspectionResultCalls,
   type Page,
@@ -430,6 +431,86 @@ describe.each(dbKinds)('inspection reports on %s', (kind) => {
         (select count(*)::int from inspection_order_event where order_id = ${orderId} and to_state = 'inspecting') as moves`,
       );
       expect(n).toEqual({ n: 1, moves: 1 });
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    '50 concurrent signatures and result changes: a signed conclusion is the one of the results it keeps',
+    async () => {
+      for (let round = 0; round < 2; round++) {
+        const { report } = await inspected();
+        const key = report.results.find((r) => r.keyItem);
+        expect(key, 'a key item').toBeTruthy();
+        const all = await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            i % 2 === round % 2
+              ? send('jy_inspector1', 'signature', { id: report.id })
+              : rp.send('jy_inspector1', 'updateResult', {
+                  reportId: report.id,
+                  results: [{ itemId: key?.itemId, result: '不符合', remark: `复核 ${i}` }],
+                }),
+          ),
+        );
+        expect(all.every((r) => [200, 409].includes(r.status))).toBe(true);
+        const [row] = await query<{ state: string; conclusion: string | null; failed: boolean }>(
+          `select state, conclusion, exists (select 1 from inspection_result x
+              where x.report_id = r.id and x.key_item and x.result = '不符合') as failed
+             from inspection_report r where r.id = ${report.id}`,
+        );
+        if (row.state === 'signed') expect(row.conclusion === '合格', JSON.stringify(row)).toBe(!row.failed);
+      }
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    '50 concurrent first results and re-assignments: the report is the inspector’s the order names',
+    async () => {
+      const op = new CallProber(t, inspectionOrderCalls);
+      await op.signIn(['jy_admin1']);
+      // Another approved inspector of the organisation, with no account: the order may be handed to them.
+      const [other] = await query<{ id: number }>(
+        `insert into inspection_inspector (org_id, name, cert_no, category, valid_until, audit_state)
+         values (${jy1}, '并发检验员', 'TEST-CONC-${Date.now()}', '电梯检验员', '${addDays(today, 400)}', 3) returning id`,
+      );
+      // Lifts from the end of the list, each order closed after its round: the other tests' lifts stay free.
+      const ownOrder = distributedOrders(query, () => jy1, { prefix: 'JYCONC', today, last: true });
+      for (let round = 0; round < 3; round++) {
+        const { orderId, liftId } = await ownOrder();
+        const itemId = await firstItem(liftId);
+        // The re-assignment comes early among the inspector's requests (the order is theirs until it
+        // is handed on: 404 after, 409 once their first results moved it to 检验中).
+        const [{ version }] = await query<{ version: number }>(
+          `select version from inspection_order where id = ${orderId}`,
+        );
+        const all = await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            i === 2 * round + 1
+              ? op.send('jy_admin1', 'distribution', {
+                  id: orderId,
+                  version,
+                  inspectorId: other.id,
+                  plannedDate: today,
+                })
+              : rp.send('jy_inspector1', 'updateResult', { orderId, results: [{ itemId, result: '符合' }] }),
+          ),
+        );
+        expect(
+          all.every((r) => [200, 403, 404, 409].includes(r.status)),
+          JSON.stringify(all.map((r) => r.status)),
+        ).toBe(true);
+        const rows = await query<{
+          order_inspector: number | null;
+          report_inspector: number | null;
+          state: string;
+        }>(
+          `select o.inspector_user_id as order_inspector, r.inspector_user_id as report_inspector, o.state
+             from inspection_order o left join inspection_report r on r.order_id = o.id where o.id = ${orderId}`,
+        );
+        expect(rows).toHaveLength(1);
+        if (rows[0].report_inspector !== null) expect(rows[0].report_inspector).toBe(rows[0].order_inspector);
+        else expect(rows[0].state).toBe('distributed');
+        await query(`update inspection_order set state = 'closed' where id = ${orderId}`);
+      }
     },
   );
 

@@ -121,12 +121,13 @@ const rowView = (r: Joined): InspectionOrderRow => ({
 
 export const stateLabel = (s: string) => INSPECTION_ORDER_STATE_LABEL[s as InspectionOrderState] ?? s;
 
-/** The order if the user sees it, else 404. */
-export async function visibleOrder(q: Queryable, user: AuthUser, id: number) {
-  const [row] = await q
+/** An order in the user's scope, 404 otherwise; `forUpdate` locks it (the caller's transaction). */
+export async function visibleOrder(q: Queryable, user: AuthUser, id: number, forUpdate = false) {
+  const query = q
     .select()
     .from(o)
     .where(and(eq(o.id, id), orderScope(user)));
+  const [row] = await (forUpdate ? query.for('update') : query);
   if (!row) throw notFound(ORDER_NOT_FOUND);
   return row;
 }

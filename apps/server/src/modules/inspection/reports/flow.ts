@@ -119,7 +119,9 @@ async function itemsFor(q: Queryable, orgId: number, elevatorId: number) {
  * first results; the unique (order, attempt) makes two first calls at once one report.
  */
 async function firstReportOf(q: Queryable, user: AuthUser, orderId: number): Promise<Report> {
-  const order = await visibleOrder(q, user, orderId);
+  // Locked while the inspector is checked and the report made: a re-assignment (distributeOrder
+  // moves the row) committed meanwhile refuses the old inspector, one under way waits for this.
+  const order = await visibleOrder(q, user, orderId, true);
   if (user.userType !== 'inspector' || order.inspectorUserId !== user.id)
     throw forbidden('只有分配到该检验任务的检验人员可以录入检验结果');
   const [existing] = await q
@@ -293,7 +295,9 @@ export async function signReport(q: Queryable, user: AuthUser, v: { id: number; 
       rectificationDeadline: outcome.rectificationDeadline,
       nextInspectionDate: outcome.nextInspectionDate,
     },
-    v.version,
+    // The version read at least: results, date or instruments changed meanwhile (each bumps it)
+    // refuse the signature, whose conclusion was worked out from what was read.
+    v.version ?? report.version,
   );
   return reportDetail(q, user, report.id);
 }
@@ -482,10 +486,18 @@ export async function batchEdit(
   for (const row of rows) {
     const on = v.inspectedOn ?? row.inspectedOn ?? shanghaiToday();
     await usableInstruments(q, row.orgId, v.instrumentIds ?? row.instrumentIds, on);
-    await take(q, row, ['inspecting'], '不能修改（已签字的报告不能修改）', {
-      ...(v.inspectedOn !== undefined ? { inspectedOn: v.inspectedOn } : {}),
-      ...(v.instrumentIds !== undefined ? { instrumentIds: [...new Set(v.instrumentIds)] } : {}),
-    });
+    // The version read: the instruments were checked against the date read with it.
+    await take(
+      q,
+      row,
+      ['inspecting'],
+      '不能修改（已签字的报告不能修改）',
+      {
+        ...(v.inspectedOn !== undefined ? { inspectedOn: v.inspectedOn } : {}),
+        ...(v.instrumentIds !== undefined ? { instrumentIds: [...new Set(v.instrumentIds)] } : {}),
+      },
+      row.version,
+    );
   }
   return { updated: rows.length };
 }
