@@ -1,5 +1,7 @@
 import type { ClaimRecord, ElevatorDetail, ElevatorRow } from '@ec/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/platform/db/sql.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -81,4 +83,37 @@ describe.each(dbKinds)('claims under concurrency on %s', (kind) => {
     const open = (await claimsOf(lift.id)).filter((c) => c.claimType === 'use' && c.state === 2);
     expect(open).toHaveLength(1);
   });
+
+  it.runIf(kind === 'postgres')(
+    'a lift deleted while it is claimed: the claim is refused or the delete is, never both done',
+    async () => {
+      for (const [round, lift] of unbound.slice(-3).entries()) {
+        const results = await Promise.all(
+          Array.from({ length: 50 }, (_, i) =>
+            i === round * 3
+              ? t.api('DELETE', '/pc/elevator/delete', {
+                  token: tokens.admin,
+                  query: { ids: String(lift.id) },
+                })
+              : t.api('POST', '/pc/elevatorClaim/submitClaim', {
+                  token: tokens[i % 2 ? 'sy_admin2' : 'sy_admin1'],
+                  body: { ids: [lift.id] },
+                }),
+          ),
+        );
+        const deleted = results[round * 3].status === 200;
+        const claimed = results.filter((r, i) => i !== round * 3 && r.status === 200).length;
+        for (const r of results) expect([200, 404, 409], r.body.resultMsg).toContain(r.status);
+        // Deleted, and no claim went through (404 after, 409 while); or claimed once, and the delete refused.
+        expect({ deleted, claimed }).toEqual(deleted ? { deleted, claimed: 0 } : { deleted, claimed: 1 });
+        const [orphans] = rowsOf<{ n: number }>(
+          await t.platform.db.execute(
+            sql`select count(*)::int as n from audit_record a where a.state = 2 and a.kind = 'elevator-claim'
+                and not exists (select 1 from elevator_claim c where c.id::text = a.subject_id)`,
+          ),
+        );
+        expect(orphans.n).toBe(0);
+      }
+    },
+  );
 });

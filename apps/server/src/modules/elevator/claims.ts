@@ -5,7 +5,7 @@ import {
   formatDateTime,
   isReviewer,
 } from '@ec/contract';
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { paginate } from '../../platform/db/paginate.ts';
@@ -88,7 +88,11 @@ export async function claimElevators(
       status: elevator.status,
     })
     .from(elevator)
-    .where(inArray(elevator.id, unique));
+    .where(inArray(elevator.id, unique))
+    // Locked as the claim's own update of the lift would (claim states): a lift disabled or deleted
+    // meanwhile is seen as it ends up, and two claims of one lift queue instead of deadlocking.
+    .orderBy(asc(elevator.id))
+    .for('no key update');
   if (rows.length !== unique.length) throw notFound('部分电梯不存在');
   for (const e of rows) {
     if (e.status !== 1) throw conflict(`电梯 ${e.registerCode} 已停用，不能认领`);

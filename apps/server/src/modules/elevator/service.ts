@@ -175,9 +175,27 @@ export async function updateElevator(
   return getDetail(db, user, id);
 }
 
-/** Deletes elevators in scope; refused while a claim on one of them awaits review. */
+/**
+ * Locks lifts (already scoped) for the caller's transaction, in id order so that two writers of
+ * the same lifts wait for each other instead of deadlocking. A claim locks its lifts too.
+ */
+async function lockLifts(db: Queryable, ids: number[]) {
+  await db
+    .select({ id: elevator.id })
+    .from(elevator)
+    .where(inArray(elevator.id, ids))
+    .orderBy(asc(elevator.id))
+    .for('update');
+}
+
+/**
+ * Deletes elevators in scope; refused while a claim on one of them awaits review. The lifts are
+ * locked first: a claim submitted meanwhile (it locks them) is either seen here or waits
+ * and then finds them gone, never deleted with them by the cascade.
+ */
 export async function deleteElevators(db: Queryable, user: AuthUser, ids: number[]) {
   const own = await scopedIds(db, user, ids);
+  await lockLifts(db, own);
   const pending = await db
     .select({ registerCode: elevator.registerCode })
     .from(elevatorClaim)
@@ -270,12 +288,7 @@ export async function updateMany(
       .where(and(eq(enterprise.id, fields.useCompanyId), eq(enterprise.kind, 'use')));
     if (!c) throw notFound('使用单位不存在');
   }
-  await db
-    .select({ id: elevator.id })
-    .from(elevator)
-    .where(inArray(elevator.id, own))
-    .orderBy(asc(elevator.id))
-    .for('update');
+  await lockLifts(db, own);
   const rows = await db
     .update(elevator)
     .set({ ...fields, version: sql`${elevator.version} + 1`, updatedAt: new Date() })
