@@ -224,5 +224,18 @@ describe.each(dbKinds)('file access on %s', (kind) => {
     });
     expect(saved.status, saved.body.resultMsg).toBe(200);
     for (const u of users) await reads(u, logo, 200);
+    // A file the administrator may read but did not upload (a company's scan) never becomes the
+    // logo, which would open it to every account.
+    const scan = await upload('wb_admin1');
+    await t.platform.db.execute(
+      sql`update staff_profile set cert_file_id = ${scan} where user_id = (select id from sys_user where username = 'wb_staff1')`,
+    );
+    await reads('admin', scan, 200);
+    const published = await t.api('POST', '/pc/tbLogo/add', {
+      token: tokens.admin,
+      body: { title: '电梯云监管平台', logoId: scan },
+    });
+    expect(published.status, published.body.resultMsg).toBe(400);
+    await reads('sy_admin2', scan, 404);
   });
 });

@@ -1,13 +1,12 @@
 import type { CallParsedInput } from '@ec/contract';
 import { formatDateTime, type logoCalls, type paramCalls } from '@ec/contract';
-import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, like, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { paginate } from '../../platform/db/paginate.ts';
 import { likePattern } from '../../platform/db/sql.ts';
-import { sysArea, sysLogo, sysParam } from '../../platform/db/tables.ts';
+import { sysArea, sysFile, sysLogo, sysParam } from '../../platform/db/tables.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { readableFileIds } from '../../platform/files/references.ts';
 import type { Platform } from '../../platform/platform.ts';
 
 const paramRow = (r: typeof sysParam.$inferSelect) => ({
@@ -99,11 +98,19 @@ export async function listLogos(
 }
 
 export async function addLogo(db: Queryable, user: AuthUser, input: CallParsedInput<typeof logoCalls.add>) {
-  // Every account may read the logo's file (system/files.ts): only a file the actor may read can become it.
-  if (input.logoId && !(await readableFileIds(db, user, [input.logoId])).size) {
-    throw badRequest('logoId：标识图片不存在，请重新上传', [
-      { field: 'logoId', message: '标识图片不存在，请重新上传' },
-    ]);
+  // Every account may read the logo's file (system/files.ts): only an image the actor uploaded can
+  // become it, never a file the actor merely may read (another party's filing scan, say).
+  if (input.logoId) {
+    const [own] = await db
+      .select({ id: sysFile.id })
+      .from(sysFile)
+      .where(
+        and(eq(sysFile.id, input.logoId), eq(sysFile.uploaderId, user.id), like(sysFile.mime, 'image/%')),
+      );
+    if (!own)
+      throw badRequest('logoId：标识图片不存在或不是您上传的图片，请重新上传', [
+        { field: 'logoId', message: '标识图片不存在或不是您上传的图片，请重新上传' },
+      ]);
   }
   const [row] = await db
     .insert(sysLogo)
