@@ -193,4 +193,40 @@ describe.each(dbKinds)('patrol under %s with 50 concurrent requests', (kind) => 
       expect(crossed).toBe(0);
     }
   });
+
+  it('results sent while the task is edited: each kept on a target the task has, none a 500', async () => {
+    for (let round = 0; round < 3; round++) {
+      const task = await newTask();
+      const contentId = task.items[0].contentId;
+      const results = await Promise.all(
+        Array.from({ length: N }, (_, i) =>
+          i % 2
+            ? o.send('jg_qingxiu', 'saveResult', {
+                taskId: task.id,
+                targetId: task.targets[0].id,
+                results: [{ contentId, result: 'pass' }],
+              })
+            : o.send('jg_qingxiu', 'save', {
+                id: task.id,
+                name: `并发修改 ${i}`,
+                areaCode: '450103',
+                templateId,
+                targetIds: [liftId],
+                assigneeIds: [regulatorId],
+                planStart: shanghaiToday(),
+                planEnd: addDays(shanghaiToday(), 2),
+              }),
+        ),
+      );
+      // An edit goes through while the task is pending (409 once a result started it); a result
+      // finds its target (200), or the target replaced by an edit (404).
+      for (const [i, r] of results.entries())
+        expect(i % 2 ? [200, 404] : [200, 409], `${r.status} ${r.body.resultMsg}`).toContain(r.status);
+      const [{ stray }] = await query<{ stray: number }>(
+        `select count(*)::int as stray from patrol_result r
+        where r.task_id = ${task.id} and not exists (select 1 from patrol_target g where g.id = r.target_id and g.task_id = r.task_id)`,
+      );
+      expect(stray).toBe(0);
+    }
+  });
 });

@@ -275,7 +275,22 @@ async function asAssignee(q: Queryable, user: AuthUser, id: number, what: string
 }
 
 export async function saveResult(q: Queryable, user: AuthUser, v: PatrolSaveResultInput) {
-  const task = await asAssignee(q, user, Number(v.taskId), '记录检查结果');
+  const seen = await asAssignee(q, user, Number(v.taskId), '记录检查结果');
+  // The task moves to 执行中 with its first result; a cancelled or completed task takes none. The
+  // UPDATE also locks the task's row until this transaction ends, so completion and an edit of the
+  // task (saveTask replaces its targets) wait for it; what it holds is read again under the lock.
+  const started = await q
+    .update(t)
+    .set({
+      state: 'running',
+      startedAt: sql`coalesce(${t.startedAt}, now())`,
+      version: sql`${t.version} + case when ${t.state} = 'pending' then 1 else 0 end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(t.id, seen.id), inArray(t.state, ['pending', 'running'])))
+    .returning({ id: t.id });
+  if (started.length === 0) throw await taskMoved(q, seen.id, '不能记录检查结果');
+  const task = await asAssignee(q, user, seen.id, '记录检查结果');
   const [target] = await q
     .select()
     .from(tg)
@@ -315,20 +330,6 @@ export async function saveResult(q: Queryable, user: AuthUser, v: PatrolSaveResu
         requirement: x.finding?.requirement,
       };
     });
-
-  // The task moves to 执行中 with its first result; a cancelled or completed task takes none. The
-  // UPDATE also locks the task's row until this transaction ends, so completion waits for it.
-  const started = await q
-    .update(t)
-    .set({
-      state: 'running',
-      startedAt: sql`coalesce(${t.startedAt}, now())`,
-      version: sql`${t.version} + case when ${t.state} = 'pending' then 1 else 0 end`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(t.id, task.id), inArray(t.state, ['pending', 'running'])))
-    .returning({ id: t.id });
-  if (started.length === 0) throw await taskMoved(q, task.id, '不能记录检查结果');
 
   for (const x of v.results) {
     const contentId = Number(x.contentId);
