@@ -1,7 +1,10 @@
+import type { IotDeviceRow } from '@ec/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maintainPartitions, orderFinishedDays, unorderedDays } from '../src/modules/iot/jobs.ts';
+import { Ingestor } from '../src/modules/iot/ingest.ts';
+import { maintainPartitions, orderDay, orderFinishedDays, unorderedDays } from '../src/modules/iot/jobs.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
-import { demoLift, query } from './iot-support.ts';
+import { demoLift, normal, query } from './iot-support.ts';
 
 /**
  * The history's days on disk (docs/iot.md, "History on disk"): each UTC day of a month is its own
@@ -15,6 +18,7 @@ describe.each(dbKinds)('IoT history ordered by lift on %s', (kind) => {
   let admin: string;
   let liftA: number;
   let liftB: number;
+  let liftC: { id: number; registerCode: string };
   const OTHER = 900_000_001;
   // The Shanghai day 2032-03-10: UTC 2032-03-09T16:00 to 2032-03-10T16:00, on two UTC days.
   const DATE = '2032-03-10';
@@ -62,6 +66,7 @@ describe.each(dbKinds)('IoT history ordered by lift on %s', (kind) => {
     admin = await t.login('admin');
     liftA = (await demoLift(t)).id;
     liftB = (await demoLift(t, [liftA])).id;
+    liftC = await demoLift(t, [liftA, liftB]);
     await query(t, `update sys_param set value = '1000' where config_key = 'iotHistoryRetentionMonths'`);
     await maintainPartitions(t.platform.db, new Date('2032-03-01T00:00:00Z'));
     // Three lifts every 10 minutes over the Shanghai day and the hours around it, written in time
@@ -169,6 +174,82 @@ describe.each(dbKinds)('IoT history ordered by lift on %s', (kind) => {
     // The down run at 15:00:05 is one of the day's runs now.
     expect(after.history.runCount).toBeGreaterThan(before.history.runCount - 1);
     expect(JSON.stringify(after.history.runs)).toContain('2032-03-10 15:00:05');
+  });
+
+  it('loses no message written while a day is being ordered (50 at once on PostgreSQL)', async () => {
+    // A device on lift C; its ingestion's clock just before the cut-off of 2032-03-20 (a backlog: its
+    // messages belong to the part being ordered) while 50 late messages of other lifts arrive after it.
+    const merchant = await t.login('iot_admin1');
+    const added = await t.api<{ device: IotDeviceRow; secret: string }[]>('POST', '/iot/device/batchAdd', {
+      token: merchant,
+      body: { devices: [{ code: 'ORDER-1', name: '整理终端', registerCode: liftC.registerCode }] },
+    });
+    expect(added.status, added.body.resultMsg).toBe(200);
+    const device = added.body.data[0].device;
+    const day = new Date('2032-03-20T00:00:00Z');
+    await query(
+      t,
+      `insert into iot_history (at, device_id, elevator_id, kind, message, received_at)
+        select at, -lift, lift, 'status', '{"mode":"normal","run":"stop","floor":1}', at
+        from generate_series(0, 143) tick, unnest(array[${liftA}, ${liftB}, ${OTHER}]) lift,
+          lateral (select '2032-03-20T00:00:00Z'::timestamptz + make_interval(mins => tick * 10) as at) x
+        order by at, lift`,
+    );
+    const ingestor = new Ingestor(
+      t.platform.db,
+      { warn: () => undefined, error: () => undefined },
+      () => new Date('2032-03-21T00:59:59Z'),
+    );
+    const N = 50;
+    const [ordered, stored, late] = await Promise.all([
+      orderDay(t.platform.db, day).catch(() => -1),
+      Promise.all(
+        Array.from({ length: N }, (_, i) =>
+          ingestor.accept({
+            deviceCode: 'ORDER-1',
+            kind: 'status',
+            merchantId: device.merchantId,
+            payload: JSON.stringify(
+              normal({ t: Date.parse('2032-03-20T12:00:00Z') + i * 1000, floor: 1 + (i % 9) }),
+            ),
+          }),
+        ),
+      ),
+      Promise.all(
+        Array.from({ length: N }, (_, i) =>
+          t.platform.db.execute(
+            sql.raw(`insert into iot_history (at, device_id, elevator_id, kind, message, received_at)
+              values ('2032-03-20T13:00:00Z'::timestamptz + make_interval(secs => ${i}), -${OTHER}, ${OTHER},
+                'status', '{"mode":"normal","run":"up","floor":2}', '2032-03-21T02:00:00Z')`),
+          ),
+        ),
+      ),
+    ]);
+    await ingestor.flush();
+    expect(stored.every(Boolean)).toBe(true);
+    expect(ingestor.counters.dropped).toEqual({});
+    expect(late).toHaveLength(N);
+    // The job either ordered the day or gave way (a deadlock with a waiting writer); the next run does it.
+    if (ordered < 0) await orderDay(t.platform.db, day);
+    const [{ recv }] = await query<{ recv: boolean }>(
+      t,
+      `select to_regclass('iot_history_20320320_recv') is not null as recv`,
+    );
+    expect(recv).toBe(false);
+    const count = async (where: string) =>
+      (await query<{ n: number }>(t, `select count(*)::int as n from iot_history where ${where}`))[0].n;
+    expect(await count(`elevator_id = ${liftC.id} and at >= '2032-03-20' and at < '2032-03-21'`)).toBe(N);
+    expect(await count(`elevator_id = ${OTHER} and at >= '2032-03-20' and at < '2032-03-21'`)).toBe(144 + N);
+    expect(await count(`at >= '2032-03-20' and at < '2032-03-21'`)).toBe(3 * 144 + 2 * N);
+    const parts = await query<{ p: string; n: number }>(
+      t,
+      `select tableoid::regclass::text as p, count(*)::int as n from iot_history
+        where at >= '2032-03-20' and at < '2032-03-21' group by 1 order by 1`,
+    );
+    expect(parts).toEqual([
+      { p: 'iot_history_20320320_late', n: N },
+      { p: 'iot_history_20320320_ordered', n: 3 * 144 + N },
+    ]);
   });
 
   it('drops ordered days with their month when the retention passes', async () => {
