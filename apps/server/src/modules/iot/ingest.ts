@@ -233,7 +233,11 @@ export class Ingestor {
       const batch = this.queue.splice(0, MAX_BATCH);
       let outcome: boolean[];
       try {
-        outcome = await this.db.transaction((tx) => this.store(tx, batch));
+        outcome = await this.db
+          .transaction((tx) => this.store(tx, batch))
+          // Once more after a failure that a second try clears: a deadlock with the job that orders a
+          // day's history (iot-history-order), or a day part it swapped while this batch waited.
+          .catch(() => this.db.transaction((tx) => this.store(tx, batch)));
       } catch (err) {
         this.log.error({ err, messages: batch.length }, 'iot ingestion batch failed');
         this.counters.drop('failed', batch.length);

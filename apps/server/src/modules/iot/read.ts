@@ -341,6 +341,13 @@ const escalatorRuns = (day: SQL, limit: number) => sql`with s as (
   )
   select ${runColumns} from runs where is_start and run in ('up', 'down') order by at desc limit ${limit}`;
 
+/** The statement of a lift's runs over [from, to), the latest `limit` (exported for the bench's EXPLAIN). */
+export function dayRunsQuery(kind: IotStateKind, elevatorId: number, from: Date, to: Date, limit: number) {
+  const day = sql`elevator_id = ${elevatorId} and kind = ${kind === 'escalator' ? 'escalator' : 'status'}
+    and at >= ${from.toISOString()}::timestamptz and at < ${to.toISOString()}::timestamptz`;
+  return kind === 'lift' ? liftRuns(day, limit) : escalatorRuns(day, limit);
+}
+
 /**
  * A lift's day as the console shows it: its runs, the latest `limit` first, and the alarms open that
  * day. The runs are computed here, over the day's states of the lift's kind (the registry's type
@@ -356,11 +363,9 @@ export async function liftHistory(
   const kind: IotStateKind = lift.type === ESCALATOR_TYPE ? 'escalator' : 'lift';
   const from = shanghaiStart(f.date);
   const to = new Date(from.getTime() + 86_400_000);
-  const day = sql`elevator_id = ${f.elevatorId} and kind = ${kind === 'escalator' ? 'escalator' : 'status'}
-    and at >= ${from.toISOString()}::timestamptz and at < ${to.toISOString()}::timestamptz`;
   // The runs and the day's alarms at once (two of the pool's connections).
   const [rows, alarms] = await Promise.all([
-    preparedRows<RunRow>(q, kind === 'lift' ? liftRuns(day, f.limit) : escalatorRuns(day, f.limit)),
+    preparedRows<RunRow>(q, dayRunsQuery(kind, f.elevatorId, from, to, f.limit)),
     alarmsOfDay(q, f.elevatorId, from, to),
   ]);
   return {
