@@ -7,7 +7,7 @@ import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { demoLift, normal, query } from './iot-support.ts';
 
 /**
- * The history's days on disk (docs/iot.md, "History on disk"): each UTC day of a month is its own
+ * The history's days on disk (docs/paths.md, "History on disk"): each UTC day of a month is its own
  * table, in two parts by arrival (`_recv` until an hour after the day, `_late` after). The job
  * iot-history-order rewrites each finished day's `_recv` in (lift, time) order as `_ordered`, once;
  * the reads answer the same rows before and after, late messages still land and are read, and the

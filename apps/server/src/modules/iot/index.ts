@@ -52,7 +52,7 @@ export const iotModule = defineModule({
     },
     {
       // Each finished day (an hour past its end) rewritten once in (lift, time) order, so that a
-      // lift's day is read from adjacent pages (docs/iot.md). One transaction per day.
+      // lift's day is read from adjacent pages (docs/paths.md, "History on disk"). One transaction per day.
       name: 'iot-history-order',
       label: '物联网历史数据按电梯整理',
       everyMs: 3_600_000,

@@ -251,12 +251,12 @@ export async function orderDay(db: Queryable, day: Date): Promise<number> {
   const recv = `${parent}_recv`;
   const ordered = `${parent}_ordered`;
   const cut = lit(new Date(next.getTime() + LATE_AFTER_MS));
-  return db.transaction(async (tx) => {
+  const rows = await db.transaction(async (tx) => {
     const run = (s: string) => tx.execute(sql.raw(s));
     // Nothing should write here after the cut-off; a writer still under way (a backlog older than
     // the cut-off) is waited for, and a later one waits for the swap.
     await run(`lock table ${recv} in share row exclusive mode`);
-    // One sort of the whole day (86.4 million rows at 10,000 devices: docs/iot.md) and two index builds.
+    // One sort of the whole day (86.4 million rows at 10,000 devices: docs/paths.md) and two index builds.
     await run(`set local work_mem = '256MB'`);
     await run(`set local maintenance_work_mem = '1GB'`);
     await run(`create table ${ordered} (like iot_history including defaults,
@@ -269,13 +269,15 @@ export async function orderDay(db: Queryable, day: Date): Promise<number> {
     await run(`alter table ${parent} detach partition ${recv}`);
     await run(`alter table ${parent} attach partition ${ordered} for values from (minvalue) to (${cut})`);
     await run(`drop table ${recv}`);
-    await run(`analyze ${ordered}`);
     return (
       (moved as unknown as { rowCount?: number; affectedRows?: number }).rowCount ??
       (moved as unknown as { affectedRows?: number }).affectedRows ??
       0
     );
   });
+  // After the swap's commit: its exclusive lock on the day ends with the swap, not with the sampling.
+  await db.execute(sql.raw(`analyze ${ordered}`));
+  return rows;
 }
 
 /**

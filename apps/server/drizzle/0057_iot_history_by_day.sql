@@ -1,4 +1,4 @@
--- The history's months become partitioned by day, each day by arrival (docs/iot.md, "History on disk"):
+-- The history's months become partitioned by day, each day by arrival (docs/paths.md, "History on disk"):
 -- the job iot-partitions makes them so. The empty monthly partitions made by 0027 (this month and the
 -- next two, as plain tables) are dropped here, and the job remakes them by day when the server starts;
 -- until then a message waits in the default partition, and is moved into its month with it. A month
