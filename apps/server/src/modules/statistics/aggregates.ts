@@ -1,4 +1,4 @@
-import { shanghaiToday } from '@ec/contract';
+import { CITY_CODE, shanghaiToday } from '@ec/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -14,8 +14,12 @@ import {
   type Grouping,
   LIFT_GROUPS,
   levelOf,
+  liftWindowRows,
   ORDER_MONTHS,
   REPAIR_MONTHS,
+  USE_WINDOW,
+  useWindowLevel,
+  windowHeld,
 } from './rollups.ts';
 
 /*
@@ -157,6 +161,84 @@ export async function useUnitRanking(
   limit: number,
   offset: number,
 ): Promise<{ rows: UseUnitRank[]; total: number; sum: UseUnitRank }> {
+  const level = useWindowLevel(user, f, p);
+  if (level !== undefined && (await windowHeld(db, USE_WINDOW, p.from)))
+    return useWindowRanking(db, user, f, p, level, order, limit, offset);
+  return computedUseUnitRanking(db, user, f, p, order, limit, offset);
+}
+
+const useRank = (r: Record<string, string> | undefined, s = ''): UseUnitRank => ({
+  key: r && s === '' ? String(r.key) : '',
+  lifts: num(r?.[`${s}lifts`]),
+  trapped: num(r?.[`${s}trapped`]),
+  faults: num(r?.[`${s}faults`]),
+  overdueInspection: num(r?.[`${s}oi`]),
+  overdueMaintenance: num(r?.[`${s}om`]),
+});
+
+/**
+ * The use units ranked from the use-unit window (stats_use_window, the default period) at `level`:
+ * where the caller's scope and filters name one row per use unit (the city, one district, one
+ * company), a page read in `order` from the window's rows, which the rank indexes hold in the
+ * default orders (困人; 困人, faults, lifts), and the count and sums over the same rows; where they
+ * name several districts (a regulator of more than one), each use unit's rows summed first. Equal
+ * to computedUseUnitRanking's answer (tested: stats-use-window.test.ts).
+ */
+async function useWindowRanking(
+  db: Queryable,
+  user: AuthUser,
+  f: Partial<Filters>,
+  p: Period,
+  level: string,
+  order: SQL,
+  limit: number,
+  offset: number,
+): Promise<{ rows: UseUnitRank[]; total: number; sum: UseUnitRank }> {
+  const where = sql`${liftWindowRows(level, p.from, USE_WINDOW)} and ${whereSql(user, f, 'w')}`;
+  // One row per use unit unless the scope spans several districts at the district level.
+  const single =
+    level !== '~' ||
+    Boolean(f.areaCode && f.areaCode !== CITY_CODE) ||
+    user.dataScope === 'all' ||
+    user.areaCodes.length === 1;
+  const page = single
+    ? sql`select a.k::text as key, a.lifts, a.trapped, a.faults, a.oi, a.om
+        from (select w.use_company_id as k, w.lifts, w.trapped, w.faults, w.overdue_inspection as oi,
+          w.overdue_maintenance as om from stats_use_window w where ${where}) a
+        order by ${order}, a.k::text collate "C" limit ${limit} offset ${offset}`
+    : sql`select a.k::text as key, a.lifts, a.trapped, a.faults, a.oi, a.om
+        from (select w.use_company_id as k, sum(w.lifts) as lifts, sum(w.trapped) as trapped,
+          sum(w.faults) as faults, sum(w.overdue_inspection) as oi, sum(w.overdue_maintenance) as om
+          from stats_use_window w where ${where} group by 1) a
+        order by ${order}, a.k::text collate "C" limit ${limit} offset ${offset}`;
+  const found = await rows<Record<string, string>>(db, page);
+  const [totals] = await rows<Record<string, string>>(
+    db,
+    sql`select ${single ? sql`count(*)` : sql`count(distinct w.use_company_id)`} as total,
+        sum(w.lifts) as lifts, sum(w.trapped) as trapped, sum(w.faults) as faults,
+        sum(w.overdue_inspection) as oi, sum(w.overdue_maintenance) as om
+      from stats_use_window w where ${where}`,
+  );
+  return {
+    rows: found.map((r) => useRank(r)),
+    total: num(totals?.total),
+    sum: { ...useRank(totals), key: '' },
+  };
+}
+
+/**
+ * The use units ranked from the lift counts and the case and repair rollups of the period (any
+ * period, scope and filters): every use unit's lifts, cases and repairs joined, sorted, one page.
+ */
+export async function computedUseUnitRanking(
+  db: Queryable,
+  user: AuthUser,
+  f: Partial<Filters>,
+  p: Period,
+  order: SQL,
+  limit: number,
+  offset: number,
+): Promise<{ rows: UseUnitRank[]; total: number; sum: UseUnitRank }> {
   const found = await rows<Record<string, string>>(
     db,
     sql`with l as (
@@ -181,20 +263,12 @@ export async function useUnitRanking(
         sum(a.oi) over () as s_oi, sum(a.om) over () as s_om
       from a order by ${order}, a.k::text collate "C" limit ${limit} offset ${offset}`,
   );
-  const rank = (r: Record<string, string> | undefined, s = ''): UseUnitRank => ({
-    key: r && s === '' ? String(r.key) : '',
-    lifts: num(r?.[`${s}lifts`]),
-    trapped: num(r?.[`${s}trapped`]),
-    faults: num(r?.[`${s}faults`]),
-    overdueInspection: num(r?.[`${s}oi`]),
-    overdueMaintenance: num(r?.[`${s}om`]),
-  });
   // A page past the last use unit still answers the count and the sums.
   if (found.length === 0 && offset > 0) {
-    const { total, sum } = await useUnitRanking(db, user, f, p, order, 1, 0);
+    const { total, sum } = await computedUseUnitRanking(db, user, f, p, order, 1, 0);
     return { rows: [], total, sum };
   }
-  return { rows: found.map((r) => rank(r)), total: num(found[0]?.total), sum: rank(found[0], 's_') };
+  return { rows: found.map((r) => useRank(r)), total: num(found[0]?.total), sum: useRank(found[0], 's_') };
 }
 
 /**

@@ -542,3 +542,52 @@ export const statsLiftWindowCount = pgTable(
     }),
   ],
 );
+
+/**
+ * Each use unit's lifts in use (and those overdue for inspection and for maintenance, as of the job's
+ * day) and its 困人 cases and repairs over the default period's window (rollups.ts USE_WINDOW): one
+ * row per use unit at the city level (`dim` '*'), per district and use unit ('~') and per
+ * maintenance company and use unit ('^'); no base level (levelsOnly); a dropped column holds '' / 0.
+ * The use-unit rankings (elevatorUserData, buildingCompayFaultAnalysis) read a page in their order
+ * from `stats_use_window_rank_idx` (困人 first) and `stats_use_window_top_idx` (困人, faults, lifts).
+ * Ties go by the use unit's id as text in the C collation, as the computed ranking breaks them.
+ */
+export const statsUseWindow = pgTable(
+  'stats_use_window',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dim: text('dim').notNull(),
+    areaCode: text('area_code').notNull(),
+    maintenanceCompanyId: integer('maintenance_company_id').notNull(),
+    useCompanyId: integer('use_company_id').notNull(),
+    lifts: integer('lifts').notNull().default(0),
+    overdueInspection: integer('overdue_inspection').notNull().default(0),
+    overdueMaintenance: integer('overdue_maintenance').notNull().default(0),
+    trapped: integer('trapped').notNull().default(0),
+    faults: integer('faults').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_use_window_pk',
+      columns: [t.dim, t.day, t.areaCode, t.maintenanceCompanyId, t.useCompanyId],
+    }),
+    index('stats_use_window_rank_idx').on(
+      t.dim,
+      t.day,
+      t.areaCode,
+      t.maintenanceCompanyId,
+      t.trapped.desc(),
+      sql`(${t.useCompanyId}::text) collate "C"`,
+    ),
+    index('stats_use_window_top_idx').on(
+      t.dim,
+      t.day,
+      t.areaCode,
+      t.maintenanceCompanyId,
+      t.trapped.desc(),
+      t.faults.desc(),
+      t.lifts.desc(),
+      sql`(${t.useCompanyId}::text) collate "C"`,
+    ),
+  ],
+);
