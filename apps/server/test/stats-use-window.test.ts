@@ -17,7 +17,9 @@ import { dbKinds, startTestApp, type TestApp } from './harness.ts';
  * window answers, page by page and in every order, after lifts, cases and repairs change and after a
  * day's and a month's first run; the incremental window equals a rebuild's. Where it cannot answer
  * (another period, a filter by lift type, occasion or use unit, a district and a company at once, a
- * use unit's own figures, a window of another month) the computation answers.
+ * use unit's own figures, a window of another month) the computation answers. Its totals per level
+ * (stats_use_window_total, kept by triggers) are a rebuild's too, and the count and sum row they give
+ * are the computed ones.
  */
 
 const userOf = (u: Partial<AuthUser>): AuthUser => ({
@@ -53,8 +55,12 @@ describe.each(dbKinds)('the use-unit window on %s', (kind) => {
   const q = async <T>(query: SQL) => ((await t.platform.db.execute(query)) as unknown as { rows: T[] }).rows;
   const run = () => t.platform.db.transaction((tx) => refreshStats(tx));
   const full = (now?: Date) => t.platform.db.transaction((tx) => refreshStats(tx, { full: true, now }));
+  /** The window and its totals (kept by triggers), as text to compare. */
   const snapshot = async () =>
-    (await q<{ r: string }>(sql`select (w.*)::text as r from stats_use_window w order by 1`)).map((x) => x.r);
+    (
+      await q<{ r: string }>(sql`select 'w' || (w.*)::text as r from stats_use_window w
+        union all select 't' || (t.*)::text from stats_use_window_total t order by 1`)
+    ).map((x) => x.r);
 
   /** The scopes and filters the window answers, each with a page size that makes several pages. */
   const windowed = (): [string, AuthUser, Partial<Filters>][] => [
@@ -138,6 +144,16 @@ describe.each(dbKinds)('the use-unit window on %s', (kind) => {
     const incremental = await snapshot();
     expect(incremental).not.toEqual(before);
     await agree('after changes');
+    // The totals are the window's rows summed per level, district and company.
+    const summed = await q<{
+      r: string;
+    }>(sql`select concat_ws('|', dim, day, area_code, maintenance_company_id,
+        count(*), sum(lifts), sum(overdue_inspection), sum(overdue_maintenance), sum(trapped), sum(faults)) as r
+      from stats_use_window group by dim, day, area_code, maintenance_company_id order by 1`);
+    const kept = await q<{ r: string }>(sql`select concat_ws('|', dim, day, area_code, maintenance_company_id,
+        use_units, lifts, overdue_inspection, overdue_maintenance, trapped, faults) as r
+      from stats_use_window_total order by 1`);
+    expect(kept).toEqual(summed);
     // The incremental window is a rebuild's.
     await full();
     expect(await snapshot()).toEqual(incremental);

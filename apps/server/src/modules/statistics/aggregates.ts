@@ -180,8 +180,9 @@ const useRank = (r: Record<string, string> | undefined, s = ''): UseUnitRank => 
  * The use units ranked from the use-unit window (stats_use_window, the default period) at `level`:
  * where the caller's scope and filters name one row per use unit (the city, one district, one
  * company), a page read in `order` from the window's rows, which the rank indexes hold in the
- * default orders (困人; 困人, faults, lifts), and the count and sums over the same rows; where they
- * name several districts (a regulator of more than one), each use unit's rows summed first. Equal
+ * default orders (困人; 困人, faults, lifts), and the count and sums from the level's total
+ * (stats_use_window_total, kept by triggers); where they name several districts (a regulator of more
+ * than one), each use unit's rows summed first, and counted and summed over the same rows. Equal
  * to computedUseUnitRanking's answer (tested: stats-use-window.test.ts).
  */
 async function useWindowRanking(
@@ -212,12 +213,16 @@ async function useWindowRanking(
           from stats_use_window w where ${where} group by 1) a
         order by ${order}, a.k::text collate "C" limit ${limit} offset ${offset}`;
   const found = await rows<Record<string, string>>(db, page);
+  // The count and the sums: the level's kept total (one row) when the rows are one per use unit.
   const [totals] = await rows<Record<string, string>>(
     db,
-    sql`select ${single ? sql`count(*)` : sql`count(distinct w.use_company_id)`} as total,
-        sum(w.lifts) as lifts, sum(w.trapped) as trapped, sum(w.faults) as faults,
-        sum(w.overdue_inspection) as oi, sum(w.overdue_maintenance) as om
-      from stats_use_window w where ${where}`,
+    single
+      ? sql`select coalesce(sum(w.use_units), 0) as total, sum(w.lifts) as lifts, sum(w.trapped) as trapped,
+          sum(w.faults) as faults, sum(w.overdue_inspection) as oi, sum(w.overdue_maintenance) as om
+        from stats_use_window_total w where ${where}`
+      : sql`select count(distinct w.use_company_id) as total, sum(w.lifts) as lifts, sum(w.trapped) as trapped,
+          sum(w.faults) as faults, sum(w.overdue_inspection) as oi, sum(w.overdue_maintenance) as om
+        from stats_use_window w where ${where}`,
   );
   return {
     rows: found.map((r) => useRank(r)),

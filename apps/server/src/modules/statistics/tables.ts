@@ -591,3 +591,31 @@ export const statsUseWindow = pgTable(
     ),
   ],
 );
+
+/**
+ * The use-unit window's use units and sums per level, district and company (migration 0057:
+ * kept by statement triggers on stats_use_window's inserted, updated and deleted rows, in the job's
+ * transaction), so that a use-unit ranking's count and sum row are one row, not a pass over up to
+ * one row per use unit.
+ */
+export const statsUseWindowTotal = pgTable(
+  'stats_use_window_total',
+  {
+    dim: text('dim').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    areaCode: text('area_code').notNull(),
+    maintenanceCompanyId: integer('maintenance_company_id').notNull(),
+    useUnits: integer('use_units').notNull(),
+    lifts: integer('lifts').notNull(),
+    overdueInspection: integer('overdue_inspection').notNull(),
+    overdueMaintenance: integer('overdue_maintenance').notNull(),
+    trapped: integer('trapped').notNull(),
+    faults: integer('faults').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_use_window_total_pk',
+      columns: [t.dim, t.day, t.areaCode, t.maintenanceCompanyId],
+    }),
+  ],
+);
