@@ -18,8 +18,8 @@ import {
   ORDER_MONTHS,
   REPAIR_MONTHS,
   USE_WINDOW,
+  useWindowHeld,
   useWindowLevel,
-  windowHeld,
 } from './rollups.ts';
 
 /*
@@ -162,9 +162,9 @@ export async function useUnitRanking(
   offset: number,
 ): Promise<{ rows: UseUnitRank[]; total: number; sum: UseUnitRank }> {
   const level = useWindowLevel(user, f, p);
-  if (level !== undefined && (await windowHeld(db, USE_WINDOW, p.from)))
-    return useWindowRanking(db, user, f, p, level, order, limit, offset);
-  return computedUseUnitRanking(db, user, f, p, order, limit, offset);
+  const windowed =
+    level === undefined ? undefined : await useWindowRanking(db, user, f, p, level, order, limit, offset);
+  return windowed ?? computedUseUnitRanking(db, user, f, p, order, limit, offset);
 }
 
 const useRank = (r: Record<string, string> | undefined, s = ''): UseUnitRank => ({
@@ -182,7 +182,8 @@ const useRank = (r: Record<string, string> | undefined, s = ''): UseUnitRank => 
  * company), a page read in `order` from the window's rows, which the rank indexes hold in the
  * default orders (困人; 困人, faults, lifts), and the count and sums from the level's total
  * (stats_use_window_total, kept by triggers); where they name several districts (a regulator of more
- * than one), each use unit's rows summed first, and counted and summed over the same rows. Equal
+ * than one), each use unit's rows summed first, and counted and summed over the same rows; undefined
+ * when the window does not hold today's (the job has not moved it yet). Equal
  * to computedUseUnitRanking's answer (tested: stats-use-window.test.ts).
  */
 async function useWindowRanking(
@@ -194,7 +195,7 @@ async function useWindowRanking(
   order: SQL,
   limit: number,
   offset: number,
-): Promise<{ rows: UseUnitRank[]; total: number; sum: UseUnitRank }> {
+): Promise<{ rows: UseUnitRank[]; total: number; sum: UseUnitRank } | undefined> {
   const where = sql`${liftWindowRows(level, p.from, USE_WINDOW)} and ${whereSql(user, f, 'w')}`;
   // One row per use unit unless the scope spans several districts at the district level.
   const single =
@@ -203,31 +204,38 @@ async function useWindowRanking(
     user.dataScope === 'all' ||
     user.areaCodes.length === 1;
   const page = single
-    ? sql`select a.k::text as key, a.lifts, a.trapped, a.faults, a.oi, a.om
+    ? sql`select a.k, a.k::text as key, a.lifts, a.trapped, a.faults, a.oi, a.om
         from (select w.use_company_id as k, w.lifts, w.trapped, w.faults, w.overdue_inspection as oi,
           w.overdue_maintenance as om from stats_use_window w where ${where}) a
         order by ${order}, a.k::text collate "C" limit ${limit} offset ${offset}`
-    : sql`select a.k::text as key, a.lifts, a.trapped, a.faults, a.oi, a.om
+    : sql`select a.k, a.k::text as key, a.lifts, a.trapped, a.faults, a.oi, a.om
         from (select w.use_company_id as k, sum(w.lifts) as lifts, sum(w.trapped) as trapped,
           sum(w.faults) as faults, sum(w.overdue_inspection) as oi, sum(w.overdue_maintenance) as om
           from stats_use_window w where ${where} group by 1) a
         order by ${order}, a.k::text collate "C" limit ${limit} offset ${offset}`;
-  const found = await rows<Record<string, string>>(db, page);
   // The count and the sums: the level's kept total (one row) when the rows are one per use unit.
-  const [totals] = await rows<Record<string, string>>(
+  const totals = single
+    ? sql`select coalesce(sum(w.use_units), 0) as s_total, sum(w.lifts) as s_lifts, sum(w.trapped) as s_trapped,
+        sum(w.faults) as s_faults, sum(w.overdue_inspection) as s_oi, sum(w.overdue_maintenance) as s_om
+      from stats_use_window_total w where ${where}`
+    : sql`select count(distinct w.use_company_id) as s_total, sum(w.lifts) as s_lifts, sum(w.trapped) as s_trapped,
+        sum(w.faults) as s_faults, sum(w.overdue_inspection) as s_oi, sum(w.overdue_maintenance) as s_om
+      from stats_use_window w where ${where}`;
+  // One statement (one snapshot, one round trip): whether the window holds today's, the totals and
+  // the page in its order.
+  const found = await rows<Record<string, string | boolean | null>>(
     db,
-    single
-      ? sql`select coalesce(sum(w.use_units), 0) as total, sum(w.lifts) as lifts, sum(w.trapped) as trapped,
-          sum(w.faults) as faults, sum(w.overdue_inspection) as oi, sum(w.overdue_maintenance) as om
-        from stats_use_window_total w where ${where}`
-      : sql`select count(distinct w.use_company_id) as total, sum(w.lifts) as lifts, sum(w.trapped) as trapped,
-          sum(w.faults) as faults, sum(w.overdue_inspection) as oi, sum(w.overdue_maintenance) as om
-        from stats_use_window w where ${where}`,
+    sql`select ${useWindowHeld(p.from)} as held, t.*, a.*
+      from (${totals}) t left join (${page}) a on true
+      order by ${order}, a.k::text collate "C"`,
   );
+  const [first] = found;
+  if (first?.held !== true && String(first?.held) !== 'true') return undefined;
+  const str = (r: Record<string, string | boolean | null>) => r as Record<string, string>;
   return {
-    rows: found.map((r) => useRank(r)),
-    total: num(totals?.total),
-    sum: { ...useRank(totals), key: '' },
+    rows: found.filter((r) => r.key !== null).map((r) => useRank(str(r))),
+    total: num(first.s_total),
+    sum: { ...useRank(str(first), 's_'), key: '' },
   };
 }
 

@@ -372,6 +372,9 @@ export async function windowHeld(db: Queryable, m: EventRollup, from: string): P
   return r?.held === true;
 }
 
+/** Whether the use-unit window holds the window beginning `from`, as an SQL boolean. */
+export const useWindowHeld = (from: string) => heldSql(USE_WINDOW, from);
+
 /** The `dim` of `m`'s first kept grouping: its base grouping's (''), or its first level's (levelsOnly). */
 const firstDim = (m: Rollup) => (m.levelsOnly ? (m.levels[0]?.suffix ?? '') : '');
 
