@@ -14,6 +14,7 @@ import {
   LIFT_WINDOW,
   REPAIR_WINDOW,
   rebuildRollup,
+  USE_WINDOW,
 } from '../../apps/server/src/modules/statistics/rollups.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
 import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
@@ -184,7 +185,13 @@ async function rollUp(dataDir: string) {
     `rollup rebuild (${MONTHS} months of data): ${rebuild.toFixed(1)} s = ${((rebuild / (MONTHS * 30)) * 1000).toFixed(0)} ms per day of data`,
   );
   const tables = ['stats_lift_group', 'stats_case_month', 'stats_repair_month', 'stats_order_month'];
-  for (const table of [...tables, 'stats_case_window', 'stats_repair_window', 'stats_lift_window']) {
+  for (const table of [
+    ...tables,
+    'stats_case_window',
+    'stats_repair_window',
+    'stats_lift_window',
+    'stats_use_window',
+  ]) {
     const groups = rowsOf<{ dim: string; n: number }>(
       await database.db.execute(
         sql`select dim, count(*)::int as n from ${sql.identifier(table)} group by dim order by dim`,
@@ -199,6 +206,10 @@ async function rollUp(dataDir: string) {
   for (const m of [CASE_WINDOW, REPAIR_WINDOW, LIFT_WINDOW])
     await rebuildRollup(database.db, m, shanghaiToday());
   console.log(`windows moved (a month's first run): ${seconds(t0).toFixed(1)} s`);
+  // The use-unit window is rebuilt on every new day (its overdue counts are the day's).
+  t0 = performance.now();
+  await rebuildRollup(database.db, USE_WINDOW, shanghaiToday());
+  console.log(`use-unit window rebuilt (every day's first run): ${seconds(t0).toFixed(1)} s`);
   // A week offline: the cursors a week back, the last week's cases changed since.
   await database.db.execute(sql`update stats_cursor set changed_up_to = now() - interval '7 days'`);
   await database.db.execute(

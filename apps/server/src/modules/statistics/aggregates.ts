@@ -1,4 +1,4 @@
-import { shanghaiToday } from '@ec/contract';
+import { CITY_CODE, shanghaiToday } from '@ec/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
@@ -14,8 +14,12 @@ import {
   type Grouping,
   LIFT_GROUPS,
   levelOf,
+  liftWindowRows,
   ORDER_MONTHS,
   REPAIR_MONTHS,
+  USE_WINDOW,
+  useWindowHeld,
+  useWindowLevel,
 } from './rollups.ts';
 
 /*
@@ -157,6 +161,97 @@ export async function useUnitRanking(
   limit: number,
   offset: number,
 ): Promise<{ rows: UseUnitRank[]; total: number; sum: UseUnitRank }> {
+  const level = useWindowLevel(user, f, p);
+  const windowed =
+    level === undefined ? undefined : await useWindowRanking(db, user, f, p, level, order, limit, offset);
+  return windowed ?? computedUseUnitRanking(db, user, f, p, order, limit, offset);
+}
+
+const useRank = (r: Record<string, string> | undefined, s = ''): UseUnitRank => ({
+  key: r && s === '' ? String(r.key) : '',
+  lifts: num(r?.[`${s}lifts`]),
+  trapped: num(r?.[`${s}trapped`]),
+  faults: num(r?.[`${s}faults`]),
+  overdueInspection: num(r?.[`${s}oi`]),
+  overdueMaintenance: num(r?.[`${s}om`]),
+});
+
+/**
+ * The use units ranked from the use-unit window (stats_use_window, the default period) at `level`:
+ * where the caller's scope and filters name one row per use unit (the city, one district, one
+ * company), a page read in `order` from the window's rows, which the rank indexes hold in the
+ * default orders (困人; 困人, faults, lifts), and the count and sums from the level's total
+ * (stats_use_window_total, kept by triggers); where they name several districts (a regulator of more
+ * than one), each use unit's rows summed first, and counted and summed over the same rows; undefined
+ * when the window does not hold today's (the job has not moved it yet). Equal
+ * to computedUseUnitRanking's answer (tested: stats-use-window.test.ts).
+ */
+async function useWindowRanking(
+  db: Queryable,
+  user: AuthUser,
+  f: Partial<Filters>,
+  p: Period,
+  level: string,
+  order: SQL,
+  limit: number,
+  offset: number,
+): Promise<{ rows: UseUnitRank[]; total: number; sum: UseUnitRank } | undefined> {
+  const where = sql`${liftWindowRows(level, p.from, USE_WINDOW)} and ${whereSql(user, f, 'w')}`;
+  // One row per use unit unless the scope spans several districts at the district level.
+  const single =
+    level !== '~' ||
+    Boolean(f.areaCode && f.areaCode !== CITY_CODE) ||
+    user.dataScope === 'all' ||
+    user.areaCodes.length === 1;
+  const page = single
+    ? sql`select a.k, a.k::text as key, a.lifts, a.trapped, a.faults, a.oi, a.om
+        from (select w.use_company_id as k, w.lifts, w.trapped, w.faults, w.overdue_inspection as oi,
+          w.overdue_maintenance as om from stats_use_window w where ${where}) a
+        order by ${order}, a.k::text collate "C" limit ${limit} offset ${offset}`
+    : sql`select a.k, a.k::text as key, a.lifts, a.trapped, a.faults, a.oi, a.om
+        from (select w.use_company_id as k, sum(w.lifts) as lifts, sum(w.trapped) as trapped,
+          sum(w.faults) as faults, sum(w.overdue_inspection) as oi, sum(w.overdue_maintenance) as om
+          from stats_use_window w where ${where} group by 1) a
+        order by ${order}, a.k::text collate "C" limit ${limit} offset ${offset}`;
+  // The count and the sums: the level's kept total (one row) when the rows are one per use unit.
+  const totals = single
+    ? sql`select coalesce(sum(w.use_units), 0) as s_total, sum(w.lifts) as s_lifts, sum(w.trapped) as s_trapped,
+        sum(w.faults) as s_faults, sum(w.overdue_inspection) as s_oi, sum(w.overdue_maintenance) as s_om
+      from stats_use_window_total w where ${where}`
+    : sql`select count(distinct w.use_company_id) as s_total, sum(w.lifts) as s_lifts, sum(w.trapped) as s_trapped,
+        sum(w.faults) as s_faults, sum(w.overdue_inspection) as s_oi, sum(w.overdue_maintenance) as s_om
+      from stats_use_window w where ${where}`;
+  // One statement (one snapshot, one round trip): whether the window holds today's, the totals and
+  // the page in its order.
+  const found = await rows<Record<string, string | boolean | null>>(
+    db,
+    sql`select ${useWindowHeld(p.from)} as held, t.*, a.*
+      from (${totals}) t left join (${page}) a on true
+      order by ${order}, a.k::text collate "C"`,
+  );
+  const [first] = found;
+  if (first?.held !== true && String(first?.held) !== 'true') return undefined;
+  const str = (r: Record<string, string | boolean | null>) => r as Record<string, string>;
+  return {
+    rows: found.filter((r) => r.key !== null).map((r) => useRank(str(r))),
+    total: num(first.s_total),
+    sum: { ...useRank(str(first), 's_'), key: '' },
+  };
+}
+
+/**
+ * The use units ranked from the lift counts and the case and repair rollups of the period (any
+ * period, scope and filters): every use unit's lifts, cases and repairs joined, sorted, one page.
+ */
+export async function computedUseUnitRanking(
+  db: Queryable,
+  user: AuthUser,
+  f: Partial<Filters>,
+  p: Period,
+  order: SQL,
+  limit: number,
+  offset: number,
+): Promise<{ rows: UseUnitRank[]; total: number; sum: UseUnitRank }> {
   const found = await rows<Record<string, string>>(
     db,
     sql`with l as (
@@ -181,20 +276,12 @@ export async function useUnitRanking(
         sum(a.oi) over () as s_oi, sum(a.om) over () as s_om
       from a order by ${order}, a.k::text collate "C" limit ${limit} offset ${offset}`,
   );
-  const rank = (r: Record<string, string> | undefined, s = ''): UseUnitRank => ({
-    key: r && s === '' ? String(r.key) : '',
-    lifts: num(r?.[`${s}lifts`]),
-    trapped: num(r?.[`${s}trapped`]),
-    faults: num(r?.[`${s}faults`]),
-    overdueInspection: num(r?.[`${s}oi`]),
-    overdueMaintenance: num(r?.[`${s}om`]),
-  });
   // A page past the last use unit still answers the count and the sums.
   if (found.length === 0 && offset > 0) {
-    const { total, sum } = await useUnitRanking(db, user, f, p, order, 1, 0);
+    const { total, sum } = await computedUseUnitRanking(db, user, f, p, order, 1, 0);
     return { rows: [], total, sum };
   }
-  return { rows: found.map((r) => rank(r)), total: num(found[0]?.total), sum: rank(found[0], 's_') };
+  return { rows: found.map((r) => useRank(r)), total: num(found[0]?.total), sum: useRank(found[0], 's_') };
 }
 
 /**

@@ -86,7 +86,8 @@ async function faultsByUse(side: ReadSide, user: AuthUser, f: Filters, p: Period
     user,
     f,
     p,
-    sql`a.trapped desc, a.faults desc, a.lifts desc`,
+    // Nulls last (none are null): the order of the use-unit window's top index.
+    sql`a.trapped desc nulls last, a.faults desc nulls last, a.lifts desc nulls last`,
     TOP_ROWS,
     0,
   );

@@ -591,7 +591,7 @@ export async function basicByArea(side: ReadSide, user: AuthUser, f: Paged) {
 }
 
 /** Sort keys of the use-unit ranking, as SQL over its columns (anything else sorts by 困人). */
-const USE_UNIT_SORTS = (months: number): Record<string, string> => ({
+export const USE_UNIT_SORTS = (months: number): Record<string, string> => ({
   lifts: 'a.lifts',
   trappedCases: 'a.trapped',
   faults: 'a.faults',
@@ -613,7 +613,8 @@ export async function useUnitRates(side: ReadSide, user: AuthUser, f: Paged) {
     user,
     f,
     p,
-    sql.raw(`${order} ${dir}`),
+    // Nulls last (none are null): the order of the use-unit window's rank index.
+    sql.raw(`${order} ${dir} nulls last`),
     f.limit,
     (f.page - 1) * f.limit,
   );

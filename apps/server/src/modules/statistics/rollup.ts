@@ -41,6 +41,7 @@ export async function refreshStats(db: Queryable, opts: { full?: boolean; now?: 
   );
   const rebuilds = new Set<EventRollup>();
   const rebuildAfter = (m: EventRollup) => rebuilds.add(m);
+  const willRebuild = (m: EventRollup) => rebuilds.has(m);
   const caughtUp: { source: string; next: Date | null }[] = [];
   for (const source of STATS_SOURCES) {
     const cursor = cursors.get(source.name);
@@ -52,6 +53,7 @@ export async function refreshStats(db: Queryable, opts: { full?: boolean; now?: 
       newDay,
       lastDay: cursor?.day ?? null,
       rebuildAfter,
+      willRebuild,
     });
     caughtUp.push({ source: source.name, next });
   }

@@ -72,8 +72,11 @@ export interface Rollup {
 
 /** A rollup of an event table or a table of days (`source`), per month or per day. */
 export interface EventRollup extends Rollup {
-  /** The source: a table's name, or a relation (LIFT_WINDOW: two tables' rows). */
-  source: string | { relation: string };
+  /**
+   * The source: a table's name, or a relation (LIFT_WINDOW: two tables' rows; USE_WINDOW: three,
+   * made for the job's day, whose lifts count as of it).
+   */
+  source: string | { relation: string | ((today: string) => string) };
   /** Source columns a figure may group by that no grouping holds (read from the source rows only). */
   raw: string[];
 }
@@ -263,6 +266,78 @@ export const LIFT_WINDOW: EventRollup = {
 };
 
 /**
+ * A lift's (`lift`: rows of stats_lift, counted when in use), a 困人 case's or a repair's row as the
+ * use-unit window sums it, from `relation`; `signed`: with the rows' `sign` (and `t` for the events,
+ * as the job's changes are). A lift's row is of `day` (the job's day: in the window), its due dates
+ * compared with the day the measures count up to.
+ */
+export function useEvents(kind: 'lift' | 'case' | 'repair', relation: string, signed: boolean, day?: string) {
+  const keys = `r.area_code, r.maintenance_company_id, r.use_company_id${signed ? ', r.sign' : ''}`;
+  if (kind === 'lift') {
+    if (!day) throw new Error('a lift row of the use-unit window needs its day');
+    return `select ${dayLiteral(day)} as day, ${keys}, 1 as lifts, r.inspection_due, r.maintenance_due,
+        0 as trapped, 0 as faults
+      from ${relation} r where r.use_status = 1`;
+  }
+  const t = signed ? ', r.t' : '';
+  return `select r.day, ${keys}${t}, 0 as lifts, null::date as inspection_due, null::date as maintenance_due,
+      ${kind === 'case' ? '1 as trapped, 0 as faults' : '0 as trapped, 1 as faults'}
+    from ${relation} r${kind === 'case' ? ' where r.kind = 1' : ''}`;
+}
+
+/**
+ * Each use unit's lifts in use (those overdue for inspection and maintenance as of the job's day) and
+ * its 困人 cases and repairs over the window (stats_use_window), for the use-unit rankings
+ * (elevatorUserData, buildingCompayFaultAnalysis): one row per use unit at the city level ('*'), per
+ * district ('~') and per maintenance company ('^'), so that a page of a ranking is an index range in
+ * its order, not a join and sort of every use unit's lifts, cases and repairs. Kept from the three
+ * sources it sums: the registry passes its changed lifts through `useEvents` in the statement that
+ * keeps the lift counts, the cases and repairs theirs in the statement that keeps their months; a
+ * rebuild (a full refresh, a new day: the overdue counts are the day's, as stats_lift_group's) reads
+ * all three.
+ */
+export const USE_WINDOW: EventRollup = {
+  table: 'stats_use_window',
+  monthly: false,
+  window: true,
+  source: {
+    relation: (today) => `(${useEvents('lift', 'stats_lift', false, today)}
+      union all ${useEvents('case', 'stats_case', false)} union all ${useEvents('repair', 'stats_repair', false)})`,
+  },
+  base: ['area_code', 'maintenance_company_id', 'use_company_id'],
+  levelsOnly: true,
+  levels: [
+    { suffix: '*', keep: ['use_company_id'] },
+    { suffix: '~', keep: ['area_code', 'use_company_id'] },
+    { suffix: '^', keep: ['maintenance_company_id', 'use_company_id'] },
+  ],
+  groupings: [],
+  measures: (today) => [
+    { name: 'lifts', expr: 'r.lifts' },
+    { name: 'overdue_inspection', expr: `coalesce((r.inspection_due < ${today})::int, 0)` },
+    { name: 'overdue_maintenance', expr: `coalesce((r.maintenance_due < ${today})::int, 0)` },
+    { name: 'trapped', expr: 'r.trapped' },
+    { name: 'faults', expr: 'r.faults' },
+  ],
+  count: 'lifts + trapped + faults',
+  raw: [],
+};
+
+/**
+ * The level of the use-unit window that ranks the use units for `user` with filters `f` over `p`, or
+ * undefined when the window cannot (as liftWindowLevel: another period, a filter by lift type, use
+ * occasion or use unit, a use unit's own figures, a district and a company at once).
+ */
+export function useWindowLevel(user: AuthUser, f: Partial<Filters>, p: Period): string | undefined {
+  const today = shanghaiToday();
+  if (p.from !== defaultFrom(today) || p.to < today) return undefined;
+  if (f.type || f.useOccasion || f.useCompanyId) return undefined;
+  const side = sideOf(user);
+  if (side !== 'reviewer' && side !== 'maintenance') return undefined;
+  return levelOf(USE_WINDOW, user, f, { dim: '', needs: [] }) || undefined;
+}
+
+/**
  * The level of the lift window that ranks the lifts for `user` with filters `f` over `p`, or
  * undefined when the window cannot: a period other than the default one, a filter by lift type,
  * use occasion or use unit, a use unit's own ranking (the window keeps none of these columns).
@@ -278,13 +353,14 @@ export function liftWindowLevel(user: AuthUser, f: Partial<Filters>, p: Period):
 }
 
 /**
- * The lift window's rows at `level` for the window beginning `from`: its `dim`, its day, and the
- * columns the level drops held at '' / 0, so that the rows are one range of its rank index.
+ * The lift window's (or the window rollup `m`'s, levelsOnly) rows at `level` for the window beginning
+ * `from`: its `dim`, its day, and the columns the level drops held at '' / 0, so that the rows are one
+ * range of its rank index.
  */
-export function liftWindowRows(level: string, from: string): SQL {
-  const keep = LIFT_WINDOW.levels.find((l) => l.suffix === level)?.keep;
-  if (!keep) throw new Error(`stats_lift_window keeps no level '${level}'`);
-  const dropped = LIFT_WINDOW.base
+export function liftWindowRows(level: string, from: string, m: EventRollup = LIFT_WINDOW): SQL {
+  const keep = m.levels.find((l) => l.suffix === level)?.keep;
+  if (!keep) throw new Error(`${m.table} keeps no level '${level}'`);
+  const dropped = m.base
     .filter((c) => !keep.includes(c))
     .map((c) => sql.raw(`${c} = ${TEXT_COLUMNS.has(c) ? `''` : '0'}`));
   return sql.join([sql`dim = ${level}`, sql`day = ${from}::date`, ...dropped], sql` and `);
@@ -295,6 +371,9 @@ export async function windowHeld(db: Queryable, m: EventRollup, from: string): P
   const [r] = rowsOf<{ held: boolean }>(await db.execute(sql`select ${heldSql(m, from)} as held`));
   return r?.held === true;
 }
+
+/** Whether the use-unit window holds the window beginning `from`, as an SQL boolean. */
+export const useWindowHeld = (from: string) => heldSql(USE_WINDOW, from);
 
 /** The `dim` of `m`'s first kept grouping: its base grouping's (''), or its first level's (levelsOnly). */
 const firstDim = (m: Rollup) => (m.levelsOnly ? (m.levels[0]?.suffix ?? '') : '');
@@ -444,8 +523,10 @@ export async function pruneRollup(db: Queryable, m: EventRollup, days: string[],
 }
 
 /** The source of `m` for a FROM: its table, or its relation. */
-const sourceOf = (m: EventRollup) =>
-  typeof m.source === 'string' ? sql.identifier(m.source) : sql.raw(m.source.relation);
+const sourceOf = (m: EventRollup, today: string) =>
+  typeof m.source === 'string'
+    ? sql.identifier(m.source)
+    : sql.raw(typeof m.source.relation === 'string' ? m.source.relation : m.source.relation(today));
 
 /** Rebuilds the whole rollup `m` from its source, as of `today` (a window: `today`'s window). */
 export async function rebuildRollup(db: Queryable, m: EventRollup, today: string) {
@@ -455,7 +536,7 @@ export async function rebuildRollup(db: Queryable, m: EventRollup, today: string
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`delete from ${m.table}`));
     await tx.execute(
-      sql`with every as (select s.*, 1 as sign, ${sql.raw(dayLiteral(today))} as t from ${sourceOf(m)} s${days})
+      sql`with every as (select s.*, 1 as sign, ${sql.raw(dayLiteral(today))} as t from ${sourceOf(m, today)} s${days})
         ${addToRollup(m, 'every', undefined, from)}`,
     );
   });
@@ -543,7 +624,7 @@ export function eventRelation(
         .concat(measures.map((x) => `${x.expr} as ${x.name}`))
         .join(', '),
     );
-  const source = sourceOf(m);
+  const source = sourceOf(m, today);
   const a = sql.raw(alias);
   if (!grouping || !whole) {
     const days = grouping && edgeRows(m, user, f, by, p.from, p.to);

@@ -542,3 +542,80 @@ export const statsLiftWindowCount = pgTable(
     }),
   ],
 );
+
+/**
+ * Each use unit's lifts in use (and those overdue for inspection and for maintenance, as of the job's
+ * day) and its 困人 cases and repairs over the default period's window (rollups.ts USE_WINDOW): one
+ * row per use unit at the city level (`dim` '*'), per district and use unit ('~') and per
+ * maintenance company and use unit ('^'); no base level (levelsOnly); a dropped column holds '' / 0.
+ * The use-unit rankings (elevatorUserData, buildingCompayFaultAnalysis) read a page in their order
+ * from `stats_use_window_rank_idx` (困人 first) and `stats_use_window_top_idx` (困人, faults, lifts).
+ * Ties go by the use unit's id as text in the C collation, as the computed ranking breaks them.
+ */
+export const statsUseWindow = pgTable(
+  'stats_use_window',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    dim: text('dim').notNull(),
+    areaCode: text('area_code').notNull(),
+    maintenanceCompanyId: integer('maintenance_company_id').notNull(),
+    useCompanyId: integer('use_company_id').notNull(),
+    lifts: integer('lifts').notNull().default(0),
+    overdueInspection: integer('overdue_inspection').notNull().default(0),
+    overdueMaintenance: integer('overdue_maintenance').notNull().default(0),
+    trapped: integer('trapped').notNull().default(0),
+    faults: integer('faults').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_use_window_pk',
+      columns: [t.dim, t.day, t.areaCode, t.maintenanceCompanyId, t.useCompanyId],
+    }),
+    index('stats_use_window_rank_idx').on(
+      t.dim,
+      t.day,
+      t.areaCode,
+      t.maintenanceCompanyId,
+      t.trapped.desc(),
+      sql`(${t.useCompanyId}::text) collate "C"`,
+    ),
+    index('stats_use_window_top_idx').on(
+      t.dim,
+      t.day,
+      t.areaCode,
+      t.maintenanceCompanyId,
+      t.trapped.desc(),
+      t.faults.desc(),
+      t.lifts.desc(),
+      sql`(${t.useCompanyId}::text) collate "C"`,
+    ),
+  ],
+);
+
+/**
+ * The use-unit window's use units and sums per level, district and company (migration 0058:
+ * kept by statement triggers on stats_use_window's inserted, updated and deleted rows, in the job's
+ * transaction), so that a use-unit ranking's count and sum row are one row, not a pass over up to
+ * one row per use unit.
+ */
+export const statsUseWindowTotal = pgTable(
+  'stats_use_window_total',
+  {
+    dim: text('dim').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    areaCode: text('area_code').notNull(),
+    maintenanceCompanyId: integer('maintenance_company_id').notNull(),
+    useUnits: integer('use_units').notNull(),
+    lifts: integer('lifts').notNull(),
+    overdueInspection: integer('overdue_inspection').notNull(),
+    overdueMaintenance: integer('overdue_maintenance').notNull(),
+    trapped: integer('trapped').notNull(),
+    faults: integer('faults').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_use_window_total_pk',
+      columns: [t.dim, t.day, t.areaCode, t.maintenanceCompanyId],
+    }),
+  ],
+);

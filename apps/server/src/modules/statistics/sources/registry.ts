@@ -2,7 +2,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { liftStatsSource } from '../../elevator/api.ts';
 import { liftDueStatsSource } from '../../maintenance/api.ts';
-import { addToRollup, dayLiteral, LIFT_GROUPS } from '../rollups.ts';
+import { defaultFrom } from '../query.ts';
+import { addToRollup, dayLiteral, LIFT_GROUPS, moveWindow, USE_WINDOW, useEvents } from '../rollups.ts';
 import { nextCursor, type RefreshContext, type StatsSource } from './source.ts';
 
 /**
@@ -11,7 +12,9 @@ import { nextCursor, type RefreshContext, type StatsSource } from './source.ts';
  * (stats_lift_group, tables.ts). Lifts changed since the cursor, and those whose maintenance state
  * changed, are upserted, and the change of each (its old row counted −1, its new row +1) is added to
  * the counts in the same statement. On a new day (and a rebuild) all lifts are upserted, lifts gone
- * from the registry are dropped and the counts are rebuilt as of the day.
+ * from the registry are dropped and the counts are rebuilt as of the day. The use-unit window's lifts
+ * (USE_WINDOW) are kept the same way: each change added in the statement that adds it to the counts,
+ * rebuilt (after the cases and repairs, which it sums too) on a new day.
  */
 
 const LIFT_COLUMNS = sql`elevator_id, register_code, name, address, area_code, maintenance_company_id,
@@ -39,11 +42,13 @@ const groupsOf = (rows: string, day: string) => addToRollup(LIFT_GROUPS, rows, d
 
 /**
  * A change of stats_lift made by `ctes` (which define `old`, the changed lifts' rows before, and
- * `up`, their rows after, both as stats_lift's columns), with its counts added to stats_lift_group:
- * one statement, so both read the same snapshot.
+ * `up`, their rows after, both as stats_lift's columns), with its counts added to stats_lift_group
+ * and the use-unit window (USE_WINDOW, the lifts of each use unit): one statement, so all read the
+ * same snapshot.
  */
 const withCounts = (ctes: SQL, day: string) =>
-  sql`with ${ctes}, delta as (select *, 1 as sign from up union all select *, -1 as sign from old)
+  sql`with ${ctes}, delta as (select *, 1 as sign from up union all select *, -1 as sign from old),
+    used as (${addToRollup(USE_WINDOW, `(${useEvents('lift', 'delta', true, day)})`, dayLiteral(day), defaultFrom(day))})
     ${groupsOf('delta', day)}`;
 
 async function rebuildCounts(db: Queryable, day: string) {
@@ -60,6 +65,9 @@ async function upsertAll(db: Queryable) {
 }
 
 async function upsertChanged(db: Queryable, since: Date, day: string) {
+  // A use-unit window never built (or of another month) is built first: the changes below then
+  // apply to today's window.
+  await moveWindow(db, USE_WINDOW, day);
   // Lifts changed in the registry.
   await db.execute(
     withCounts(
@@ -82,6 +90,7 @@ async function upsertChanged(db: Queryable, since: Date, day: string) {
     ),
   );
   await db.execute(sql.raw(`delete from ${LIFT_GROUPS.table} where ${LIFT_GROUPS.count} = 0`));
+  await db.execute(sql.raw(`delete from ${USE_WINDOW.table} where ${USE_WINDOW.count} = 0`));
 }
 
 export const registrySource: StatsSource = {
@@ -90,6 +99,9 @@ export const registrySource: StatsSource = {
     if (since === null || ctx.newDay) {
       await upsertAll(db);
       await rebuildCounts(db, ctx.today);
+      // The use-unit window's overdue counts are the day's too: rebuilt once the cases and repairs
+      // have been read (it sums them as well).
+      ctx.rebuildAfter(USE_WINDOW);
     } else {
       await upsertChanged(db, since, ctx.today);
     }

@@ -16,6 +16,8 @@ import {
   REPAIR_MONTHS,
   REPAIR_WINDOW,
   rebuildRollup,
+  USE_WINDOW,
+  useEvents,
 } from '../rollups.ts';
 import { nextCursor, type RefreshContext, SH_DAY, type StatsSource } from './source.ts';
 
@@ -102,6 +104,7 @@ const CASES: Events = {
     { m: CASE_DAYS },
     { m: CASE_WINDOW },
     { m: LIFT_WINDOW, rows: (r) => `(${liftEvents('case', r, true)})`, shared: true },
+    { m: USE_WINDOW, rows: (r) => `(${useEvents('case', r, true)})`, shared: true },
   ],
 };
 
@@ -116,6 +119,7 @@ const REPAIRS: Events = {
     { m: REPAIR_MONTHS },
     { m: REPAIR_WINDOW },
     { m: LIFT_WINDOW, rows: (r) => `(${liftEvents('repair', r, true)})`, shared: true },
+    { m: USE_WINDOW, rows: (r) => `(${useEvents('repair', r, true)})`, shared: true },
   ],
 };
 
@@ -133,7 +137,8 @@ async function refresh(db: Queryable, e: Events, since: Date | null, ctx: Refres
     return;
   }
   // A window of another month is moved first: the changes below then apply to today's window.
-  for (const { m } of e.rollups) if (m.window) await moveWindow(db, m, today);
+  // One to be rebuilt after every source (the use-unit window on a new day) is not moved now.
+  for (const { m } of e.rollups) if (m.window && !ctx.willRebuild(m)) await moveWindow(db, m, today);
   const from = defaultFrom(today);
   // The changed rows' days, before and after (a month rollup prunes their months).
   const days = rowsOf<{ day: string }>(

@@ -27,6 +27,11 @@ export interface RefreshContext {
    * own rebuild, and the next source would rebuild it again.
    */
   rebuildAfter(m: EventRollup): void;
+  /**
+   * Whether `m` is to be rebuilt after every source (rebuildAfter): a source then need not move its
+   * window first (the rebuild makes today's).
+   */
+  willRebuild(m: EventRollup): boolean;
 }
 
 /** Rows changed this long before a run's start are read again next run (transactions in flight). */
