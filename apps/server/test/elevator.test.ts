@@ -202,6 +202,27 @@ describe.each(dbKinds)('elevator registry on %s', (kind) => {
     expect(stale.status).toBe(409);
     expect(stale.body.resultMsg).toBe('电梯信息已被他人修改，请刷新后重试');
 
+    // Recomputing the next inspection derives it from the last date as stored now, and is a change
+    // like any other: a form opened before it cannot write the old date back.
+    await t.platform.db.execute(
+      sql`update elevator set last_inspect_date = '2024-02-29', next_inspect_date = '2026-01-01' where id = ${id}`,
+    );
+    const refreshed = await t.api<ElevatorDetail>('GET', '/pc/elevator/refreshInspectTime', {
+      token: tokens.jg_qingxiu,
+      query: { id },
+    });
+    expect(refreshed.status, refreshed.body.resultMsg).toBe(200);
+    expect(refreshed.body.data).toMatchObject({
+      lastInspectDate: '2024-02-29',
+      nextInspectDate: '2025-02-28',
+    });
+    expect(refreshed.body.data.version).toBe(edited.body.data.version + 1);
+    const beforeRefresh = await t.api('PUT', '/pc/elevator/update', {
+      token: tokens.jg_qingxiu,
+      body: { ...fields(1, { name: '改名后' }), id, version: edited.body.data.version },
+    });
+    expect(beforeRefresh.status).toBe(409);
+
     expect(
       (
         await t.api<{ updated: number }>('POST', '/pc/elevator/disAble', {

@@ -332,13 +332,21 @@ export async function syncOne(
   return getDetail(db, user, id);
 }
 
-/** Derives one lift's next inspection from its last one (kept when there is no last); its detail. */
+/** last + 1 year in SQL, as nextInspection (29 February rolls to 28 February). */
+const nextFromLast = sql`(${elevator.lastInspectDate} + interval '1 year')::date`;
+
+/**
+ * Derives one lift's next inspection from its last one (kept when there is no last); its detail. One
+ * statement from the row as it stands (a last date written meanwhile is the one it derives from),
+ * and a new version, so that an edit form opened before it refuses to write the old date back.
+ */
 export async function refreshInspectTime(db: Queryable, user: AuthUser, id: number) {
-  const current = await getDetail(db, user, id);
+  await getDetail(db, user, id);
   await db
     .update(elevator)
     .set({
-      nextInspectDate: nextInspection(current.lastInspectDate) ?? current.nextInspectDate,
+      nextInspectDate: sql`coalesce(${nextFromLast}, ${elevator.nextInspectDate})`,
+      version: sql`${elevator.version} + 1`,
       updatedAt: new Date(),
     })
     .where(eq(elevator.id, id));
@@ -352,12 +360,12 @@ export async function refreshInspectTime(db: Queryable, user: AuthUser, id: numb
 export async function refreshAllInspectTimes(db: Queryable, scope: SQL) {
   const rows = await db
     .update(elevator)
-    .set({ nextInspectDate: sql`(${elevator.lastInspectDate} + interval '1 year')::date` })
+    .set({ nextInspectDate: nextFromLast, version: sql`${elevator.version} + 1`, updatedAt: new Date() })
     .where(
       and(
         scope,
         isNotNull(elevator.lastInspectDate),
-        sql`${elevator.nextInspectDate} is distinct from (${elevator.lastInspectDate} + interval '1 year')::date`,
+        sql`${elevator.nextInspectDate} is distinct from ${nextFromLast}`,
       ),
     )
     .returning({ id: elevator.id });
