@@ -18,6 +18,7 @@ import {
 import { dayRanges } from '../src/modules/statistics/sources/maintenance.ts';
 import type { AuthUser } from '../src/platform/access.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { userOf } from './stats-support.ts';
 
 /*
  * The maintenance rollups per plan day (stats_order_day): a closed day is computed once and kept; a run
@@ -26,23 +27,6 @@ import { dbKinds, startTestApp, type TestApp } from './harness.ts';
  * run's to today. The incremental rows equal a full rebuild's, and writers racing the job lose no change.
  * 检验合格率 (stats_inspection) against a direct count of the inspection reports.
  */
-
-/** A signed-in account as the figures see it: the city's regulator unless `u` says otherwise. */
-const userOf = (u: Partial<AuthUser>): AuthUser => ({
-  id: 1,
-  username: 'x',
-  realName: 'x',
-  userType: 'regulator',
-  companyId: null,
-  areaCodes: [],
-  dataScope: 'all',
-  roles: [],
-  permissions: new Set(),
-  tokenHash: '',
-  needIntercept: false,
-  mustChangePassword: false,
-  ...u,
-});
 
 interface DayFigures {
   planned: number;

@@ -8,6 +8,7 @@ import { refreshStats } from '../src/modules/statistics/rollup.ts';
 import { USE_WINDOW, useWindowLevel } from '../src/modules/statistics/rollups.ts';
 import type { AuthUser } from '../src/platform/access.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { userOf } from './stats-support.ts';
 
 /*
  * The use-unit window (stats_use_window, rollups.ts USE_WINDOW): the use-unit rankings over the
@@ -21,22 +22,6 @@ import { dbKinds, startTestApp, type TestApp } from './harness.ts';
  * (stats_use_window_total, kept by triggers) are a rebuild's too, and the count and sum row they give
  * are the computed ones.
  */
-
-const userOf = (u: Partial<AuthUser>): AuthUser => ({
-  id: 1,
-  username: 'x',
-  realName: 'x',
-  userType: 'regulator',
-  companyId: null,
-  areaCodes: [],
-  dataScope: 'all',
-  roles: [],
-  permissions: new Set(),
-  tokenHash: '',
-  needIntercept: false,
-  mustChangePassword: false,
-  ...u,
-});
 
 /** The orders the two calls rank in: elevatorUserData's sorts each way, buildingCompayFaultAnalysis's top. */
 const ORDERS = (p: Period): [string, SQL][] => {
