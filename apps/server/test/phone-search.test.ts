@@ -52,5 +52,16 @@ describe.each(dbKinds)('phone search on a masked list on %s', (kind) => {
     expect(await total(rescuer, path, { keyword: staff.phone.slice(0, 7) })).toBe(0);
     expect(await total(rescuer, path, { keyword: staff.phone.slice(3) })).toBe(0);
     expect(await total(rescuer, path, { keyword: staff.name.slice(0, 1) })).toBeGreaterThanOrEqual(1);
+    // A landline is found as it is kept (with its dash) and as digits only; its part, not.
+    const [landline] = rowsOf<{ id: number }>(
+      await t.platform.db.execute(sql`
+        update rescue_staff set phone = '0771-5551234' where id = (
+          select s.id from rescue_staff s join sys_user u on u.company_id = s.unit_id
+          where u.username = 'jy_rescue1' order by s.id desc limit 1) returning id`),
+    );
+    expect(landline).toBeTruthy();
+    expect(await total(rescuer, path, { keyword: '0771-5551234' })).toBe(1);
+    expect(await total(rescuer, path, { keyword: '07715551234' })).toBe(1);
+    expect(await total(rescuer, path, { keyword: '0771-555' })).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { maskIdNumber, maskPhone, type RevealField, type RevealKind } from '@ec/contract';
-import { type AnyColumn, eq, type SQL } from 'drizzle-orm';
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from './access.ts';
 import type { Queryable } from './db/client.ts';
 import { badRequest, notFound } from './errors.ts';
@@ -43,12 +43,13 @@ export function shownPhone(viewer: Viewer, holder: Holder, value: string | null 
 export const maskedPhone = (value: string | null | undefined) => (value ? maskPhone(value) : null);
 
 /**
- * A list's search on a number it shows masked: the whole number or nothing (spaces and dashes
- * ignored). A partial match would answer "does the hidden number contain these digits?" and give the
- * masked digits away one query at a time, around the audited reveal call.
+ * A list's search on a number it shows masked: the whole number or nothing, spaces and dashes
+ * ignored on both sides (a landline is kept as 0771-5551234, a mobile as 13807710001). A partial match
+ * would answer "does the hidden number contain these digits?" and give the masked digits away one
+ * query at a time, around the audited reveal call.
  */
 export const sameNumber = (column: AnyColumn, searched: string): SQL =>
-  eq(column, searched.replace(/[\s-]/g, ''));
+  sql`replace(replace(${column}, '-', ''), ' ', '') = ${searched.replace(/[\s-]/g, '')}`;
 
 /** An ID number as the viewer may see it; null when there is none. */
 export function shownIdNumber(viewer: Viewer, holder: Holder, value: string | null | undefined) {
