@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ingestor } from '../src/modules/iot/ingest.ts';
 import { maintainPartitions, orderDay, orderFinishedDays, unorderedDays } from '../src/modules/iot/jobs.ts';
+import { dbErrorCode } from '../src/platform/db/conflicts.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { demoLift, normal, query } from './iot-support.ts';
 
@@ -195,9 +196,13 @@ describe.each(dbKinds)('IoT history ordered by lift on %s', (kind) => {
           lateral (select '2032-03-20T00:00:00Z'::timestamptz + make_interval(mins => tick * 10) as at) x
         order by at, lift`,
     );
+    // What the ingestor logs: a batch retried after the job's swap, never one failed.
+    const logged: { level: string; code: string | null }[] = [];
+    const note = (level: string) => (o: unknown) =>
+      void logged.push({ level, code: dbErrorCode((o as { err?: unknown }).err) });
     const ingestor = new Ingestor(
       t.platform.db,
-      { warn: () => undefined, error: () => undefined },
+      { warn: note('warn'), error: note('error') },
       () => new Date('2032-03-21T00:59:59Z'),
     );
     const N = 50;
@@ -228,6 +233,12 @@ describe.each(dbKinds)('IoT history ordered by lift on %s', (kind) => {
     await ingestor.flush();
     expect(stored.every(Boolean)).toBe(true);
     expect(ingestor.counters.dropped).toEqual({});
+    // A retry names the deadlock or the swapped part it was retried after.
+    for (const l of logged)
+      expect({ level: l.level, retried: ['40P01', '42P01'].includes(l.code ?? '') }).toEqual({
+        level: 'warn',
+        retried: true,
+      });
     expect(late).toHaveLength(N);
     // The job either ordered the day or gave way (a deadlock with a waiting writer); the next run does it.
     if (ordered < 0) await orderDay(t.platform.db, day);

@@ -18,6 +18,7 @@ import {
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../platform/db/client.ts';
+import { dbErrorCode } from '../../platform/db/conflicts.ts';
 import { publishLive } from '../../platform/live.ts';
 import { paramNumber } from '../../platform/params.ts';
 import { liftsRelation } from '../elevator/api.ts';
@@ -69,6 +70,12 @@ interface Queued {
 }
 
 const MAX_BATCH = 500;
+
+/**
+ * The failures a batch is tried once more after: a deadlock with the job that orders a day's history
+ * (40P01), a day part it swapped away while the batch waited (42P01), a serialization failure (40001).
+ */
+const RETRIED = new Set(['40P01', '42P01', '40001']);
 const DAY_MS = 86_400_000;
 
 export class IngestCounters {
@@ -235,9 +242,14 @@ export class Ingestor {
       try {
         outcome = await this.db
           .transaction((tx) => this.store(tx, batch))
-          // Once more after a failure that a second try clears: a deadlock with the job that orders a
-          // day's history (iot-history-order), or a day part it swapped while this batch waited.
-          .catch(() => this.db.transaction((tx) => this.store(tx, batch)));
+          .catch((err) => {
+            // Once more after a failure that a second try clears: a deadlock with the job that orders a
+            // day's history (iot-history-order), or a day part it swapped while this batch waited. Any
+            // other failure would fail again: it is the batch's.
+            if (!RETRIED.has(dbErrorCode(err) ?? '')) throw err;
+            this.log.warn({ err, messages: batch.length }, 'iot ingestion batch retried');
+            return this.db.transaction((tx) => this.store(tx, batch));
+          });
       } catch (err) {
         this.log.error({ err, messages: batch.length }, 'iot ingestion batch failed');
         this.counters.drop('failed', batch.length);
