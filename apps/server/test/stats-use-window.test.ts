@@ -5,7 +5,7 @@ import { computedUseUnitRanking, useUnitRanking } from '../src/modules/statistic
 import { defaultFrom, type Filters, type Period, periodOf } from '../src/modules/statistics/query.ts';
 import { USE_UNIT_SORTS } from '../src/modules/statistics/rates.ts';
 import { refreshStats } from '../src/modules/statistics/rollup.ts';
-import { USE_WINDOW, useWindowLevel } from '../src/modules/statistics/rollups.ts';
+import { USE_WINDOW, windowLevel } from '../src/modules/statistics/rollups.ts';
 import type { AuthUser } from '../src/platform/access.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { userOf } from './stats-support.ts';
@@ -67,7 +67,7 @@ describe.each(dbKinds)('the use-unit window on %s', (kind) => {
     const p = periodOf({});
     let compared = 0;
     for (const [who, user, f] of windowed()) {
-      expect(useWindowLevel(user, f, p), `${who}: the window answers`).toBeDefined();
+      expect(windowLevel(USE_WINDOW, user, f, p), `${who}: the window answers`).toBeDefined();
       for (const [order, sqlOrder] of ORDERS(p)) {
         const first = await computedUseUnitRanking(t.platform.db, user, f, p, sqlOrder, 7, 0);
         const pages = Math.ceil(first.total / 7) + 1;
@@ -225,7 +225,7 @@ describe.each(dbKinds)('the use-unit window on %s', (kind) => {
       ],
     ];
     for (const [label, user, f, period] of fallbacks) {
-      expect(useWindowLevel(user, f, period), label).toBeUndefined();
+      expect(windowLevel(USE_WINDOW, user, f, period), label).toBeUndefined();
       const got = await useUnitRanking(t.platform.db, user, f, period, order, 5, 0);
       // Each scope holds the use unit changed by hand: a read of the window would differ.
       expect(got, label).toEqual(await computedUseUnitRanking(t.platform.db, user, f, period, order, 5, 0));

@@ -14,12 +14,12 @@ import {
   type Grouping,
   LIFT_GROUPS,
   levelOf,
-  liftWindowRows,
   ORDER_MONTHS,
   REPAIR_MONTHS,
   USE_WINDOW,
   useWindowHeld,
-  useWindowLevel,
+  windowLevel,
+  windowRows,
 } from './rollups.ts';
 
 /*
@@ -161,7 +161,7 @@ export async function useUnitRanking(
   limit: number,
   offset: number,
 ): Promise<{ rows: UseUnitRank[]; total: number; sum: UseUnitRank }> {
-  const level = useWindowLevel(user, f, p);
+  const level = windowLevel(USE_WINDOW, user, f, p);
   const windowed =
     level === undefined ? undefined : await useWindowRanking(db, user, f, p, level, order, limit, offset);
   return windowed ?? computedUseUnitRanking(db, user, f, p, order, limit, offset);
@@ -196,7 +196,7 @@ async function useWindowRanking(
   limit: number,
   offset: number,
 ): Promise<{ rows: UseUnitRank[]; total: number; sum: UseUnitRank } | undefined> {
-  const where = sql`${liftWindowRows(level, p.from, USE_WINDOW)} and ${whereSql(user, f, 'w')}`;
+  const where = sql`${windowRows(USE_WINDOW, level, p.from)} and ${whereSql(user, f, 'w')}`;
   // One row per use unit unless the scope spans several districts at the district level.
   const single =
     level !== '~' ||

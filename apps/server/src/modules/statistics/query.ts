@@ -175,6 +175,8 @@ export interface ReadSide {
   source: 'primary' | 'replica';
   /** The replica's replay lag in seconds (null on the primary). */
   lagSeconds: number | null;
+  /** The rollups' run (the oldest source's) when this request has read it already (remembered.ts). */
+  caughtUpAt?: string | null;
 }
 
 export async function metaOf(
@@ -182,6 +184,7 @@ export async function metaOf(
   p: { from: string; to: string },
   now = new Date(),
 ): Promise<StatsMeta> {
+  if (side.caughtUpAt !== undefined) return metaAt(side, p, side.caughtUpAt, now);
   const [r] = await rows<{ at: string | null }>(
     side.db,
     sql`select min(caught_up_at)::text as at from stats_cursor`,

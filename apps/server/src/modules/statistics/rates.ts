@@ -29,7 +29,7 @@ import {
   rows,
   whereSql,
 } from './query.ts';
-import { LIFT_WINDOW, liftWindowLevel, liftWindowRows, windowHeld } from './rollups.ts';
+import { LIFT_WINDOW, windowHeld, windowLevel, windowRows } from './rollups.ts';
 
 /** The rate queries (statsRateCalls): a page of group rows, their sum row and `meta`. */
 
@@ -212,7 +212,7 @@ async function liftRatesPage(side: ReadSide, user: AuthUser, f: Paged) {
   const dir = f.sortOrder === 'ascend' ? 'asc' : 'desc';
   const page = sql`order by ${sql.raw(order)} ${sql.raw(dir)} nulls last, a.id
     limit ${f.limit} offset ${(f.page - 1) * f.limit}`;
-  const level = liftWindowLevel(user, f, p);
+  const level = windowLevel(LIFT_WINDOW, user, f, p);
   const windowed = level !== undefined && (await windowHeld(side.db, LIFT_WINDOW, p.from));
   // The default period: the lift window's rows at the caller's level, a page in the index's order
   // (trapped first), its total and sum row from the window's count and the case and repair rollups.
@@ -220,7 +220,7 @@ async function liftRatesPage(side: ReadSide, user: AuthUser, f: Paged) {
   const ranked = windowed
     ? sql`select a.* from (select elevator_id as id, trapped, faults, arrived, within30, arrival_sum, rescued,
           rescue_sum, area_code, maintenance_company_id from stats_lift_window
-          where ${liftWindowRows(level, p.from)}) a
+          where ${windowRows(LIFT_WINDOW, level, p.from)}) a
         where ${whereSql(user, f, 'a')} ${page}`
     : sql`with c as (
         select c.elevator_id as id, count(*) as trapped, count(c.arrival_minutes) as arrived,
@@ -333,7 +333,7 @@ async function liftWindowTotals(side: ReadSide, user: AuthUser, f: Paged, p: Per
   const [n] = await rows<{ n: string }>(
     side.db,
     sql`select coalesce(sum(a.lifts), 0) as n from stats_lift_window_count a
-      where ${liftWindowRows(level, p.from)} and ${whereSql(user, f, 'a')}`,
+      where ${windowRows(LIFT_WINDOW, level, p.from)} and ${whereSql(user, f, 'a')}`,
   );
   const total = num(n?.n);
   const c = (await caseAgg(side.db, user, f, p, null, [sql`c.kind = 1`])).get('') ?? EMPTY_CASES('');

@@ -40,7 +40,8 @@ const scopeKey = (user: AuthUser) => [
  * The answer of the statistics call `call` for `user` and `input`: the one computed for the same
  * rollup state, day, scope and input when this node has it, else `answer()`'s. Its `meta` is always
  * made now (how stale the figures are is a matter of the time of reading). `keep`: how many answers
- * the node keeps per database (config STATS_REMEMBERED; 0: none, every request computes). The
+ * the node keeps per database (config STATS_REMEMBERED; 0: none, every request computes); `answer`
+ * computes it on the read side it is given. The
  * map's points (large, asked per zoom and view) are not kept (routes.ts); an answer is a few KB.
  */
 export async function remembered<T>(
@@ -49,9 +50,9 @@ export async function remembered<T>(
   user: AuthUser,
   input: unknown,
   keep: number,
-  answer: () => Promise<T>,
+  answer: (side: ReadSide) => Promise<T>,
 ): Promise<T> {
-  if (keep <= 0) return answer();
+  if (keep <= 0) return answer(side);
   const [state] = await rows<{ at: string | null; written: string | null }>(
     side.db,
     sql`select min(caught_up_at)::text as at, string_agg(xmin::text, ',' order by source) as written
@@ -61,7 +62,8 @@ export async function remembered<T>(
   const key = JSON.stringify([call, state?.written ?? '', shanghaiToday(), scopeKey(user), input]);
   let found = answers.get(key) as Promise<T> | undefined;
   if (!found) {
-    const computing = answer();
+    // The state just read is the answer's too (metaOf reads no cursor again).
+    const computing = answer({ ...side, caughtUpAt: state?.at ?? null });
     found = computing;
     answers.set(key, computing);
     // A refusal or a failure is not kept (the next request computes again).

@@ -73,10 +73,10 @@ export interface Rollup {
 /** A rollup of an event table or a table of days (`source`), per month or per day. */
 export interface EventRollup extends Rollup {
   /**
-   * The source: a table's name, or a relation (LIFT_WINDOW: two tables' rows; USE_WINDOW: three,
-   * made for the job's day, whose lifts count as of it).
+   * The source: a table's name, or a relation made for the job's day (LIFT_WINDOW: two tables' rows;
+   * USE_WINDOW: three, whose lifts count as of the day).
    */
-  source: string | { relation: string | ((today: string) => string) };
+  source: string | { relation: (today: string) => string };
   /** Source columns a figure may group by that no grouping holds (read from the source rows only). */
   raw: string[];
 }
@@ -219,6 +219,16 @@ const WINDOWS = new Map<EventRollup, EventRollup>([
 ]);
 
 /**
+ * The levels of a window that ranks `key` (a lift, a use unit): the city's ('*'), a district's ('~'),
+ * a maintenance company's ('^').
+ */
+const windowLevels = (key: string): Level[] => [
+  { suffix: '*', keep: [key] },
+  { suffix: '~', keep: ['area_code', key] },
+  { suffix: '^', keep: ['maintenance_company_id', key] },
+];
+
+/**
  * A 困人 case's (`kind` case) or a repair's row as the lift window sums it, from `relation` (rows
  * of stats_case or stats_repair, and `signed`: with their `sign` and `t`, as the job's changes are).
  */
@@ -246,15 +256,12 @@ export const LIFT_WINDOW: EventRollup = {
   monthly: false,
   window: true,
   source: {
-    relation: `(${liftEvents('case', 'stats_case', false)} union all ${liftEvents('repair', 'stats_repair', false)})`,
+    relation: () =>
+      `(${liftEvents('case', 'stats_case', false)} union all ${liftEvents('repair', 'stats_repair', false)})`,
   },
   base: ['area_code', 'maintenance_company_id', 'elevator_id'],
   levelsOnly: true,
-  levels: [
-    { suffix: '*', keep: ['elevator_id'] },
-    { suffix: '~', keep: ['area_code', 'elevator_id'] },
-    { suffix: '^', keep: ['maintenance_company_id', 'elevator_id'] },
-  ],
+  levels: windowLevels('elevator_id'),
   groupings: [],
   measures: () =>
     ['trapped', 'arrived', 'within30', 'arrival_sum', 'rescued', 'rescue_sum', 'faults'].map((name) => ({
@@ -306,11 +313,7 @@ export const USE_WINDOW: EventRollup = {
   },
   base: ['area_code', 'maintenance_company_id', 'use_company_id'],
   levelsOnly: true,
-  levels: [
-    { suffix: '*', keep: ['use_company_id'] },
-    { suffix: '~', keep: ['area_code', 'use_company_id'] },
-    { suffix: '^', keep: ['maintenance_company_id', 'use_company_id'] },
-  ],
+  levels: windowLevels('use_company_id'),
   groupings: [],
   measures: (today) => [
     { name: 'lifts', expr: 'r.lifts' },
@@ -324,40 +327,30 @@ export const USE_WINDOW: EventRollup = {
 };
 
 /**
- * The level of the use-unit window that ranks the use units for `user` with filters `f` over `p`, or
- * undefined when the window cannot (as liftWindowLevel: another period, a filter by lift type, use
- * occasion or use unit, a use unit's own figures, a district and a company at once).
+ * The level of the window rollup `m` (LIFT_WINDOW, USE_WINDOW) that ranks its rows for `user` with
+ * filters `f` over `p`, or undefined when the window cannot: a period other than the default one, a
+ * filter by lift type, use occasion or use unit, a use unit's own ranking (the windows keep none of
+ * these columns), a district and a company at once (no level keeps both: the source answers).
  */
-export function useWindowLevel(user: AuthUser, f: Partial<Filters>, p: Period): string | undefined {
+export function windowLevel(
+  m: EventRollup,
+  user: AuthUser,
+  f: Partial<Filters>,
+  p: Period,
+): string | undefined {
   const today = shanghaiToday();
   if (p.from !== defaultFrom(today) || p.to < today) return undefined;
   if (f.type || f.useOccasion || f.useCompanyId) return undefined;
   const side = sideOf(user);
   if (side !== 'reviewer' && side !== 'maintenance') return undefined;
-  return levelOf(USE_WINDOW, user, f, { dim: '', needs: [] }) || undefined;
+  return levelOf(m, user, f, { dim: '', needs: [] }) || undefined;
 }
 
 /**
- * The level of the lift window that ranks the lifts for `user` with filters `f` over `p`, or
- * undefined when the window cannot: a period other than the default one, a filter by lift type,
- * use occasion or use unit, a use unit's own ranking (the window keeps none of these columns).
+ * The window rollup `m`'s rows (levelsOnly) at `level` for the window beginning `from`: its `dim`, its
+ * day, and the columns the level drops held at '' / 0, so that the rows are one range of its rank index.
  */
-export function liftWindowLevel(user: AuthUser, f: Partial<Filters>, p: Period): string | undefined {
-  const today = shanghaiToday();
-  if (p.from !== defaultFrom(today) || p.to < today) return undefined;
-  if (f.type || f.useOccasion || f.useCompanyId) return undefined;
-  const side = sideOf(user);
-  if (side !== 'reviewer' && side !== 'maintenance') return undefined;
-  // A district and a company at once: no level keeps both (levelsOnly), the source answers.
-  return levelOf(LIFT_WINDOW, user, f, { dim: '', needs: [] }) || undefined;
-}
-
-/**
- * The lift window's (or the window rollup `m`'s, levelsOnly) rows at `level` for the window beginning
- * `from`: its `dim`, its day, and the columns the level drops held at '' / 0, so that the rows are one
- * range of its rank index.
- */
-export function liftWindowRows(level: string, from: string, m: EventRollup = LIFT_WINDOW): SQL {
+export function windowRows(m: EventRollup, level: string, from: string): SQL {
   const keep = m.levels.find((l) => l.suffix === level)?.keep;
   if (!keep) throw new Error(`${m.table} keeps no level '${level}'`);
   const dropped = m.base
@@ -524,9 +517,7 @@ export async function pruneRollup(db: Queryable, m: EventRollup, days: string[],
 
 /** The source of `m` for a FROM: its table, or its relation. */
 const sourceOf = (m: EventRollup, today: string) =>
-  typeof m.source === 'string'
-    ? sql.identifier(m.source)
-    : sql.raw(typeof m.source.relation === 'string' ? m.source.relation : m.source.relation(today));
+  typeof m.source === 'string' ? sql.identifier(m.source) : sql.raw(m.source.relation(today));
 
 /** Rebuilds the whole rollup `m` from its source, as of `today` (a window: `today`'s window). */
 export async function rebuildRollup(db: Queryable, m: EventRollup, today: string) {

@@ -56,7 +56,7 @@ function figure<C extends Call>(
   return implement(call, async (f, ctx) => {
     const side = await readSide(ctx);
     const keep = ctx.platform.config.statsRemembered;
-    return remembered(call.path, side, ctx.user, f, keep, () => answer(side, ctx.user, f));
+    return remembered(call.path, side, ctx.user, f, keep, (read) => answer(read, ctx.user, f));
   });
 }
 
