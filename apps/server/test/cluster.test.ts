@@ -99,7 +99,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server instances on one Pos
   });
 
   it('delivers a live event published on one node to the streams of the other', async () => {
-    for (const node of [a, b]) node.platform.live.register({ name: 'test.ping', sees: () => true });
+    for (const node of [a, b])
+      node.platform.live.register({ name: 'test.ping', permissions: null, sees: () => true });
     await b.app.listen({ port: 0, host: '127.0.0.1' });
     const login = await b.app.inject({
       method: 'POST',

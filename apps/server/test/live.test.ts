@@ -19,7 +19,7 @@ describe.each(dbKinds)('live events on %s', (kind) => {
     t = await startTestApp(kind, { env: 'development', demoElevators: 400 });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    for (const u of ['admin', 'wb_staff1', 'aq_officer1', 'wb_admin1', 'wb_admin2', 'sy_admin2'])
+    for (const u of ['admin', 'wb_staff1', 'aq_officer1', 'wb_admin1', 'wb_admin2', 'sy_admin2', 'kf_agent1'])
       tokens[u] = await t.login(u);
   }, 600_000);
   afterAll(() => t?.close());
@@ -84,6 +84,45 @@ describe.each(dbKinds)('live events on %s', (kind) => {
     expect(t.platform.live.size).toBe(0);
   });
 
+  it('sends a topic’s events only to those holding the permission of the rows it carries', async () => {
+    // The call centre's agents see the whole city (data scope "all") but hold no IoT, maintenance or
+    // patrol permission: they read the cases, and hear nothing of the lifts' devices or work orders.
+    const topics = [
+      'iot.alarm',
+      'iot.state',
+      'maintenance.order',
+      'patrol.task',
+      'patrol.notice',
+      'rescue.case',
+    ];
+    const agent = await openStream(base, tokens.kf_agent1, topics.join(','));
+    const admin = await openStream(base, tokens.admin, topics.join(','));
+    expect([agent.status, admin.status]).toEqual([200, 200]);
+    await until(() => t.platform.live.size === 2, 5000, 'two open streams');
+    // Audiences every "all" scope sees (the modules' own `sees` decide the rest, tested with them).
+    const audience = {
+      merchantId: 1,
+      areaCode: '450103',
+      maintenanceCompanyId: 1,
+      useCompanyId: 1,
+      workerIds: [],
+      assigneeIds: [],
+      recipientCompanyId: 1,
+      rescueUnitId: null,
+      assigneeId: null,
+    };
+    await t.platform.db.transaction(async (tx) => {
+      for (const topic of topics) await publishLive(tx, topic, { topic }, audience);
+    });
+    await until(() => admin.events.length === topics.length, 5000, 'every event to the administrator');
+    await until(() => agent.events.length > 0, 5000, 'the case event to the agent');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(agent.events.map((e) => e.event)).toEqual(['rescue.case']);
+    agent.close();
+    admin.close();
+    await until(() => t.platform.live.size === 0, 5000, 'the streams to close');
+  });
+
   it('refuses an unknown topic and a stream without a session', async () => {
     const unknown = await openStream(base, tokens.admin, 'maintenance.order,nope');
     expect(unknown.status).toBe(400);
@@ -92,7 +131,7 @@ describe.each(dbKinds)('live events on %s', (kind) => {
   });
 
   it('delivers on commit only', async () => {
-    t.platform.live.register({ name: 'test.ping', sees: () => true });
+    t.platform.live.register({ name: 'test.ping', permissions: null, sees: () => true });
     const s = await openStream(base, tokens.admin, 'test.ping');
     await until(() => t.platform.live.size === 1, 5000, 'the stream');
     await t.platform.db

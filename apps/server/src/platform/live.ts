@@ -2,8 +2,11 @@
  * Live pages (server-sent events fed by PostgreSQL LISTEN/NOTIFY). A module publishes an event in
  * the transaction of the write it reports (`publishLive`: `pg_notify`, so it is delivered on commit
  * and never for a write that rolled back); every API node listens on one channel and passes each
- * event to its own open streams whose user may see it. Who may see an event is the module's rule
- * (`LiveTopic.sees`, given the event's audience), so the platform knows no domain.
+ * event to its own open streams whose user may see it: a user holding the permission of the calls
+ * whose rows the topic carries (`LiveTopic.permissions`), within the module's data scope
+ * (`LiveTopic.sees`, given the event's audience), so the platform knows no domain. A browser tab
+ * shares one stream for all its pages' topics, so a topic the user may not receive is not refused:
+ * its events are simply never sent.
  *
  * Streams are `GET /live/events?topics=…` (a contract call with a streamed result; the browser's
  * EventSource sends the session cookie). A stream holds the user as it was when it opened: when
@@ -13,7 +16,7 @@
 import type { ServerResponse } from 'node:http';
 import { commonCalls } from '@ec/contract';
 import { sql } from 'drizzle-orm';
-import type { AuthUser } from './access.ts';
+import { type AuthUser, hasPermission } from './access.ts';
 import type { Database, Queryable } from './db/client.ts';
 import { badRequest } from './errors.ts';
 import { implement } from './http/implement.ts';
@@ -24,9 +27,19 @@ const HEARTBEAT_MS = 20_000;
 /** A kind of event and who may receive it. */
 export interface LiveTopic {
   name: string;
+  /**
+   * The permissions of the calls whose rows the events carry (a list, a worker's page): a stream's
+   * user receives the events only holding one of them, as it could read the rows only then. Null
+   * for events addressed to named users (`toRecipients`), which need none.
+   */
+  permissions: readonly string[] | null;
   /** Whether `user` may receive an event with this audience (the module's data scope, in code). */
   sees(user: AuthUser, audience: unknown): boolean;
 }
+
+/** Whether `user` may receive `topic`'s events at all: it holds one of the topic's permissions. */
+const mayReceive = (topic: LiveTopic, user: AuthUser) =>
+  topic.permissions === null || topic.permissions.some((p) => hasPermission(user, p));
 
 /** The audience of an event meant for named users (a message's recipients, an export's owner). */
 export interface Recipients {
@@ -36,6 +49,9 @@ export interface Recipients {
 /** `sees` of a topic whose events name their recipients: exactly those users, nobody else. */
 export const toRecipients: LiveTopic['sees'] = (user, audience) =>
   (audience as Recipients | null)?.userIds?.includes(user.id) ?? false;
+
+/** A topic whose events are addressed to named users (`Recipients`): they need no permission. */
+export const recipientsTopic = (name: string): LiveTopic => ({ name, permissions: null, sees: toRecipients });
 
 interface LiveEvent {
   topic: string;
@@ -106,7 +122,8 @@ export class LiveHub {
     if (!topic) return;
     const frame = `event: ${event.topic}\ndata: ${JSON.stringify(event.data)}\n\n`;
     for (const c of this.clients) {
-      if (c.topics.has(event.topic) && topic.sees(c.user, event.audience)) c.res.write(frame);
+      if (c.topics.has(event.topic) && mayReceive(topic, c.user) && topic.sees(c.user, event.audience))
+        c.res.write(frame);
     }
   }
 

@@ -61,8 +61,16 @@ export const iotModule = defineModule({
     },
   ],
   liveTopics: [
-    { name: IOT_ALARM_TOPIC, sees: (user, audience) => seesIot(user, audience as IotAudience) },
-    { name: IOT_STATE_TOPIC, sees: (user, audience) => seesIot(user, audience as IotAudience) },
+    {
+      name: IOT_ALARM_TOPIC,
+      permissions: [P.alarmList],
+      sees: (user, audience) => seesIot(user, audience as IotAudience),
+    },
+    {
+      name: IOT_STATE_TOPIC,
+      permissions: [P.deviceList],
+      sees: (user, audience) => seesIot(user, audience as IotAudience),
+    },
   ],
   async start(platform) {
     // The months ahead exist before the first message (the daily job keeps them).

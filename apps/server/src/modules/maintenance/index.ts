@@ -105,5 +105,18 @@ export const maintenanceModule = defineModule({
     },
   ],
   fileReferences: orderFiles,
-  liveTopics: [{ name: ORDER_TOPIC, sees: (user, audience) => seesOrder(user, audience as OrderAudience) }],
+  liveTopics: [
+    {
+      name: ORDER_TOPIC,
+      // The order pages' readers: the list and its audit and confirmation, the worker's page, the checks.
+      permissions: [
+        ORDER_PERMISSIONS.list,
+        ORDER_PERMISSIONS.audit,
+        ORDER_PERMISSIONS.confirm,
+        ORDER_PERMISSIONS.work,
+        CHECK_PERMISSIONS.list,
+      ],
+      sees: (user, audience) => seesOrder(user, audience as OrderAudience),
+    },
+  ],
 });

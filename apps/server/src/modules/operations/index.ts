@@ -1,7 +1,7 @@
 import { API_KEY_PERMISSIONS, EXPORT_TOPIC, JOB_PERMISSIONS } from '@ec/contract';
 import { sweepApiKeyRecords } from '../../platform/auth/api-keys.ts';
 import { ExportWorker, sweepExports } from '../../platform/exports.ts';
-import { toRecipients } from '../../platform/live.ts';
+import { recipientsTopic } from '../../platform/live.ts';
 import { defineModule } from '../../platform/module.ts';
 import { apiKeyRoutes } from './api-keys/routes.ts';
 import { jobRoutes } from './jobs/routes.ts';
@@ -32,7 +32,7 @@ export const operationsModule = defineModule({
   },
   jobs: [...monitorPart.jobs],
   exports: [...monitorPart.exports],
-  liveTopics: [noticeTopic, { name: EXPORT_TOPIC, sees: toRecipients }],
+  liveTopics: [noticeTopic, recipientsTopic(EXPORT_TOPIC)],
   async start(platform) {
     // The SMS sender needs the platform's driver: registered here, timed by the scheduler.
     platform.jobs.register({

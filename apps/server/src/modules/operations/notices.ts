@@ -16,7 +16,7 @@ import { paginate } from '../../platform/db/paginate.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
 import { notification, notificationRule, sysParam, sysRole } from '../../platform/db/tables.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { type LiveTopic, toRecipients } from '../../platform/live.ts';
+import { recipientsTopic } from '../../platform/live.ts';
 import type { Platform } from '../../platform/platform.ts';
 
 type Row = typeof notification.$inferSelect;
@@ -33,10 +33,7 @@ const rowView = (r: Row) => ({
 });
 
 /** A notice's live event reaches exactly its recipients. */
-export const noticeTopic: LiveTopic = {
-  name: NOTICE_TOPIC,
-  sees: toRecipients,
-};
+export const noticeTopic = recipientsTopic(NOTICE_TOPIC);
 
 /** The user's own messages, newest first; every filter within them. */
 export function listNotices(db: Queryable, user: AuthUser, f: CallParsedInput<typeof noticeCalls.query>) {

@@ -44,7 +44,15 @@ export const patrolModule = defineModule({
   },
   fileReferences: [resultPhotos, answerPhotos],
   liveTopics: [
-    { name: TASK_TOPIC, sees: (user, audience) => seesTask(user, audience as TaskAudience) },
-    { name: NOTICE_TOPIC, sees: (user, audience) => seesNotice(user, audience as NoticeAudience) },
+    {
+      name: TASK_TOPIC,
+      permissions: [P.taskList, P.taskExecute],
+      sees: (user, audience) => seesTask(user, audience as TaskAudience),
+    },
+    {
+      name: NOTICE_TOPIC,
+      permissions: [P.noticeList, P.noticeAnswer, P.noticeHandle],
+      sees: (user, audience) => seesNotice(user, audience as NoticeAudience),
+    },
   ],
 });

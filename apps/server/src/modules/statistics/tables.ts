@@ -117,9 +117,7 @@ export const statsLiftGroup = pgTable(
     index('stats_lift_group_mc_idx').on(t.dim, t.maintenanceCompanyId),
     index('stats_lift_group_uc_idx').on(t.dim, t.useCompanyId),
     // The groups left without lifts, which each run of the job deletes (registry.ts).
-    index('stats_lift_group_zero_idx')
-      .on(t.dim)
-      .where(sql`lifts = 0`),
+    index('stats_lift_group_zero_idx').on(t.dim).where(sql`lifts = 0`),
   ],
 );
 
@@ -523,9 +521,7 @@ export const statsLiftWindow = pgTable(
       t.elevatorId,
     ),
     // The rows whose counts came back to 0, which each run of the job deletes (rollups.ts pruneRollup).
-    index('stats_lift_window_zero_idx')
-      .on(t.day)
-      .where(sql`trapped + faults = 0`),
+    index('stats_lift_window_zero_idx').on(t.day).where(sql`trapped + faults = 0`),
   ],
 );
 
@@ -599,9 +595,7 @@ export const statsUseWindow = pgTable(
     ),
     // The rows whose counts all came back to 0, which each run of the job deletes (registry.ts,
     // rollups.ts pruneRollup): an index of those few, not a pass over the window.
-    index('stats_use_window_zero_idx')
-      .on(t.day)
-      .where(sql`lifts + trapped + faults = 0`),
+    index('stats_use_window_zero_idx').on(t.day).where(sql`lifts + trapped + faults = 0`),
   ],
 );
 

@@ -36,7 +36,13 @@ export const callCentrePart: RescuePart = {
     implement(S.candidates, (_i, { user, db }) => candidates(db, user)),
   ],
   demoSeeders: [(tx) => seedCallCentre(tx)],
-  liveTopics: [{ name: AGENT_TOPIC, sees: (user, audience) => seesAgent(user, audience as AgentAudience) }],
+  liveTopics: [
+    {
+      name: AGENT_TOPIC,
+      permissions: [P.agentList],
+      sees: (user, audience) => seesAgent(user, audience as AgentAudience),
+    },
+  ],
   menuButtons: {
     '/service': [list, edit],
     '/serviceDetail': [list],

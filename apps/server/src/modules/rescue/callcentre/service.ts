@@ -77,7 +77,6 @@ export interface AgentAudience {
 
 /** `agentUsers` in code, for live events: whether the user may see an agent of this centre. */
 export function seesAgent(user: AuthUser, a: AgentAudience): boolean {
-  if (!hasPermission(user, RESCUE_PERMISSIONS.agentList)) return false;
   if (user.userType === 'callcenter') return user.companyId !== null && user.companyId === a.companyId;
   return user.dataScope === 'all';
 }

@@ -31,6 +31,10 @@ export const casePart: RescuePart = {
   ],
   exports: [caseExport],
   liveTopics: [
-    { name: RESCUE_CASE_TOPIC, sees: (user, audience) => seesCase(user, audience as CaseAudience) },
+    {
+      name: RESCUE_CASE_TOPIC,
+      permissions: [P.caseList],
+      sees: (user, audience) => seesCase(user, audience as CaseAudience),
+    },
   ],
 };
