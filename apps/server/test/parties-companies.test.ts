@@ -579,6 +579,17 @@ describe.each(dbKinds)('maintenance units, use units and their filings on %s', (
     });
     expect(bound.status).toBe(200);
     expect(bound.body.data).toMatchObject({ kind: 'building-company-user', state: 2, needIntercept: true });
+    // A stranger trying the same ID number learns it is taken, never whose it is.
+    const { token: prober } = await registerAndLogin(t, 'use_unit');
+    const probed = await t.api('POST', '/pc/filing/bindCompany', {
+      token: prober,
+      body: { creditCode: '91450103MA5KWX003A', name: '南宁青秀万象物业服务有限公司', idNumber },
+    });
+    expect(probed.status).toBe(409);
+    expect(probed.body.resultMsg).toBe(
+      `身份证号 ${idNumber.slice(0, 6)}****${idNumber.slice(-4)} 已被其他人员备案`,
+    );
+    expect(probed.body.resultMsg).not.toContain('绑定申请人');
     expect(bound.body.data.person?.idNumber).toBe(idNumber);
     expect((await status(token)).body.data).toEqual({ needIntercept: true, filingState: 2 });
     expect(

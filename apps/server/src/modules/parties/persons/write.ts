@@ -32,25 +32,24 @@ export interface PersonInput {
   photoFileId?: string | null;
 }
 
-/** An ID number registered twice is refused, naming who holds it. */
+/**
+ * An ID number registered twice is refused. The message names nobody: the call is open to any
+ * signed-in account (bindCompany), and a name for a number would tell a stranger who holds it.
+ */
 async function assertIdNumberFree(q: Queryable, idNumber: string, exceptUserId?: number) {
   const [clash] = await q
-    .select({ userId: staffProfile.userId, name: sysUser.realName })
+    .select({ userId: staffProfile.userId })
     .from(staffProfile)
-    .innerJoin(sysUser, eq(sysUser.id, staffProfile.userId))
     .where(eq(staffProfile.idNumber, idNumber));
   if (clash && clash.userId !== exceptUserId) {
-    throw conflict(`身份证号 ${idNumber.slice(0, 6)}****${idNumber.slice(-4)} 已被「${clash.name}」备案`);
+    throw conflict(`身份证号 ${idNumber.slice(0, 6)}****${idNumber.slice(-4)} 已被其他人员备案`);
   }
 }
 
+/** A phone number another account uses is refused, naming nobody (as an ID number). */
 async function assertPhoneFree(q: Queryable, phone: string, exceptUserId?: number) {
-  const [clash] = await q
-    .select({ id: sysUser.id, name: sysUser.realName })
-    .from(sysUser)
-    .where(eq(sysUser.phone, phone));
-  if (clash && clash.id !== exceptUserId)
-    throw conflict(`手机号 ${maskPhone(phone)} 已被「${clash.name}」使用`);
+  const [clash] = await q.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.phone, phone));
+  if (clash && clash.id !== exceptUserId) throw conflict(`手机号 ${maskPhone(phone)} 已被其他账号使用`);
 }
 
 const guardPerson = <T>(write: () => Promise<T>) =>
