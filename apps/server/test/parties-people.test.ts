@@ -107,8 +107,10 @@ describe.each(dbKinds)('maintenance workers, safety officers and leave on %s', (
       token,
       body: { ...fifteen, idNumber: takenProfile.idNumber },
     });
+    // Refused without naming the holder: a worker filing themself must not learn who holds a number.
     expect(clash.status).toBe(409);
-    expect(clash.body.resultMsg).toContain(taken.body.data.realName);
+    expect(clash.body.resultMsg).toMatch(/^身份证号 \d{6}\*{4}\w{4} 已被其他人员备案$/);
+    expect(clash.body.resultMsg).not.toContain(taken.body.data.realName);
 
     const saved = await t.api<Saved>('POST', '/pc/maintenanceUser/save', { token, body: fifteen });
     expect(saved.status).toBe(200);
@@ -213,13 +215,13 @@ describe.each(dbKinds)('maintenance workers, safety officers and leave on %s', (
     expect(password).toMatch(/^[A-Za-z0-9]{10}$/);
     const token = await t.login(phone, password);
     expect((await status(token)).body.data).toEqual({ needIntercept: true, filingState: 2 });
-    // A phone registered twice is refused, naming the holder.
+    // A phone registered twice is refused, naming nobody.
     const twice = await t.api('POST', '/pc/maintenanceUser/save', {
       token: tokens.wb_admin1,
       body: staffFields(photo, { phone }),
     });
     expect(twice.status).toBe(409);
-    expect(twice.body.resultMsg).toContain('单位新增工');
+    expect(twice.body.resultMsg).toBe(`手机号 ${phone.slice(0, 3)}****${phone.slice(-4)} 已被其他账号使用`);
     // A use unit cannot add maintenance workers.
     expect(
       (
