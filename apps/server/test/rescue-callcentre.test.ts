@@ -260,6 +260,23 @@ describe.each(dbKinds)('call centre agents on %s', (kind) => {
     expect(mine.body.data.total).toBe(0);
     const platform = await send<Page<CallRecordRow>>('admin', S.callRecords, { phone: '13700000002' });
     expect(platform.body.data.total).toBe(1);
+
+    // A role that lists agents but handles no case sees the callers' numbers masked, and finds a
+    // call by the whole number only (a part would give the hidden digits away one query at a time).
+    const plain = (phone: string) =>
+      send<Page<CallRecordRow>>('kf_plain', S.callRecords, {
+        agentId: ids.kf_agent2,
+        date: '2026-11-21',
+        phone,
+      });
+    const whole = await plain('137-0000-0001');
+    expect(whole.status, whole.body.resultMsg).toBe(200);
+    expect(whole.body.data.records.map((r) => r.phone)).toEqual(['137****0001']);
+    expect((await plain('1370000')).body.data.total).toBe(0);
+    const detail = await send<AgentDetail>('kf_plain', S.info, { userId: ids.kf_agent2 });
+    expect(detail.status, detail.body.resultMsg).toBe(200);
+    expect(detail.body.data.recentCalls.length).toBeGreaterThan(0);
+    expect(detail.body.data.recentCalls.every((c) => c.phone.includes('****'))).toBe(true);
   });
 
   it("turns a pop-up token into the caller's context: the call, open and recent cases and their lifts", async () => {

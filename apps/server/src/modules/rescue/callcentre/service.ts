@@ -8,6 +8,7 @@ import {
   type CallParsedInput,
   type CallRecordRow,
   formatDateTime,
+  maskPhone,
   type Page,
   type PopupContext,
   RESCUE_PERMISSIONS,
@@ -23,8 +24,9 @@ import { likePattern, uniqueViolation } from '../../../platform/db/sql.ts';
 import { sysUser } from '../../../platform/db/tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { publishLive } from '../../../platform/live.ts';
-import { maskedPhone } from '../../../platform/masking.ts';
+import { maskedPhone, sameNumber } from '../../../platform/masking.ts';
 import { liftsRelation } from '../../elevator/api.ts';
+import { callerInFull } from '../cases/scope.ts';
 import { callRecord, rescueCase, serviceAgent, serviceAgentShift } from '../tables.ts';
 
 type Calls = typeof serviceUserCalls;
@@ -185,13 +187,14 @@ function selectCalls(db: Queryable, where: SQL | undefined) {
 }
 type JoinedCall = Awaited<ReturnType<typeof selectCalls>>[number];
 
-const toCall = (j: JoinedCall): CallRecordRow => {
+/** A call's record; its number in full to those who call back (`callerInFull`), masked to others. */
+const toCall = (j: JoinedCall, full: boolean): CallRecordRow => {
   const c = j.c;
   const from = c.answeredAt ?? c.startedAt;
   return {
     id: c.id,
     token: c.token,
-    phone: c.phone,
+    phone: full ? c.phone : maskPhone(c.phone),
     direction: c.direction,
     directionLabel: CALL_DIRECTION_LABEL[c.direction] ?? String(c.direction),
     startedAt: formatDateTime(c.startedAt),
@@ -222,7 +225,7 @@ export async function agentDetail(db: Queryable, user: AuthUser, userId: number)
     .limit(30);
   return {
     ...agent,
-    recentCalls: calls.map(toCall),
+    recentCalls: calls.map((c) => toCall(c, callerInFull(user))),
     shifts: shifts.map((s) => ({ online: s.online, at: formatDateTime(s.at) })),
   };
 }
@@ -365,7 +368,7 @@ export async function recordCall(
     .returning({ id: callRecord.id });
   await publishAgent(db, agentId);
   const [row] = await selectCalls(db, eq(callRecord.id, made.id));
-  return toCall(row);
+  return toCall(row, callerInFull(user));
 }
 
 /** 通话记录: newest first, by agent, day, number and direction. */
@@ -375,13 +378,19 @@ export function listCalls(
   f: CallParsedInput<Calls['callRecords']>,
 ): Promise<Page<CallRecordRow>> {
   const phone = f.phone?.trim();
+  // Those who see the numbers masked search by the whole number (sameNumber), never by a part.
+  const full = callerInFull(user);
   const where = and(
     callScope(user),
     f.agentId ? eq(callRecord.agentId, f.agentId) : undefined,
     f.date
       ? and(gte(callRecord.startedAt, dayStart(f.date)), lt(callRecord.startedAt, nextDay(f.date)))
       : undefined,
-    phone ? ilike(callRecord.phone, likePattern(phone)) : undefined,
+    phone
+      ? full
+        ? ilike(callRecord.phone, likePattern(phone))
+        : sameNumber(callRecord.phone, phone)
+      : undefined,
     f.direction ? eq(callRecord.direction, f.direction) : undefined,
   );
   return paginate(
@@ -393,7 +402,7 @@ export function listCalls(
         .limit(w.limit)
         .offset(w.offset),
     { from: callRecord, where },
-    toCall,
+    (j) => toCall(j, full),
   );
 }
 
@@ -420,7 +429,8 @@ export async function popup(db: Queryable, user: AuthUser, token: string): Promi
     throw forbidden('只有呼叫中心坐席可以查看来电弹屏');
   const [row] = await selectCalls(db, and(eq(callRecord.token, token), callScope(user)));
   if (!row) throw notFound('来电记录不存在');
-  const call = toCall(row);
+  // The agent's own incoming call: the number it answers, in full.
+  const call = toCall(row, true);
   const phone = row.c.phone;
   const open = await db
     .select(caseColumns)

@@ -22,7 +22,7 @@ import { openRepair } from '../repairs/open.ts';
 import { callRecord, rescueCase } from '../tables.ts';
 import { addStep, liftColumns, openCase, publishJoined } from './open.ts';
 import { type CaseRecord, caseInScope, detailOf, joinedCase, rescueLimits } from './read.ts';
-import { caseScope } from './scope.ts';
+import { callerInFull, caseScope } from './scope.ts';
 
 type Calls = typeof rescueCaseCalls;
 type In<K extends keyof Calls> = CallParsedInput<Calls[K]>;
@@ -59,9 +59,6 @@ async function asAssignee<T>(db: Queryable, user: AuthUser, id: number, move: ()
     throw conflict(NOT_YOURS);
   }
 }
-
-/** The caller's number in full: for the call centre, which calls back. */
-export const callerInFull = (user: AuthUser) => hasPermission(user, RESCUE_PERMISSIONS.caseHandle);
 
 /** After a move: the case read once with its names, published to the board and answered in full. */
 async function done(db: Queryable, user: AuthUser, c: CaseRecord): Promise<RescueCaseDetail> {

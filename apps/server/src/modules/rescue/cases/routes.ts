@@ -8,7 +8,6 @@ import {
   addNote,
   alarm,
   arrive,
-  callerInFull,
   close,
   dispatch,
   fireBrigade,
@@ -18,6 +17,7 @@ import {
 } from './flow.ts';
 import { locateForCallCentre } from './locate.ts';
 import { board, caseDetail, caseInScope, caseSteps, listCases, myCases } from './read.ts';
+import { callerInFull } from './scope.ts';
 
 const tx = { tx: true };
 const C = rescueCaseCalls;

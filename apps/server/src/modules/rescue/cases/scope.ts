@@ -1,6 +1,6 @@
-import { isReviewer } from '@ec/contract';
+import { isReviewer, RESCUE_PERMISSIONS } from '@ec/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { type AuthUser, scopeCondition } from '../../../platform/access.ts';
+import { type AuthUser, hasPermission, scopeCondition } from '../../../platform/access.ts';
 import { rescueCase } from '../tables.ts';
 
 /**
@@ -63,3 +63,9 @@ export function seesCase(user: AuthUser, a: CaseAudience): boolean {
       return false;
   }
 }
+
+/**
+ * Whether `user` sees callers' numbers in full (a case's caller, a call's number): those who handle
+ * cases, the call centre, which calls back. Everyone else sees them masked.
+ */
+export const callerInFull = (user: AuthUser) => hasPermission(user, RESCUE_PERMISSIONS.caseHandle);
