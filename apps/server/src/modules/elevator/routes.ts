@@ -100,7 +100,12 @@ export const elevatorRoutes = [
   implement(
     elevatorCalls.distributionElevator,
     async ({ ids, maintenanceCompanyId }, { user, db }) => ({
-      updated: await distribute(db, user, await scopedIds(db, user, ids), maintenanceCompanyId),
+      updated: await distribute(
+        db,
+        user,
+        await scopedIds(db, user, ids, { lock: true }),
+        maintenanceCompanyId,
+      ),
     }),
     { tx: true },
   ),

@@ -119,14 +119,31 @@ export async function getDetail(db: Queryable, user: AuthUser, id: number) {
 }
 
 /** The ids among `ids` that the user may change; any other id makes the whole call 404. */
-export async function scopedIds(db: Queryable, user: AuthUser, ids: number[]): Promise<number[]> {
+export async function scopedIds(
+  db: Queryable,
+  user: AuthUser,
+  ids: number[],
+  { lock = false }: { lock?: boolean } = {},
+): Promise<number[]> {
   const unique = [...new Set(ids)];
-  const rows = await db
+  const read = db
     .select({ id: elevator.id })
     .from(elevator)
     .where(and(inArray(elevator.id, unique), elevatorScope(user)));
+  // Locked (in the caller's transaction), the lifts stay in scope until it ends: a change that
+  // moves one out waits, or was committed first and the check sees it. In id order, so that two
+  // writers of the same lifts (a claim locks its lifts too) wait for each other, never deadlock.
+  const rows = lock ? await read.orderBy(asc(elevator.id)).for('update') : await read;
   if (rows.length !== unique.length) throw notFound('部分电梯不存在或无权访问');
   return unique;
+}
+
+/** A one-statement write to one lift in scope: its id and the caller's scope decide the row. */
+const oneInScope = (user: AuthUser, id: number) => and(eq(elevator.id, id), elevatorScope(user));
+
+/** 404 unless a write of one lift found it in scope (the statement's own check, not an earlier read). */
+function wroteOne(rows: unknown[]) {
+  if (rows.length === 0) throw notFound('电梯不存在或无权访问');
 }
 
 export async function createElevator(db: Queryable, user: AuthUser, f: ElevatorFields) {
@@ -176,26 +193,12 @@ export async function updateElevator(
 }
 
 /**
- * Locks lifts (already scoped) for the caller's transaction, in id order so that two writers of
- * the same lifts wait for each other instead of deadlocking. A claim locks its lifts too.
- */
-async function lockLifts(db: Queryable, ids: number[]) {
-  await db
-    .select({ id: elevator.id })
-    .from(elevator)
-    .where(inArray(elevator.id, ids))
-    .orderBy(asc(elevator.id))
-    .for('update');
-}
-
-/**
  * Deletes elevators in scope; refused while a claim on one of them awaits review. The lifts are
  * locked first: a claim submitted meanwhile (it locks them) is either seen here or waits
  * and then finds them gone, never deleted with them by the cascade.
  */
 export async function deleteElevators(db: Queryable, user: AuthUser, ids: number[]) {
-  const own = await scopedIds(db, user, ids);
-  await lockLifts(db, own);
+  const own = await scopedIds(db, user, ids, { lock: true });
   const pending = await db
     .select({ registerCode: elevator.registerCode })
     .from(elevatorClaim)
@@ -210,10 +213,11 @@ export async function deleteElevators(db: Queryable, user: AuthUser, ids: number
 
 export async function setStatus(db: Queryable, user: AuthUser, ids: number[], status: 0 | 1) {
   const own = await scopedIds(db, user, ids);
+  // The scope again in the UPDATE: a lift moved out of it since the check is not written.
   const rows = await db
     .update(elevator)
     .set({ status, version: sql`${elevator.version} + 1`, updatedAt: new Date() })
-    .where(and(inArray(elevator.id, own), ne(elevator.status, status)))
+    .where(and(inArray(elevator.id, own), ne(elevator.status, status), elevatorScope(user)))
     .returning({ id: elevator.id });
   return rows.length;
 }
@@ -248,7 +252,9 @@ export async function syncRecords(db: Queryable, user: AuthUser, records: Elevat
       const [existing] = await db
         .select({ id: elevator.id, visible: sql<boolean>`${elevatorScope(user)}` })
         .from(elevator)
-        .where(eq(elevator.registerCode, values.registerCode));
+        .where(eq(elevator.registerCode, values.registerCode))
+        // Locked until the sync commits: the scope it was found in holds for its write.
+        .for('update');
       if (existing && !existing.visible) throw notFound('电梯不存在或无权访问');
       if (!existing && !reviewer)
         throw forbidden('平台上没有该电梯，只有平台管理员或监管部门可以通过同步新增电梯');
@@ -280,7 +286,7 @@ export async function updateMany(
   user: AuthUser,
   { ids, ...fields }: CallParsedInput<typeof elevatorCalls.updateBatch>,
 ) {
-  const own = await scopedIds(db, user, ids);
+  const own = await scopedIds(db, user, ids, { lock: true });
   if (fields.useCompanyId) {
     const [c] = await db
       .select({ id: enterprise.id })
@@ -288,7 +294,6 @@ export async function updateMany(
       .where(and(eq(enterprise.id, fields.useCompanyId), eq(enterprise.kind, 'use')));
     if (!c) throw notFound('使用单位不存在');
   }
-  await lockLifts(db, own);
   const rows = await db
     .update(elevator)
     .set({ ...fields, version: sql`${elevator.version} + 1`, updatedAt: new Date() })
@@ -298,15 +303,17 @@ export async function updateMany(
 }
 
 export async function setSupervisionCode(db: Queryable, user: AuthUser, id: number, code: string) {
-  await scopedIds(db, user, [id]);
-  await db
-    .update(elevator)
-    .set({
-      supervisionCode: code.toUpperCase(),
-      version: sql`${elevator.version} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(eq(elevator.id, id));
+  wroteOne(
+    await db
+      .update(elevator)
+      .set({
+        supervisionCode: code.toUpperCase(),
+        version: sql`${elevator.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(oneInScope(user, id))
+      .returning({ id: elevator.id }),
+  );
 }
 
 /**
@@ -318,17 +325,19 @@ export async function syncOne(
   user: AuthUser,
   { id, ...fields }: CallParsedInput<typeof elevatorCalls.syncModify>,
 ) {
-  await scopedIds(db, user, [id]);
   const set = {
     ...fields,
     ...(fields.lastInspectDate && !fields.nextInspectDate
       ? { nextInspectDate: nextInspection(fields.lastInspectDate) }
       : {}),
   };
-  await db
-    .update(elevator)
-    .set({ ...set, version: sql`${elevator.version} + 1`, updatedAt: new Date() })
-    .where(eq(elevator.id, id));
+  wroteOne(
+    await db
+      .update(elevator)
+      .set({ ...set, version: sql`${elevator.version} + 1`, updatedAt: new Date() })
+      .where(oneInScope(user, id))
+      .returning({ id: elevator.id }),
+  );
   return getDetail(db, user, id);
 }
 
@@ -341,15 +350,17 @@ const nextFromLast = sql`(${elevator.lastInspectDate} + interval '1 year')::date
  * and a new version, so that an edit form opened before it refuses to write the old date back.
  */
 export async function refreshInspectTime(db: Queryable, user: AuthUser, id: number) {
-  await getDetail(db, user, id);
-  await db
-    .update(elevator)
-    .set({
-      nextInspectDate: sql`coalesce(${nextFromLast}, ${elevator.nextInspectDate})`,
-      version: sql`${elevator.version} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(eq(elevator.id, id));
+  wroteOne(
+    await db
+      .update(elevator)
+      .set({
+        nextInspectDate: sql`coalesce(${nextFromLast}, ${elevator.nextInspectDate})`,
+        version: sql`${elevator.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(oneInScope(user, id))
+      .returning({ id: elevator.id }),
+  );
   return getDetail(db, user, id);
 }
 
