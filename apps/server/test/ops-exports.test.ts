@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { EXPORT_PARAMS, EXPORT_QUEUED_MESSAGE, type ExportJob } from '@ec/contract';
 import { sql } from 'drizzle-orm';
@@ -177,6 +179,33 @@ describe.each(dbKinds)('background exports on %s', (kind) => {
     // Another user is not limited by it.
     expect((await exportLifts(await t.login('sy_admin1'))).status).toBe(202);
     await query(`update export_job set state = 'cancelled' where state = 'queued'`);
+  });
+
+  it('fails a job whose finishing write fails, and keeps no file of it', async () => {
+    const use = await t.login('sy_admin1');
+    await setParam(EXPORT_PARAMS.threshold.key, 3);
+    await setParam(EXPORT_PARAMS.perUser.key, 5);
+    const { job } = (await exportLifts(use)).body.data;
+    // The finishing transaction fails after the file is stored (its notice is refused).
+    await query(`create function refuse_export_notice() returns trigger language plpgsql as $$
+      begin raise exception 'notice refused'; end $$`);
+    await query(`create trigger refuse_export_notice before insert on notification
+      for each row when (new.kind = 'export') execute function refuse_export_notice()`);
+    try {
+      await worker.tick();
+    } finally {
+      await query('drop trigger refuse_export_notice on notification');
+      await query('drop function refuse_export_notice()');
+    }
+    const [row] = await query<{ state: string; storage_key: string | null }>(
+      `select state, storage_key from export_job where id = ${job.id}`,
+    );
+    expect(row).toEqual({ state: 'failed', storage_key: null });
+    const folder = path.join(t.platform.config.dataDir, 'files', 'ex');
+    const left = fs.existsSync(folder)
+      ? fs.readdirSync(folder).filter((f) => f.startsWith(`export-${job.id}-`))
+      : [];
+    expect(left).toEqual([]);
   });
 
   it('queues a job again when its node stopped, then fails it with the reason; removes expired files', async () => {

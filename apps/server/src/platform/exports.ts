@@ -286,31 +286,40 @@ export class ExportWorker {
       const key = `export-${job.id}-${Date.now().toString(36)}`;
       await storage.putFile(key, temp, XLSX_MIME);
       const keepHours = await paramNumber(db, EXPORT_PARAMS.keepHours.key, EXPORT_PARAMS.keepHours.fallback);
-      const finished = await db.transaction(async (tx) => {
-        const [done] = await tx
-          .update(exportJob)
-          .set({
-            state: 'done',
-            rows,
-            bytes,
-            storageKey: key,
-            finishedAt: new Date(),
-            expiresAt: new Date(Date.now() + keepHours * 3600_000),
-            error: null,
-          })
-          .where(and(eq(exportJob.id, job.id), eq(exportJob.state, 'running'), eq(exportJob.node, this.node)))
-          .returning();
-        if (!done) return null;
-        await publishJob(tx, done);
-        await notify(tx, {
-          kind: 'export',
-          title: `导出完成：${done.name}（${rows} 行）`,
-          body: `文件 ${done.fileName} 可在导出中心下载，有效期 ${keepHours} 小时`,
-          link: '/ops/export',
-          userIds: [done.userId],
+      const finished = await db
+        .transaction(async (tx) => {
+          const [done] = await tx
+            .update(exportJob)
+            .set({
+              state: 'done',
+              rows,
+              bytes,
+              storageKey: key,
+              finishedAt: new Date(),
+              expiresAt: new Date(Date.now() + keepHours * 3600_000),
+              error: null,
+            })
+            .where(
+              and(eq(exportJob.id, job.id), eq(exportJob.state, 'running'), eq(exportJob.node, this.node)),
+            )
+            .returning();
+          if (!done) return null;
+          await publishJob(tx, done);
+          await notify(tx, {
+            kind: 'export',
+            title: `导出完成：${done.name}（${rows} 行）`,
+            body: `文件 ${done.fileName} 可在导出中心下载，有效期 ${keepHours} 小时`,
+            link: '/ops/export',
+            userIds: [done.userId],
+          });
+          return done;
+        })
+        .catch(async (err) => {
+          // The job's row is as it was (running): the stored file would belong to nothing. It goes,
+          // and the failure is the job's (below).
+          await storage.delete(key).catch(() => undefined);
+          throw err;
         });
-        return done;
-      });
       // Cancelled between the last progress write and the end: the file goes.
       if (!finished) await storage.delete(key);
     } catch (err) {
