@@ -25,7 +25,7 @@ import { openStream, until } from './live-support.ts';
  *
  * Besides the demo accounts the test files three users straight into the tables: kf_plain (a call-
  * centre user whose role lists agents but does not administer them), kf_other (an agent of a second
- * call centre) and the kf_race_N users for the seat race.
+ * call centre), kf_local (an agent whose role reads no case) and the kf_race_N users for the seat race.
  */
 const S = serviceUserCalls;
 const N = 50;
@@ -88,13 +88,17 @@ describe.each(dbKinds)('call centre agents on %s', (kind) => {
     await query(sql`insert into sys_role (role_key, name, data_scope, role_type, permissions)
       values ('agent_only', '只读坐席', 'all', 'callcenter', '{rescue:agent:list}')`);
     await fileUser('kf_plain', kf1.company_id, 'agent_only');
+    // An agent whose role reads no case (data scope: its own company's, which holds none).
+    await query(sql`insert into sys_role (role_key, name, data_scope, role_type, permissions)
+      values ('agent_local', '本单位坐席', 'company', 'callcenter', '{rescue:agent:list}')`);
+    await fileUser('kf_local', kf1.company_id, 'agent_local');
     await fileUser('kf_other', kf2.id, 'callcenter');
     await query(
-      sql`insert into service_agent (user_id, seat_no, online) values (${ids.kf_plain}, 'P1', false), (${ids.kf_other}, 'X9', false)`,
+      sql`insert into service_agent (user_id, seat_no, online) values (${ids.kf_plain}, 'P1', false), (${ids.kf_other}, 'X9', false), (${ids.kf_local}, 'L1', false)`,
     );
     raceIds = [];
     for (let i = 0; i < N; i++) raceIds.push(await fileUser(`kf_race_${i}`, kf1.company_id, 'callcenter'));
-    for (const u of ['admin', 'kf_agent1', 'kf_agent2', 'kf_plain', 'kf_other', 'sy_admin1'])
+    for (const u of ['admin', 'kf_agent1', 'kf_agent2', 'kf_plain', 'kf_other', 'kf_local', 'sy_admin1'])
       tokens[u] = await t.login(u);
   }, 180_000);
   afterAll(() => t?.close());
@@ -236,6 +240,9 @@ describe.each(dbKinds)('call centre agents on %s', (kind) => {
     expect(byAdmin.body.data).toMatchObject({ agentId: ids.kf_agent2, directionLabel: '呼出' });
     const [c] = await query<{ id: number }>(sql`select id from rescue_case order by id limit 1`);
     if (c) expect((await call('kf_agent1', { caseId: c.id })).body.data.caseId).toBe(c.id);
+    // A call is linked only to a case its agent may read.
+    expect((await call('kf_local')).status).toBe(200);
+    if (c) expect((await call('kf_local', { caseId: c.id })).status).toBe(404);
   });
 
   it('lists call records by agent, day and number, within the call centre', async () => {

@@ -26,7 +26,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../../platform/err
 import { publishLive } from '../../../platform/live.ts';
 import { maskedPhone, sameNumber } from '../../../platform/masking.ts';
 import { liftsRelation } from '../../elevator/api.ts';
-import { callerInFull } from '../cases/scope.ts';
+import { callerInFull, caseScope } from '../cases/scope.ts';
 import { callRecord, rescueCase, serviceAgent, serviceAgentShift } from '../tables.ts';
 
 type Calls = typeof serviceUserCalls;
@@ -350,7 +350,7 @@ export async function recordCall(
     const [c] = await db
       .select({ id: rescueCase.id })
       .from(rescueCase)
-      .where(eq(rescueCase.id, input.caseId));
+      .where(and(eq(rescueCase.id, input.caseId), caseScope(user)));
     if (!c) throw notFound('工单不存在');
   }
   const [made] = await db
