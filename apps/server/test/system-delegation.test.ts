@@ -1,6 +1,7 @@
 import type { Page } from '@ec/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { dbKinds, heldTransaction, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * Delegated administration (issue 11, item 1): a company-scoped account that holds
@@ -181,6 +182,55 @@ describe.each(dbKinds)('delegated role administration on %s', (kind) => {
     });
     expect(ok.status, ok.body.resultMsg).toBe(200);
   });
+
+  it.runIf(kind === 'postgres')(
+    'waits for a save of the same user under way, and then judges the user as that save left it',
+    async () => {
+      const made = await t.api<{ user: { id: number } }>('POST', '/pc/sysUser/save', {
+        token: delegate,
+        body: {
+          username: 'wb1_raised',
+          realName: '黄海涛',
+          userType: 'maintenance',
+          companyId,
+          roleIds: [roleIds.maintenance_staff],
+        },
+      });
+      expect(made.status, made.body.resultMsg).toBe(200);
+      const id = made.body.data.user.id;
+      // The platform administrator's save of the user, under way: it gives the user the call centre's
+      // city-wide role (a user save locks the user first, as every save now does).
+      const held = await heldTransaction(t.platform.db, async (tx) => {
+        await tx.execute(sql`select id from sys_user where id = ${id} for update`);
+        await tx.execute(
+          sql`insert into sys_user_role (user_id, role_id) values (${id}, ${roleIds.callcenter})`,
+        );
+      });
+      const edit = t.api('POST', '/pc/sysUser/save', {
+        token: delegate,
+        body: {
+          id,
+          username: 'wb1_raised',
+          realName: '黄海涛（改）',
+          userType: 'maintenance',
+          companyId,
+          roleIds: [roleIds.maintenance_staff],
+        },
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      await held.commit();
+      const res = await edit;
+      // The delegate may not manage a user who now holds more than it does; the grant stays.
+      expect(res.status, res.body.resultMsg).toBe(403);
+      const roles = await t.platform.db.execute(
+        sql`select r.role_key from sys_user_role ur join sys_role r on r.id = ur.role_id where ur.user_id = ${id} order by 1`,
+      );
+      expect((roles as unknown as { rows: { role_key: string }[] }).rows.map((r) => r.role_key)).toEqual([
+        'callcenter',
+        'maintenance_staff',
+      ]);
+    },
+  );
 
   it('an area-scoped delegate grants area scope only over its own districts', async () => {
     const role = await t.api<RoleDetail>('POST', '/pc/sysRole/save', {

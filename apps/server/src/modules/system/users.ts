@@ -1,6 +1,6 @@
 import type { CallParsedInput } from '@ec/contract';
 import { formatDateTime, maskIdNumber, maskPhone, type UserType, type userCalls } from '@ec/contract';
-import { and, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { type AuthUser, scopeCondition } from '../../platform/access.ts';
 import { refusingIdentifierClash } from '../../platform/auth/identifiers.ts';
 import { temporaryPassword } from '../../platform/auth/temporary.ts';
@@ -77,6 +77,12 @@ export async function userDetailOf(q: Queryable, actor: AuthUser, id: number) {
 }
 
 /** Users by id inside the actor's scope; 404 when any of them is missing. */
+/**
+ * The users an administration call acts on, in the actor's scope (404 otherwise), locked until the
+ * call's transaction ends, in id order: what the call then checks of them (their rights, whether
+ * the actor may manage them) holds for its write, and two saves of one user (the only way a user's
+ * roles change) take turns instead of one silently undoing the other.
+ */
 async function targetsOf(q: Queryable, actor: AuthUser, ids: number[]) {
   const rows = await q
     .select({
@@ -88,7 +94,9 @@ async function targetsOf(q: Queryable, actor: AuthUser, ids: number[]) {
     })
     .from(sysUser)
     .leftJoin(enterprise, eq(enterprise.id, sysUser.companyId))
-    .where(and(inArray(sysUser.id, ids), userScope(actor)));
+    .where(and(inArray(sysUser.id, ids), userScope(actor)))
+    .orderBy(asc(sysUser.id))
+    .for('update', { of: sysUser });
   if (rows.length !== new Set(ids).size) throw notFound('用户不存在或无权访问');
   return rows;
 }
@@ -164,7 +172,9 @@ export async function listUsers(
 
 export async function saveUser(db: Queryable, actor: AuthUser, sent: CallParsedInput<typeof userCalls.save>) {
   // A change keeps what the request does not send (phone, e-mail, ID number, company, office,
-  // areas); a new user has no areas. Whether the actor may change this user is checked below.
+  // areas); a new user has no areas. The user is locked first (targetsOf); whether the actor may
+  // change it is checked below.
+  const [stored] = sent.id ? await targetsOf(db, actor, [sent.id]) : [null];
   const [row] = sent.id ? await db.select().from(sysUser).where(eq(sysUser.id, sent.id)) : [];
   const kept = row
     ? {
@@ -197,11 +207,7 @@ export async function saveUser(db: Queryable, actor: AuthUser, sent: CallParsedI
     if (!office) throw badRequest('所属机构不存在', [{ field: 'officeId', message: '机构不存在' }]);
   }
   await assertAreasExist(db, input.areaCodes);
-  let stored: { phone: string | null; idNumber: string | null } | null = null;
-  if (input.id) {
-    [stored] = await targetsOf(db, actor, [input.id]);
-    await assertCanManageUsers(db, actor, [input.id]);
-  }
+  if (input.id) await assertCanManageUsers(db, actor, [input.id]);
 
   // The detail showed phone and ID number masked: sent back unchanged, they keep the stored ones.
   const phone = unmasked(input.phone, stored?.phone, maskPhone, { name: 'phone', label: '手机号' }) || null;
