@@ -183,10 +183,12 @@ export async function orderDetail(db: Queryable, user: AuthUser, id: number): Pr
 
 /**
  * The operator's points among `ids` that can be booked, with their prices; 400 naming the points
- * that are not its own, 409 naming those in 维修 / 停用.
+ * that are not its own, 409 naming those in 维修 / 停用. A booking (`lock`) locks them `for share`, in
+ * id order, until it commits: a point being put under repair makes it wait and then refuse, and a
+ * repair waits for the booking.
  */
-async function bookablePoints(db: Queryable, companyId: number | null, ids: number[]) {
-  const rows = await db
+async function bookablePoints(db: Queryable, companyId: number | null, ids: number[], lock = true) {
+  const read = db
     .select({
       id: adPoint.id,
       pointNo: adPoint.pointNo,
@@ -197,7 +199,9 @@ async function bookablePoints(db: Queryable, companyId: number | null, ids: numb
       useCompanyId: adPoint.useCompanyId,
     })
     .from(adPoint)
-    .where(and(inArray(adPoint.id, ids), companyId === null ? undefined : eq(adPoint.companyId, companyId)));
+    .where(and(inArray(adPoint.id, ids), companyId === null ? undefined : eq(adPoint.companyId, companyId)))
+    .orderBy(asc(adPoint.id));
+  const rows = lock ? await read.for('share') : await read;
   if (rows.length !== ids.length) {
     const found = new Set(rows.map((r) => r.id));
     const missing = ids.filter((id) => !found.has(id));
@@ -678,7 +682,7 @@ export async function quote(
   // The operator quotes its own points; the platform any.
   const companyId = operatorOf(user);
   if (companyId === null && user.dataScope !== 'all') throw notFound('点位不存在或无权访问');
-  const points = await bookablePoints(db, companyId, f.pointIds);
+  const points = await bookablePoints(db, companyId, f.pointIds, false);
   const periods = adBookingPeriods(f.startDate, f.endDate);
   return {
     days: adBookingDays(f.startDate, f.endDate),
