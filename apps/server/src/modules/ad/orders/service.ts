@@ -653,6 +653,17 @@ export async function finishEndedOrders(tx: Tx, today = shanghaiToday(), batch =
         ),
       )
       .returning();
+    // The points of the whole batch locked at once, in id order (lockPoints), before each order's
+    // release locks its own again: taken order by order they would not be in id order across the
+    // batch and could deadlock with a confirm or cancel locking some of them.
+    if (done.length)
+      await lockPoints(
+        tx,
+        sql`select point_id from ${adOrderPoint} where order_id in (${sql.join(
+          done.map((o) => sql`${o.id}`),
+          sql`, `,
+        )})`,
+      );
     for (const order of done) {
       await release(tx, order.id);
       await runOrderHooks('finished', tx, await eventOf(tx, order, null));
