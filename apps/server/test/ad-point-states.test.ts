@@ -1,6 +1,6 @@
 import { AD_ORDER_STATE, AD_POINT_STATE, type AdPointDetail, adOrderCalls, adPointCalls } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmOrder } from '../src/modules/ad/orders/service.ts';
+import { confirmOrder, finishEndedOrders } from '../src/modules/ad/orders/service.ts';
 import type { AuthUser } from '../src/platform/access.ts';
 import { companyOfUser, leaseLifts } from './ad-support.ts';
 import { confirmedOrder, type MadeOrder, query } from './ad-tasks-support.ts';
@@ -190,6 +190,35 @@ describe.each(dbKinds)('advertising point states and their orders under %s', (ki
       await confirming.commit();
       const res = await cancel;
       expect(res.status, res.body.resultMsg).toBe(200);
+      expect(await stateOf(point)).toBe(AD_POINT_STATE.booked);
+      expect(await wrongStates([point])).toEqual([]);
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    'the finish job waits for a confirm of O2 on a point of the ended O3 in progress, then leaves the point 已预订',
+    async () => {
+      const { o3, o2, points } = await pairs(1, 2025);
+      const [point] = points;
+      await query(t, `update ad_order set status = ${AD_ORDER_STATE.showing} where id = ${o3[0].orderId}`);
+      await query(t, `update ad_point set state = ${AD_POINT_STATE.showing} where id = ${point}`);
+      const confirming = await heldTransaction(t.platform.db, (tx) => confirmOrder(tx, ggUser, o2[0], 0));
+      let settled = false;
+      const finishing = t.platform.db
+        .transaction((tx) => finishEndedOrders(tx))
+        .then((n) => {
+          settled = true;
+          return n;
+        });
+      await new Promise((r) => setTimeout(r, 400));
+      expect(settled).toBe(false);
+      await confirming.commit();
+      expect(await finishing).toBeGreaterThanOrEqual(1);
+      const [{ status }] = await query<{ status: number }>(
+        t,
+        `select status from ad_order where id = ${o3[0].orderId}`,
+      );
+      expect(status).toBe(AD_ORDER_STATE.finished);
       expect(await stateOf(point)).toBe(AD_POINT_STATE.booked);
       expect(await wrongStates([point])).toEqual([]);
     },
