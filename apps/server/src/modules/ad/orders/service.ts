@@ -183,10 +183,12 @@ export async function orderDetail(db: Queryable, user: AuthUser, id: number): Pr
 
 /**
  * The operator's points among `ids` that can be booked, with their prices; 400 naming the points
- * that are not its own, 409 naming those in 维修 / 停用.
+ * that are not its own, 409 naming those in 维修 / 停用. A booking (`lock`) locks them `for share`, in
+ * id order, until it commits: a point being put under repair makes it wait and then refuse, and a
+ * repair waits for the booking.
  */
-async function bookablePoints(db: Queryable, companyId: number | null, ids: number[]) {
-  const rows = await db
+async function bookablePoints(db: Queryable, companyId: number | null, ids: number[], lock = true) {
+  const read = db
     .select({
       id: adPoint.id,
       pointNo: adPoint.pointNo,
@@ -197,7 +199,9 @@ async function bookablePoints(db: Queryable, companyId: number | null, ids: numb
       useCompanyId: adPoint.useCompanyId,
     })
     .from(adPoint)
-    .where(and(inArray(adPoint.id, ids), companyId === null ? undefined : eq(adPoint.companyId, companyId)));
+    .where(and(inArray(adPoint.id, ids), companyId === null ? undefined : eq(adPoint.companyId, companyId)))
+    .orderBy(asc(adPoint.id));
+  const rows = lock ? await read.for('share') : await read;
   if (rows.length !== ids.length) {
     const found = new Set(rows.map((r) => r.id));
     const missing = ids.filter((id) => !found.has(id));
@@ -480,24 +484,48 @@ async function eventOf(
 }
 
 /**
- * The state a point returns to when a booking lets go of it (an order finished or cancelled, a
- * removal done): 投放中 while another order showing holds it, 已预订 while another confirmed order
- * does, else 空闲. Only points now 已预订 / 投放中 move (维修 / 停用 stay); `except` is the order
- * letting go (its lines may still be active in the transaction).
+ * Locks the points `points` (a subquery of ids) `for update`, in id order, before a statement decides
+ * their state from the orders holding them. Every path that writes a point's state from its orders
+ * (confirm, start, cancel, finish, the removal's review, a manual 空闲) takes this lock first, after
+ * the order's own row (moveState) and before the tasks: two such transactions on one point run one
+ * after the other, and the second, whose next statement reads under READ COMMITTED, sees what the
+ * first committed (a confirm of another order, a cancel). Without it a confirm of O2 and a cancel of
+ * O3 on the same point could each decide from a snapshot without the other and leave the point 空闲
+ * under a confirmed O2. The id order keeps two multi-point locks from deadlocking.
  */
-export async function settlePointStates(tx: Queryable, points: SQL, except?: number) {
+export async function lockPoints(tx: Queryable, points: SQL): Promise<void> {
+  await tx.execute(sql`select ${adPoint.id} from ${adPoint} where ${adPoint.id} in (${points})
+    order by ${adPoint.id} for update`);
+}
+
+/**
+ * The state the orders holding point `p` (a column or alias of ad_point.id) make it: 投放中 while an
+ * order showing holds it, 已预订 while a confirmed one does, else 空闲; `except` is an order letting
+ * go of it (its lines may still be active in the transaction).
+ */
+export function heldState(p: SQL, except?: number): SQL<number> {
   const holder = (states: number[]) => sql`exists (
       select 1 from ${adOrderPoint} l join ${adOrder} o on o.id = l.order_id
-      where l.point_id = p.id and l.active ${except ? sql`and l.order_id <> ${except}` : sql``}
+      where l.point_id = ${p} and l.active ${except ? sql`and l.order_id <> ${except}` : sql``}
         and o.status in (${sql.join(
           states.map((x) => sql`${x}`),
           sql`, `,
         )}))`;
+  return sql<number>`(case when ${holder([S.showing])} then ${AD_POINT_STATE.showing}::smallint
+                           when ${holder([S.confirmed])} then ${AD_POINT_STATE.booked}::smallint
+                           else ${AD_POINT_STATE.free}::smallint end)`;
+}
+
+/**
+ * The state a point returns to when a booking lets go of it (an order finished or cancelled, a
+ * removal done): heldState. Only points now 已预订 / 投放中 move (维修 / 停用 stay); `except` is the
+ * order letting go. The points are locked first (lockPoints), then settled by the next statement.
+ */
+export async function settlePointStates(tx: Queryable, points: SQL, except?: number) {
+  await lockPoints(tx, points);
   await tx.execute(sql`
     update ${adPoint} p set state = s.state, version = p.version + 1, updated_at = now()
-    from (select p.id, case when ${holder([S.showing])} then ${AD_POINT_STATE.showing}::smallint
-                           when ${holder([S.confirmed])} then ${AD_POINT_STATE.booked}::smallint
-                           else ${AD_POINT_STATE.free}::smallint end as state
+    from (select p.id, ${heldState(sql`p.id`, except)} as state
           from ${adPoint} p
           where p.id in (${points}) and p.state in (${AD_POINT_STATE.booked}, ${AD_POINT_STATE.showing})) s
     where p.id = s.id and p.state is distinct from s.state`);
@@ -508,17 +536,14 @@ async function freePoints(tx: Queryable, orderId: number) {
   await settlePointStates(tx, sql`select point_id from ${adOrderPoint} where order_id = ${orderId}`, orderId);
 }
 
-/** Sets the order's points to a state (only those now in one of `from`). */
+/** Sets the order's points to a state (only those now in one of `from`), the points locked first. */
 async function setPointStates(tx: Queryable, orderId: number, to: number, from: number[]) {
+  const points = sql`select point_id from ${adOrderPoint} where order_id = ${orderId}`;
+  await lockPoints(tx, points);
   await tx
     .update(adPoint)
     .set({ state: to, version: sql`${adPoint.version} + 1`, updatedAt: new Date() })
-    .where(
-      and(
-        inArray(adPoint.id, sql`(select point_id from ${adOrderPoint} where order_id = ${orderId})`),
-        inArray(adPoint.state, from),
-      ),
-    );
+    .where(and(inArray(adPoint.id, sql`(${points})`), inArray(adPoint.state, from)));
 }
 
 interface MoveSpec {
@@ -628,6 +653,17 @@ export async function finishEndedOrders(tx: Tx, today = shanghaiToday(), batch =
         ),
       )
       .returning();
+    // The points of the whole batch locked at once, in id order (lockPoints), before each order's
+    // release locks its own again: taken order by order they would not be in id order across the
+    // batch and could deadlock with a confirm or cancel locking some of them.
+    if (done.length)
+      await lockPoints(
+        tx,
+        sql`select point_id from ${adOrderPoint} where order_id in (${sql.join(
+          done.map((o) => sql`${o.id}`),
+          sql`, `,
+        )})`,
+      );
     for (const order of done) {
       await release(tx, order.id);
       await runOrderHooks('finished', tx, await eventOf(tx, order, null));
@@ -657,7 +693,7 @@ export async function quote(
   // The operator quotes its own points; the platform any.
   const companyId = operatorOf(user);
   if (companyId === null && user.dataScope !== 'all') throw notFound('点位不存在或无权访问');
-  const points = await bookablePoints(db, companyId, f.pointIds);
+  const points = await bookablePoints(db, companyId, f.pointIds, false);
   const periods = adBookingPeriods(f.startDate, f.endDate);
   return {
     days: adBookingDays(f.startDate, f.endDate),

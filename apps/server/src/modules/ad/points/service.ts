@@ -1,6 +1,7 @@
 import {
   AD_MEDIUM_LABEL,
   AD_ORDER_HOLDING,
+  AD_ORDER_STATE,
   AD_ORDER_STATE_LABEL,
   AD_POINT_STATE,
   AD_POINT_STATE_LABEL,
@@ -24,9 +25,10 @@ import { countRows, paginate } from '../../../platform/db/paginate.ts';
 import { likePattern } from '../../../platform/db/sql.ts';
 import { enterprise } from '../../../platform/db/tables.ts';
 import { versionedUpdate } from '../../../platform/db/versioned.ts';
-import { badRequest, notFound } from '../../../platform/errors.ts';
+import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
 import { adLifts } from '../../elevator/api.ts';
 import { adCustom } from '../customers/tables.ts';
+import { heldState } from '../orders/service.ts';
 import { adOrder, adOrderPoint } from '../orders/tables.ts';
 import { pointScope, requireOperator } from '../scope.ts';
 import { adPoint } from './tables.ts';
@@ -267,7 +269,54 @@ const manualState = (state: number | undefined) => {
     ]);
 };
 
-/** 修改广告点位 (versioned; the lift stays). */
+const MAX_NAMED = 10;
+
+/**
+ * A state set by hand, decided under the points' row locks (the caller locked `ids` `for update`,
+ * in id order, like the orders' lockPoints), so that a confirm, start, cancel or finish of an order
+ * on the same points runs before or after it, never across:
+ * - 维修 / 停用 from any state (a broken frame or screen is taken out of service even while booked;
+ *   the orders keep their dates, and the point stays 维修 / 停用 when they end: settlePointStates);
+ * - 空闲 is refused (409 naming the points and orders) for a point 已预订 / 投放中 that an order
+ *   已确认 / 投放中 holds: the orders decide those states. Otherwise 空闲 puts the point back in
+ *   service: it takes the state its orders make it (heldState: 空闲 when none holds it, 已预订 /
+ *   投放中 when one does, e.g. a screen repaired during its campaign).
+ * The value to write (a constant, or the held state computed in the UPDATE itself).
+ */
+async function manualStateOf(db: Queryable, ids: number[], state: number): Promise<number | SQL> {
+  if (state !== AD_POINT_STATE.free) return state;
+  const held = await db
+    .selectDistinct({ pointNo: adPoint.pointNo, orderNo: adOrder.orderNo })
+    .from(adPoint)
+    .innerJoin(adOrderPoint, and(eq(adOrderPoint.pointId, adPoint.id), eq(adOrderPoint.active, true)))
+    .innerJoin(adOrder, eq(adOrder.id, adOrderPoint.orderId))
+    .where(
+      and(
+        inArray(adPoint.id, ids),
+        inArray(adPoint.state, [AD_POINT_STATE.booked, AD_POINT_STATE.showing]),
+        inArray(adOrder.status, [AD_ORDER_STATE.confirmed, AD_ORDER_STATE.showing]),
+      ),
+    )
+    .orderBy(asc(adPoint.pointNo), asc(adOrder.orderNo));
+  if (held.length) {
+    const named = held.slice(0, MAX_NAMED).map((h) => `${h.pointNo}（订单 ${h.orderNo}）`);
+    throw conflict(
+      `以下点位有已确认或投放中的订单，状态由订单决定，不能手动设为空闲（需要暂停可设为维修或停用）：${named.join('、')}${held.length > MAX_NAMED ? ' 等' : ''}`,
+    );
+  }
+  return heldState(sql`${adPoint.id}`);
+}
+
+/** Locks the operator's points among `ids` `for update`, in id order (the orders' lock order). */
+const lockOwn = (db: Queryable, companyId: number, ids: number[]) =>
+  db
+    .select({ p: adPoint })
+    .from(adPoint)
+    .where(and(inArray(adPoint.id, ids), ownPoints(companyId)))
+    .orderBy(asc(adPoint.id))
+    .for('update');
+
+/** 修改广告点位 (versioned; the lift stays; a state by hand: manualStateOf). */
 export async function updatePoint(
   db: Queryable,
   user: AuthUser,
@@ -275,11 +324,9 @@ export async function updatePoint(
 ): Promise<AdPointDetail> {
   const companyId = requireOperator(user);
   manualState(input.state);
-  const [now] = await db
-    .select({ p: adPoint })
-    .from(adPoint)
-    .where(and(eq(adPoint.id, input.id), ownPoints(companyId)));
+  const [now] = await lockOwn(db, companyId, [input.id]);
   if (!now) throw notFound('点位不存在或无权访问');
+  const state = input.state === undefined ? undefined : await manualStateOf(db, [input.id], input.state);
   const position = input.position ?? now.p.position;
   const medium = input.medium ?? now.p.medium;
   await refusingConflicts(
@@ -290,7 +337,7 @@ export async function updatePoint(
         pointNo: pointNoOf(now.p.registerCode, position, medium),
         ...(input.size !== undefined ? { size: input.size } : {}),
         ...(input.price !== undefined ? { price: input.price } : {}),
-        ...(input.state !== undefined ? { state: input.state } : {}),
+        ...(state !== undefined ? { state } : {}),
         ...(input.remark !== undefined ? { remark: input.remark } : {}),
         updatedAt: new Date(),
       }),
@@ -299,7 +346,7 @@ export async function updatePoint(
   return pointDetail(db, user, input.id);
 }
 
-/** 批量修改点位状态或价格 (the operator's own points among `ids`). */
+/** 批量修改点位状态或价格 (the operator's own points among `ids`; a state by hand: manualStateOf). */
 export async function updatePointsBatch(
   db: Queryable,
   user: AuthUser,
@@ -307,17 +354,19 @@ export async function updatePointsBatch(
 ): Promise<{ updated: number }> {
   const companyId = requireOperator(user);
   manualState(input.state);
+  const ids = (await lockOwn(db, companyId, input.ids)).map((r) => r.p.id);
+  if (ids.length === 0) throw notFound('点位不存在或无权访问');
+  const state = input.state === undefined ? undefined : await manualStateOf(db, ids, input.state);
   const rows = await db
     .update(adPoint)
     .set({
-      ...(input.state !== undefined ? { state: input.state } : {}),
+      ...(state !== undefined ? { state } : {}),
       ...(input.price !== undefined ? { price: input.price } : {}),
       version: sql`${adPoint.version} + 1`,
       updatedAt: new Date(),
     })
-    .where(and(inArray(adPoint.id, input.ids), ownPoints(companyId)))
+    .where(inArray(adPoint.id, ids))
     .returning({ id: adPoint.id });
-  if (rows.length === 0) throw notFound('点位不存在或无权访问');
   return { updated: rows.length };
 }
 

@@ -54,7 +54,7 @@ import { moveState } from '../../../platform/workflow/moves.ts';
 import { liftsRelation } from '../../elevator/api.ts';
 import { adCustom } from '../customers/tables.ts';
 import type { OrderEvent } from '../orders/hooks.ts';
-import { settlePointStates } from '../orders/service.ts';
+import { lockPoints, settlePointStates } from '../orders/service.ts';
 import { adOrder, adOrderPoint } from '../orders/tables.ts';
 import { filtersOf } from '../points/service.ts';
 import { adPoint } from '../points/tables.ts';
@@ -589,7 +589,8 @@ export async function unbindQrCode(db: Queryable, user: AuthUser, id: number) {
 }
 
 /**
- * The worker's proof: the scanned code must be the point's, the photo a picture the caller uploaded
+ * The worker's proof: the scanned code must be the point's (its row and the worker's locked `for
+ * share` until the log commits), the photo a picture the caller uploaded
  * (or may read); where he stood is measured against the lift by the maintenance sign-in's rule (the
  * haversine distance and its limit, the parameter maintenanceSignInMaxMeters): a far log is flagged
  * for the reviewer, not refused. The task moves 待执行/已驳回 → 待审核 in one conditional UPDATE; at
@@ -605,7 +606,10 @@ export async function submitLog(
   const [point] = await db
     .select({ qrCode: adPoint.qrCode, latitude: adPoint.latitude, longitude: adPoint.longitude })
     .from(adPoint)
-    .where(eq(adPoint.id, j.t.pointId));
+    .where(eq(adPoint.id, j.t.pointId))
+    // The code decides the write: locked until the log commits, so an unbind or rebind in progress
+    // makes the log wait and then compare with the code it left (READ COMMITTED re-reads the row).
+    .for('share');
   if (!point?.qrCode) throw conflict('该点位尚未绑定二维码，请先扫码绑定');
   if (point.qrCode !== input.qrCode)
     throw badRequest('扫描的二维码不是该点位的二维码', [{ field: 'qrCode', message: '二维码与点位不符' }]);
@@ -675,6 +679,9 @@ export async function reviewLog(
     where: logScope(user),
     ...logMove(approved ? '审核通过' : '驳回'),
   });
+  // The point before the task (the orders' lock order, lockPoints): a cancel of the order locks its
+  // points, then cancels its tasks; taking them the other way round here could deadlock with it.
+  await lockPoints(db, sql`select ${adTask.pointId} from ${adTask} where ${adTask.id} = ${log.taskId}`);
   const task = await moveState(db, adTask, {
     id: log.taskId,
     from: [AD_TASK_STATUS.submitted],

@@ -259,7 +259,10 @@ export async function uploadWxUserPhoto(
   return wxUserDetail(db, user, id);
 }
 
-/** The worker a field call acts as: the named one of the task's operator, or the caller's bound one. */
+/**
+ * The worker a field call (a write) acts as: the named one of the task's operator, or the caller's
+ * bound one; its row is locked `for share` in the call's transaction.
+ */
 export async function workerFor(
   db: Queryable,
   user: AuthUser,
@@ -282,7 +285,10 @@ export async function workerFor(
       enabled: adWxUser.enabled,
     })
     .from(adWxUser)
-    .where(cond);
+    .where(cond)
+    // Locked until the field call's write commits: a concurrent disable (updateWxUser) waits, then
+    // finds the log written; a disable in progress makes the call wait and then refuse.
+    .for('share');
   if (!w || w.operatorId !== operatorId || w.kind !== WX_USER_KIND.worker) {
     throw badRequest(
       workerId ? '所选安装人员不存在或不属于该运营商' : '请选择安装人员（当前账号未绑定小程序安装人员）',
