@@ -252,10 +252,14 @@ export async function uploadWxUserPhoto(
     maxFiles: 1,
     useParamLimit: true,
   });
-  await db
+  // The account as it is now, in scope: one deleted or moved meanwhile is a 404 (the upload stays the
+  // uploader's, unreferenced, as any upload whose form was abandoned).
+  const written = await db
     .update(adWxUser)
     .set({ avatarFileId: file.id, version: sql`${adWxUser.version} + 1`, updatedAt: new Date() })
-    .where(eq(adWxUser.id, id));
+    .where(and(eq(adWxUser.id, id), wxUserScope(user)))
+    .returning({ id: adWxUser.id });
+  if (written.length === 0) throw notFound(MISSING);
   return wxUserDetail(db, user, id);
 }
 
