@@ -170,10 +170,13 @@ describe.each(dbKinds)('inspection validity rules under %s', (kind) => {
   it('50 concurrent requests, half putting an instrument on reports and half deleting it: it exists or no report names it', async () => {
     const e = await instrument();
     const open = await reports(N / 2);
+    // The deletes are sent a little after one another (a delete is the shorter request: sent all at
+    // once, every one would land before any report), so that both orders of the two meet.
+    const pause = (i: number) => new Promise((r) => setTimeout(r, i));
     const results = await Promise.all(
       Array.from({ length: N }, (_, i) =>
         i % 2
-          ? eq.send('jy_admin1', 'delete', { ids: [e] })
+          ? pause(i).then(() => eq.send('jy_admin1', 'delete', { ids: [e] }))
           : rep.send('jy_inspector1', 'update', {
               id: open[i / 2].id,
               version: open[i / 2].version,
@@ -212,9 +215,10 @@ describe.each(dbKinds)('inspection validity rules under %s', (kind) => {
           return r;
         });
       await new Promise((r) => setTimeout(r, 400));
-      expect(settled).toBe(false);
+      const waited = !settled;
       await deleting.commit();
       const answer = await put;
+      expect(waited, 'the report waits for the delete').toBe(true);
       expect(answer.status, answer.body.resultMsg).toBe(404);
       const [row] = await query<{ ids: number[] }>(
         `select instrument_ids as ids from inspection_report where id = ${report.id}`,
@@ -324,9 +328,10 @@ describe.each(dbKinds)('inspection validity rules under %s', (kind) => {
           return r;
         });
       await new Promise((r) => setTimeout(r, 400));
-      expect(settled).toBe(false);
+      const waited = !settled;
       await editing.commit();
       const answer = await given;
+      expect(waited, 'the distribution waits for the edit').toBe(true);
       expect(answer.status, answer.body.resultMsg).toBe(400);
       expect(answer.body.resultMsg).toContain('资格证书');
       const [row] = await query<{ state: string }>(`select state from inspection_order where id = ${o.id}`);
