@@ -14,13 +14,14 @@ import {
   shanghaiToday,
   type UsableEquipment,
 } from '@ec/contract';
-import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { countRows, paginate } from '../../../platform/db/paginate.ts';
 import { likePattern, uniqueViolation } from '../../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
+import { inspectionReport as report } from '../reports/tables.ts';
 import { orgScope, ownOrg } from '../scope.ts';
 import { inspectionEquipmentCalibration as cal, inspectionEquipment as eq_ } from './tables.ts';
 
@@ -256,7 +257,14 @@ export async function updateEquipment(q: Queryable, user: AuthUser, v: Update) {
   return equipmentDetail(q, user, v.id);
 }
 
-/** Deletes the user's organisation's instruments: all of `ids` or none (404 naming none of them). */
+/**
+ * Deletes the user's organisation's instruments: all of `ids` or none (404 naming none of them). An
+ * instrument a report names (its 检验设备, in any state: a signed or pushed report is a record of
+ * the calibrated instruments used) is not deleted: the DELETE itself leaves it (`not exists` a report
+ * naming it), and a batch with one is refused whole (409 naming each, the transaction rolls back).
+ * The rows are locked first, so the DELETE's own snapshot sees every report written meanwhile: a
+ * report that names an instrument reads it `for share` (usableInstruments), and waits for this.
+ */
 export async function deleteEquipment(q: Queryable, user: AuthUser, ids: number[]) {
   const orgId = ownOrg(user, WHAT);
   const wanted = [...new Set(ids)];
@@ -264,13 +272,34 @@ export async function deleteEquipment(q: Queryable, user: AuthUser, ids: number[
     .select({ id: eq_.id })
     .from(eq_)
     .where(and(inArray(eq_.id, wanted), eq(eq_.orgId, orgId)))
+    .orderBy(asc(eq_.id))
     .for('update');
   if (found.length !== wanted.length) throw notFound('检验设备不存在或无权访问');
   const deleted = await q
     .delete(eq_)
-    .where(and(inArray(eq_.id, wanted), eq(eq_.orgId, orgId)))
+    .where(and(inArray(eq_.id, wanted), eq(eq_.orgId, orgId), sql`not exists (${reportsNaming(eq_.id)})`))
     .returning({ id: eq_.id });
+  if (deleted.length !== wanted.length) throw await stillUsed(q, wanted);
   return { deleted: deleted.length };
+}
+
+/** The reports naming the instrument of the row (`id`, the instrument's column). */
+const reportsNaming = (id: typeof eq_.id) =>
+  sql`select 1 from ${report} where ${report.instrumentIds} @> array[${id}]::integer[]`;
+
+/** The 409 of a delete: each instrument of `ids` a report names, with how many reports name it. */
+async function stillUsed(q: Queryable, ids: number[]) {
+  const used = await q
+    .select({ name: eq_.name, serialNo: eq_.serialNo, reports: sql<number>`count(*)::int` })
+    .from(eq_)
+    .innerJoin(report, sql`${report.instrumentIds} @> array[${eq_.id}]::integer[]`)
+    .where(inArray(eq_.id, ids))
+    .groupBy(eq_.id)
+    .orderBy(asc(eq_.id));
+  const names = used.map((u) => `${u.name}（${u.serialNo}，${u.reports} 份报告）`);
+  return conflict(
+    `${names.length} 台检验设备已用于检验报告，不能删除（报告须保留所用设备的记录）：${names.join('、')}；不再使用的设备请将设备状态改为「停用」或「报废」`,
+  );
 }
 
 const usableOn = (onDate: string) =>
@@ -301,15 +330,20 @@ export async function usableList(
 /**
  * For part 2 (a report names its instruments): the instruments `ids` of organisation `orgId`, each
  * 在用 and within its calibration on `onDate`. An id not of the organisation is 404; an instrument
- * past its calibration or not in use is refused with a 409 naming each one.
+ * past its calibration or not in use is refused with a 409 naming each one. For the writes only: the
+ * rows are locked for share until the transaction ends (deleteEquipment relies on it).
  */
 export async function usableInstruments(q: Queryable, orgId: number, ids: number[], onDate: string) {
   const wanted = [...new Set(ids)];
   if (wanted.length === 0) return [];
+  // Locked for share: a delete (or a change of state or calibration) waits for the report written
+  // with them, and a report waits for a delete under way, then finds the instrument gone (404).
   const rows = await q
     .select()
     .from(eq_)
-    .where(and(inArray(eq_.id, wanted), eq(eq_.orgId, orgId)));
+    .where(and(inArray(eq_.id, wanted), eq(eq_.orgId, orgId)))
+    .orderBy(asc(eq_.id))
+    .for('share');
   if (rows.length !== wanted.length) throw notFound('检验设备不存在或不属于本机构');
   const problems = rows.flatMap((r) => {
     const label = `${r.name}（${r.serialNo}）`;

@@ -87,6 +87,8 @@ export const inspectionOrder = pgTable(
     index('inspection_order_state_applied_idx').on(t.state, t.appliedAt),
     index('inspection_order_use_unit_idx').on(t.useUnitId, t.appliedAt),
     index('inspection_order_inspector_idx').on(t.inspectorUserId, t.plannedDate),
+    // An inspector's orders (their open work, their account moved: people/open-work.ts).
+    index('inspection_order_inspector_id_idx').on(t.inspectorId),
     index('inspection_order_files_idx').using('gin', t.fileIds),
   ],
 );

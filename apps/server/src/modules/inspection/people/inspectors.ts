@@ -30,6 +30,7 @@ import { shownIdNumber, shownPhone, unmasked } from '../../../platform/masking.t
 import { currentCase, historySteps, submit, withdraw } from '../../../platform/workflow.ts';
 import { assertOwnOrg, orgScope, ownOrg } from '../scope.ts';
 import { inspectorKind } from './kind.ts';
+import { moveWorkToAccount, openWorkOf, withoutOpenWork, workList } from './open-work.ts';
 import { assertSignature } from './signature.ts';
 import { inspectionDepartment, inspectionInspector } from './tables.ts';
 
@@ -348,6 +349,9 @@ export async function addInspector(
 /**
  * Changes an inspector (the version the editor saw decides a race). A rejected inspector is
  * submitted for audit again; a masked phone or ID number sent back unchanged keeps the stored one.
+ * A new linked account takes over the inspector's orders and reports (the inspector is the same
+ * person, only their sign-in changed; the account linked before loses them); removing the account
+ * is refused while the inspector has open work (409 naming it).
  */
 export async function updateInspector(
   tx: Queryable,
@@ -370,6 +374,18 @@ export async function updateInspector(
   const signatureFileId = input.signatureFileId === undefined ? undefined : input.signatureFileId || null;
   if (signatureFileId && signatureFileId !== current.signatureFileId)
     await assertSignature(tx, storage, user, signatureFileId);
+  // The account reaches the inspector's orders and reports through the id copied onto them
+  // (open-work.ts): a new account takes them over below; none at all is refused while there is
+  // open work. Decided under the row's lock (writableInspector), which every write giving the
+  // inspector work waits for (passedInspectorsOf reads for share).
+  const relinked = values.userId !== current.userId;
+  if (relinked && values.userId === null) {
+    const work = (await openWorkOf(tx, [input.id])).get(input.id)!;
+    if (work.orders.length || work.reports.length)
+      throw conflict(
+        `检验人员${current.name}还有未完成的检验任务（${workList(work)}），不能取消关联账号；请先重新分配或关闭这些任务，或改为关联其本人的其他账号`,
+      );
+  }
   await refusingDuplicates(() =>
     versionedUpdate(tx, I, and(eq(I.id, input.id), live), input.version, {
       ...values,
@@ -379,6 +395,7 @@ export async function updateInspector(
       updatedAt: new Date(),
     }),
   );
+  if (relinked && values.userId !== null) await moveWorkToAccount(tx, input.id, values.userId);
   if (current.auditState === FILING_STATE.rejected) {
     await submit(tx, inspectorKind, {
       subjectId: input.id,
@@ -395,10 +412,15 @@ export async function updateInspector(
 /**
  * Deletes inspectors (all or nothing): they leave their department, a pending audit case is
  * withdrawn, the row is kept (soft delete) for the audit history and the certificate number freed.
+ * An inspector with open work (open-work.ts: orders to inspect, reports not yet pushed) is not
+ * deleted: their account would keep reaching that work and nobody could finish it. The UPDATE leaves
+ * them (its snapshot is taken after the rows are locked, so it sees every order given to them
+ * meanwhile), and the whole batch is refused naming what to redistribute or close first (409).
  */
 export async function deleteInspectors(tx: Queryable, user: AuthUser, ids: number[]) {
-  const unique = [...new Set(ids)];
-  for (const id of unique) await writableInspector(tx, user, id);
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const rows = [];
+  for (const id of unique) rows.push(await writableInspector(tx, user, id));
   for (const id of unique) {
     const c = await currentCase(tx, inspectorKind, id);
     if (c && c.state === FILING_STATE.pending && !c.deletedAt)
@@ -407,7 +429,17 @@ export async function deleteInspectors(tx: Queryable, user: AuthUser, ids: numbe
   const deleted = await tx
     .update(I)
     .set({ deletedAt: new Date(), departmentId: null, updatedAt: new Date(), version: sql`${I.version} + 1` })
-    .where(and(inArray(I.id, unique), live))
+    .where(and(inArray(I.id, unique), live, withoutOpenWork))
     .returning({ id: I.id });
+  if (deleted.length !== unique.length) {
+    const work = await openWorkOf(tx, unique);
+    const busy = rows.flatMap((row) => {
+      const w = work.get(row.id)!;
+      return w.orders.length || w.reports.length ? [`${row.name}（${workList(w)}）`] : [];
+    });
+    throw conflict(
+      `${busy.length} 名检验人员还有未完成的检验任务，不能删除：${busy.join('；')}。请先将这些检验申请重新分配给其他检验人员，或关闭、推送相关检验报告后再删除`,
+    );
+  }
   return { deleted: deleted.length };
 }

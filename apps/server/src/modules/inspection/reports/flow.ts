@@ -386,6 +386,15 @@ export async function createReinspect(q: Queryable, user: AuthUser, v: { id: num
     .from(r)
     .where(and(eq(r.orderId, source.orderId), sql`${r.state} <> 'closed'`));
   if ((last?.n ?? 0) > source.attempt) throw conflict('该报告已有复检报告');
+  // The re-inspection is the same inspector's work: their current account (read for share, so a
+  // change of account or a delete under way is waited for and seen; people/open-work.ts), and not
+  // for an inspector deleted since, whose old account would get the new report.
+  const lead = source.inspectorIds[0];
+  const [inspector] = lead === undefined ? [] : await passedInspectorsOf(q, source.orgId, [lead]);
+  if (!inspector)
+    throw conflict(
+      '原报告的检验人员已删除或不再是本机构审核通过的检验人员，不能创建复检报告，请重新申请检验',
+    );
   const attempt = source.attempt + 1;
   const created = await refusingConflicts(
     async () =>
@@ -399,7 +408,7 @@ export async function createReinspect(q: Queryable, user: AuthUser, v: { id: num
             elevatorId: source.elevatorId,
             orgId: source.orgId,
             useUnitId: source.useUnitId,
-            inspectorUserId: source.inspectorUserId,
+            inspectorUserId: inspector.userId,
             inspectorIds: source.inspectorIds,
             instrumentIds: source.instrumentIds,
           })

@@ -80,6 +80,12 @@ export const inspectionReport = pgTable(
     index('inspection_report_org_idx').on(t.orgId, t.inspectedOn),
     index('inspection_report_inspector_idx').on(t.inspectorUserId),
     index('inspection_report_lift_idx').on(t.elevatorId),
+    // The reports naming an instrument (an instrument a report names is not deleted) …
+    index('inspection_report_instruments_idx').using('gin', t.instrumentIds),
+    // … and the open reports naming an inspector (one with open work is not deleted): people/open-work.ts.
+    index('inspection_report_open_inspectors_idx')
+      .using('gin', t.inspectorIds)
+      .where(sql`${t.state} in ('inspecting', 'signed')`),
   ],
 );
 

@@ -1,0 +1,3 @@
+CREATE INDEX "inspection_order_inspector_id_idx" ON "inspection_order" USING btree ("inspector_id");--> statement-breakpoint
+CREATE INDEX "inspection_report_instruments_idx" ON "inspection_report" USING gin ("instrument_ids");--> statement-breakpoint
+CREATE INDEX "inspection_report_open_inspectors_idx" ON "inspection_report" USING gin ("inspector_ids") WHERE "inspection_report"."state" in ('inspecting', 'signed');
