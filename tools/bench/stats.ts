@@ -140,7 +140,8 @@ const seconds = (t0: number) => (performance.now() - t0) / 1000;
  * beside the sign-in page's, the rollup's cost per day of data (the full rebuild over 12 months) and
  * its catch-up after a week offline (a week of cases changed since the cursor).
  * BENCH_REUSE_DATABASE=<name> measures the calls and the screen on a database an earlier run kept
- * (BENCH_KEEP_DATABASE=1), without loading; with BENCH_REBUILD=1 it rebuilds the rollups first.
+ * (BENCH_KEEP_DATABASE=1), without loading; with BENCH_REBUILD=1 it rebuilds the rollups first;
+ * BENCH_STATS_COMPUTED_ONLY=1 measures the computed answers only (STATS_REMEMBERED=0).
  */
 export async function benchStats(elevators: number, orders: number, cases: number) {
   const reuse = process.env.BENCH_REUSE_DATABASE;
@@ -231,8 +232,10 @@ async function rollUp(dataDir: string) {
  * run costs). Then the data screen's first paint.
  */
 async function measureCalls(dataDir: string, size: string) {
+  // BENCH_STATS_COMPUTED_ONLY=1: the computed answers only (the target), without the
+  // remembered run and the screen's paint.
   await measureServer(dataDir, size, false);
-  await measureServer(dataDir, size, true);
+  if (process.env.BENCH_STATS_COMPUTED_ONLY !== '1') await measureServer(dataDir, size, true);
 }
 
 async function measureServer(dataDir: string, size: string, remembered: boolean) {
