@@ -177,6 +177,7 @@ try {
     const totals = runs.map((r) => r.reduce((s, x) => s + x.ms, 0));
     // The figure as a server computes it (no EXPLAIN): wall ms in this process, and per statement.
     const walls: number[] = [];
+    let lastAwaited: number[] = [];
     const waits: number[] = [];
     for (let i = 0; i < WALL_RUNS; i++) {
       const out: number[] = [];
@@ -184,11 +185,14 @@ try {
       await figure({ db: timing(database.db, out), source: 'primary', lagSeconds: null });
       walls.push(performance.now() - t0);
       waits.push(out.reduce((s, x) => s + x, 0));
+      lastAwaited = out;
     }
     const mid = runs[totals.indexOf(median(totals))] as Statement[];
     console.log(
       `${name.padEnd(36)} ${median(totals).toFixed(1).padStart(7)} ${median(waits).toFixed(1).padStart(7)} ${median(walls).toFixed(1).padStart(7)}  ${mid.map((s) => s.ms.toFixed(1)).join(' + ')}`,
     );
+    if (process.env.STATS_EXPLAIN_AWAITED === '1')
+      console.log(`  awaited: ${lastAwaited.map((x) => x.toFixed(1)).join(' + ')}`);
     if (process.env.STATS_EXPLAIN_PLANS === '1') {
       const slowest = [...mid].sort((a, b) => b.ms - a.ms)[0];
       if (slowest) console.log(`  slowest: ${slowest.text}\n${slowest.plan.replace(/^/gm, '    ')}\n`);

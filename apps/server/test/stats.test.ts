@@ -298,10 +298,12 @@ describe.each(dbKinds)('statistics on %s', (kind) => {
       ] as const) {
         const label = `${who} ${JSON.stringify(f)} ${sortField ?? 'trapped'} ${sortOrder} page ${page}`;
         // The ranking's order over the direct counts (rates.ts LIFT_SORTS), ties by the lift's id.
-        const key =
-          { faults: 'sum(faults)', faultPer100: 'sum(trapped) + sum(faults)', arrived: 'sum(arrived)' }[
-            sortField ?? ''
-          ] ?? 'sum(trapped)';
+        const orders: Record<string, string> = {
+          faults: 'sum(faults)',
+          faultPer100: 'sum(trapped) + sum(faults)',
+          arrived: 'sum(arrived)',
+        };
+        const key = orders[sortField ?? ''] ?? 'sum(trapped)';
         const direct = await q<{ id: number; trapped: number; faults: number; arrived: number }>(sql`
           with x as (
             select c.elevator_id as id, c.area_code, c.maintenance_company_id, 1 as trapped, 0 as faults,

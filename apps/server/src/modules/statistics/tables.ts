@@ -493,7 +493,7 @@ export const statsCaseDaily = pgTable(
  */
 function sortIndexes<K extends string>(
   table: string,
-  level: AnyPgColumn[],
+  level: [AnyPgColumn, ...AnyPgColumn[]],
   tie: AnyPgColumn | SQL,
   ways: Record<K, ('desc' | 'asc')[]>,
   keys: Record<K, SQL>,
