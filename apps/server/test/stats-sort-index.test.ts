@@ -10,9 +10,9 @@ import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { userOf } from './stats-support.ts';
 
 /*
- * The rankings read from a window (the lift ranking: stats_lift_window; elevatorUserData:
- * stats_use_window) take a page in every order they offer from an index of the window (tables.ts
- * sortIndexes, migration 0060), not from a sort of every lift or use unit of the level: with sorting
+ * The rankings read from a window (the lift ranking: stats_lift_window, in its default order;
+ * elevatorUserData: stats_use_window, in every order it offers) take a page from an index of the
+ * window (tables.ts sortIndexes), not from a sort of every lift or use unit of the level: with sorting
  * and sequential scans priced out, the plan of the statement that reads the window's page is a Limit
  * over an index scan of that window, for the city, a district and a company, each order each way.
  * (Which plan the planner picks at a given size is its own; this checks that an index answers the
@@ -21,17 +21,8 @@ import { userOf } from './stats-support.ts';
  * depends on the period's months.
  */
 
-const LIFT_ORDERS = [
-  'trappedCases',
-  'faults',
-  'trappedPer100',
-  'faultPer100',
-  'arrived',
-  'within30',
-  'within30Rate',
-  'avgArrivalMinutes',
-  'avgRescueMinutes',
-];
+/** The lift ranking's default order only: its other orders sort the level's lifts (tables.ts). */
+const LIFT_ORDERS = ['trappedCases'];
 const USE_ORDERS = ['trappedCases', 'lifts', 'faults', 'overdueInspection', 'overdueMaintenance'];
 
 describe.each(dbKinds)('the rankings’ sort indexes on %s', (kind) => {
@@ -97,10 +88,10 @@ describe.each(dbKinds)('the rankings’ sort indexes on %s', (kind) => {
     ['a company', userOf({}), { maintenanceCompanyId: wb1 }],
   ];
 
-  it('reads a page of the lift ranking in every order from an index of the lift window', async () => {
+  it('reads a page of the lift ranking in its default order from the rank index of the lift window', async () => {
     for (const [who, user, f] of scopes())
       for (const sortField of LIFT_ORDERS)
-        for (const sortOrder of ['descend', 'ascend'] as const) {
+        for (const sortOrder of ['descend'] as const) {
           const label = `${who}, ${sortField} ${sortOrder}`;
           const plans = await plansOf('stats_lift_window', (side) =>
             liftRates(side, user, { ...f, sortField, sortOrder, page: 2, limit: 5 } as never),

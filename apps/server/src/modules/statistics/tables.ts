@@ -540,33 +540,10 @@ export const statsLiftWindow = pgTable(
       t.trapped.desc(),
       t.elevatorId,
     ),
-    // The ranking's other orders (rates.ts LIFT_SORTS), each way: a page is an index range in its
-    // order, not a sort of every lift of the level (200,000 at 200,000 lifts: 300-700 ms).
-    ...sortIndexes(
-      'stats_lift_window',
-      [t.dim, t.day, t.areaCode, t.maintenanceCompanyId],
-      t.elevatorId,
-      {
-        trapped: ['asc'],
-        faults: ['desc', 'asc'],
-        events: ['desc', 'asc'],
-        arrived: ['desc', 'asc'],
-        within30: ['desc', 'asc'],
-        within30_rate: ['desc', 'asc'],
-        arrival_avg: ['desc', 'asc'],
-        rescue_avg: ['desc', 'asc'],
-      },
-      {
-        trapped: sql`${t.trapped}`,
-        faults: sql`${t.faults}`,
-        events: sql`(${t.trapped} + ${t.faults})`,
-        arrived: sql`${t.arrived}`,
-        within30: sql`${t.within30}`,
-        within30_rate: sql`(${t.within30}::float / nullif(${t.arrived}, 0))`,
-        arrival_avg: sql`(${t.arrivalSum}::float / nullif(${t.arrived}, 0))`,
-        rescue_avg: sql`(${t.rescueSum}::float / nullif(${t.rescued}, 0))`,
-      },
-    ),
+    // The ranking's other orders sort the level's lifts (300-700 ms of database time for the city at
+    // 200,000 lifts, answered once per rollup state: remembered.ts): an index per order and way (15
+    // over 600,000 rows) made the monthly move of the window 34 -> 165 s, past the 60-s staleness
+    // bound (docs/statistics.md).
     // The rows whose counts came back to 0, which each run of the job deletes (rollups.ts pruneRollup).
     index('stats_lift_window_zero_idx').on(t.day).where(sql`trapped + faults = 0`),
   ],
