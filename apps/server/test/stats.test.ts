@@ -284,12 +284,26 @@ describe.each(dbKinds)('statistics on %s', (kind) => {
       ],
     ];
     for (const [who, f, scope] of cases)
-      for (const [sortField, page] of [
-        [undefined, 1],
-        [undefined, 2],
-        ['faults', 1],
+      for (const [sortField, page, sortOrder] of [
+        [undefined, 1, 'descend'],
+        [undefined, 2, 'descend'],
+        ['faults', 1, 'descend'],
+        // The other orders each way (each read from its own index of the window: tables.ts sortIndexes).
+        ['faults', 2, 'ascend'],
+        ['trappedCases', 2, 'ascend'],
+        ['faultPer100', 1, 'descend'],
+        ['faultPer100', 2, 'ascend'],
+        ['arrived', 1, 'descend'],
+        ['arrived', 2, 'ascend'],
       ] as const) {
-        const label = `${who} ${JSON.stringify(f)} ${sortField ?? 'trapped'} page ${page}`;
+        const label = `${who} ${JSON.stringify(f)} ${sortField ?? 'trapped'} ${sortOrder} page ${page}`;
+        // The ranking's order over the direct counts (rates.ts LIFT_SORTS), ties by the lift's id.
+        const orders: Record<string, string> = {
+          faults: 'sum(faults)',
+          faultPer100: 'sum(trapped) + sum(faults)',
+          arrived: 'sum(arrived)',
+        };
+        const key = orders[sortField ?? ''] ?? 'sum(trapped)';
         const direct = await q<{ id: number; trapped: number; faults: number; arrived: number }>(sql`
           with x as (
             select c.elevator_id as id, c.area_code, c.maintenance_company_id, 1 as trapped, 0 as faults,
@@ -300,12 +314,12 @@ describe.each(dbKinds)('statistics on %s', (kind) => {
             from repair_order r where ${repairDay} between ${from}::date and ${today}::date)
           select id, sum(trapped)::int as trapped, sum(faults)::int as faults, sum(arrived)::int as arrived
           from x where ${scope} group by id
-          order by ${sql.raw(sortField === 'faults' ? 'faults' : 'trapped')} desc, id`);
+          order by ${sql.raw(key)} ${sql.raw(sortOrder === 'ascend' ? 'asc' : 'desc')}, id`);
         const res = await p.send<Ranking>(who, 'elevatorRateQuery', {
           ...f,
           page,
           limit: 5,
-          ...(sortField ? { sortField, sortOrder: 'descend' } : {}),
+          ...(sortField ? { sortField, sortOrder } : {}),
         });
         expect(res.status, label).toBe(200);
         const got = res.body.data;
