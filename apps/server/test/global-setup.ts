@@ -5,10 +5,12 @@ import pg from 'pg';
 
 /**
  * Names this run for test/harness.ts (its seeded PostgreSQL templates and their files are
- * `tpl_<run>_…`) and removes them when the run ends.
+ * `tpl_<run>_…`) and removes them when the run ends. The name is the process id and the start
+ * time: a process id alone comes back, and a run that was killed leaves its templates behind,
+ * which a later run of the same id would then copy without their files.
  */
 export default function setup() {
-  const run = String(process.pid);
+  const run = `${process.pid}_${Date.now().toString(36)}`;
   process.env.EC_TEST_RUN = run;
   return async () => {
     for (const entry of fs.readdirSync(os.tmpdir())) {

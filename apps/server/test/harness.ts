@@ -167,6 +167,9 @@ function seededPglite(config: Config) {
   return copy;
 }
 
+/** Written into a template's file folder once it is complete; never copied into a test's folder. */
+const SEEDED = '.seeded';
+
 async function seededPostgres(config: Config): Promise<{ template: string; files: string }> {
   const template = `tpl_${process.env.EC_TEST_RUN ?? process.ppid}_${seedInputs(config)}`;
   const files = path.join(os.tmpdir(), `ec-${template}`);
@@ -184,7 +187,12 @@ async function seededPostgres(config: Config): Promise<{ template: string; files
       fs.mkdirSync(files);
       const url = databaseUrl(building);
       await seedInto(await openDatabase({ kind: 'postgres', url, poolSize: 4 }), config, files);
+      fs.writeFileSync(path.join(files, SEEDED), template);
       await admin.query(`alter database ${building} rename to ${template}`);
+    } else if (!fs.existsSync(path.join(files, SEEDED))) {
+      throw new Error(
+        `${files} lost its seeded files while the run used them (was the temporary folder cleaned?)`,
+      );
     }
   } finally {
     await admin.query('select pg_advisory_unlock(hashtext($1))', [template]).catch(() => undefined);
@@ -201,7 +209,7 @@ export async function startTestApp(kind: DbKind, overrides: Partial<Config> = {}
   let drop = async () => {};
   if (kind === 'postgres') {
     const seeded = await seededPostgres(config);
-    fs.cpSync(seeded.files, dataDir, { recursive: true });
+    fs.cpSync(seeded.files, dataDir, { recursive: true, filter: (src) => path.basename(src) !== SEEDED });
     const created = await createPostgresDatabase(seeded.template);
     database = await openDatabase({ kind: 'postgres', url: created.url, poolSize: 4 });
     drop = created.drop;
