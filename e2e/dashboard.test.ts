@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { apiAs } from './elevator-support.ts';
-import { consoleSuite, signIn } from './support.ts';
+import { consoleSuite, signIn, until } from './support.ts';
 
 /**
  * 首页 per role against the real server: each account's home shows its own side's figures (a
@@ -72,6 +72,53 @@ describe('首页: each side sees its own figures', () => {
       assert.equal(await rows.count(), Math.min(lifts, 10), 'its lifts, ten to a page');
     } finally {
       await sy.context.close();
+    }
+  });
+});
+
+describe('工作台: the to-do list and every page, found by name', () => {
+  test('admin sees its to-do items and finds 电梯台账 by typing part of its name', async () => {
+    const admin = await apiAs(suite.server.baseUrl, 'admin');
+    const { todo } = await admin<{ todo: { label: string }[] }>('GET', `${D}/regulator`);
+    assert.ok(todo.length > 0, 'the regulator has to-do items');
+
+    const { context, page } = await suite.open();
+    try {
+      await signIn(page, suite.server.baseUrl, 'admin');
+      await page.getByTestId('dashboard-figures').waitFor();
+      await page.evaluate(() => {
+        (globalThis as unknown as { location: { hash: string } }).location.hash = '/dashboardMain';
+      });
+      const here = page.locator('[data-page="/dashboardMain"]');
+      await here.getByTestId('dashboard-todo').waitFor();
+      const items = here.locator('[data-testid^="dashboard-todo-"]');
+      await items.first().waitFor();
+      assert.deepEqual(
+        (await items.allInnerTexts()).map((t) => t.split('\n')[0]),
+        todo.map((t) => t.label),
+        'the same to-do items as the home page, in its order',
+      );
+      assert.equal(await here.getByText('建设中').count(), 0);
+
+      const cards = here.locator('[data-testid^="workbench-page-"]');
+      const all = await cards.count();
+      assert.ok(all > 50, `admin's pages listed (${all})`);
+      await here.getByTestId('workbench-search').fill('台账');
+      await until(async () => (await cards.count()) < all, 'the search to narrow the pages');
+      const names = await cards.allInnerTexts();
+      assert.ok(names.length > 0 && names.every((n) => n.includes('台账')), names.join(' '));
+
+      await here.getByTestId('workbench-search').fill('没有这个页面');
+      await here.getByText('没有名称含「没有这个页面」的页面').waitFor();
+
+      await here.getByTestId('workbench-search').fill('电梯台账');
+      await here.getByTestId('workbench-page-/basicInformation/thelEevatorList').click();
+      await until(
+        () => decodeURIComponent(new URL(page.url()).hash) === '#/basicInformation/thelEevatorList',
+        'the card to open 电梯台账',
+      );
+    } finally {
+      await context.close();
     }
   });
 });

@@ -16,7 +16,7 @@ import {
   SYSTEM_PATHS,
 } from '../lib/routes.ts';
 import { builtPages } from './pages.tsx';
-import { isKnownPath } from './route-table.ts';
+import { consolePages, filingPageList, isKnownPath } from './route-table.ts';
 
 const routePaths = [
   DASHBOARD_PATH,
@@ -47,5 +47,13 @@ describe('page registration', () => {
       const [records, filing] = partyPaths(page);
       expect(builtPages[filing]).toBe(builtPages[records]);
     }
+  });
+  it('every page of the menu catalogue and every filing page is built: none shows 建设中', () => {
+    const pages = [...consolePages, ...filingPageList].map((p) => p.path);
+    expect(pages.filter((p) => !(p in builtPages))).toEqual([]);
+  });
+  it('an elevator page under /basicInformationb is the /basicInformation page itself', () => {
+    for (const page of ['theElevatorManagement', 'thelEevatorList', 'elevatorPageDetails', 'workOrderNo'])
+      expect(builtPages[`/basicInformationb/${page}`]).toBe(builtPages[`/basicInformation/${page}`]);
   });
 });

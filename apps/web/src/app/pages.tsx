@@ -28,8 +28,10 @@ import {
   RESCUE_UNIT_PATHS as RU,
   SYSTEM_PATHS as S,
   SIGNING_PATHS as SG,
+  STATS_PATHS,
 } from '../lib/routes.ts';
 import type { PageLoader } from './page-loader.ts';
+import { consolePages } from './route-table.ts';
 
 /**
  * Pages that are built: each page once, with the route paths it serves (from lib/routes.ts). A
@@ -38,6 +40,7 @@ import type { PageLoader } from './page-loader.ts';
  */
 const pages: [paths: string | readonly string[], load: PageLoader][] = [
   [DASHBOARD_PATH, () => import('../features/dashboard/DashboardPage.tsx')],
+  [STATS_PATHS.dashboardMain, () => import('../features/dashboard/WorkbenchPage.tsx')],
 
   [E.management, () => import('../features/elevator/pages/ElevatorManagementPage.tsx')],
   [E.ledger, () => import('../features/elevator/pages/ElevatorLedgerPage.tsx')],
@@ -140,7 +143,22 @@ const pages: [paths: string | readonly string[], load: PageLoader][] = [
   [ORG_PATHS.elevator, () => import('./inspection-elevator-page.tsx')],
 ];
 
-/** Route path → its page's loader. */
-export const builtPages: Record<string, PageLoader> = Object.fromEntries(
+const byPath: Record<string, PageLoader> = Object.fromEntries(
   pages.flatMap(([paths, load]) => (typeof paths === 'string' ? [paths] : paths).map((p) => [p, load])),
 );
+
+/**
+ * /basicInformationb holds the /basicInformation set as record-filing variants (the contract's menu
+ * catalogue): a variant without a page of its own (the parties pages open theirs on the review
+ * tabs) is the /basicInformation page itself, so that a typed or bookmarked variant opens it.
+ */
+const filingVariants = Object.fromEntries(
+  consolePages
+    .map((p) => p.path)
+    .filter((path) => path.startsWith('/basicInformationb/') && !(path in byPath))
+    .map((path) => [path, byPath[path.replace('/basicInformationb/', '/basicInformation/')]] as const)
+    .filter((entry): entry is readonly [string, PageLoader] => entry[1] !== undefined),
+);
+
+/** Route path → its page's loader. */
+export const builtPages: Record<string, PageLoader> = { ...filingVariants, ...byPath };

@@ -1,4 +1,6 @@
 import {
+  type Call,
+  type CallOutput,
   statsDesignedCalls as D,
   isReviewer,
   type SessionUser,
@@ -22,6 +24,41 @@ import { elevatorDetailUrl } from '../../lib/routes.ts';
  */
 
 type Side = 'regulator' | 'company' | 'use' | null;
+
+/** Each side's home call; the home page and the workbench share its query (and its cache). */
+const SIDE_CALLS = {
+  regulator: D.regulatorDashboard,
+  company: D.companyDashboard,
+  use: D.useUnitDashboard,
+} as const;
+
+function useSideDashboard<S extends keyof typeof SIDE_CALLS>(side: S, enabled = true) {
+  return useQuery({
+    queryKey: ['stats', 'dashboard', side],
+    enabled,
+    // Every side's call takes no input: one call site for the three (typed by the side's output).
+    queryFn: ({ signal }) =>
+      call(SIDE_CALLS[side] as Call, {}, { signal, silent: true }) as Promise<
+        CallOutput<(typeof SIDE_CALLS)[S]>
+      >,
+  });
+}
+
+/**
+ * The account's to-do list, from its side's home call: null while it loads, [] for an account
+ * without home figures (its to-do lives on its own pages).
+ */
+export function useRoleTodo(user: SessionUser): TodoItem[] | null {
+  const allowed = usePermission(STATS_PERMISSIONS.dashboard);
+  const side = allowed ? dashboardSide(user) : null;
+  const regulator = useSideDashboard('regulator', side === 'regulator');
+  const company = useSideDashboard('company', side === 'company');
+  const use = useSideDashboard('use', side === 'use');
+  if (side === null) return [];
+  const q = { regulator, company, use }[side];
+  if (q.isError) return [];
+  return q.data?.todo ?? null;
+}
 
 /** Which home figures an account gets (the server's sideOf, statistics/query.ts). */
 export function dashboardSide(user: Pick<SessionUser, 'dataScope' | 'userType' | 'companyId'>): Side {
@@ -60,10 +97,10 @@ function Figure({
   );
 }
 
-function Todo({ items }: { items: TodoItem[] }) {
+export function Todo({ items, title = '待办' }: { items: TodoItem[]; title?: string }) {
   const navigate = useNavigate();
   return (
-    <Card size="small" title="待办" style={{ marginTop: 16 }} data-testid="dashboard-todo">
+    <Card size="small" title={title} style={{ marginTop: 16 }} data-testid="dashboard-todo">
       <List
         size="small"
         dataSource={items}
@@ -97,10 +134,7 @@ function Stale({ behind, asOf }: { behind: boolean; asOf: string }) {
 }
 
 function RegulatorFigures() {
-  const q = useQuery({
-    queryKey: ['stats', 'dashboard', 'regulator'],
-    queryFn: ({ signal }) => call(D.regulatorDashboard, {}, { signal, silent: true }),
-  });
+  const q = useSideDashboard('regulator');
   const d = q.data;
   if (!d) return null;
   return (
@@ -132,10 +166,7 @@ function RegulatorFigures() {
 }
 
 function CompanyFigures() {
-  const q = useQuery({
-    queryKey: ['stats', 'dashboard', 'company'],
-    queryFn: ({ signal }) => call(D.companyDashboard, {}, { signal, silent: true }),
-  });
+  const q = useSideDashboard('company');
   const d = q.data;
   if (!d) return null;
   return (
@@ -161,10 +192,7 @@ function CompanyFigures() {
 
 function UseUnitFigures() {
   const navigate = useNavigate();
-  const q = useQuery({
-    queryKey: ['stats', 'dashboard', 'use'],
-    queryFn: ({ signal }) => call(D.useUnitDashboard, {}, { signal, silent: true }),
-  });
+  const q = useSideDashboard('use');
   const d = q.data;
   if (!d) return null;
   const due = (day: string | null, late: boolean) =>
