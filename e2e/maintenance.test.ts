@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -127,10 +128,16 @@ describe('维保审核: the 青秀区 regulator passes a record awaiting audit',
     );
     await list.getByTestId('audit-state').getByText('审核通过').click();
     await settle(list);
-    await rowsOf(list)
-      .filter({ hasText: target.orderNo })
-      .locator('[data-testid="order-status"]', { hasText: '审核通过' })
-      .waitFor();
+    const passed = rowsOf(list).filter({ hasText: target.orderNo });
+    await passed.locator('[data-testid="order-status"]', { hasText: '审核通过' }).waitFor();
+    // A passed record is chosen and exported as the regulator's PDF.
+    await passed.locator('.ant-checkbox-input').check();
+    const downloading = page.waitForEvent('download');
+    await list.getByTestId('export-pdf').click();
+    const file = await downloading;
+    assert.match(file.suggestedFilename(), /\.pdf$/);
+    const bytes = await readFile((await file.path()) as string);
+    assert.equal(bytes.subarray(0, 5).toString(), '%PDF-', 'the download is a PDF');
 
     const now = await api<ListPage<OrderRow>>('GET', ORDERS, {
       keyword: target.orderNo,

@@ -10,9 +10,10 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
-import { useCanAudit } from '../../../lib/access.ts';
+import { useCanAudit, usePermission } from '../../../lib/access.ts';
 import { toOrderQuery, useOrderColumns } from '../columns.tsx';
 import { useOrderAudit } from '../Decisions.tsx';
+import { ExportPdfButton } from '../ExportPdf.tsx';
 import { maintenanceKeys, useLiveMaintenance, useOrderLinks } from '../queries.ts';
 
 /** The states the audit page shows: awaiting audit (by default), passed, rejected. */
@@ -22,13 +23,14 @@ type AuditState = (typeof AUDIT_STATES)[number];
 /**
  * 维保审核: the records the use units confirmed (已完成), awaiting the regulator's audit; passed one by
  * one or many at once, or rejected with a reason (the maintenance company redoes the visit). The
- * passed and rejected records are a click away.
+ * passed and rejected records are a click away; the chosen records of any state export as one PDF.
  */
 export default function OrderAuditPage() {
   useLiveMaintenance();
   const navigate = useNavigate();
   const links = useOrderLinks();
   const mayAudit = useCanAudit(ORDER_PERMISSIONS.audit);
+  const mayExport = usePermission(ORDER_PERMISSIONS.export);
   const [state, setState] = useState<AuditState>(ORDER_STATUS.completed);
   // The table's clearSelection, kept for after a decision (the decided rows leave the list).
   const clearSelection = useRef<() => void>(undefined);
@@ -71,7 +73,9 @@ export default function OrderAuditPage() {
         queryKey={maintenanceKeys.orders}
         columns={columns}
         toQuery={toOrderQuery}
-        selectable={mayAudit && awaiting ? (row) => row.status === ORDER_STATUS.completed : false}
+        // Chosen rows are audited together (awaiting audit) or exported as one PDF (any state).
+        selectable={mayAudit && awaiting ? (row) => row.status === ORDER_STATUS.completed : mayExport}
+        toolbar={(ctx) => [<ExportPdfButton key="pdf" ids={ctx.requireIds} />]}
         selectionLabel={(n) => `已选择 ${n} 条维保记录`}
         headerTitle={(ctx) => {
           clearSelection.current = ctx.clearSelection;
