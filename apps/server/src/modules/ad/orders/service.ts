@@ -184,8 +184,8 @@ export async function orderDetail(db: Queryable, user: AuthUser, id: number): Pr
 /**
  * The operator's points among `ids` that can be booked, with their prices; 400 naming the points
  * that are not its own, 409 naming those in 维修 / 停用. A booking (`lock`) locks them `for share`, in
- * id order, until it commits: a point being put under repair makes it wait and then refuse, and a
- * repair waits for the booking.
+ * the points' lock order (by lift, then id: lockPoints), until it commits: a point being put under
+ * repair makes it wait and then refuse, and a repair waits for the booking.
  */
 async function bookablePoints(db: Queryable, companyId: number | null, ids: number[], lock = true) {
   const read = db
@@ -200,7 +200,7 @@ async function bookablePoints(db: Queryable, companyId: number | null, ids: numb
     })
     .from(adPoint)
     .where(and(inArray(adPoint.id, ids), companyId === null ? undefined : eq(adPoint.companyId, companyId)))
-    .orderBy(asc(adPoint.id));
+    .orderBy(asc(adPoint.elevatorId), asc(adPoint.id));
   const rows = lock ? await read.for('share') : await read;
   if (rows.length !== ids.length) {
     const found = new Set(rows.map((r) => r.id));
@@ -484,18 +484,24 @@ async function eventOf(
 }
 
 /**
- * Locks the points `points` (a subquery of ids) `for update`, in id order, before a statement decides
- * their state from the orders holding them. Every path that writes a point's state from its orders
- * (confirm, start, cancel, finish, the removal's review, a manual 空闲) takes this lock first, after
- * the order's own row (moveState) and before the tasks: two such transactions on one point run one
- * after the other, and the second, whose next statement reads under READ COMMITTED, sees what the
- * first committed (a confirm of another order, a cancel). Without it a confirm of O2 and a cancel of
- * O3 on the same point could each decide from a snapshot without the other and leave the point 空闲
- * under a confirmed O2. The id order keeps two multi-point locks from deadlocking.
+ * Locks the points `points` (a subquery of ids) `for update`, in the points' lock order, before a
+ * statement decides their state from the orders holding them. Every path that writes a point's state
+ * from its orders (confirm, start, cancel, finish, the removal's review, a manual 空闲) takes this
+ * lock first, after the order's own row (moveState) and before the tasks: two such transactions on
+ * one point run one after the other, and the second, whose next statement reads under READ
+ * COMMITTED, sees what the first committed (a confirm of another order, a cancel). Without it a
+ * confirm of O2 and a cancel of O3 on the same point could each decide from a snapshot without the
+ * other and leave the point 空闲 under a confirmed O2.
+ *
+ * The points' lock order, for every lock of several points (here, a booking's `for share`, a state
+ * set by hand): by lift, then id. An update of lifts that changes what their points copy (the use
+ * unit: a claim passed or released, the registry's edits) locks the points of the lifts it changed
+ * in the same order before writing them (migration 0064's statement trigger): the two queue on the
+ * first point they share instead of each holding one the other waits for (40P01).
  */
 export async function lockPoints(tx: Queryable, points: SQL): Promise<void> {
   await tx.execute(sql`select ${adPoint.id} from ${adPoint} where ${adPoint.id} in (${points})
-    order by ${adPoint.id} for update`);
+    order by ${adPoint.elevatorId}, ${adPoint.id} for update`);
 }
 
 /**
@@ -653,9 +659,9 @@ export async function finishEndedOrders(tx: Tx, today = shanghaiToday(), batch =
         ),
       )
       .returning();
-    // The points of the whole batch locked at once, in id order (lockPoints), before each order's
-    // release locks its own again: taken order by order they would not be in id order across the
-    // batch and could deadlock with a confirm or cancel locking some of them.
+    // The points of the whole batch locked at once, in their lock order (lockPoints), before each
+    // order's release locks its own again: taken order by order they would not be in that order
+    // across the batch and could deadlock with a confirm or cancel locking some of them.
     if (done.length)
       await lockPoints(
         tx,

@@ -273,7 +273,7 @@ const MAX_NAMED = 10;
 
 /**
  * A state set by hand, decided under the points' row locks (the caller locked `ids` `for update`,
- * in id order, like the orders' lockPoints), so that a confirm, start, cancel or finish of an order
+ * in the points' lock order, like the orders' lockPoints), so that a confirm, start, cancel or finish of an order
  * on the same points runs before or after it, never across:
  * - 维修 / 停用 from any state (a broken frame or screen is taken out of service even while booked;
  *   the orders keep their dates, and the point stays 维修 / 停用 when they end: settlePointStates);
@@ -307,13 +307,13 @@ async function manualStateOf(db: Queryable, ids: number[], state: number): Promi
   return heldState(sql`${adPoint.id}`);
 }
 
-/** Locks the operator's points among `ids` `for update`, in id order (the orders' lock order). */
+/** Locks the operator's points among `ids` `for update`, by lift, then id (the orders' lockPoints). */
 const lockOwn = (db: Queryable, companyId: number, ids: number[]) =>
   db
     .select({ p: adPoint })
     .from(adPoint)
     .where(and(inArray(adPoint.id, ids), ownPoints(companyId)))
-    .orderBy(asc(adPoint.id))
+    .orderBy(asc(adPoint.elevatorId), asc(adPoint.id))
     .for('update');
 
 /** 修改广告点位 (versioned; the lift stays; a state by hand: manualStateOf). */
@@ -377,6 +377,8 @@ export async function deletePoints(
   ids: number[],
 ): Promise<{ deleted: number }> {
   const companyId = requireOperator(user);
+  // Locked in the points' lock order first: the delete's own scan order could meet a booking's.
+  await lockOwn(db, companyId, ids);
   const rows = await refusingConflicts(
     () =>
       db

@@ -28,6 +28,9 @@ const copiedFromLift =
  * them updates the lift's points in the same statement, whoever writes it (a use claim passed or
  * released, the registry's edits and imports) — so lease before booking reads the lift's current
  * use unit. State: AD_POINT_STATE (contract ad/rules.ts).
+ *
+ * Lock order: whoever locks several points locks them by lift, then id (orders/service.ts
+ * lockPoints); an update of lifts locks the points of those it changed so too (migration 0064).
  */
 export const adPoint = pgTable(
   'ad_point',
