@@ -4,11 +4,11 @@ import { listCalls } from '../../apps/server/src/modules/rescue/callcentre/servi
 import { locateForCallCentre } from '../../apps/server/src/modules/rescue/cases/locate.ts';
 import { listCases } from '../../apps/server/src/modules/rescue/cases/read.ts';
 import { callRecord } from '../../apps/server/src/modules/rescue/tables.ts';
-import type { AuthUser } from '../../apps/server/src/platform/access.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
 import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
 import { sameDigits, sameNumber } from '../../apps/server/src/platform/masking.ts';
 import { rng } from '../../apps/server/src/platform/seed/random.ts';
+import { userOf } from '../../apps/server/test/stats-support.ts';
 import { liveStream, login, measure, measureLoop, printTable, type Row } from './common.ts';
 import {
   inKeptDatabase,
@@ -140,20 +140,13 @@ async function callSearchRows(db: Database['db']): Promise<Row[]> {
     await db.execute(sql`select id, company_id as "companyId" from sys_user where username = 'kf_agent1'`),
   );
   // kf_agent1's centre, in a role that lists the calls but handles no case: numbers masked.
-  const masked: AuthUser = {
+  const masked = userOf({
     id: kf.id,
-    username: 'kf_plain',
-    realName: 'kf_plain',
     userType: 'callcenter',
     companyId: kf.companyId,
-    areaCodes: [],
     dataScope: 'company',
-    roles: [],
     permissions: new Set(['rescue:agent:list']),
-    tokenHash: '',
-    needIntercept: false,
-    mustChangePassword: false,
-  };
+  });
   const r = rng(11);
   const pick = () => numbers[Math.floor(r() * numbers.length)];
   const countAndPage = async (where: SQL) => {
