@@ -1,10 +1,14 @@
 import { caseFilters, RESCUE_CASE_TOPIC } from '@ec/contract';
-import { sql } from 'drizzle-orm';
+import { count, desc, type SQL, sql } from 'drizzle-orm';
+import { listCalls } from '../../apps/server/src/modules/rescue/callcentre/service.ts';
 import { locateForCallCentre } from '../../apps/server/src/modules/rescue/cases/locate.ts';
 import { listCases } from '../../apps/server/src/modules/rescue/cases/read.ts';
+import { callRecord } from '../../apps/server/src/modules/rescue/tables.ts';
 import type { Database } from '../../apps/server/src/platform/db/client.ts';
 import { rowsOf } from '../../apps/server/src/platform/db/sql.ts';
+import { sameDigits, sameNumber } from '../../apps/server/src/platform/masking.ts';
 import { rng } from '../../apps/server/src/platform/seed/random.ts';
+import { userOf } from '../../apps/server/test/stats-support.ts';
 import { liveStream, login, measure, measureLoop, printTable, type Row } from './common.ts';
 import {
   inKeptDatabase,
@@ -22,6 +26,8 @@ const LIVE_SECONDS = Number(process.env.BENCH_LIVE_SECONDS ?? 300);
 const AGENTS = 200;
 const CHANGES_PER_SECOND = 10;
 const MONTHS = 24;
+/** Call records of the call centre's agents (BENCH_CALLS), for the masked search by number. */
+const CALLS = Number(process.env.BENCH_CALLS ?? 200_000);
 const DISTRICTS = ['450102', '450103', '450105', '450107', '450108', '450109', '450110'];
 
 const TARGETS = { locateP99: 20, listP99: 50, liveP99: 1000 };
@@ -96,6 +102,76 @@ async function settle(db: Database['db']) {
   }
 }
 
+/**
+ * `n` call records over the last 24 months, taken by kf_agent1 (its centre's list sees them all),
+ * 100,000 per statement: mobiles, and every fourth a landline kept with its dash.
+ */
+async function loadCalls(db: Database['db'], n: number) {
+  const [{ have }] = rowsOf<{ have: number }>(
+    await db.execute(sql`select count(*)::int as have from call_record`),
+  );
+  for (let from = have; from < n; from += 100_000) {
+    const to = Math.min(n, from + 100_000);
+    await db.execute(sql`
+      insert into call_record (token, phone, direction, started_at, agent_id)
+      select 'bench-' || g,
+        case when g % 4 = 0 then '0771-' || lpad(((g::bigint * 7919) % 10000000)::text, 7, '0')
+          else '13' || lpad(((g::bigint * 104729) % 1000000000)::text, 9, '0') end,
+        1 + g % 2, now() - make_interval(mins => ((g::bigint * 7919) % (${MONTHS} * 30 * 1440))::int), u.id
+      from generate_series(${from + 1}::int, ${to}::int) g
+      cross join (select id from sys_user where username = 'kf_agent1') u`);
+    process.stdout.write(`\r  call records ${to}/${n}`);
+  }
+  process.stdout.write('\n');
+  await db.execute(sql`vacuum analyze call_record`);
+}
+
+/**
+ * A masked viewer's search of the call records by a whole number (written with dashes and spaces):
+ * the service's list (count and page), and the same two statements on the number's generated copy
+ * (sameDigits, indexed) and, as before migration 0062, on the expression around the column
+ * (sameNumber), which scans every call record.
+ */
+async function callSearchRows(db: Database['db']): Promise<Row[]> {
+  const numbers = rowsOf<{ phone: string }>(
+    await db.execute(sql`select phone from call_record order by md5(id::text) limit 5000`),
+  ).map((r) => r.phone.replace(/^(\d{3})(\d{4})/, '$1-$2 '));
+  const [kf] = rowsOf<{ id: number; companyId: number }>(
+    await db.execute(sql`select id, company_id as "companyId" from sys_user where username = 'kf_agent1'`),
+  );
+  // kf_agent1's centre, in a role that lists the calls but handles no case: numbers masked.
+  const masked = userOf({
+    id: kf.id,
+    userType: 'callcenter',
+    companyId: kf.companyId,
+    dataScope: 'company',
+    permissions: new Set(['rescue:agent:list']),
+  });
+  const r = rng(11);
+  const pick = () => numbers[Math.floor(r() * numbers.length)];
+  const countAndPage = async (where: SQL) => {
+    await db.select({ n: count() }).from(callRecord).where(where);
+    await db
+      .select()
+      .from(callRecord)
+      .where(where)
+      .orderBy(desc(callRecord.startedAt), desc(callRecord.id))
+      .limit(10);
+  };
+  const loops = 8;
+  const before = await measureLoop(`  same, old sameNumber(phone), driver`, SECONDS, loops, () =>
+    countAndPage(sameNumber(callRecord.phone, pick())),
+  );
+  const after = await measureLoop(`  same, sameDigits(phone_digits), driver`, SECONDS, loops, () =>
+    countAndPage(sameDigits(callRecord.phoneDigits, pick())),
+  );
+  const service = await measureLoop(`  listCalls(masked, whole number), driver`, SECONDS, loops, () =>
+    listCalls(db, masked, { page: 1, limit: 10, phone: pick() }),
+  );
+  after.note = `${CALLS} calls; p50 ${(before.p50 / Math.max(after.p50, 0.001)).toFixed(0)}x lower than sameNumber's`;
+  return [service, after, before];
+}
+
 /** yyyy-MM of `back` months before now (Shanghai). */
 function monthBack(back: number) {
   const d = new Date(Date.now() + 8 * 3_600_000);
@@ -125,6 +201,7 @@ async function benchIn(dataDir: string, elevatorCount: number, caseCount: number
       sql`update elevator set rescue_code = lpad(((id::bigint * 7919) % 1000000)::text, 6, '0') where rescue_code is null`,
     );
     await loadCases(database.db, caseCount);
+    await loadCalls(database.db, CALLS);
     console.log(`loaded in ${seconds(t0).toFixed(0)} s`);
   }
   const codes = rowsOf<{ code: string }>(
@@ -150,6 +227,8 @@ async function benchIn(dataDir: string, elevatorCount: number, caseCount: number
       listCases(database.db, agentUser, caseFilters.parse({ ...draw(), areaCode: '450103' })),
     ),
   ];
+  if (loaded) await loadCalls(database.db, CALLS);
+  const calls = await callSearchRows(database.db);
   await database.close();
 
   const server = await startServerProcess(dataDir);
@@ -196,7 +275,7 @@ async function benchIn(dataDir: string, elevatorCount: number, caseCount: number
       list.note = `target p99 ≤ ${TARGETS.listP99} ms: ${met(list.p99 <= TARGETS.listP99 && list.errors === 0)}`;
       rows.push(list);
     }
-    rows.push(direct[1]);
+    rows.push(direct[1], ...calls);
     printTable(
       `rescue, ${elevatorCount} elevators, ${caseCount} closed cases, ${kind}, ${CONNECTIONS} connections`,
       rows,

@@ -11,11 +11,16 @@ import {
   rescueCaseCalls,
   serviceUserCalls,
 } from '@ec/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listCalls } from '../src/modules/rescue/callcentre/service.ts';
+import { callRecord } from '../src/modules/rescue/tables.ts';
+import type { AuthUser } from '../src/platform/access.ts';
+import type { Queryable } from '../src/platform/db/client.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { type ApiResult, dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { openStream, until } from './live-support.ts';
+import { userOf } from './stats-support.ts';
 
 /**
  * The call centre's agents (坐席): every call (happy, refused, bad input, another call centre's agent
@@ -280,10 +285,99 @@ describe.each(dbKinds)('call centre agents on %s', (kind) => {
     expect(whole.status, whole.body.resultMsg).toBe(200);
     expect(whole.body.data.records.map((r) => r.phone)).toEqual(['137****0001']);
     expect((await plain('1370000')).body.data.total).toBe(0);
+    // Spaces and dashes are ignored on both sides, the stored number's and the searched one's.
+    for (const written of ['13700000001', '137 0000 0001', ' 137-0000 0001 '])
+      expect(
+        (await plain(written)).body.data.records.map((r) => r.phone),
+        written,
+      ).toEqual(['137****0001']);
+    for (const part of ['137-0000', '0000 0001', '3700000001', '137000000012'])
+      expect((await plain(part)).body.data.total, part).toBe(0);
     const detail = await send<AgentDetail>('kf_plain', S.info, { userId: ids.kf_agent2 });
     expect(detail.status, detail.body.resultMsg).toBe(200);
     expect(detail.body.data.recentCalls.length).toBeGreaterThan(0);
     expect(detail.body.data.recentCalls.every((c) => c.phone.includes('****'))).toBe(true);
+    // A landline is kept with its dash (spaces are dropped when a call is recorded).
+    const landline = await call('kf_agent2', {
+      phone: '0771-555 1234',
+      startedAt: '2026-11-21 11:00:00',
+      answeredAt: null,
+      endedAt: null,
+    });
+    expect(landline.status, landline.body.resultMsg).toBe(200);
+    for (const written of ['0771-5551234', '07715551234', '0771 555 1234'])
+      expect(
+        (await plain(written)).body.data.records.map((r) => r.phone),
+        written,
+      ).toEqual(['0771-***1234']);
+    for (const part of ['5551234', '0771', '0771-555'])
+      expect((await plain(part)).body.data.total, part).toBe(0);
+  });
+
+  /**
+   * The plans of the statements `list` sends that read call_record, with sequential scans priced out
+   * (in a transaction rolled back): which plan the planner picks on a small table is its own, this
+   * checks that an index can answer the statement at all.
+   */
+  async function callRecordPlans(list: (db: Queryable) => Promise<unknown>): Promise<string[]> {
+    /** A select of drizzle's, run by its `execute`. */
+    type Statement = { getSQL(): SQL; execute: (...a: unknown[]) => Promise<unknown> };
+    type Builder = { from(table: unknown): Statement };
+    const plans: string[] = [];
+    await t.platform.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const explained = (q: Statement) => {
+          const run = q.execute;
+          q.execute = async (...a) => {
+            const found = rowsOf<{ 'QUERY PLAN': string }>(
+              await tx.execute(sql`explain (costs off) ${q.getSQL()}`),
+            );
+            plans.push(found.map((r) => r['QUERY PLAN']).join('\n'));
+            return run(...a);
+          };
+          return q;
+        };
+        const db = new Proxy(tx, {
+          get(target, prop, receiver) {
+            if (prop !== 'select') return Reflect.get(target, prop, receiver);
+            return (...fields: unknown[]) => {
+              const builder = (target.select as unknown as (...f: unknown[]) => Builder).apply(
+                target,
+                fields,
+              );
+              const from = builder.from.bind(builder);
+              builder.from = (table) => (table === callRecord ? explained(from(table)) : from(table));
+              return builder;
+            };
+          },
+        }) as Queryable;
+        await list(db);
+        throw new Error('rolled back');
+      })
+      .catch((e: Error) => {
+        if (e.message !== 'rolled back') throw e;
+      });
+    return plans;
+  }
+
+  it('finds the calls of a number a masked viewer searches through the index of the numbers without dashes and spaces', async () => {
+    const [kf] = await query<{ company_id: number }>(
+      sql`select company_id from sys_user where id = ${ids.kf_plain}`,
+    );
+    const viewers: [string, AuthUser][] = [
+      ['a call-centre user', userOf({ id: ids.kf_plain, userType: 'callcenter', companyId: kf.company_id })],
+      ['the platform', userOf({ id: ids.admin, userType: 'platform' })],
+    ];
+    for (const [who, viewer] of viewers)
+      for (const phone of ['137-0000-0001', '0771 555 1234']) {
+        const label = `${who}, ${phone}`;
+        const plans = await callRecordPlans((db) => listCalls(db, viewer, { page: 1, limit: 10, phone }));
+        // The count and the page.
+        expect(plans.length, label).toBe(2);
+        for (const plan of plans)
+          expect(plan, label).toMatch(/(using|Scan on) call_record_phone_digits_idx\b/);
+      }
   });
 
   it("turns a pop-up token into the caller's context: the call, open and recent cases and their lifts", async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -17,6 +17,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, enterprise, sysFile, sysUser, updatedAt } from '../../platform/db/tables.ts';
+import { numberKey } from '../../platform/masking.ts';
 // Foreign keys to the lift only (test/module-boundaries.test.ts); queries go through elevator/api.ts.
 import { elevator } from '../elevator/tables.ts';
 
@@ -208,6 +209,13 @@ export const callRecord = pgTable(
     id: serial('id').primaryKey(),
     token: text('token').notNull(),
     phone: text('phone').notNull(),
+    /**
+     * The number as a masked viewer's search compares it (masking.ts numberKey: without dashes and
+     * spaces), kept by the database, so that its index serves that search (sameDigits).
+     */
+    phoneDigits: text('phone_digits')
+      .notNull()
+      .generatedAlwaysAs((): SQL => numberKey(callRecord.phone)),
     /** 1 呼入 2 呼出 */
     direction: smallint('direction').notNull(),
     startedAt: at('started_at').notNull(),
@@ -220,6 +228,7 @@ export const callRecord = pgTable(
   (t) => [
     uniqueIndex('call_record_token_uq').on(t.token),
     index('call_record_phone_idx').on(t.phone, t.startedAt),
+    index('call_record_phone_digits_idx').on(t.phoneDigits, t.startedAt),
     index('call_record_agent_idx').on(t.agentId, t.startedAt),
     index('call_record_case_idx').on(t.caseId),
   ],

@@ -1,0 +1,2 @@
+ALTER TABLE "call_record" ADD COLUMN "phone_digits" text GENERATED ALWAYS AS (replace(replace("call_record"."phone", '-', ''), ' ', '')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "call_record_phone_digits_idx" ON "call_record" USING btree ("phone_digits","started_at");
