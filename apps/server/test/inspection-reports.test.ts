@@ -13,9 +13,10 @@ import {
 import { sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moveWorkToAccount } from '../src/modules/inspection/people/open-work.ts';
 import { addMonths } from '../src/modules/inspection/reports/conclusion.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
-import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { dbKinds, heldTransaction, startTestApp, type TestApp } from './harness.ts';
 import { distributedOrders, firstItemOf } from './inspection-support.ts';
 import { multipart, PNG_1PX } from './multipart.ts';
 import { CallProber } from './scope-sweep.ts';
@@ -48,34 +49,47 @@ describe.each(dbKinds)('inspection reports on %s', (kind) => {
   ) => p.send<T>(user, name, input);
 
   const distributedOrder = distributedOrders(query, () => jy1, { prefix: 'JYTEST', today });
+  // Lifts from the end of the list for the tests that close their orders after: the others' lifts stay free.
+  const spareOrder = distributedOrders(query, () => jy1, { prefix: 'JYSPARE', today, last: true });
 
   const firstItem = (liftId: number) => firstItemOf(query, jy1, liftId);
 
-  /** Records every item (key items `keyResult`, others 符合), the date and instruments: ready to sign. */
-  const inspected = async (keyResult: '符合' | '不符合' = '符合', reportId?: number) => {
+  /**
+   * Records every item (key items `keyResult`, others 符合), the date and instruments: ready to sign.
+   * `who`: the inspector's account (jy_inspector1 unless given; a new order is distributed to it).
+   */
+  const inspected = async (
+    keyResult: '符合' | '不符合' = '符合',
+    reportId?: number,
+    who = 'jy_inspector1',
+    newOrder = distributedOrder,
+  ) => {
     let report: InspectionReportDetail;
     let liftId: number;
     let orderId: number;
     if (reportId === undefined) {
-      ({ orderId, liftId } = await distributedOrder());
-      const first = await rp.send<InspectionReportDetail>('jy_inspector1', 'updateResult', {
+      ({ orderId, liftId } = await newOrder());
+      if (who !== 'jy_inspector1')
+        await query(`update inspection_order o set inspector_id = i.id, inspector_user_id = i.user_id
+          from inspection_inspector i where o.id = ${orderId} and i.user_id = (select id from sys_user where username = '${who}')`);
+      const first = await rp.send<InspectionReportDetail>(who, 'updateResult', {
         orderId,
         results: [{ itemId: await firstItem(liftId), result: '符合' }],
       });
       expect(first.status, first.body.resultMsg).toBe(200);
       report = first.body.data;
     } else {
-      report = (await send('jy_inspector1', 'detail', { id: reportId })).body.data;
+      report = (await send(who, 'detail', { id: reportId })).body.data;
       liftId = report.elevatorId;
       orderId = report.orderId;
     }
-    const all = await rp.send<InspectionReportDetail>('jy_inspector1', 'updateResult', {
+    const all = await rp.send<InspectionReportDetail>(who, 'updateResult', {
       reportId: report.id,
       version: report.version,
       results: report.results.map((r) => ({ itemId: r.itemId, result: r.keyItem ? keyResult : '符合' })),
     });
     expect(all.status, all.body.resultMsg).toBe(200);
-    const upd = await send('jy_inspector1', 'update', {
+    const upd = await send(who, 'update', {
       id: report.id,
       version: all.body.data.version,
       inspectedOn: today,
@@ -83,6 +97,49 @@ describe.each(dbKinds)('inspection reports on %s', (kind) => {
     });
     expect(upd.status, upd.body.resultMsg).toBe(200);
     return { report: upd.body.data, liftId, orderId };
+  };
+
+  /** The text of the report's PDF (testPDF) as `user` reads it. */
+  const pdfText = async (id: number, user: string) => {
+    const res = await t.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/inspection/tbInspectionReport/get/testPDF?id=${id}`,
+      headers: { authorization: `Bearer ${p.tokens[user]}` },
+    });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    const doc = await getDocument({
+      data: new Uint8Array(res.rawPayload),
+      isEvalSupported: false,
+      disableFontFace: true,
+    }).promise;
+    let text = '';
+    for (let i = 1; i <= doc.numPages; i++)
+      text += (await (await doc.getPage(i)).getTextContent()).items
+        .map((it) => ('str' in it ? it.str : ''))
+        .join('');
+    await doc.destroy();
+    return text;
+  };
+
+  /** A new inspector account of jy1 (signed in) and its passed inspector, certificate valid. */
+  let people = 0;
+  const inspectorAccount = async () => {
+    people += 1;
+    const username = `jy_rep_${kind}_${people}`;
+    await query(`insert into sys_user (username, real_name, password_hash, user_type, company_id)
+      select '${username}', '报告检验员${people}', password_hash, user_type, company_id from sys_user where username = 'jy_inspector1'`);
+    await query(`insert into sys_user_role (user_id, role_id)
+      select (select id from sys_user where username = '${username}'), role_id from sys_user_role
+      where user_id = (select id from sys_user where username = 'jy_inspector1')`);
+    const [row] = await query<{ id: number; user_id: number }>(
+      `insert into inspection_inspector (org_id, name, cert_no, category, valid_until, user_id, audit_state)
+        values (${jy1}, '报告检验员${people}', 'TS-REP-${kind}-${people}-${Date.now()}', '电梯检验员', '${addDays(today, 400)}',
+          (select id from sys_user where username = '${username}'), 3)
+        returning id, user_id`,
+    );
+    for (const prober of [p, rp, hp]) await prober.signIn([username]);
+    return { username, inspectorId: row.id, userId: row.user_id };
   };
 
   const lift = async (id: number) =>
@@ -201,24 +258,7 @@ describe.each(dbKinds)('inspection reports on %s', (kind) => {
     expect(again.body.resultMsg).toContain('已推送');
 
     // The PDF holds the register code and the conclusion.
-    const res = await t.inject({
-      method: 'GET',
-      url: `${API_PREFIX}/inspection/tbInspectionReport/get/testPDF?id=${report.id}`,
-      headers: { authorization: `Bearer ${p.tokens.sy_admin1}` },
-    });
-    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-    expect(res.headers['content-type']).toContain('application/pdf');
-    const doc = await getDocument({
-      data: new Uint8Array(res.rawPayload),
-      isEvalSupported: false,
-      disableFontFace: true,
-    }).promise;
-    let text = '';
-    for (let i = 1; i <= doc.numPages; i++)
-      text += (await (await doc.getPage(i)).getTextContent()).items
-        .map((it) => ('str' in it ? it.str : ''))
-        .join('');
-    await doc.destroy();
+    const text = await pdfText(report.id, 'sy_admin1');
     expect(text).toContain(pushed.body.data.registerCode);
     expect(text).toContain('合格');
     // The reviewer signs the report beside the inspectors.
@@ -261,6 +301,70 @@ describe.each(dbKinds)('inspection reports on %s', (kind) => {
       `select state from inspection_report where id = ${report.id}`,
     );
     expect(state.state).toBe('inspecting');
+  });
+
+  it('a signed report keeps the instruments as signed (validity, name, number) after a recalibration; an unsigned one shows the current', async () => {
+    const { report, orderId } = await inspected('符合', undefined, 'jy_inspector1', spareOrder);
+    const [inst] = instruments;
+    const [was] = await query<{
+      name: string;
+      serial_no: string;
+      calibrated_on: string;
+      valid_until: string;
+    }>(
+      `select name, serial_no, calibrated_on::text, valid_until::text from inspection_equipment where id = ${inst.id}`,
+    );
+    const signed = await send('jy_inspector1', 'signature', { id: report.id, version: report.version });
+    expect(signed.status, signed.body.resultMsg).toBe(200);
+    const asSigned = signed.body.data.instruments.find((i) => i.id === inst.id);
+    expect(asSigned).toEqual({
+      id: inst.id,
+      name: was.name,
+      serialNo: was.serial_no,
+      validUntil: was.valid_until,
+    });
+
+    // Recalibrated (and renamed) after the signature.
+    const recalibrated = addDays(today, 777);
+    await query(
+      `update inspection_equipment set calibrated_on = '${today}', valid_until = '${recalibrated}',
+         name = name || '（新）', version = version + 1 where id = ${inst.id}`,
+    );
+    try {
+      const detail = await send('jy_admin1', 'detail', { id: report.id });
+      expect(detail.status, detail.body.resultMsg).toBe(200);
+      expect(detail.body.data.instruments.find((i) => i.id === inst.id)).toEqual(asSigned);
+      expect(detail.body.data.instruments.map((i) => i.id)).toEqual(
+        signed.body.data.instruments.map((i) => i.id),
+      );
+      const text = await pdfText(report.id, 'jy_admin1');
+      expect(text).toContain(was.valid_until);
+      expect(text).not.toContain(recalibrated);
+      expect(text).not.toContain(`${was.name}（新）`);
+
+      // A report not yet signed names the instrument as it is now.
+      const { report: open, orderId: openOrder } = await inspected(
+        '符合',
+        undefined,
+        'jy_inspector1',
+        spareOrder,
+      );
+      const now = open.instruments.find((i) => i.id === inst.id);
+      await query(`update inspection_order set state = 'closed' where id = ${openOrder}`);
+      expect(now).toEqual({
+        id: inst.id,
+        name: `${was.name}（新）`,
+        serialNo: was.serial_no,
+        validUntil: recalibrated,
+      });
+    } finally {
+      await query(
+        `update inspection_equipment set name = '${was.name}', calibrated_on = '${was.calibrated_on}',
+           valid_until = '${was.valid_until}' where id = ${inst.id}`,
+      );
+      // The lifts free again for the other tests.
+      await query(`update inspection_order set state = 'closed' where id = ${orderId}`);
+    }
   });
 
   it('bad input is 400, a stale version 409, an item of another report 400', async () => {
@@ -511,6 +615,85 @@ describe.each(dbKinds)('inspection reports on %s', (kind) => {
         else expect(rows[0].state).toBe('distributed');
         await query(`update inspection_order set state = 'closed' where id = ${orderId}`);
       }
+    },
+  );
+
+  it.runIf(kind === 'postgres')(
+    'a write of the inspector without a version waits for the account being relinked, then is refused 409 naming the change; nothing is written',
+    async () => {
+      const a = await inspectorAccount();
+      const b = await inspectorAccount();
+      // b's account is free to be linked to a's inspector (as an edit of the inspector does).
+      await query(`update inspection_inspector set user_id = null where id = ${b.inspectorId}`);
+      const { report, orderId } = await inspected('符合', undefined, a.username, spareOrder);
+      const { payload, contentType } = multipart([
+        { name: '原始记录.png', body: PNG_1PX, type: 'image/png' },
+      ]);
+      const uploaded = await t.inject({
+        method: 'POST',
+        url: `${API_PREFIX}/common/upload`,
+        headers: { authorization: `Bearer ${p.tokens[a.username]}`, 'content-type': contentType },
+        payload,
+      });
+      const fileId = uploaded.json().data.id as string;
+      const item = report.results[0].itemId;
+
+      /** `write` by a's account while a's work moves to b's account (held, then committed), a's again after. */
+      const whileRelinked = async (write: () => Promise<{ status: number; body: { resultMsg: string } }>) => {
+        const moving = await heldTransaction(t.platform.db, (tx) =>
+          moveWorkToAccount(tx, a.inspectorId, b.userId),
+        );
+        let settled = false;
+        const answer = write().then((r) => {
+          settled = true;
+          return r;
+        });
+        await new Promise((r) => setTimeout(r, 400));
+        const waited = !settled;
+        await moving.commit();
+        const res = await answer;
+        await t.platform.db.transaction((tx) => moveWorkToAccount(tx, a.inspectorId, a.userId));
+        return { waited, res };
+      };
+      const writes = {
+        updateResult: () =>
+          rp.send(a.username, 'updateResult', {
+            reportId: report.id,
+            results: [{ itemId: item, result: '不符合', remark: '旧账号' }],
+          }),
+        remarkPdf: () => send(a.username, 'remarkPdf', { id: report.id, remark: '旧账号' }),
+        updateOriginalRecord: () => send(a.username, 'updateOriginalRecord', { id: report.id, fileId }),
+        signature: () => send(a.username, 'signature', { id: report.id }),
+      };
+      for (const [name, write] of Object.entries(writes)) {
+        const { waited, res } = await whileRelinked(write);
+        expect(waited, `${name} waits for the relink`).toBe(true);
+        expect(res.status, `${name}: ${res.body.resultMsg}`).toBe(409);
+        expect(res.body.resultMsg, name).toContain('改派');
+      }
+      const [row] = await query<{
+        state: string;
+        pdf_remark: string | null;
+        original_record_file_id: string | null;
+        remark: string | null;
+        versions: number;
+      }>(
+        `select r.state, r.pdf_remark, r.original_record_file_id, x.remark,
+           (select count(*)::int from inspection_report_file_history h where h.report_id = r.id) as versions
+         from inspection_report r join inspection_result x on x.report_id = r.id and x.item_id = ${item}
+         where r.id = ${report.id}`,
+      );
+      expect(row).toEqual({
+        state: 'inspecting',
+        pdf_remark: null,
+        original_record_file_id: null,
+        remark: null,
+        versions: 0,
+      });
+      // The account the work is with writes (without a version too).
+      const ok = await writes.updateResult();
+      expect(ok.status, ok.body.resultMsg).toBe(200);
+      await query(`update inspection_order set state = 'closed' where id = ${orderId}`);
     },
   );
 

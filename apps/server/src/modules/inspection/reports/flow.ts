@@ -26,30 +26,43 @@ import {
   inspectionReportFileHistory as h,
   inspectionReport as r,
   inspectionResult as res,
+  inspectionReportInstrument as ri,
 } from './tables.ts';
 
 /*
- * The reports' writes. Each one first takes the report row with one conditional UPDATE (its state and,
- * when the client sent it, its version in the WHERE; the version goes up): of two writes on one
- * report the second finds no row and is told so (409, naming the state now). What goes with it (the
- * results, the order's state, the lift's dates) is written in the same transaction (the routes run
- * these in one), so a refusal after the first UPDATE leaves nothing moved.
+ * The reports' writes. Each one first takes the report row with one conditional UPDATE (the version
+ * goes up) whose WHERE carries what the write decided from its read of the report: the states it
+ * may move from; the account checked as the report's inspector (an act of the inspector: the order
+ * re-assigned or the inspector's account relinked meanwhile, people/open-work.ts, and the old account
+ * finds no row); and the version read when the client sent one or when the write decided on the
+ * report's content (the signature's conclusion, the instruments checked against the date). Of two
+ * writes on one report the second finds no row and is told so (409, naming the state now, or that
+ * the report went to another account). What goes with it (the results, the order's state, the
+ * lift's dates) is written in the same transaction (the routes run these in one), so a refusal
+ * after the first UPDATE leaves nothing moved.
  */
 
 // ---------------------------------------------------------------- parties
 
-function asInspector(user: AuthUser, report: Report, what: string) {
+/**
+ * The acting account when it acts as the report's inspector (403 for anyone else): the write's
+ * `account`, which `take` puts in its WHERE.
+ */
+function asInspector(user: AuthUser, report: Report, what: string): number {
   if (user.userType !== 'inspector' || report.inspectorUserId !== user.id)
     throw forbidden(`只有分配到该检验任务的检验人员可以${what}`);
+  return user.id;
 }
 
+/** The organisation's administrators (a report's organisation never changes: nothing to re-check). */
 function asOrg(user: AuthUser, report: Report, what: string) {
   if (!isOrgAdminOf(user, report.orgId)) throw forbidden(`只有出具该报告的检验机构可以${what}`);
 }
 
-function asInspectorOrOrg(user: AuthUser, report: Report, what: string) {
-  if (isOrgAdminOf(user, report.orgId)) return;
-  asInspector(user, report, what);
+/** The organisation (undefined) or the report's inspector (its account, as asInspector). */
+function asInspectorOrOrg(user: AuthUser, report: Report, what: string): number | undefined {
+  if (isOrgAdminOf(user, report.orgId)) return undefined;
+  return asInspector(user, report, what);
 }
 
 // ---------------------------------------------------------------- the report row's moves
@@ -57,33 +70,51 @@ function asInspectorOrOrg(user: AuthUser, report: Report, what: string) {
 const stale = (state: string) =>
   conflict(`该检验报告已被他人修改或状态已变化（当前状态：${reportStateLabel(state)}），请刷新后重试`);
 
+const REASSIGNED = '该检验报告已被他人修改或已改派给其他检验人员账号，请刷新后重试';
+
+interface Take {
+  /** The states the write moves the report from. */
+  from: string[];
+  /** The refusal's end when the report is in none of them (`…，${verb}`). */
+  verb: string;
+  set?: Partial<typeof r.$inferInsert>;
+  /** The version the client sent: it must be the one read (409 otherwise). */
+  version?: number | undefined;
+  /** The write decided on the report's content as read: the version read goes in the WHERE. */
+  pinned?: boolean;
+  /** The account checked as the report's inspector (asInspector): it goes in the WHERE. */
+  account?: number | undefined;
+}
+
 /**
- * Writes the report if it is still in one of `from` (and at `version` when given), raising its
- * version; 409 naming the state otherwise.
+ * Writes the report if it is still in one of `from`, still the `account`'s when given, and at the
+ * version read when the client sent a version or the write is `pinned`, raising its version; 409
+ * naming the state (or that the report went to another account) otherwise.
  */
-async function take(
-  q: Queryable,
-  report: Report,
-  from: string[],
-  verb: string,
-  set: Partial<typeof r.$inferInsert> = {},
-  version?: number,
-) {
-  if (!from.includes(report.state))
-    throw conflict(`该检验报告当前状态为「${reportStateLabel(report.state)}」，${verb}`);
+async function take(q: Queryable, report: Report, t: Take) {
+  if (!t.from.includes(report.state))
+    throw conflict(`该检验报告当前状态为「${reportStateLabel(report.state)}」，${t.verb}`);
+  // A version other than the one read: the client did not see what the checks were made on.
+  if (t.version !== undefined && t.version !== report.version) throw stale(report.state);
+  const pin = t.pinned || t.version !== undefined;
   const rows = await q
     .update(r)
-    .set({ ...set, version: sql`${r.version} + 1`, updatedAt: new Date() })
+    .set({ ...t.set, version: sql`${r.version} + 1`, updatedAt: new Date() })
     .where(
       and(
         eq(r.id, report.id),
-        inArray(r.state, from),
-        version !== undefined ? eq(r.version, version) : undefined,
+        inArray(r.state, t.from),
+        pin ? eq(r.version, report.version) : undefined,
+        t.account !== undefined ? eq(r.inspectorUserId, t.account) : undefined,
       ),
     )
     .returning();
   if (rows.length === 0) {
-    const [now] = await q.select({ state: r.state }).from(r).where(eq(r.id, report.id));
+    const [now] = await q
+      .select({ state: r.state, account: r.inspectorUserId })
+      .from(r)
+      .where(eq(r.id, report.id));
+    if (t.account !== undefined && now && now.account !== t.account) throw conflict(REASSIGNED);
     throw stale(now?.state ?? report.state);
   }
   return rows[0];
@@ -173,7 +204,7 @@ export async function updateResults(q: Queryable, user: AuthUser, v: ResultInput
     v.reportId !== undefined
       ? await visibleReport(q, user, v.reportId)
       : await firstReportOf(q, user, v.orderId!);
-  asInspector(user, report, '录入检验结果');
+  const account = asInspector(user, report, '录入检验结果');
   const itemIds = v.results.map((x) => x.itemId);
   if (new Set(itemIds).size !== itemIds.length) throw badRequest('同一检验项目不能重复录入');
   const photos = [...new Set(v.results.flatMap((x) => x.photoFileIds ?? []))];
@@ -181,7 +212,9 @@ export async function updateResults(q: Queryable, user: AuthUser, v: ResultInput
     const readable = await readableFileIds(q, user, photos);
     if (photos.some((id) => !readable.has(id))) throw badRequest('缺陷照片不存在或无权使用，请重新上传');
   }
-  await take(q, report, ['inspecting'], '不能录入检验结果', {}, v.version);
+  // Without a version, concurrent saves of other items do not refuse each other: the state and the
+  // account are what this write decided on.
+  await take(q, report, { from: ['inspecting'], verb: '不能录入检验结果', version: v.version, account });
   if (report.attempt === 1) await orderInspecting(q, user, report.orderId);
   const known = await q
     .select({ itemId: res.itemId })
@@ -213,24 +246,25 @@ export async function updateReport(
   v: { id: number; version: number; inspectedOn?: string; instrumentIds?: number[]; remark?: string },
 ) {
   const report = await visibleReport(q, user, v.id);
-  asInspector(user, report, '修改检验报告');
+  const account = asInspector(user, report, '修改检验报告');
   const on = v.inspectedOn ?? report.inspectedOn ?? shanghaiToday();
   if (v.inspectedOn && v.inspectedOn > shanghaiToday()) throw badRequest('检验日期不能晚于今天');
   const ids = v.instrumentIds ?? report.instrumentIds;
   if (v.instrumentIds !== undefined || v.inspectedOn !== undefined)
     await usableInstruments(q, report.orgId, ids, on);
-  await take(
-    q,
-    report,
-    ['inspecting'],
-    '不能修改',
-    {
+  await take(q, report, {
+    from: ['inspecting'],
+    verb: '不能修改',
+    set: {
       ...(v.inspectedOn !== undefined ? { inspectedOn: v.inspectedOn } : {}),
       ...(v.instrumentIds !== undefined ? { instrumentIds: [...new Set(v.instrumentIds)] } : {}),
       ...(v.remark !== undefined ? { remark: v.remark || null } : {}),
     },
-    v.version,
-  );
+    version: v.version,
+    // The instruments were checked against the date read (or the date against the instruments read).
+    pinned: true,
+    account,
+  });
   return reportDetail(q, user, report.id);
 }
 
@@ -247,7 +281,7 @@ async function firstInspectedOn(q: Queryable, orderId: number) {
 
 export async function signReport(q: Queryable, user: AuthUser, v: { id: number; version?: number }) {
   const report = await visibleReport(q, user, v.id);
-  asInspector(user, report, '签字');
+  const account = asInspector(user, report, '签字');
   if (report.state !== 'inspecting')
     throw conflict(`该检验报告当前状态为「${reportStateLabel(report.state)}」，不能签字`);
   if (!report.inspectedOn) throw badRequest('请先填写检验日期');
@@ -255,7 +289,7 @@ export async function signReport(q: Queryable, user: AuthUser, v: { id: number; 
   if (report.instrumentIds.length === 0) throw badRequest('请先选择本次检验使用的检验设备');
   const today = shanghaiToday();
   // Each instrument in use and within its calibration on the inspection date (409 naming it).
-  await usableInstruments(q, report.orgId, report.instrumentIds, report.inspectedOn);
+  const used = await usableInstruments(q, report.orgId, report.instrumentIds, report.inspectedOn);
   const people = await passedInspectorsOf(q, report.orgId, report.inspectorIds);
   if (people.length !== report.inspectorIds.length)
     throw conflict('检验人员不是本机构审核通过的检验人员，不能签字');
@@ -281,12 +315,10 @@ export async function signReport(q: Queryable, user: AuthUser, v: { id: number; 
     { reinspection: report.attempt > 1, ...(cycleStart ? { cycleStart } : {}) },
   );
   if (!outcome.ok) throw badRequest(outcome.message);
-  await take(
-    q,
-    report,
-    ['inspecting'],
-    '不能签字',
-    {
+  await take(q, report, {
+    from: ['inspecting'],
+    verb: '不能签字',
+    set: {
       state: 'signed',
       signed: true,
       signedAt: new Date(),
@@ -295,9 +327,24 @@ export async function signReport(q: Queryable, user: AuthUser, v: { id: number; 
       rectificationDeadline: outcome.rectificationDeadline,
       nextInspectionDate: outcome.nextInspectionDate,
     },
-    // The version read at least: results, date or instruments changed meanwhile (each bumps it)
-    // refuse the signature, whose conclusion was worked out from what was read.
-    v.version ?? report.version,
+    version: v.version,
+    // The version read: results, date or instruments changed meanwhile (each bumps it) refuse the
+    // signature, whose conclusion was worked out from what was read.
+    pinned: true,
+    account,
+  });
+  // The instruments as they were when signed (read for share above, so no recalibration or edit
+  // is under way): the signed report prints these from now on (read.ts). Never none: checked above.
+  await q.insert(ri).values(
+    used.map((e) => ({
+      reportId: report.id,
+      equipmentId: e.id,
+      name: e.name,
+      model: e.model,
+      serialNo: e.serialNo,
+      calibratedOn: e.calibratedOn,
+      validUntil: e.validUntil,
+    })),
   );
   return reportDetail(q, user, report.id);
 }
@@ -308,15 +355,14 @@ export async function remarkPdf(
   v: { id: number; version?: number; remark: string },
 ) {
   const report = await visibleReport(q, user, v.id);
-  asInspectorOrOrg(user, report, '填写报告备注');
-  await take(
-    q,
-    report,
-    ['inspecting', 'signed'],
-    '不能修改报告备注',
-    { pdfRemark: v.remark || null },
-    v.version,
-  );
+  const account = asInspectorOrOrg(user, report, '填写报告备注');
+  await take(q, report, {
+    from: ['inspecting', 'signed'],
+    verb: '不能修改报告备注',
+    set: { pdfRemark: v.remark || null },
+    version: v.version,
+    account,
+  });
   return reportDetail(q, user, report.id);
 }
 
@@ -355,14 +401,12 @@ export async function pushReport(
   await assertChargeAllowsRelease(q, report.orderId);
   if (v.reviewerId !== undefined) await assertReviewer(q, report, v.reviewerId);
   const now = new Date();
-  const done = await take(
-    q,
-    report,
-    ['signed'],
-    '须先由检验人员签字才能推送',
-    { state: 'pushed', pushed: true, pushedAt: now, issuedAt: now, reviewerId: v.reviewerId ?? null },
-    v.version,
-  );
+  const done = await take(q, report, {
+    from: ['signed'],
+    verb: '须先由检验人员签字才能推送',
+    set: { state: 'pushed', pushed: true, pushedAt: now, issuedAt: now, reviewerId: v.reviewerId ?? null },
+    version: v.version,
+  });
   if (report.attempt === 1) await orderReported(q, user, report.orderId);
   const conclusion = done.conclusion as Conclusion;
   const moved = await recordInspection(q, report.elevatorId, {
@@ -435,11 +479,14 @@ export async function createReinspect(q: Queryable, user: AuthUser, v: { id: num
 
 export async function updateOriginalRecord(q: Queryable, user: AuthUser, v: { id: number; fileId: string }) {
   const report = await visibleReport(q, user, v.id);
-  asInspectorOrOrg(user, report, '上传原始记录');
+  const account = asInspectorOrOrg(user, report, '上传原始记录');
   const readable = await readableFileIds(q, user, [v.fileId]);
   if (!readable.has(v.fileId)) throw badRequest('原始记录文件不存在或无权使用，请重新上传');
-  await take(q, report, ['inspecting', 'signed', 'pushed'], '不能上传原始记录', {
-    originalRecordFileId: v.fileId,
+  await take(q, report, {
+    from: ['inspecting', 'signed', 'pushed'],
+    verb: '不能上传原始记录',
+    set: { originalRecordFileId: v.fileId },
+    account,
   });
   const [top] = await q
     .select({ n: max(h.version) })
@@ -475,10 +522,10 @@ async function ownReports(q: Queryable, user: AuthUser, ids: number[], what: str
 export async function closeReports(q: Queryable, user: AuthUser, v: { ids: number[]; reason: string }) {
   const rows = await ownReports(q, user, v.ids, '关闭检验报告');
   for (const row of rows)
-    await take(q, row, ['inspecting', 'signed'], '不能关闭（已推送或已关闭的报告不能关闭）', {
-      state: 'closed',
-      closedAt: new Date(),
-      closeReason: v.reason,
+    await take(q, row, {
+      from: ['inspecting', 'signed'],
+      verb: '不能关闭（已推送或已关闭的报告不能关闭）',
+      set: { state: 'closed', closedAt: new Date(), closeReason: v.reason },
     });
   return { closed: rows.length };
 }
@@ -495,18 +542,16 @@ export async function batchEdit(
   for (const row of rows) {
     const on = v.inspectedOn ?? row.inspectedOn ?? shanghaiToday();
     await usableInstruments(q, row.orgId, v.instrumentIds ?? row.instrumentIds, on);
-    // The version read: the instruments were checked against the date read with it.
-    await take(
-      q,
-      row,
-      ['inspecting'],
-      '不能修改（已签字的报告不能修改）',
-      {
+    await take(q, row, {
+      from: ['inspecting'],
+      verb: '不能修改（已签字的报告不能修改）',
+      set: {
         ...(v.inspectedOn !== undefined ? { inspectedOn: v.inspectedOn } : {}),
         ...(v.instrumentIds !== undefined ? { instrumentIds: [...new Set(v.instrumentIds)] } : {}),
       },
-      row.version,
-    );
+      // The version read: the instruments were checked against the date read with it.
+      pinned: true,
+    });
   }
   return { updated: rows.length };
 }

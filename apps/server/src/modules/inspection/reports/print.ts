@@ -16,7 +16,7 @@ import { reportDetail } from './read.ts';
 /*
  * The report's PDF (get/testPDF): a signed or pushed report (one with a conclusion) rendered by pdf.ts
  * with each signing inspector's and the reviewer's signature image (people's signaturesOf) and the organisation's report seal (sealFor; none enabled: the PDF says the seal is missing), each
- * instrument with its calibration's last valid day, and the images read through the platform's file
+ * instrument with its calibration's last valid day (a signed report's as signed, read.ts), and the images read through the platform's file
  * read (readFile: the reader's file access decides; the report's readers read its organisation's
  * report seal, scope.ts reportFiles).
  */

@@ -23,9 +23,10 @@ import {
   inspectionReportFileHistory as h,
   inspectionReport as r,
   inspectionResult as res,
+  inspectionReportInstrument as ri,
 } from './tables.ts';
 
-/* The reports' reads: the list (filters, page), the detail with results, instruments and inspectors, the original record's versions. Every read is limited by `reportScope` (404 outside it). */
+/* The reports' reads: the list (filters, page), the detail with results, instruments (a signed report's as signed) and inspectors, the original record's versions. Every read is limited by `reportScope` (404 outside it). */
 
 export const REPORT_NOT_FOUND = '检验报告不存在或无权访问';
 
@@ -143,6 +144,35 @@ export async function listReports(q: Queryable, user: AuthUser, f: ReportFilters
   );
 }
 
+/**
+ * The instruments a report names, by id: a signed report's as they were when signed (the record
+ * written with the signature, tables.ts inspectionReportInstrument), an unsigned one's (and any a
+ * signed report has no record of) as they are now.
+ */
+async function instrumentsOf(q: Queryable, report: Report) {
+  const ids = report.instrumentIds;
+  if (ids.length === 0) return [];
+  const kept = report.signed
+    ? await q
+        .select({ id: ri.equipmentId, name: ri.name, serialNo: ri.serialNo, validUntil: ri.validUntil })
+        .from(ri)
+        .where(eq(ri.reportId, report.id))
+    : [];
+  const rest = ids.filter((id) => !kept.some((k) => k.id === id));
+  const now = rest.length
+    ? await q
+        .select({
+          id: inspectionEquipment.id,
+          name: inspectionEquipment.name,
+          serialNo: inspectionEquipment.serialNo,
+          validUntil: inspectionEquipment.validUntil,
+        })
+        .from(inspectionEquipment)
+        .where(inArray(inspectionEquipment.id, rest))
+    : [];
+  return [...kept.filter((k) => ids.includes(k.id)), ...now].sort((a, b) => a.id - b.id);
+}
+
 /** The results of a report in the catalogue's order. */
 export function resultsOf(q: Queryable, reportId: number) {
   return q.select().from(res).where(eq(res.reportId, reportId)).orderBy(asc(res.sort), asc(res.id));
@@ -158,18 +188,7 @@ export async function reportDetail(
   if (!j) throw notFound(REPORT_NOT_FOUND);
   // In turn, not at once: `q` may be a transaction, one connection.
   const results = await resultsOf(q, id);
-  const instruments = await (j.r.instrumentIds.length
-    ? q
-        .select({
-          id: inspectionEquipment.id,
-          name: inspectionEquipment.name,
-          serialNo: inspectionEquipment.serialNo,
-          validUntil: inspectionEquipment.validUntil,
-        })
-        .from(inspectionEquipment)
-        .where(inArray(inspectionEquipment.id, j.r.instrumentIds))
-        .orderBy(asc(inspectionEquipment.id))
-    : []);
+  const instruments = await instrumentsOf(q, j.r);
   const people = await (j.r.inspectorIds.length || j.r.reviewerId
     ? q
         .select({

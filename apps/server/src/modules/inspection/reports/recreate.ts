@@ -15,8 +15,8 @@ import { inspectionReport as r } from './tables.ts';
  * each time, so "regenerating" it means checking, report by report, that what would be printed
  * still holds together and prints: the conclusion is derived again from the recorded results (a
  * conclusion that no longer follows from them is named, never silently changed: a pushed
- * conclusion has already moved the lift), and the PDF is rendered now with the current seal,
- * remark and instruments (a failure is named). Reports are rendered one at a time, each PDF
+ * conclusion has already moved the lift), and the PDF is rendered now with the current seal
+ * and remark, and the instruments as signed (read.ts) (a failure is named). Reports are rendered one at a time, each PDF
  * dropped before the next, so memory stays flat over a batch (at most MAX_BATCH_RECREATE). Nothing
  * is written. Every report must be the caller's organisation's (404 outside the user's reports,
  * 403 for a report the user reads but does not issue).

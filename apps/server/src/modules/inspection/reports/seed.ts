@@ -9,7 +9,7 @@ import { inspectionEquipment } from '../instruments/tables.ts';
 import { inspectionOrder, inspectionOrderEvent } from '../orders/tables.ts';
 import { inspectionInspector } from '../people/tables.ts';
 import { deriveConclusion, type ItemResult, isPass } from './conclusion.ts';
-import { inspectionReport, inspectionResult } from './tables.ts';
+import { inspectionReport, inspectionReportInstrument, inspectionResult } from './tables.ts';
 
 /**
  * Demo reports (after the orders' seed): four lifts of sy_admin1's unit inspected by jy_inspector1 of
@@ -51,14 +51,13 @@ export async function seedReports(tx: Tx) {
     )
     .orderBy(asc(inspectionInspector.id))
     .limit(1);
-  const instruments = (
-    await tx
-      .select({ id: inspectionEquipment.id })
-      .from(inspectionEquipment)
-      .where(and(eq(inspectionEquipment.orgId, orgId), eq(inspectionEquipment.state, 1)))
-      .orderBy(asc(inspectionEquipment.id))
-      .limit(2)
-  ).map((r) => r.id);
+  const used = await tx
+    .select()
+    .from(inspectionEquipment)
+    .where(and(eq(inspectionEquipment.orgId, orgId), eq(inspectionEquipment.state, 1)))
+    .orderBy(asc(inspectionEquipment.id))
+    .limit(2);
+  const instruments = used.map((r) => r.id);
   const today = shanghaiToday();
   const rows = rowsOf<{ id: number; variety: string }>(
     await tx.execute(sql`
@@ -151,6 +150,19 @@ export async function seedReports(tx: Tx) {
           issuedAt: issued,
         })
         .returning();
+      // Signed: the instruments as signed with (flow.ts signReport writes the same).
+      if (used.length)
+        await tx.insert(inspectionReportInstrument).values(
+          used.map((e) => ({
+            reportId: report.id,
+            equipmentId: e.id,
+            name: e.name,
+            model: e.model,
+            serialNo: e.serialNo,
+            calibratedOn: e.calibratedOn,
+            validUntil: e.validUntil,
+          })),
+        );
       await tx.insert(inspectionResult).values(
         outcomes.map((o) => ({
           reportId: report.id,

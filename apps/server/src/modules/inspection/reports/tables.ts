@@ -136,3 +136,32 @@ export const inspectionReportFileHistory = pgTable(
     index('inspection_report_file_history_file_idx').on(t.fileId),
   ],
 );
+
+/**
+ * 报告所用检验设备（签字时）: per signed report and instrument, what the report prints about it (name,
+ * model, number, calibration dates) as it was when the report was signed, written in the signing
+ * transaction from the instrument rows read for share (flow.ts signReport). A signed report shows
+ * these (read.ts), so a recalibration or an edit of the instrument afterwards does not change it; an
+ * unsigned report shows the instruments' current rows. The instrument is named by id without a
+ * foreign key: the record stands on its own (an instrument a report names is not deleted anyway,
+ * instruments/equipment.ts).
+ */
+export const inspectionReportInstrument = pgTable(
+  'inspection_report_instrument',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => inspectionReport.id, { onDelete: 'cascade' }),
+    /** The inspection_equipment id. */
+    equipmentId: integer('equipment_id').notNull(),
+    name: text('name').notNull(),
+    model: text('model'),
+    /** 出厂编号 (the number printed). */
+    serialNo: text('serial_no').notNull(),
+    calibratedOn: date('calibrated_on', { mode: 'string' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('inspection_report_instrument_uq').on(t.reportId, t.equipmentId)],
+);
