@@ -128,7 +128,10 @@ export async function releaseElevators(tx: Queryable, user: AuthUser, ids: numbe
         eq(elevatorClaim.claimType, type),
         inArray(elevatorClaim.state, OPEN_CLAIM_STATES),
       ),
-    );
+    )
+    // Lift by lift in id order: a release changes each lift in its own statement, and the points
+    // of an advertising booking on several of them are locked in that order too (ad lockPoints).
+    .orderBy(asc(elevatorClaim.elevatorId));
   if (open.length !== unique.length) throw notFound('部分电梯没有本单位的认领');
   for (const c of open) {
     await withdraw(tx, claimKind, {
@@ -150,7 +153,8 @@ export async function distribute(tx: Queryable, user: AuthUser, ids: number[], m
     throw badRequest('maintenanceCompanyId：维保单位不存在', [
       { field: 'maintenanceCompanyId', message: '维保单位不存在' },
     ]);
-  for (const id of ids) {
+  // In id order, whatever order the ids came in: each lift is changed in its own statements.
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
     const [e] = await tx.select().from(elevator).where(eq(elevator.id, id));
     const current = await tx
       .select()

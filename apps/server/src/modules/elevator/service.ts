@@ -243,6 +243,17 @@ export async function syncRecords(db: Queryable, user: AuthUser, records: Elevat
   let created = 0;
   let updated = 0;
   const reviewer = isReviewer(user.dataScope);
+  // The existing lifts locked in id order first (as updateMany's): the records then change them one
+  // statement each, in the records' order, and a booking of advertising points on several of them
+  // locks their points in lift order (ad lockPoints), so the two queue instead of deadlocking.
+  const codes = records.map((r) => columnsOf(r).registerCode);
+  if (codes.length > 1)
+    await db
+      .select({ id: elevator.id })
+      .from(elevator)
+      .where(inArray(elevator.registerCode, codes))
+      .orderBy(asc(elevator.id))
+      .for('update');
   for (const record of records) {
     const values = columnsOf(record);
     await forRecord(values.registerCode, async () => {
