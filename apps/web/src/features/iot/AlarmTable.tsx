@@ -134,56 +134,57 @@ export function AlarmTable({
           </Button>
         )}
       </Space>
-      <Table<IotAlarmRow>
-        rowKey="id"
-        size="small"
-        data-testid="iot-alarm-table"
-        loading={list.isFetching}
-        dataSource={list.data?.records}
-        locale={{ emptyText: '没有符合条件的报警' }}
-        pagination={{
-          current: page,
-          total: list.data?.total,
-          pageSize: PAGE_SIZE,
-          onChange: setPage,
-          showSizeChanger: false,
-          showTotal: (n) => `共 ${n} 条`,
-        }}
-        columns={[
-          { title: '报警', render: (_, r) => <Tag color={SEVERITY_COLOR[r.severity]}>{r.typeLabel}</Tag> },
-          { title: '级别', dataIndex: 'severityLabel', width: 60 },
-          { title: '电梯', dataIndex: 'registerCode', render: (v: string | null) => v ?? '—' },
-          {
-            title: '区域',
-            dataIndex: 'areaCode',
-            width: 90,
-            render: (v: string | null) => (v ? (areaLabel(v) ?? v) : '—'),
-          },
-          { title: '地址', dataIndex: 'address', ellipsis: true },
-          { title: '设备', dataIndex: 'deviceCode' },
-          { title: '发生时间', dataIndex: 'openedAt', width: 165 },
-          { title: '重复', dataIndex: 'repeats', width: 60 },
-          { title: '消除', width: 165, render: (_, r) => r.clearedAt ?? '未消除' },
-          { title: '救援工单', render: (_, r) => (r.caseId ? `#${r.caseId}` : '—') },
-          {
-            title: '确认',
-            render: (_, r) =>
-              r.acknowledgedAt ? (
-                `${r.acknowledgedBy ?? ''} ${r.acknowledgedAt}`
-              ) : (
-                <Permission value={IOT_PERMISSIONS.alarmHandle}>
-                  <Button
-                    size="small"
-                    type="link"
-                    onClick={() => write(() => call(iotAlarmCalls.acknowledge, { id: r.id }), '已确认')}
-                  >
-                    确认
-                  </Button>
-                </Permission>
-              ),
-          },
-        ]}
-      />
+      <div data-testid="iot-alarm-table">
+        <Table<IotAlarmRow>
+          rowKey="id"
+          size="small"
+          loading={list.isFetching}
+          dataSource={list.data?.records}
+          locale={{ emptyText: '没有符合条件的报警' }}
+          pagination={{
+            current: page,
+            total: list.data?.total,
+            pageSize: PAGE_SIZE,
+            onChange: setPage,
+            showSizeChanger: false,
+            showTotal: (n) => `共 ${n} 条`,
+          }}
+          columns={[
+            { title: '报警', render: (_, r) => <Tag color={SEVERITY_COLOR[r.severity]}>{r.typeLabel}</Tag> },
+            { title: '级别', dataIndex: 'severityLabel', width: 60 },
+            { title: '电梯', dataIndex: 'registerCode', render: (v: string | null) => v ?? '—' },
+            {
+              title: '区域',
+              dataIndex: 'areaCode',
+              width: 90,
+              render: (v: string | null) => (v ? (areaLabel(v) ?? v) : '—'),
+            },
+            { title: '地址', dataIndex: 'address', ellipsis: true },
+            { title: '设备', dataIndex: 'deviceCode' },
+            { title: '发生时间', dataIndex: 'openedAt', width: 165 },
+            { title: '重复', dataIndex: 'repeats', width: 60 },
+            { title: '消除', width: 165, render: (_, r) => r.clearedAt ?? '未消除' },
+            { title: '救援工单', render: (_, r) => (r.caseId ? `#${r.caseId}` : '—') },
+            {
+              title: '确认',
+              render: (_, r) =>
+                r.acknowledgedAt ? (
+                  `${r.acknowledgedBy ?? ''} ${r.acknowledgedAt}`
+                ) : (
+                  <Permission value={IOT_PERMISSIONS.alarmHandle}>
+                    <Button
+                      size="small"
+                      type="link"
+                      onClick={() => write(() => call(iotAlarmCalls.acknowledge, { id: r.id }), '已确认')}
+                    >
+                      确认
+                    </Button>
+                  </Permission>
+                ),
+            },
+          ]}
+        />
+      </div>
     </>
   );
 }

@@ -76,7 +76,6 @@ export function DeviceDetailDrawer({
       onClose={onClose}
       width={760}
       title={d ? `设备详情：${d.code}` : '设备详情'}
-      data-testid="iot-device-detail"
       extra={
         d && (
           <Space>
@@ -93,7 +92,7 @@ export function DeviceDetailDrawer({
       {detail.isError ? (
         <Alert type="warning" showIcon message="无法读取该设备" />
       ) : d ? (
-        <Space direction="vertical" style={{ width: '100%' }} size="large">
+        <Space direction="vertical" style={{ width: '100%' }} size="large" data-testid="iot-device-detail">
           <Descriptions size="small" bordered column={2} title="设备">
             <Descriptions.Item label="设备编号">{d.code}</Descriptions.Item>
             <Descriptions.Item label="设备名称">{d.name}</Descriptions.Item>
@@ -139,30 +138,31 @@ export function DeviceDetailDrawer({
           </Descriptions>
           <div>
             <Typography.Title level={5}>绑定记录</Typography.Title>
-            <Table
-              size="small"
-              rowKey="id"
-              pagination={false}
-              data-testid="iot-binding-history"
-              dataSource={d.bindings}
-              locale={{ emptyText: <Empty description="从未绑定电梯" /> }}
-              columns={[
-                {
-                  title: '电梯注册代码',
-                  dataIndex: 'registerCode',
-                  render: (v: string | null, b) => v ?? `电梯 ${b.elevatorId}（已删除）`,
-                },
-                { title: '绑定时间', dataIndex: 'boundAt', width: 165 },
-                { title: '绑定人', dataIndex: 'boundBy', render: (v: string | null) => v ?? '—' },
-                {
-                  title: '解绑时间',
-                  dataIndex: 'unboundAt',
-                  width: 165,
-                  render: (v: string | null) => v ?? <Tag color="green">当前绑定</Tag>,
-                },
-                { title: '解绑人', dataIndex: 'unboundBy', render: (v: string | null) => v ?? '—' },
-              ]}
-            />
+            <div data-testid="iot-binding-history">
+              <Table
+                size="small"
+                rowKey="id"
+                pagination={false}
+                dataSource={d.bindings}
+                locale={{ emptyText: <Empty description="从未绑定电梯" /> }}
+                columns={[
+                  {
+                    title: '电梯注册代码',
+                    dataIndex: 'registerCode',
+                    render: (v: string | null, b) => v ?? `电梯 ${b.elevatorId}（已删除）`,
+                  },
+                  { title: '绑定时间', dataIndex: 'boundAt', width: 165 },
+                  { title: '绑定人', dataIndex: 'boundBy', render: (v: string | null) => v ?? '—' },
+                  {
+                    title: '解绑时间',
+                    dataIndex: 'unboundAt',
+                    width: 165,
+                    render: (v: string | null) => v ?? <Tag color="green">当前绑定</Tag>,
+                  },
+                  { title: '解绑人', dataIndex: 'unboundBy', render: (v: string | null) => v ?? '—' },
+                ]}
+              />
+            </div>
           </div>
         </Space>
       ) : null}

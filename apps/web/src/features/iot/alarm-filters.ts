@@ -26,7 +26,7 @@ export interface AlarmFilters {
 export const DEFAULT_ALARM_FILTERS: AlarmFilters = { state: 'open' };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const AREA = /^\d{6}$/;
+const AREA = /^\d{6,12}$/;
 const REGISTER_CODE = /^[0-9A-Za-z-]{1,30}$/;
 
 const positive = (raw: string | null): number | undefined =>
