@@ -201,7 +201,7 @@ describe('物联网电梯: alarms per district and per lift; the device registry
       await page.locator('.ant-drawer').getByText('登记测试终端（已改）', { exact: true }).waitFor();
 
       // The data link: made on the page, opened without signing in.
-      await page.locator('.ant-drawer').getByRole('button', { name: '数据链接' }).click();
+      await page.locator('.ant-drawer').getByRole('button', { name: '分享链接' }).click();
       const linkDialog = page.locator('.ant-modal').filter({ hasText: '设备数据链接' });
       await linkDialog.getByLabel('有效期（小时）').fill('2');
       await linkDialog.getByRole('button', { name: '生成链接' }).click();

@@ -79,7 +79,7 @@ export function DeviceDetailDrawer({
       extra={
         d && (
           <Space>
-            <Button onClick={() => onLink(d)}>数据链接</Button>
+            <Button onClick={() => onLink(d)}>分享链接</Button>
             {canEdit && (
               <Button type="primary" onClick={() => onEdit(d)}>
                 编辑

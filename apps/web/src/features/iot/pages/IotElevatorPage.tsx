@@ -413,7 +413,7 @@ function DeviceTable({
                   详情
                 </Button>
                 <Button size="small" type="link" onClick={() => onLink(r)}>
-                  数据链接
+                  分享链接
                 </Button>
                 {merchant && (
                   <Permission value={IOT_PERMISSIONS.deviceEdit}>
