@@ -185,7 +185,10 @@ describe('物联网电梯: alarms per district and per lift; the device registry
       await screenshot(page, 'iot-device-detail');
 
       // Edit from the detail: a new name and a renewed secret, shown once.
-      await page.locator('.ant-drawer').getByRole('button', { name: /编\s*辑/ }).click();
+      await page
+        .locator('.ant-drawer')
+        .getByRole('button', { name: /编\s*辑/ })
+        .click();
       const edit = page.locator('.ant-modal').filter({ hasText: '编辑设备' });
       await edit.getByLabel('设备名称').fill('登记测试终端（已改）');
       await edit.getByText('重置设备密钥').click();
