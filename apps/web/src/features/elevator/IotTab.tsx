@@ -11,12 +11,13 @@ import {
   iotDeviceCalls,
 } from '@ec/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Descriptions, Empty, Skeleton, Space, Table, Tag } from 'antd';
+import { Alert, Badge, Button, Descriptions, Empty, Skeleton, Space, Table, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { IotEscalatorStateView } from '../../components/index.ts';
-import { hasPermission } from '../../lib/access.ts';
+import { hasPermission, usePermission } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
 import { useLiveEvents } from '../../lib/live.ts';
+import { useCanOpen } from '../../lib/page-param.ts';
 import { sessionStore } from '../../lib/session.ts';
 
 const SEVERITY_COLOR: Record<number, string> = { 1: 'default', 2: 'gold', 3: 'orange', 4: 'red' };
@@ -27,6 +28,19 @@ const STATE_COLOR: Record<number, 'default' | 'success' | 'error'> = {
 };
 const key = (elevatorId: number) => ['iot', 'lift-state', elevatorId] as const;
 
+/** 物联网电梯 (the IoT feature's page, features/iot/routes.ts), whose 报警 tab lists a lift's alarms. */
+const IOT_PAGE = '/wisdom/iotelevator';
+
+/**
+ * The lift's whole alarm history on 物联网电梯's 报警 tab: every alarm of the lift, open or cleared
+ * (the query features/iot/alarm-filters.ts reads).
+ */
+export function liftAlarmsHref(elevatorId: number, registerCode?: string | null): string {
+  const q = new URLSearchParams({ tab: 'alarms', state: 'all', elevatorId: String(elevatorId) });
+  if (registerCode) q.set('registerCode', registerCode);
+  return `#${IOT_PAGE}?${q}`;
+}
+
 /**
  * 电梯详情's 物联网 tab: the lift's device, its live state (refreshed by the `iot.state` and
  * `iot.alarm` live events, as the rescue board is), its open alarms and last contact. An escalator or
@@ -35,6 +49,8 @@ const key = (elevatorId: number) => ['iot', 'lift-state', elevatorId] as const;
  */
 export function IotTab({ elevatorId }: { elevatorId: number }) {
   const client = useQueryClient();
+  const mayListAlarms = usePermission(IOT_PERMISSIONS.alarmList);
+  const canListAlarms = useCanOpen(IOT_PAGE) && mayListAlarms;
   const q = useQuery({
     queryKey: key(elevatorId),
     retry: false,
@@ -96,7 +112,21 @@ export function IotTab({ elevatorId }: { elevatorId: number }) {
         size="small"
         rowKey="id"
         pagination={false}
-        title={() => '未消除报警'}
+        title={() => (
+          <Space style={{ width: '100%', justifyContent: 'space-between' }}>
+            <span>未消除报警</span>
+            {canListAlarms && (
+              <Button
+                type="link"
+                size="small"
+                href={liftAlarmsHref(elevatorId, device.lift?.registerCode)}
+                data-testid="iot-tab-alarm-history"
+              >
+                全部报警记录
+              </Button>
+            )}
+          </Space>
+        )}
         dataSource={alarms}
         locale={{ emptyText: '无未消除报警' }}
         columns={[

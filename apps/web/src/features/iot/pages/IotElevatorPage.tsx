@@ -9,11 +9,8 @@ import {
   IOT_POWER_LABEL,
   IOT_RUN_LABEL,
   IOT_STATE_TOPIC,
-  type IotAlarmRow,
   type IotDeviceRow,
-  iotAlarmCalls,
   iotDeviceCalls,
-  iotLookupCalls,
   shanghaiToday,
 } from '@ec/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -41,32 +38,23 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { isReport, ReportSummary, useDownload } from '../../../components/ImportReport.tsx';
 import { AreaCascader, ImportButton, IotEscalatorStateView } from '../../../components/index.ts';
+import { usePermission } from '../../../lib/access.ts';
 import { call, download } from '../../../lib/api.ts';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { Permission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
+import { AlarmTable } from '../AlarmTable.tsx';
+import { parseAlarmFilters, writeAlarmFilters } from '../alarm-filters.ts';
+import { DataLinkModal, DeviceDetailDrawer, EditDeviceModal, SecretNotice } from '../DeviceRegistry.tsx';
+import {
+  CompanySelect,
+  iotKeys,
+  SEVERITY_COLOR,
+  STATE_COLOR,
+  useOwnSearchParams,
+  useWrite,
+} from '../shared.tsx';
 import { liftTimeline } from '../timeline.ts';
-
-const keys = { all: ['iot'] as const };
-const STATE_COLOR: Record<number, string> = { 0: 'default', 1: 'success', 2: 'error' };
-const SEVERITY_COLOR: Record<number, string> = { 1: 'default', 2: 'gold', 3: 'orange', 4: 'red' };
-
-/** A refusal's message is shown by the client; a write refreshes every IoT query. */
-function useWrite() {
-  const client = useQueryClient();
-  const { message } = App.useApp();
-  return async <T,>(write: () => Promise<T>, done: string): Promise<T | null> => {
-    try {
-      const out = await write();
-      message.success(done);
-      return out;
-    } catch {
-      return null;
-    } finally {
-      await client.invalidateQueries({ queryKey: keys.all });
-    }
-  };
-}
 
 const RUNS_PAGE = 200;
 
@@ -75,7 +63,7 @@ function LiftTimeline({ elevatorId }: { elevatorId: number }) {
   const [date, setDate] = useState(shanghaiToday());
   const [limit, setLimit] = useState(RUNS_PAGE);
   const history = useQuery({
-    queryKey: [...keys.all, 'data', 'history', elevatorId, date, limit],
+    queryKey: [...iotKeys.all, 'data', 'history', elevatorId, date, limit],
     retry: false,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => call(iotDeviceCalls.liftHistory, { elevatorId, date, limit }, { signal }),
@@ -144,7 +132,7 @@ function LiftTimeline({ elevatorId }: { elevatorId: number }) {
 /** A device's live data: its lift's latest state, open alarms, last messages; its lift's day. */
 function DeviceDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const data = useQuery({
-    queryKey: [...keys.all, 'data', id],
+    queryKey: [...iotKeys.all, 'data', id],
     enabled: id !== null,
     retry: false,
     queryFn: ({ signal }) => call(iotDeviceCalls.getDeviceData, { id: id ?? 0 }, { signal }),
@@ -236,7 +224,17 @@ interface NewDevice {
 }
 
 /** The merchant's registry: add a device (its secret shown once), bind, unbind, delete. */
-function DeviceTable({ onOpen }: { onOpen: (id: number) => void }) {
+function DeviceTable({
+  onOpen,
+  onDetail,
+  onEdit,
+  onLink,
+}: {
+  onOpen: (id: number) => void;
+  onDetail: (id: number) => void;
+  onEdit: (d: IotDeviceRow) => void;
+  onLink: (d: IotDeviceRow) => void;
+}) {
   const { modal } = App.useApp();
   const write = useWrite();
   const { user } = useSession();
@@ -251,15 +249,6 @@ function DeviceTable({ onOpen }: { onOpen: (id: number) => void }) {
   const [imported, setImported] = useState<{ code: string; secret: string; topic: string }[]>([]);
   const template = useDownload();
   const client = useQueryClient();
-  const companies = (kind: 'maintenance' | 'use') =>
-    ({
-      queryKey: [...keys.all, 'companies', kind],
-      staleTime: 60_000,
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        call(iotLookupCalls.queryIotSimple, { kind, limit: 100 }, { signal }),
-    }) as const;
-  const maintenanceOptions = useQuery(companies('maintenance'));
-  const useOptions = useQuery(companies('use'));
   const alarmFilter =
     alarm === 'open' || alarm === 'none'
       ? { alarm: alarm as 'open' | 'none' }
@@ -272,7 +261,7 @@ function DeviceTable({ onOpen }: { onOpen: (id: number) => void }) {
   const [form] = Form.useForm<NewDevice>();
   const [bindForm] = Form.useForm<{ registerCode: string }>();
   const list = useQuery({
-    queryKey: [...keys.all, 'devices', filters, page],
+    queryKey: [...iotKeys.all, 'devices', filters, page],
     queryFn: ({ signal }) => call(iotDeviceCalls.list, { ...filters, page, limit: 10 }, { signal }),
   });
 
@@ -283,11 +272,8 @@ function DeviceTable({ onOpen }: { onOpen: (id: number) => void }) {
     form.resetFields();
     modal.info({
       title: '设备密钥（仅显示这一次）',
-      content: (
-        <Typography.Paragraph copyable={{ text: out.secret }}>
-          MQTT 用户名 {out.device.code}，密码 <code>{out.secret}</code>，主题 {out.device.topic}/status
-        </Typography.Paragraph>
-      ),
+      width: 560,
+      content: <SecretNotice device={out.device} secret={out.secret} />,
     });
   };
 
@@ -327,35 +313,21 @@ function DeviceTable({ onOpen }: { onOpen: (id: number) => void }) {
             setPage(1);
           }}
         />
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          aria-label="维保单位"
-          placeholder="维保单位"
-          style={{ width: 200 }}
+        <CompanySelect
+          kind="maintenance"
           value={maintenanceCompanyId}
-          loading={maintenanceOptions.isLoading}
           onChange={(v) => {
             setMaintenance(v);
             setPage(1);
           }}
-          options={(maintenanceOptions.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
         />
-        <Select
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          aria-label="使用单位"
-          placeholder="使用单位"
-          style={{ width: 200 }}
+        <CompanySelect
+          kind="use"
           value={useCompanyId}
-          loading={useOptions.isLoading}
           onChange={(v) => {
             setUse(v);
             setPage(1);
           }}
-          options={(useOptions.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
         />
         <Select
           allowClear
@@ -397,7 +369,7 @@ function DeviceTable({ onOpen }: { onOpen: (id: number) => void }) {
               onDone={(r) => {
                 const out = r as { success?: boolean; devices?: { device: IotDeviceRow; secret: string }[] };
                 if (!out?.success) return;
-                void client.invalidateQueries({ queryKey: keys.all });
+                void client.invalidateQueries({ queryKey: iotKeys.all });
                 setImported(
                   (out.devices ?? []).map((d) => ({
                     code: d.device.code,
@@ -437,8 +409,17 @@ function DeviceTable({ onOpen }: { onOpen: (id: number) => void }) {
                 <Button size="small" type="link" onClick={() => onOpen(r.id)}>
                   数据
                 </Button>
+                <Button size="small" type="link" onClick={() => onDetail(r.id)}>
+                  详情
+                </Button>
+                <Button size="small" type="link" onClick={() => onLink(r)}>
+                  分享链接
+                </Button>
                 {merchant && (
                   <Permission value={IOT_PERMISSIONS.deviceEdit}>
+                    <Button size="small" type="link" onClick={() => onEdit(r)}>
+                      编辑
+                    </Button>
                     {r.lift ? (
                       <Button
                         size="small"
@@ -558,89 +539,67 @@ function DeviceTable({ onOpen }: { onOpen: (id: number) => void }) {
   );
 }
 
-/** Alarms: open or all, with acknowledgement. */
-function AlarmTable() {
-  const write = useWrite();
-  const [state, setState] = useState<'open' | 'cleared' | undefined>('open');
-  const [page, setPage] = useState(1);
-  const list = useQuery({
-    queryKey: [...keys.all, 'alarms', state, page],
-    queryFn: ({ signal }) => call(iotAlarmCalls.list, { state, page, limit: 10 }, { signal }),
-  });
-  return (
-    <>
-      <Select
-        style={{ width: 140, marginBottom: 12 }}
-        allowClear
-        placeholder="全部"
-        value={state}
-        onChange={(v) => {
-          setState(v);
-          setPage(1);
-        }}
-        options={[
-          { value: 'open', label: '未消除' },
-          { value: 'cleared', label: '已消除' },
-        ]}
-      />
-      <Table<IotAlarmRow>
-        rowKey="id"
-        size="small"
-        loading={list.isLoading}
-        dataSource={list.data?.records}
-        pagination={{ current: page, total: list.data?.total, pageSize: 10, onChange: setPage }}
-        columns={[
-          { title: '报警', render: (_, r) => <Tag color={SEVERITY_COLOR[r.severity]}>{r.typeLabel}</Tag> },
-          { title: '级别', dataIndex: 'severityLabel' },
-          { title: '电梯', dataIndex: 'registerCode' },
-          { title: '地址', dataIndex: 'address' },
-          { title: '发生时间', dataIndex: 'openedAt' },
-          { title: '重复', dataIndex: 'repeats' },
-          { title: '消除', render: (_, r) => r.clearedAt ?? '未消除' },
-          { title: '救援工单', render: (_, r) => (r.caseId ? `#${r.caseId}` : '—') },
-          {
-            title: '确认',
-            render: (_, r) =>
-              r.acknowledgedAt ? (
-                `${r.acknowledgedBy ?? ''} ${r.acknowledgedAt}`
-              ) : (
-                <Permission value={IOT_PERMISSIONS.alarmHandle}>
-                  <Button
-                    size="small"
-                    type="link"
-                    onClick={() => write(() => call(iotAlarmCalls.acknowledge, { id: r.id }), '已确认')}
-                  >
-                    确认
-                  </Button>
-                </Permission>
-              ),
-          },
-        ]}
-      />
-    </>
-  );
-}
-
 /** 物联网电梯: the devices one sees (a merchant's own, a regulator's districts'), their live data and alarms. */
 export default function IotElevatorPage() {
   const client = useQueryClient();
   const [open, setOpen] = useState<number | null>(null);
-  const refresh = () => void client.invalidateQueries({ queryKey: keys.all });
+  const [detail, setDetail] = useState<number | null>(null);
+  const [editing, setEditing] = useState<IotDeviceRow | null>(null);
+  const [linking, setLinking] = useState<IotDeviceRow | null>(null);
+  const [params, setParams] = useOwnSearchParams();
+  const tab = params.get('tab') === 'alarms' ? 'alarms' : 'devices';
+  const alarmFilters = parseAlarmFilters(params);
+  const canSeeAlarms = usePermission(IOT_PERMISSIONS.alarmList);
+  const refresh = () => void client.invalidateQueries({ queryKey: iotKeys.all });
   useLiveEvents(IOT_ALARM_TOPIC, refresh, refresh);
   useLiveEvents(
     IOT_STATE_TOPIC,
-    () => void client.invalidateQueries({ queryKey: [...keys.all, 'data'] }),
+    () => void client.invalidateQueries({ queryKey: [...iotKeys.all, 'data'] }),
     refresh,
   );
   return (
     <Card>
       <Tabs
+        activeKey={tab}
+        onChange={(key) => {
+          const next = new URLSearchParams(params);
+          if (key === 'alarms') next.set('tab', 'alarms');
+          else next.delete('tab');
+          setParams(next);
+        }}
         items={[
-          { key: 'devices', label: '物联网设备', children: <DeviceTable onOpen={setOpen} /> },
-          { key: 'alarms', label: '报警', children: <AlarmTable /> },
+          {
+            key: 'devices',
+            label: '物联网设备',
+            children: (
+              <DeviceTable onOpen={setOpen} onDetail={setDetail} onEdit={setEditing} onLink={setLinking} />
+            ),
+          },
+          ...(canSeeAlarms
+            ? [
+                {
+                  key: 'alarms',
+                  label: '报警',
+                  children: (
+                    <AlarmTable
+                      filters={alarmFilters}
+                      onFilters={(f) => setParams(writeAlarmFilters(params, f))}
+                    />
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       <DeviceDrawer id={open} onClose={() => setOpen(null)} />
+      <DeviceDetailDrawer
+        id={detail}
+        onClose={() => setDetail(null)}
+        onEdit={setEditing}
+        onLink={setLinking}
+      />
+      <EditDeviceModal device={editing} onClose={() => setEditing(null)} />
+      <DataLinkModal device={linking} onClose={() => setLinking(null)} />
     </Card>
   );
 }
