@@ -324,7 +324,8 @@ describe.each(dbKinds)('emergency codes on %s', (kind) => {
     );
     expect(free.length).toBe(2);
     for (const l of free)
-      if (l.rescue_code) expect((await send('sy_admin1', C.unbind, { code: l.rescue_code })).status).toBe(200);
+      if (l.rescue_code)
+        expect((await send('sy_admin1', C.unbind, { code: l.rescue_code })).status).toBe(200);
     for (const [i, code] of [gone, kept].entries()) {
       const b = await send('sy_admin1', C.bind, { code, elevatorId: free[i].id });
       expect(b.status, b.body.resultMsg).toBe(200);

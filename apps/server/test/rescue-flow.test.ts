@@ -308,7 +308,9 @@ describe.each(dbKinds)('emergency rescue cases on %s', (kind) => {
       elevatorId: other.id,
       trapped: 1,
     });
-    const [{ id: agentId }] = await query<{ id: number }>(`select id from sys_user where username = 'kf_agent1'`);
+    const [{ id: agentId }] = await query<{ id: number }>(
+      `select id from sys_user where username = 'kf_agent1'`,
+    );
     const agent = (await userById(t.platform.db, agentId))!;
     const useUnitRows = `select count(*)::int n from notification n join sys_user u on u.id = n.user_id
       where u.company_id = ${useUnit} and n.title like '%${second.caseNo}%'`;
@@ -322,7 +324,9 @@ describe.each(dbKinds)('emergency rescue cases on %s', (kind) => {
       }),
     ).rejects.toThrow('rolled back');
     expect((await query<{ n: number }>(useUnitRows))[0].n).toBe(0);
-    expect((await ok<RescueCaseDetail>('kf_agent1', C.detail, { id: second.id })).status).toBe(CASE_STATE.new);
+    expect((await ok<RescueCaseDetail>('kf_agent1', C.detail, { id: second.id })).status).toBe(
+      CASE_STATE.new,
+    );
   });
 
   it('escalates an unaccepted dispatch to the grid’s rescue unit, then back to the agents for 119', async () => {
