@@ -6,9 +6,11 @@ import {
   type CodeRecordRow,
   type EmergencyCodeRow,
   elevatorCalls,
+  type LocatedLift,
   type Page,
   type PublicLift,
   publicReportCalls as R,
+  rescueCaseCalls,
 } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +21,8 @@ import { pdfText } from './pdf-support.ts';
 /**
  * Emergency codes, call by call on both databases: generation, the pool, claims, binding and
  * unbinding, voiding, the records, signboards (the PDF's text holds the code), and the public report
- * page (a case opens; the per-lift cooldown and the per-IP cap).
+ * page (a case opens; the per-lift cooldown and the per-IP cap). A temporary code past its last day
+ * locates no lift, for the agent nor on the public page, and the daily job takes it off its lift.
  */
 const CODE_PERMS = ['rescue:code:list', 'rescue:code:claim'];
 
@@ -54,7 +57,7 @@ describe.each(dbKinds)('emergency codes on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind, { env: 'development', demoElevators: 400, rateLimitPerMinute: 40 });
     await grantClaimers(t);
-    for (const u of ['admin', 'jg_qingxiu', 'sy_admin1', 'sy_admin2', 'wb_admin1'])
+    for (const u of ['admin', 'jg_qingxiu', 'sy_admin1', 'sy_admin2', 'wb_admin1', 'kf_agent1'])
       tokens[u] = await t.login(u);
   }, 120_000);
   afterAll(() => t?.close());
@@ -296,6 +299,81 @@ describe.each(dbKinds)('emergency codes on %s', (kind) => {
     expect((await send('admin', C.void, { codes: ['000000'] })).status).toBeOneOf([404, 409]);
     expect((await send('sy_admin1', C.void, { codes: [mine[3]] })).status).toBe(403);
     expect((await send('sy_admin1', C.bind, { code: mine[2], elevatorId: free.id })).status).toBe(409);
+  });
+
+  it('an expired temporary code neither locates its lift nor opens the public page; the daily job unbinds it', async () => {
+    const tmp = await send<CodeBatchRow>('admin', C.generate, {
+      quantity: 2,
+      temporary: true,
+      validUntil: '2099-12-31',
+    });
+    expect(tmp.status, tmp.body.resultMsg).toBe(200);
+    const claimed = await send<{ codes: string[] }>('sy_admin1', C.claim, {
+      quantity: 2,
+      batchId: tmp.body.data.id,
+      temporary: true,
+    });
+    expect(claimed.status, claimed.body.resultMsg).toBe(200);
+    const [gone, kept] = claimed.body.data.codes;
+    // Two lifts of the use unit with no open case, their old codes (if any, not mine[0]) unbound.
+    const free = await query<{ id: number; rescue_code: string | null }>(
+      `select id, rescue_code from elevator where use_company_id = ${await companyOf('sy_admin1')}
+        and rescue_code is distinct from '${mine[0]}'
+        and not exists (select 1 from rescue_case c where c.elevator_id = elevator.id and c.status < 6)
+       order by rescue_code is null desc, id limit 2`,
+    );
+    expect(free.length).toBe(2);
+    for (const l of free)
+      if (l.rescue_code)
+        expect((await send('sy_admin1', C.unbind, { code: l.rescue_code })).status).toBe(200);
+    for (const [i, code] of [gone, kept].entries()) {
+      const b = await send('sy_admin1', C.bind, { code, elevatorId: free[i].id });
+      expect(b.status, b.body.resultMsg).toBe(200);
+    }
+    // `gone` ended yesterday (Shanghai), by the database's clock; `kept` ends in 2099.
+    await query(
+      `update emergency_code set valid_until = (now() at time zone 'Asia/Shanghai')::date - 1 where code = '${gone}'`,
+    );
+    const locate = (code: string) =>
+      send<LocatedLift[]>('kf_agent1', rescueCaseCalls.elevatorList, { keyword: code });
+    const byGone = await locate(gone);
+    expect(byGone.status, byGone.body.resultMsg).toBe(200);
+    expect(byGone.body.data).toEqual([]);
+    expect((await locate(kept)).body.data.map((l) => l.id)).toEqual([free[1].id]);
+
+    const page = await send(null, R.lift, { code: gone });
+    expect(page.status).toBe(410);
+    expect(page.body.resultMsg).toBe('该应急码已过期，请拨打 96333');
+    const report = await send(null, R.report, { code: gone, kind: '困人' });
+    expect(report.status).toBe(410);
+    expect(report.body.resultMsg).toContain('96333');
+    const [none] = await query<{ n: number }>(
+      `select count(*)::int n from rescue_case where elevator_id = ${free[0].id} and source = 4`,
+    );
+    expect(none.n).toBe(0);
+    expect((await send<PublicLift>(null, R.lift, { code: kept })).status).toBe(200);
+
+    // The daily job: the expired code comes off its lift with a 解绑 record; the other stays.
+    const run = await t.platform.jobs.runNow('rescue-code-expiry');
+    expect(run.state).toBe('ran');
+    const lifts = await query<{ id: number; rescue_code: string | null }>(
+      `select id, rescue_code from elevator where id in (${free[0].id}, ${free[1].id}) order by id`,
+    );
+    expect(lifts).toEqual([
+      { id: free[0].id, rescue_code: null },
+      { id: free[1].id, rescue_code: kept },
+    ]);
+    const history = await query<{ action: string; elevator_id: number; user_name: string }>(
+      `select action, elevator_id, user_name from emergency_code_record where code = '${gone}' order by id`,
+    );
+    expect(history.map((h) => h.action)).toEqual(['生成', '认领', '绑定', '解绑']);
+    expect(history.at(-1)).toMatchObject({ elevator_id: free[0].id, user_name: '系统（临时码过期）' });
+    expect((await send(null, R.lift, { code: gone })).status).toBe(410);
+    // A second run finds nothing more to do.
+    await t.platform.jobs.runNow('rescue-code-expiry');
+    expect(
+      (await query(`select 1 from emergency_code_record where code = '${gone}' and action = '解绑'`)).length,
+    ).toBe(1);
   });
 
   it('prints signboards: a PDF whose text holds the code, 96333 and the address; others’ lifts 404', async () => {

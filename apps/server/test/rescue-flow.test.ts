@@ -13,7 +13,9 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escalateOverdue } from '../src/modules/rescue/cases/escalate.ts';
+import { dispatch } from '../src/modules/rescue/cases/flow.ts';
 import { gridOfPoint } from '../src/modules/rescue/geo.ts';
+import { userById } from '../src/platform/auth/session.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 
@@ -21,7 +23,8 @@ import { dbKinds, startTestApp, type TestApp } from './harness.ts';
  * A trapped-passenger case end to end through the calls: the agent takes the call, locates the lift
  * by its rescue code, dispatches; the maintenance company accepts, arrives, frees; the agent closes
  * with a cause. With the refusals of each step, a second call joining the open case, the escalation
- * of an unaccepted dispatch on a controlled clock, and an IoT alarm opening a case.
+ * of an unaccepted dispatch on a controlled clock, and an IoT alarm opening a case. The lift's use
+ * unit is told in the message centre at the dispatch and at each escalation, in the same transaction.
  */
 const C = rescueCaseCalls;
 
@@ -68,6 +71,14 @@ describe.each(dbKinds)('emergency rescue cases on %s', (kind) => {
        values ('${name}', ${companyOf.jy_rescue1}, '${JSON.stringify(ring)}', ${lng - 0.01}, ${lat - 0.01}, ${lng + 0.01}, ${lat + 0.01})`,
     );
   };
+
+  /** The message-centre rows of kind 'rescue' whose title names the case (and `also`), with their recipients. */
+  const toldOf = (caseNo: string, also = '') =>
+    query<{ username: string; company_id: number | null; title: string; body: string; link: string }>(
+      `select u.username, u.company_id, n.title, n.body, n.link from notification n
+        join sys_user u on u.id = n.user_id
+        where n.kind = 'rescue' and n.title like '%${caseNo}%${also}%' order by n.id`,
+    );
 
   beforeAll(async () => {
     t = await startTestApp(kind, { env: 'development', demoElevators: 300 });
@@ -262,11 +273,69 @@ describe.each(dbKinds)('emergency rescue cases on %s', (kind) => {
     expect(clash.body.resultMsg).toBe('该电梯已有未关闭的困人工单，请在该工单中处理');
   });
 
+  it('tells the lift’s use unit at dispatch (who comes, how many trapped, the caller masked); a rolled-back dispatch tells nobody', async () => {
+    const useUnit = companyOf.sy_admin1;
+    const [lift, other] = await query<{ id: number; register_code: string }>(
+      `select id, register_code from elevator where use_company_id = ${useUnit} and maintenance_company_id is not null
+        and not exists (select 1 from rescue_case c where c.elevator_id = elevator.id and c.status < 6)
+       order by id limit 2`,
+    );
+    const { case: opened } = await ok<{ case: RescueCaseDetail }>('kf_agent1', C.saveOrder, {
+      kind: 1,
+      elevatorId: lift.id,
+      trapped: 2,
+      callerPhone: '13900003333',
+    });
+    const d = await ok<RescueCaseDetail>('kf_agent1', C.dispatch, {
+      id: opened.id,
+      version: opened.version,
+      level: 1,
+    });
+    const told = (await toldOf(d.caseNo)).filter((n) => n.company_id === useUnit);
+    expect(told.map((n) => n.username)).toContain('sy_admin1');
+    for (const n of told) {
+      expect(n.title).toContain(lift.register_code);
+      expect(n.body).toContain('有 2 人被困');
+      expect(n.body).toContain(`一级响应（维保单位）「${d.assigneeName}」`);
+      expect(n.body).toContain(maskPhone('13900003333'));
+      expect(`${n.title}${n.body}`).not.toContain('13900003333');
+    }
+    expect(d.steps.find((s) => s.action === '通知使用单位')?.note).toBe(`已发消息 ${told.length} 人`);
+
+    // The same dispatch in a transaction that then rolls back: the notice existed inside, none after.
+    const { case: second } = await ok<{ case: RescueCaseDetail }>('kf_agent1', C.saveOrder, {
+      kind: 1,
+      elevatorId: other.id,
+      trapped: 1,
+    });
+    const [{ id: agentId }] = await query<{ id: number }>(
+      `select id from sys_user where username = 'kf_agent1'`,
+    );
+    const agent = (await userById(t.platform.db, agentId))!;
+    const useUnitRows = `select count(*)::int n from notification n join sys_user u on u.id = n.user_id
+      where u.company_id = ${useUnit} and n.title like '%${second.caseNo}%'`;
+    await expect(
+      t.platform.db.transaction(async (tx) => {
+        const inside = await dispatch(tx, agent, { id: second.id, version: second.version, level: 1 });
+        expect(inside.status).toBe(CASE_STATE.dispatched);
+        const [{ n }] = rowsOf<{ n: number }>(await tx.execute(sql.raw(useUnitRows)));
+        expect(n).toBeGreaterThan(0);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await query<{ n: number }>(useUnitRows))[0].n).toBe(0);
+    expect((await ok<RescueCaseDetail>('kf_agent1', C.detail, { id: second.id })).status).toBe(
+      CASE_STATE.new,
+    );
+  });
+
   it('escalates an unaccepted dispatch to the grid’s rescue unit, then back to the agents for 119', async () => {
     // A lift in the grid of jy_rescue1's unit (the demo's grids), or one in no grid given a grid of it.
     const candidates = await query<{ id: number; longitude: number; latitude: number }>(
       `select id, longitude, latitude from elevator where maintenance_company_id = ${companyOf.wb_admin1}
         and longitude is not null
+        and exists (select 1 from sys_user u where u.company_id = elevator.use_company_id and u.status = 1
+          and u.user_type in ('use_unit', 'safety_officer'))
         and not exists (select 1 from rescue_case c where c.elevator_id = elevator.id and c.status < 6)
        order by id`,
     );
@@ -306,6 +375,14 @@ describe.each(dbKinds)('emergency rescue cases on %s', (kind) => {
       assigneeId: companyOf.jy_rescue1,
     });
     expect(level2.steps.at(-1)).toMatchObject({ action: '超时升级', userName: '系统' });
+    // The rescue unit's rescuers and the use unit's accounts are told, and the step names them.
+    const escalated = await toldOf(d.caseNo, '超时升级');
+    expect(escalated.some((n) => n.username === 'jy_rescue1')).toBe(true);
+    expect(escalated.filter((n) => n.company_id === level2.useCompanyId).length).toBeGreaterThan(0);
+    const toUse = escalated.find((n) => n.company_id === level2.useCompanyId)!;
+    expect(toUse.body).toContain(level2.rescueUnitName!);
+    expect(level2.steps.at(-1)?.note).toContain(`已通知：${level2.rescueUnitName}（已发消息`);
+    expect(level2.steps.at(-1)?.note).toContain(`使用单位 ${level2.useCompanyName}（已发消息`);
     // The maintenance company is no longer the one to accept; the rescue unit is.
     const notTheirs = await send('wb_admin1', C.accept, { id: d.id, version: level2.version });
     expect(notTheirs.status).toBe(409);
@@ -318,6 +395,11 @@ describe.each(dbKinds)('emergency rescue cases on %s', (kind) => {
     await escalateOverdue(t.platform.db, at);
     const level3 = await ok<RescueCaseDetail>('kf_agent1', C.detail, { id: d.id });
     expect(level3).toMatchObject({ level: 3, status: CASE_STATE.new, assigneeId: null });
+    // Back to the agents for 119: the use unit is told again (its second escalation message).
+    const again = (await toldOf(d.caseNo, '超时升级')).filter((n) => n.company_id === level3.useCompanyId);
+    expect(again.length).toBe(2 * escalated.filter((n) => n.company_id === level3.useCompanyId).length);
+    expect(again.some((n) => n.body.includes('119'))).toBe(true);
+    expect(level3.steps.at(-1)?.note).toContain(`已通知：使用单位 ${level3.useCompanyName}`);
     const brigade = await ok<RescueCaseDetail>('kf_agent1', C.fireBrigade, {
       id: d.id,
       version: level3.version,

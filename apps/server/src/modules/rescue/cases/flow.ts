@@ -5,16 +5,19 @@ import {
   CASE_STATE_LABEL,
   type CallParsedInput,
   DISPATCH_LEVEL,
+  DISPATCH_LEVEL_LABEL,
   distanceMeters,
   RESCUE_PERMISSIONS,
   type RescueCaseDetail,
   type rescueCaseCalls,
 } from '@ec/contract';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type AuthUser, hasPermission } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { refusingConflicts } from '../../../platform/db/conflicts.ts';
+import { enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { AppError, badRequest, conflict, notFound } from '../../../platform/errors.ts';
+import { maskedPhone } from '../../../platform/masking.ts';
 import { notify } from '../../../platform/notify.ts';
 import { moveState } from '../../../platform/workflow/moves.ts';
 import { liftByCode, liftFacts } from '../../elevator/api.ts';
@@ -164,8 +167,19 @@ export async function dispatch(db: Queryable, user: AuthUser, input: In<'dispatc
     },
   });
   await addStep(db, moved, '派遣', user, { companyId: assignee, note: input.note || null });
-  if (moved.useCompanyId !== null)
-    await addStep(db, moved, '通知使用单位', user, { companyId: moved.useCompanyId });
+  if (moved.useCompanyId !== null) {
+    const names = await companyNames(db, [assignee]);
+    const caller = maskedPhone(moved.callerPhone);
+    const told = await tellUseUnit(db, moved, {
+      title: `电梯困人 ${moved.caseNo}：${liftOf(moved)}`,
+      body:
+        `贵单位使用的电梯（${liftOf(moved, '，')}）${moved.trapped ? `有 ${moved.trapped} 人被困` : '发生困人'}，` +
+        `96333 已派遣${DISPATCH_LEVEL_LABEL[input.level]}「${names.get(assignee) ?? '救援人员'}」前往救援` +
+        `${caller ? `（报警电话 ${caller}）` : ''}。请安排安全管理人员到场配合。`,
+      dedupKey: `rescue-use-unit:${moved.id}:v${moved.version}`,
+    });
+    await addStep(db, moved, '通知使用单位', user, { companyId: moved.useCompanyId, note: toldNote(told) });
+  }
   // 消息中心 (and SMS by the rule): the dispatched company's rescuers, at once.
   await notify(db, {
     kind: 'rescue',
@@ -176,6 +190,62 @@ export async function dispatch(db: Queryable, user: AuthUser, input: In<'dispatc
     dedupKey: `rescue-dispatch:${moved.id}:${assignee}`,
   });
   return done(db, user, moved);
+}
+
+// ---------------------------------------------------------------- the use unit's messages
+
+/** The lift as a message names it: register code and address. */
+export const liftOf = (c: Pick<CaseRecord, 'registerCode' | 'address'>, sep = ' ') =>
+  [c.registerCode, c.address].filter(Boolean).join(sep) || '未确认电梯';
+
+/** Companies' names by id (for messages and steps). */
+export async function companyNames(db: Queryable, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: enterprise.id, name: enterprise.name })
+    .from(enterprise)
+    .where(inArray(enterprise.id, ids));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** A step's note on whom a message reached. */
+export function toldNote(accounts: number, name?: string | null): string {
+  const reached = accounts > 0 ? `已发消息 ${accounts} 人` : '无可接收消息的账号';
+  return name ? `${name}（${reached}）` : reached;
+}
+
+/**
+ * 消息中心: tells the lift's use unit about its case, in the caller's transaction (a rolled-back
+ * move tells nobody). The rule of kind 'rescue' names the rescuers' roles, not the use unit's, so the
+ * unit's enabled accounts that see its cases (caseScope: use unit and safety officer accounts) are
+ * named; role holders of the unit the administrator added to the rule receive it too. The caller's
+ * number, if any, goes masked (maskedPhone): the unit is not the call centre that calls back.
+ * How many accounts received it.
+ */
+export async function tellUseUnit(
+  db: Queryable,
+  c: Pick<CaseRecord, 'useCompanyId' | 'areaCode'>,
+  message: { title: string; body: string; dedupKey: string },
+): Promise<number> {
+  if (c.useCompanyId === null) return 0;
+  const accounts = await db
+    .select({ id: sysUser.id })
+    .from(sysUser)
+    .where(
+      and(
+        eq(sysUser.companyId, c.useCompanyId),
+        eq(sysUser.status, 1),
+        inArray(sysUser.userType, ['use_unit', 'safety_officer']),
+      ),
+    );
+  const to = await notify(db, {
+    kind: 'rescue',
+    ...message,
+    link: '/getrecore',
+    userIds: accounts.map((a) => a.id),
+    companyIds: [c.useCompanyId],
+  });
+  return to.length;
 }
 
 /** Level 3: the agent has called 119 (a manual step); the brigade counts as having accepted. */

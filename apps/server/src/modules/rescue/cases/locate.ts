@@ -5,6 +5,7 @@ import type { Queryable } from '../../../platform/db/client.ts';
 import { fixedStatement } from '../../../platform/db/sql.ts';
 import { enterprise, sysArea } from '../../../platform/db/tables.ts';
 import { liftsRelation, locateLifts } from '../../elevator/api.ts';
+import { codeExpiredSql } from '../codes/expiry.ts';
 import { type Ring, ringContains } from '../geo.ts';
 import { rescueCase, rescueGrid } from '../tables.ts';
 
@@ -100,9 +101,15 @@ function located(where: SQL, limit: unknown): SQL {
       limit ${limit}`;
 }
 
-/** A rescue code (the registry's unique index): the agent's common path while someone is trapped. */
+/**
+ * A rescue code (the registry's unique index): the agent's common path while someone is trapped. A
+ * temporary code past its last day locates nothing (docs/paths.md): the agent goes on by address.
+ */
 const byRescueCode = fixedStatement<{ code: string; limit: number }, LocatedRow>((v) =>
-  located(sql`"lift"."rescue_code" = ${v.code}`, v.limit),
+  located(
+    sql`"lift"."rescue_code" = ${v.code} and not ${codeExpiredSql(sql`"lift"."rescue_code"`)}`,
+    v.limit,
+  ),
 );
 
 /** The lifts the registry's search found, by id. */

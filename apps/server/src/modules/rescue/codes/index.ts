@@ -1,5 +1,7 @@
 import { RESCUE_PERMISSIONS as P } from '@ec/contract';
+import { DAILY } from '../../../platform/jobs.ts';
 import type { RescuePart } from '../part.ts';
+import { unbindExpiredCodes } from './expiry.ts';
 import { codeRoutes } from './routes.ts';
 import { seedCodes } from './seed.ts';
 
@@ -21,4 +23,13 @@ export const codePart: RescuePart = {
     '/emergencyCode/bindRecord': [list, claim],
     '/emergencyCode/claimCode': [list, edit, claim],
   },
+  jobs: [
+    {
+      // Temporary codes past their last day come off their lifts (a 解绑 record each, by 系统).
+      name: 'rescue-code-expiry',
+      label: '临时应急码过期解绑',
+      everyMs: DAILY,
+      run: (db) => unbindExpiredCodes(db).then(() => undefined),
+    },
+  ],
 };

@@ -9,6 +9,9 @@
  * Both are decided under transaction advisory locks (the IP's, then the lift code's, always in that
  * order): concurrent reports from one address are counted one after another, and concurrent reports
  * of one lift see each other's case. Each accepted report is a `public_report_hit` row.
+ *
+ * A temporary code past its last day opens nothing: 410 with a message naming 96333 (expiry.ts;
+ * the registry's lookup by code knows nothing of the pool, so the check is this module's).
  */
 import {
   CASE_KIND,
@@ -26,6 +29,7 @@ import { paramNumber } from '../../../platform/params.ts';
 import { liftByCode } from '../../elevator/api.ts';
 import { openCase } from '../cases/open.ts';
 import { publicReportHit, rescueCase } from '../tables.ts';
+import { refuseExpired } from './expiry.ts';
 
 /** A register code with its middle hidden (the first 4 and last 4 characters shown). */
 export const maskRegisterCode = (v: string) =>
@@ -45,6 +49,7 @@ async function openCaseOf(db: Queryable, elevatorId: number): Promise<number | n
 }
 
 export async function publicLift(db: Queryable, code: string): Promise<PublicLift> {
+  await refuseExpired(db, code);
   const lift = await liftByCode(db, code);
   if (!lift) throw notFound(NO_LIFT);
   return {
@@ -64,6 +69,7 @@ export async function publicReport(
   ip: string,
   input: CallParsedInput<typeof publicReportCalls.report>,
 ): Promise<{ joined: boolean; message: string }> {
+  await refuseExpired(db, input.code);
   const lift = await liftByCode(db, input.code);
   if (!lift) throw notFound(NO_LIFT);
   const perIp = await paramNumber(
