@@ -90,7 +90,7 @@ describe('changing advertising orders in the console', () => {
     assert.equal(fresh.length, 2, 'two more free points on the first page');
     for (const i of fresh) await boxes.nth(i).check();
     await quote.filter({ hasText: /已选 5 个点位，\d+ 天.*合计 \d+ 元/ }).waitFor({ timeout: 15_000 });
-    const shown = Number((await quote.innerText()).match(/合计 (\d+) 元/)?.[1]);
+    const shown = Number((await quote.textContent())?.match(/合计 (\d+) 元/)?.[1]);
     await dialog.getByRole('button', { name: /保存修改/ }).click();
     await messageWith(page, `已修改订单 ${made.orderNo}（5 个点位`);
     await dialog.waitFor({ state: 'detached' });
@@ -165,7 +165,7 @@ describe('changing advertising orders in the console', () => {
       .filter({ hasText: name })
       .waitFor();
     const points = dialog.getByTestId('booking-points');
-    await points
+    await dialog
       .locator('.ant-pagination-total-text')
       .filter({ hasText: `${startDate} 至 ${endDate}` })
       .waitFor();
