@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { apiAs, messageWith, rowsOf, runSearch, searchField, settle } from './elevator-support.ts';
-import { consoleSuite, screenshot, until } from './support.ts';
+import { closeDropdown, consoleSuite, pickOption, screenshot, until } from './support.ts';
 
 /**
  * Advertising tasks and settlement in the console against the real server (no mocks): gg_admin1
@@ -175,6 +175,50 @@ describe('advertising tasks and settlement in the console', () => {
     await screenshot(page, 'ad-task-change');
     const made = await api<Page<TaskRow>>('GET', '/adTask/getTaskList', { pointId: point.id, kind: 3 });
     assert.equal(made.total, 1);
+    await context.close();
+  });
+  test('指派 gives an open task to one of the operator’s field workers', async () => {
+    const api = await apiAs(suite.server.baseUrl, 'gg_admin1');
+    const open = await api<Page<TaskRow & { pointName: string; workerId: number | null }>>(
+      'GET',
+      '/adTask/getTaskList',
+      { status: 1, limit: 20 },
+    );
+    const workers = await api<Page<{ id: number; name: string }>>('GET', '/wx/getXcxUserList', {
+      kind: 1,
+      enabled: 'true',
+      limit: 50,
+    });
+    const task = open.records[0];
+    assert.ok(task, 'the demo has a 待执行 task');
+    const worker = workers.records.find((w) => w.id !== task.workerId);
+    assert.ok(worker, 'the demo operator has another enabled field worker');
+
+    const { page, context } = await suite.open('gg_admin1');
+    await page.locator('.ant-pro-sider-menu').waitFor();
+    await page.goto(`${suite.server.baseUrl}/#/ad/task`);
+    const tasks = page.getByTestId('ad-task-list');
+    await tasks.waitFor();
+    await searchField(tasks, '关键字').locator('input').fill(task.pointName);
+    await runSearch(tasks);
+    const row = rowsOf(tasks).filter({ hasText: task.pointName }).filter({ hasText: '待执行' }).first();
+    await row.getByTestId('ad-task-assign').click();
+    const dialog = page.locator('.ad-task-assign');
+    await dialog.waitFor();
+    await pickOption(page, dialog.getByTestId('ad-task-worker'), worker.name, worker.name);
+    await closeDropdown(page);
+    await dialog.getByRole('button', { name: /指\s*派/ }).click();
+    await messageWith(page, `已指派给 ${worker.name}`);
+    await dialog.waitFor({ state: 'detached' });
+    // The list refreshed: the row names the worker.
+    await rowsOf(tasks)
+      .filter({ hasText: task.pointName })
+      .filter({ hasText: worker.name })
+      .first()
+      .waitFor();
+    await screenshot(page, 'ad-task-assigned');
+    const after = await api<{ workerId: number | null }>('GET', `/adTask/${task.id}`);
+    assert.equal(after.workerId, worker.id);
     await context.close();
   });
 });
