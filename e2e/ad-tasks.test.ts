@@ -221,4 +221,49 @@ describe('advertising tasks and settlement in the console', () => {
     assert.equal(after.workerId, worker.id);
     await context.close();
   });
+  test('批量修改 sets the price of the selected points after a confirmation naming how many', async () => {
+    const api = await apiAs(suite.server.baseUrl, 'gg_admin1');
+    const free = await api<Page<{ id: number; pointNo: string; registerCode: string }>>(
+      'GET',
+      '/adPoint/list',
+      {
+        state: 1,
+        limit: 1,
+      },
+    );
+    const code = free.records[0].registerCode;
+    const same = await api<Page<{ id: number }>>('GET', '/adPoint/list', { keyword: code, limit: 50 });
+
+    const { page, context } = await suite.open('gg_admin1');
+    await page.locator('.ant-pro-sider-menu').waitFor();
+    await page.goto(`${suite.server.baseUrl}/#/ad/point`);
+    const list = page.getByTestId('ad-point-list');
+    await list.waitFor();
+    await searchField(list, '关键字').locator('input').fill(code);
+    await runSearch(list);
+    await rowsOf(list)
+      .nth(same.total - 1)
+      .waitFor();
+    const n = Math.min(2, same.total);
+    for (let i = 0; i < n; i++) await rowsOf(list).nth(i).locator('.ant-checkbox-input').check();
+    await page.getByTestId('ad-point-update-batch').click();
+    const form = page.locator('.ad-point-update-batch-form');
+    await form.getByLabel('价格（元/周）').fill('123');
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    const confirm = page.locator('.ant-modal-confirm').filter({ hasText: `确定修改 ${n} 个点位` });
+    await confirm.filter({ hasText: '价格改为 123 元/周' }).waitFor();
+    await confirm.getByRole('button', { name: /确定修改/ }).click();
+    await messageWith(page, `已修改 ${n} 个点位`);
+    // The list refreshed with the new price.
+    await rowsOf(list)
+      .filter({ hasText: '123' })
+      .nth(n - 1)
+      .waitFor();
+    const after = await api<Page<{ id: number; price: number }>>('GET', '/adPoint/list', {
+      keyword: code,
+      limit: 50,
+    });
+    assert.equal(after.records.filter((p) => p.price === 123).length, n);
+    await context.close();
+  });
 });
