@@ -85,7 +85,9 @@ describe('changing advertising orders in the console', () => {
     const points = dialog.getByTestId('booking-points');
     await settle(points);
     const boxes = rowsOf(points).locator('.ant-checkbox-input');
-    const checked = await boxes.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).checked));
+    const checked = await boxes.evaluateAll((els) =>
+      els.map((e) => (e as unknown as { checked: boolean }).checked),
+    );
     const fresh = checked.flatMap((c, i) => (c ? [] : [i])).slice(0, 2);
     assert.equal(fresh.length, 2, 'two more free points on the first page');
     for (const i of fresh) await boxes.nth(i).check();
