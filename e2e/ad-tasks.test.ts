@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { apiAs, messageWith, rowsOf, runSearch, searchField, settle } from './elevator-support.ts';
-import { consoleSuite, screenshot, until } from './support.ts';
+import { closeDropdown, consoleSuite, pickOption, screenshot, until } from './support.ts';
 
 /**
  * Advertising tasks and settlement in the console against the real server (no mocks): gg_admin1
@@ -175,6 +175,95 @@ describe('advertising tasks and settlement in the console', () => {
     await screenshot(page, 'ad-task-change');
     const made = await api<Page<TaskRow>>('GET', '/adTask/getTaskList', { pointId: point.id, kind: 3 });
     assert.equal(made.total, 1);
+    await context.close();
+  });
+  test('指派 gives an open task to one of the operator’s field workers', async () => {
+    const api = await apiAs(suite.server.baseUrl, 'gg_admin1');
+    const open = await api<Page<TaskRow & { pointName: string; workerId: number | null }>>(
+      'GET',
+      '/adTask/getTaskList',
+      { status: 1, limit: 20 },
+    );
+    const workers = await api<Page<{ id: number; name: string }>>('GET', '/wx/getXcxUserList', {
+      kind: 1,
+      enabled: 'true',
+      limit: 50,
+    });
+    const task = open.records[0];
+    assert.ok(task, 'the demo has a 待执行 task');
+    const worker = workers.records.find((w) => w.id !== task.workerId);
+    assert.ok(worker, 'the demo operator has another enabled field worker');
+
+    const { page, context } = await suite.open('gg_admin1');
+    await page.locator('.ant-pro-sider-menu').waitFor();
+    await page.goto(`${suite.server.baseUrl}/#/ad/task`);
+    const tasks = page.getByTestId('ad-task-list');
+    await tasks.waitFor();
+    await searchField(tasks, '关键字').locator('input').fill(task.pointName);
+    await runSearch(tasks);
+    const row = rowsOf(tasks).filter({ hasText: task.pointName }).filter({ hasText: '待执行' }).first();
+    await row.getByTestId('ad-task-assign').click();
+    const dialog = page.locator('.ad-task-assign');
+    await dialog.waitFor();
+    await pickOption(page, dialog.getByTestId('ad-task-worker'), worker.name, worker.name);
+    await closeDropdown(page);
+    await dialog.getByRole('button', { name: /指\s*派/ }).click();
+    await messageWith(page, `已指派给 ${worker.name}`);
+    await dialog.waitFor({ state: 'detached' });
+    // The list refreshed: the row names the worker.
+    await rowsOf(tasks)
+      .filter({ hasText: task.pointName })
+      .filter({ hasText: worker.name })
+      .first()
+      .waitFor();
+    await screenshot(page, 'ad-task-assigned');
+    const after = await api<{ workerId: number | null }>('GET', `/adTask/${task.id}`);
+    assert.equal(after.workerId, worker.id);
+    await context.close();
+  });
+  test('批量修改 sets the price of the selected points after a confirmation naming how many', async () => {
+    const api = await apiAs(suite.server.baseUrl, 'gg_admin1');
+    const free = await api<Page<{ id: number; pointNo: string; registerCode: string }>>(
+      'GET',
+      '/adPoint/list',
+      {
+        state: 1,
+        limit: 1,
+      },
+    );
+    const code = free.records[0].registerCode;
+    const same = await api<Page<{ id: number }>>('GET', '/adPoint/list', { keyword: code, limit: 50 });
+
+    const { page, context } = await suite.open('gg_admin1');
+    await page.locator('.ant-pro-sider-menu').waitFor();
+    await page.goto(`${suite.server.baseUrl}/#/ad/point`);
+    const list = page.getByTestId('ad-point-list');
+    await list.waitFor();
+    await searchField(list, '关键字').locator('input').fill(code);
+    await runSearch(list);
+    await rowsOf(list)
+      .nth(same.total - 1)
+      .waitFor();
+    const n = Math.min(2, same.total);
+    for (let i = 0; i < n; i++) await rowsOf(list).nth(i).locator('.ant-checkbox-input').check();
+    await page.getByTestId('ad-point-update-batch').click();
+    const form = page.locator('.ad-point-update-batch-form');
+    await form.getByLabel('价格（元/周）').fill('123');
+    await form.getByRole('button', { name: /保\s*存/ }).click();
+    const confirm = page.locator('.ant-modal-confirm').filter({ hasText: `确定修改 ${n} 个点位` });
+    await confirm.filter({ hasText: '价格改为 123 元/周' }).waitFor();
+    await confirm.getByRole('button', { name: /确定修改/ }).click();
+    await messageWith(page, `已修改 ${n} 个点位`);
+    // The list refreshed with the new price.
+    await rowsOf(list)
+      .filter({ hasText: '123' })
+      .nth(n - 1)
+      .waitFor();
+    const after = await api<Page<{ id: number; price: number }>>('GET', '/adPoint/list', {
+      keyword: code,
+      limit: 50,
+    });
+    assert.equal(after.records.filter((p) => p.price === 123).length, n);
     await context.close();
   });
 });

@@ -22,6 +22,7 @@ import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
 import { useAdOperator } from '../access.ts';
+import { BookingDialog } from '../orders/BookingDialog.tsx';
 
 const STATE_COLOR: Record<number, string> = { 1: 'orange', 2: 'blue', 3: 'green', 4: 'default' };
 const stateEnum = Object.fromEntries(
@@ -29,11 +30,16 @@ const stateEnum = Object.fromEntries(
 );
 const I = AD_INTENTION_STATE;
 
-/** 广电意向客户: the partner channel's leads — record, accept (→ customer), follow up, drop, export. */
+/**
+ * 广电意向客户: the partner channel's leads — record, accept (受理 makes its customer), follow up,
+ * book (下单: the booking dialog with the lead's customer; the order marks the lead 已成交), drop, export.
+ */
 export default function IntentionPage() {
   const { message } = App.useApp();
   const client = useQueryClient();
   const canEdit = useAdOperator(P.intentionEdit);
+  const canBook = useAdOperator(P.orderEdit);
+  const [booking, setBooking] = useState<AdIntentionRow | null>(null);
   const [editing, setEditing] = useState<'new' | { follow: AdIntentionRow } | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['ad'] });
   const act = async (work: () => Promise<unknown>, done: string) => {
@@ -97,7 +103,7 @@ export default function IntentionPage() {
       ellipsis: true,
       render: (_, r) => dash(r.followNote),
     },
-    actionColumn<AdIntentionRow>(170, (r) =>
+    actionColumn<AdIntentionRow>(200, (r) =>
       canEdit && (r.status === I.pending || r.status === I.accepted)
         ? [
             ...(r.status === I.pending
@@ -112,6 +118,13 @@ export default function IntentionPage() {
                     }
                   >
                     受理
+                  </RowAction>,
+                ]
+              : []),
+            ...(r.status === I.accepted && canBook
+              ? [
+                  <RowAction key="book" data-testid="intention-book" onClick={() => setBooking(r)}>
+                    下单
                   </RowAction>,
                 ]
               : []),
@@ -143,6 +156,15 @@ export default function IntentionPage() {
         exports={[{ call: adIntentionCalls.exportExcel, permission: P.intentionExport, unsorted: true }]}
         emptyText="暂无意向客户"
       />
+      {booking && (
+        <BookingDialog
+          mode={{ kind: 'new', lead: booking }}
+          onClose={async (made) => {
+            setBooking(null);
+            if (made) await refresh();
+          }}
+        />
+      )}
       {editing === 'new' && (
         <FormModal<{
           customerName: string;

@@ -1,38 +1,22 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import {
-  AD_MEDIUM_LABEL,
   AD_ORDER_STATE,
   AD_ORDER_STATE_LABEL,
-  type AdAvailablePoint,
   type AdOrderDetail,
+  type AdOrderLine,
   type AdOrderRow,
-  adCustomCalls,
   adOrderCalls,
-  areaLabel,
   AD_PERMISSIONS as P,
 } from '@ec/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  DatePicker,
-  Descriptions,
-  Drawer,
-  Input,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { App, Button, Descriptions, Drawer, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { useEffect, useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
 import { useAdOperator } from '../access.ts';
+import { BookingDialog, type BookingMode } from './BookingDialog.tsx';
 
 const S = AD_ORDER_STATE;
 const STATE_COLOR: Record<number, string> = {
@@ -44,157 +28,12 @@ const STATE_COLOR: Record<number, string> = {
   6: 'red',
 };
 const stateEnum = Object.fromEntries(Object.entries(AD_ORDER_STATE_LABEL).map(([k, text]) => [k, { text }]));
-const day = (d: Dayjs) => d.format('YYYY-MM-DD');
-
-/** The booking dialog: customer, dates, the points free for them (the server's search), its price. */
-function BookingDialog({ onClose }: { onClose: (made?: AdOrderDetail) => void }) {
-  const { message } = App.useApp();
-  const [customId, setCustomId] = useState<number>();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => {
-    const start = dayjs().add(1, 'month').startOf('month');
-    return [start, start.endOf('month')];
-  });
-  const [keyword, setKeyword] = useState('');
-  const [medium, setMedium] = useState<number>();
-  const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<number[]>([]);
-  const [saving, setSaving] = useState(false);
-  const startDate = day(range[0]);
-  const endDate = day(range[1]);
-  const customs = useQuery({ queryKey: ['ad', 'custom-all'], queryFn: () => call(adCustomCalls.all, {}) });
-  const available = useQuery({
-    queryKey: ['ad', 'available', startDate, endDate, keyword, medium, page],
-    queryFn: () =>
-      call(adOrderCalls.available, {
-        startDate,
-        endDate,
-        keyword: keyword || undefined,
-        medium,
-        page,
-        limit: 20,
-      }),
-  });
-  const quote = useQuery({
-    queryKey: ['ad', 'quote', startDate, endDate, selected],
-    queryFn: () => call(adOrderCalls.quote, { startDate, endDate, pointIds: selected }),
-    enabled: selected.length > 0,
-  });
-  const submit = async () => {
-    if (!customId) return message.warning('请选择客户');
-    if (selected.length === 0) return message.warning('请选择点位');
-    setSaving(true);
-    try {
-      const made = await call(adOrderCalls.add, { customId, startDate, endDate, pointIds: selected });
-      message.success(`已预订 ${made.pointCount} 个点位（订单 ${made.orderNo}）`);
-      onClose(made);
-    } catch {
-      // The request layer showed the reason (e.g. a point taken meanwhile).
-      await available.refetch();
-    } finally {
-      setSaving(false);
-    }
-  };
-  const columns = [
-    { title: '点位编号', dataIndex: 'pointNo', width: 200 },
-    { title: '地址', dataIndex: 'address', ellipsis: true },
-    { title: '区域', dataIndex: 'areaCode', width: 90, render: (c: string) => areaLabel(c) ?? c },
-    { title: '位置', dataIndex: 'positionLabel', width: 90 },
-    { title: '媒介', dataIndex: 'mediumLabel', width: 90 },
-    { title: '价格（元/周）', dataIndex: 'price', width: 110 },
-    { title: '本期金额（元）', dataIndex: 'amount', width: 120 },
-  ];
-  return (
-    <Modal
-      open
-      title="预订点位"
-      width={1100}
-      okText="预订"
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={() => onClose()}
-      maskClosable={false}
-      className="ad-booking"
-    >
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Select
-          data-testid="booking-custom"
-          placeholder="选择客户"
-          style={{ width: 260 }}
-          showSearch
-          optionFilterProp="label"
-          value={customId}
-          onChange={setCustomId}
-          options={(customs.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-        />
-        <DatePicker.RangePicker
-          data-testid="booking-dates"
-          value={range}
-          allowClear={false}
-          onChange={(v) => {
-            if (v?.[0] && v[1]) {
-              setRange([v[0], v[1]]);
-              setSelected([]);
-              setPage(1);
-            }
-          }}
-        />
-        <Input.Search
-          placeholder="点位编号、注册代码或地址"
-          allowClear
-          style={{ width: 240 }}
-          onSearch={(v) => {
-            setKeyword(v.trim());
-            setPage(1);
-          }}
-        />
-        <Select
-          placeholder="媒介"
-          allowClear
-          style={{ width: 120 }}
-          value={medium}
-          onChange={(v) => {
-            setMedium(v);
-            setPage(1);
-          }}
-          options={Object.entries(AD_MEDIUM_LABEL).map(([v, label]) => ({ value: Number(v), label }))}
-        />
-      </Space>
-      <Table<AdAvailablePoint>
-        data-testid="booking-points"
-        rowKey="id"
-        size="small"
-        loading={available.isFetching}
-        columns={columns}
-        dataSource={available.data?.records ?? []}
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys as number[]),
-        }}
-        pagination={{
-          current: page,
-          pageSize: 20,
-          total: available.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (n) => `${startDate} 至 ${endDate} 可预订 ${n} 个点位`,
-          onChange: setPage,
-        }}
-        scroll={{ y: 360 }}
-      />
-      <Typography.Paragraph data-testid="booking-quote" strong style={{ marginTop: 12 }}>
-        已选 {selected.length} 个点位
-        {quote.data
-          ? `，${quote.data.days} 天（${quote.data.periods} 个计费周期），合计 ${quote.data.amount} 元`
-          : ''}
-      </Typography.Paragraph>
-    </Modal>
-  );
-}
 
 /** An order's lines and its moves. */
 function OrderDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const { message, modal } = App.useApp();
   const client = useQueryClient();
+  const [editing, setEditing] = useState<BookingMode | null>(null);
   const canEdit = useAdOperator(P.orderEdit);
   const canAudit = useAdOperator(P.orderAudit);
   const detail = useQuery({
@@ -213,6 +52,22 @@ function OrderDrawer({ id, onClose }: { id: number; onClose: () => void }) {
       await client.invalidateQueries({ queryKey: ['ad'] });
     }
   };
+  const removeLine = async (line: AdOrderLine) => {
+    if (!o) return;
+    try {
+      const made = await call(adOrderCalls.delUserOrder, {
+        id: o.id,
+        version: o.version,
+        pointIds: [line.pointId],
+      });
+      message.success(`已移除点位 ${line.pointNo}，订单剩 ${made.pointCount} 个点位`);
+    } catch {
+      // shown by the request layer (e.g. the last point of the order)
+    } finally {
+      await client.invalidateQueries({ queryKey: ['ad'] });
+    }
+  };
+  const draft = canEdit && o?.status === S.draft;
   const cancel = () => {
     if (!o) return;
     let reason = '';
@@ -254,10 +109,14 @@ function OrderDrawer({ id, onClose }: { id: number; onClose: () => void }) {
             <Descriptions.Item label="内容">{dash(o.content)}</Descriptions.Item>
           </Descriptions>
           <Space style={{ margin: '12px 0' }}>
-            {canEdit && o.status === S.draft && (
-              <Button type="primary" onClick={() => move('submit', '已提交审核')}>
-                提交审核
-              </Button>
+            {draft && (
+              <>
+                <Button type="primary" onClick={() => move('submit', '已提交审核')}>
+                  提交审核
+                </Button>
+                <Button onClick={() => setEditing({ kind: 'edit', order: o })}>修改</Button>
+                <Button onClick={() => setEditing({ kind: 'append', order: o })}>追加点位</Button>
+              </>
             )}
             {canAudit && o.status === S.submitted && (
               <>
@@ -294,19 +153,71 @@ function OrderDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               { title: '价格（元/周）', dataIndex: 'price', width: 110 },
               { title: '金额（元）', dataIndex: 'amount', width: 100 },
               { title: '点位状态', dataIndex: 'pointStateLabel', width: 90 },
+              ...(draft
+                ? [
+                    {
+                      title: '操作',
+                      key: 'remove',
+                      width: 70,
+                      render: (_: unknown, line: AdOrderLine) => (
+                        <Popconfirm
+                          title={`从订单移除点位 ${line.pointNo}？`}
+                          description={
+                            o.pointCount <= 1 ? '订单至少保留一个点位，整单不要请取消订单' : undefined
+                          }
+                          okText="移除"
+                          okButtonProps={{ danger: true }}
+                          cancelText="返回"
+                          onConfirm={() => removeLine(line)}
+                        >
+                          <RowAction danger data-testid="order-line-remove">
+                            移除
+                          </RowAction>
+                        </Popconfirm>
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
         </>
+      )}
+      {editing && (
+        <BookingDialog
+          mode={editing}
+          onClose={async (made) => {
+            setEditing(null);
+            if (made) await client.invalidateQueries({ queryKey: ['ad'] });
+          }}
+        />
       )}
     </Drawer>
   );
 }
 
+/** 修改 from the list: the draft's lines are read first, then the booking dialog holds them. */
+function EditOrder({ id, onClose }: { id: number; onClose: (made?: AdOrderDetail) => void }) {
+  const detail = useQuery({
+    queryKey: ['ad', 'order', id],
+    queryFn: () => call(adOrderCalls.detail, { id }),
+  });
+  const failed = detail.isError;
+  useEffect(() => {
+    // The request layer showed the reason (e.g. the order is gone).
+    if (failed) onClose();
+  }, [failed, onClose]);
+  // A fresh read: the version the dialog writes with is the order's current one.
+  if (!detail.data || detail.isFetching) return null;
+  return <BookingDialog mode={{ kind: 'edit', order: detail.data }} onClose={onClose} />;
+}
+
 /** 广告订单: the operator's orders; 预订点位 books points for dates; the drawer moves an order. */
 export default function OrderPage() {
   const client = useQueryClient();
+  const canEdit = useAdOperator(P.orderEdit);
   const [booking, setBooking] = useState(false);
   const [open, setOpen] = useState<number | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
   const columns: ProColumns<AdOrderRow>[] = [
     {
       title: '关键字',
@@ -342,10 +253,17 @@ export default function OrderPage() {
       render: (_, r) => <Tag color={STATE_COLOR[r.status]}>{r.statusLabel}</Tag>,
     },
     { title: '创建时间', dataIndex: 'createTime', key: 'createTime', hideInSearch: true, width: 170 },
-    actionColumn<AdOrderRow>(80, (r) => [
+    actionColumn<AdOrderRow>(110, (r) => [
       <RowAction key="detail" onClick={() => setOpen(r.id)}>
         详情
       </RowAction>,
+      ...(canEdit && r.status === S.draft
+        ? [
+            <RowAction key="edit" data-testid="order-edit" onClick={() => setEditing(r.id)}>
+              修改
+            </RowAction>,
+          ]
+        : []),
     ]),
   ];
   return (
@@ -364,6 +282,15 @@ export default function OrderPage() {
             setBooking(false);
             await client.invalidateQueries({ queryKey: ['ad'] });
             if (made) setOpen(made.id);
+          }}
+        />
+      )}
+      {editing !== null && (
+        <EditOrder
+          id={editing}
+          onClose={async (made) => {
+            setEditing(null);
+            if (made) await client.invalidateQueries({ queryKey: ['ad'] });
           }}
         />
       )}

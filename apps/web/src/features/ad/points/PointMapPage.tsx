@@ -4,12 +4,14 @@ import {
   type AdPointDetail,
   adPointCalls,
   areaLabel,
+  AD_PERMISSIONS as P,
 } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Drawer, Select, Space, Statistic, Tag } from 'antd';
+import { Button, Card, Descriptions, Drawer, Select, Space, Statistic, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { CityMap, type MapLegendItem, type MapPoint } from '../../../components/city-map/CityMap.tsx';
-import { call } from '../../../lib/api.ts';
+import { usePermission } from '../../../lib/access.ts';
+import { call, download, saveFile } from '../../../lib/api.ts';
 
 const COLOUR: Record<number, string> = {
   1: '#52c41a',
@@ -29,6 +31,19 @@ export default function PointMapPage() {
   const [state, setState] = useState<number>();
   const [medium, setMedium] = useState<number>();
   const [open, setOpen] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const canExport = usePermission(P.pointExport);
+  /** 导出: the map's points with their coordinates (.xlsx), for the state chosen (the call has no medium). */
+  const exportMap = async () => {
+    setExporting(true);
+    try {
+      saveFile(await download(adPointCalls.getPointAllExport, { state }));
+    } catch {
+      // shown by the request layer
+    } finally {
+      setExporting(false);
+    }
+  };
   const all = useQuery({
     queryKey: ['ad', 'map', state, medium],
     queryFn: () => call(adPointCalls.getPointAll, { state, medium }),
@@ -76,6 +91,11 @@ export default function PointMapPage() {
             onChange={setMedium}
             options={Object.entries(AD_MEDIUM_LABEL).map(([v, label]) => ({ value: Number(v), label }))}
           />
+          {canExport && (
+            <Button data-testid="ad-map-export" loading={exporting} onClick={exportMap}>
+              导出
+            </Button>
+          )}
         </Space>
       }
     >

@@ -7,6 +7,7 @@ import {
 } from '@ant-design/pro-components';
 import {
   AD_MEDIUM_LABEL,
+  AD_POINT_STATE,
   AD_POINT_STATE_LABEL,
   AD_POSITION_LABEL,
   AD_TASK_PERMISSIONS,
@@ -48,6 +49,8 @@ type Editing =
   | { kind: 'add' }
   | { kind: 'batch' }
   | { kind: 'edit'; row: AdPointRow }
+  /** 批量修改: the state or price of the selected points. */
+  | { kind: 'updateBatch'; ids: number[] }
   /** 换画: the selected points, or those the search form's filters match. */
   | { kind: 'change'; ids: number[] }
   | { kind: 'changeByFilters'; filters: Record<string, unknown> };
@@ -82,7 +85,7 @@ function LiftSelect({ multiple, name }: { multiple?: boolean; name: string }) {
 
 /** 广告点位: the operator's points (a use unit's or a regulator's read only), add, batch add, edit, export. */
 export default function PointPage() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const client = useQueryClient();
   const canEdit = useAdOperator(P.pointEdit);
   const canExport = usePermission(P.pointExport);
@@ -188,6 +191,16 @@ export default function PointPage() {
                 <Button key="batch" onClick={() => setEditing({ kind: 'batch' })}>
                   批量新增
                 </Button>,
+                <Button
+                  key="updateBatch"
+                  data-testid="ad-point-update-batch"
+                  onClick={() => {
+                    const ids = ctx.requireIds();
+                    if (ids) setEditing({ kind: 'updateBatch', ids });
+                  }}
+                >
+                  批量修改
+                </Button>,
               ]
             : []),
           ...(canChange
@@ -276,6 +289,55 @@ export default function PointPage() {
             rules={[{ required: true, message: '请选择点位位置' }]}
           />
           <PointFields withoutPosition />
+        </FormModal>
+      )}
+      {editing?.kind === 'updateBatch' && (
+        <FormModal<{ state?: number; price?: number }>
+          title={`批量修改 ${editing.ids.length} 个点位`}
+          testId="ad-point-update-batch-form"
+          onClose={() => setEditing(null)}
+          onSubmit={async (v) => {
+            const state = v.state ?? undefined;
+            const price = v.price ?? undefined;
+            if (state === undefined && price === undefined) {
+              message.warning('请选择要修改的状态或价格');
+              throw new Error('nothing to change');
+            }
+            const what = [
+              state !== undefined ? `状态改为「${AD_POINT_STATE_LABEL[state]}」` : '',
+              price !== undefined ? `价格改为 ${price} 元/周` : '',
+            ]
+              .filter(Boolean)
+              .join('，');
+            const sure = await new Promise<boolean>((resolve) =>
+              modal.confirm({
+                title: `确定修改 ${editing.ids.length} 个点位？`,
+                content: `所选 ${editing.ids.length} 个点位${what}。`,
+                okText: '确定修改',
+                cancelText: '返回',
+                onOk: () => resolve(true),
+                onCancel: () => resolve(false),
+              }),
+            );
+            if (!sure) throw new Error('not confirmed');
+            const res = await call(adPointCalls.updateBatch, { ids: editing.ids, state, price });
+            message.success(`已修改 ${res.updated} 个点位`);
+            await refresh();
+          }}
+        >
+          <Typography.Paragraph type="secondary">
+            只填写要改的项；已预订、投放中由订单决定，状态只能设为空闲、维修或停用。
+          </Typography.Paragraph>
+          <ProFormSelect
+            name="state"
+            label="状态"
+            allowClear
+            options={[AD_POINT_STATE.free, AD_POINT_STATE.repair, AD_POINT_STATE.disabled].map((s) => ({
+              value: s,
+              label: AD_POINT_STATE_LABEL[s],
+            }))}
+          />
+          <ProFormDigit name="price" label="价格（元/周）" min={0} fieldProps={{ precision: 0 }} />
         </FormModal>
       )}
       {(editing?.kind === 'change' || editing?.kind === 'changeByFilters') && (

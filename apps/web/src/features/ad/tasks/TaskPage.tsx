@@ -3,12 +3,15 @@ import {
   AD_TASK_KIND_LABEL,
   AD_TASK_STATUS,
   AD_TASK_STATUS_LABEL,
+  AD_USER_PERMISSIONS,
   type AdTaskRow,
   adTaskCalls,
+  adUserCalls,
   AD_TASK_PERMISSIONS as P,
+  WX_USER_KIND,
 } from '@ec/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Descriptions, Drawer, Popconfirm, Table, Tag } from 'antd';
+import { App, Descriptions, Drawer, Modal, Popconfirm, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
@@ -39,6 +42,9 @@ export default function TaskPage() {
   const qc = useQueryClient();
   const canEdit = usePermission(P.taskEdit);
   const [open, setOpen] = useState<number | null>(null);
+  const [assigning, setAssigning] = useState<AdTaskRow | null>(null);
+  const canListWorkers = usePermission(AD_USER_PERMISSIONS.list);
+  const canAssign = canEdit && canListWorkers;
   const refresh = () => qc.invalidateQueries({ queryKey: adTaskKeys.all });
   const act = async (fn: () => Promise<unknown>, done: string) => {
     try {
@@ -108,10 +114,17 @@ export default function TaskPage() {
       width: 140,
       render: (_, r) => dash(r.qrCode),
     },
-    actionColumn<AdTaskRow>(170, (r) => [
+    actionColumn<AdTaskRow>(200, (r) => [
       <RowAction key="detail" onClick={() => setOpen(r.id)}>
         详情
       </RowAction>,
+      ...(canAssign && (r.status === AD_TASK_STATUS.pending || r.status === AD_TASK_STATUS.rejected)
+        ? [
+            <RowAction key="assign" data-testid="ad-task-assign" onClick={() => setAssigning(r)}>
+              指派
+            </RowAction>,
+          ]
+        : []),
       ...(canEdit && (r.status === AD_TASK_STATUS.done || r.status === AD_TASK_STATUS.rejected)
         ? [
             <Popconfirm
@@ -148,7 +161,88 @@ export default function TaskPage() {
         emptyText="暂无投放任务"
       />
       {open !== null && <TaskDrawer id={open} onClose={() => setOpen(null)} />}
+      {assigning && (
+        <AssignDialog
+          task={assigning}
+          onClose={async (done) => {
+            setAssigning(null);
+            if (done) await refresh();
+          }}
+        />
+      )}
     </>
+  );
+}
+
+/**
+ * 指派: one of the operator's enabled field workers (小程序用户, 安装人员) for an open task (待执行 or
+ * 已驳回); the server decides who may be assigned (assignWorker: the task's own operator's worker).
+ */
+function AssignDialog({ task, onClose }: { task: AdTaskRow; onClose: (done?: boolean) => void }) {
+  const { message } = App.useApp();
+  const [keyword, setKeyword] = useState('');
+  const [workerId, setWorkerId] = useState<number | undefined>(task.workerId ?? undefined);
+  const [saving, setSaving] = useState(false);
+  const workers = useQuery({
+    queryKey: [...adTaskKeys.all, 'workers', keyword],
+    queryFn: () =>
+      call(adUserCalls.getXcxUserList, {
+        kind: WX_USER_KIND.worker,
+        enabled: 'true',
+        keyword: keyword || undefined,
+        page: 1,
+        limit: 50,
+      }),
+  });
+  const options = (workers.data?.records ?? []).map((w) => ({
+    value: w.id,
+    label: `${w.name}（${w.phone}）`,
+  }));
+  // The task's current worker stays choosable even when the search leaves it out.
+  if (task.workerId && task.workerName && !options.some((o) => o.value === task.workerId))
+    options.unshift({ value: task.workerId, label: task.workerName });
+  const submit = async () => {
+    if (!workerId) return message.warning('请选择安装人员');
+    setSaving(true);
+    try {
+      await call(adTaskCalls.assign, { ids: [task.id], workerId });
+      const name = options.find((o) => o.value === workerId)?.label.replace(/（.*$/, '') ?? '';
+      message.success(`已指派给 ${name}`);
+      onClose(true);
+    } catch {
+      // The request layer showed the reason.
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={`指派安装人员：${task.pointName}`}
+      okText="指派"
+      confirmLoading={saving}
+      onOk={submit}
+      onCancel={() => onClose()}
+      maskClosable={false}
+      className="ad-task-assign"
+    >
+      <Typography.Paragraph type="secondary">
+        {task.kindLabel}任务 · 订单 {task.orderNo} · 当前安装人员：{dash(task.workerName)}
+      </Typography.Paragraph>
+      <Select
+        data-testid="ad-task-worker"
+        style={{ width: '100%' }}
+        placeholder="搜索姓名或手机号"
+        showSearch
+        filterOption={false}
+        onSearch={(v) => setKeyword(v.trim())}
+        loading={workers.isFetching}
+        value={workerId}
+        onChange={setWorkerId}
+        options={options}
+        notFoundContent={workers.isFetching ? '加载中…' : '没有启用的安装人员，请先在小程序用户中添加'}
+      />
+    </Modal>
   );
 }
 
