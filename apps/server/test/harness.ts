@@ -172,7 +172,14 @@ const SEEDED = '.seeded';
 
 async function seededPostgres(config: Config): Promise<{ template: string; files: string }> {
   const template = `tpl_${process.env.EC_TEST_RUN ?? process.ppid}_${seedInputs(config)}`;
-  const files = path.join(os.tmpdir(), `ec-${template}`);
+  // A folder per server: a test that points TEST_DATABASE_URL at a server of its own (stats-replica's
+  // primary) seeds its template there, and must not re-seed, under the other workers' copies, the
+  // folder of the run's server (what made the run's copies fail: ENOENT, or files gone).
+  const server = createHash('sha1')
+    .update(process.env.TEST_DATABASE_URL ?? '')
+    .digest('hex')
+    .slice(0, 8);
+  const files = path.join(os.tmpdir(), `ec-${template}_${server}`);
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
   try {
