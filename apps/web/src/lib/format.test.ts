@@ -7,6 +7,7 @@ import {
   maskIdNumber,
   maskPhone,
   relativeTime,
+  shanghaiDay,
 } from './format.ts';
 
 describe('masks', () => {
@@ -24,6 +25,12 @@ describe('dates (Asia/Shanghai)', () => {
   const t = Date.UTC(2026, 0, 5, 16, 7, 9); // 2026-01-06 00:07:09 in Shanghai
   it('yyyy-MM-dd', () => expect(formatDate(t)).toBe('2026-01-06'));
   it('{y}-{m}-{d} {h}:{i}:{s}', () => expect(formatDateTime(t)).toBe('2026-01-06 00:07:09'));
+  it("today is Shanghai's day, whatever the browser's zone", () => {
+    // 2026-11-30 17:00 UTC is already 1 December in Shanghai: the last day of a month in UTC.
+    const day = shanghaiDay(new Date(Date.UTC(2026, 10, 30, 17)));
+    expect(day.format('YYYY-MM-DD')).toBe('2026-12-01');
+    expect(day.subtract(1, 'month').format('YYYY-MM')).toBe('2026-11');
+  });
   it('empty values format as empty text', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDateTime(undefined)).toBe('');

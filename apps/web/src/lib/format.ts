@@ -1,3 +1,6 @@
+import { shanghaiToday } from '@ec/contract';
+import dayjs, { type Dayjs } from 'dayjs';
+
 /** Display helpers (doc 000 §3, §9): one implementation, in the contract, shared with the server. */
 export {
   formatDate,
@@ -9,6 +12,13 @@ export {
   shanghaiMonth,
   shanghaiToday,
 } from '@ec/contract';
+
+/**
+ * Today as the platform counts days (Asia/Shanghai), as a date picker's value: the browser's own
+ * `dayjs()` is a day off for an account outside UTC+8 between 16:00 and 24:00 UTC, and a month off
+ * on the last day of a month (next month's booking, last month's settlement).
+ */
+export const shanghaiDay = (now: Date = new Date()): Dayjs => dayjs(shanghaiToday(now));
 
 /** An empty value shown as "—", anything else as it is. */
 export const dash = (v: string | number | null | undefined) =>

@@ -29,6 +29,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { requiredRule } from '../../components/SaveModal.tsx';
 import { ApiError, call } from '../../lib/api.ts';
+import { shanghaiDay } from '../../lib/format.ts';
 import {
   batchInput,
   PAY_STATE_COLOR,
@@ -364,7 +365,11 @@ export function PaymentDialog({
       <Descriptions size="small" column={1} style={{ marginBottom: 8 }}>
         <Descriptions.Item label="账单">{bills.map((b) => b.billNo).join('、')}</Descriptions.Item>
       </Descriptions>
-      <Form form={form} layout="vertical" initialValues={{ paidAt: dayjs(), payMethod: BILL_PAY_METHODS[0] }}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ paidAt: shanghaiDay(), payMethod: BILL_PAY_METHODS[0] }}
+      >
         {paid && (
           <>
             <Form.Item name="paidAt" label="缴费日期" rules={[{ required: true, message: '请选择缴费日期' }]}>

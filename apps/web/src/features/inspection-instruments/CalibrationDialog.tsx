@@ -9,6 +9,7 @@ import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { call } from '../../lib/api.ts';
+import { shanghaiDay } from '../../lib/format.ts';
 
 /** The row's values as the update call takes them (what a save sends back unchanged). */
 export const updateOf = (r: EquipmentRow): EquipmentUpdate => ({
@@ -54,7 +55,7 @@ export function CalibrationDialog({
   const [form] = Form.useForm<V>();
   const [busy, setBusy] = useState(false);
   const { message } = App.useApp();
-  const today = dayjs();
+  const today = shanghaiDay();
   return (
     <Modal
       open
@@ -111,7 +112,7 @@ export function CalibrationDialog({
         >
           <DatePicker
             style={{ width: '100%' }}
-            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            disabledDate={(d) => d.isAfter(shanghaiDay(), 'day')}
             data-testid="cal-on"
           />
         </Form.Item>

@@ -29,7 +29,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { requiredRule, SaveModal } from '../../components/SaveModal.tsx';
 import { ApiError, call } from '../../lib/api.ts';
-import { dash } from '../../lib/format.ts';
+import { dash, shanghaiDay } from '../../lib/format.ts';
 import { orderKeys, useOrderWrite, usePassedInspectors } from './queries.ts';
 
 const dayText = (v: Dayjs | undefined | null) => (v ? v.format('YYYY-MM-DD') : undefined);
@@ -259,7 +259,7 @@ export function PaymentDialog({
     <SaveModal<V>
       title={`登记缴费（应缴 ${formatYuan(notice.amount)} 元）`}
       testId="payment-dialog"
-      initial={{ payState: 'paid', paidAt: dayjs() }}
+      initial={{ payState: 'paid', paidAt: shanghaiDay() }}
       onClose={onClose}
       submit={(v) =>
         write(

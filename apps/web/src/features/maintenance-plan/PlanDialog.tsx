@@ -11,6 +11,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { validated } from '../../components/form.ts';
 import { ApiError, call } from '../../lib/api.ts';
+import { shanghaiDay } from '../../lib/format.ts';
 import { planKeys, useInvalidatePlans, useTemplateOptions } from './queries.ts';
 
 interface PlanValues {
@@ -110,7 +111,7 @@ export function PlanDialog({ lift, onClose }: { lift: MaintainedLift; onClose: (
         initialValues={{
           templateId: lift.templateId ?? undefined,
           intervalDays: lift.intervalDays ?? MAINTENANCE_INTERVAL_DAYS,
-          firstDate: lift.firstDate ? dayjs(lift.firstDate) : dayjs().add(1, 'day'),
+          firstDate: lift.firstDate ? dayjs(lift.firstDate) : shanghaiDay().add(1, 'day'),
           workerIds: lift.workerIds,
           enabled: lift.enabled ?? true,
         }}

@@ -11,6 +11,7 @@ import { App, DatePicker, Input, Modal, Select, Space, Table, Typography } from 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { call } from '../../../lib/api.ts';
+import { shanghaiDay } from '../../../lib/format.ts';
 
 const day = (d: Dayjs) => d.format('YYYY-MM-DD');
 
@@ -32,18 +33,21 @@ export type BookingMode =
   | { kind: 'edit'; order: AdOrderDetail }
   | { kind: 'append'; order: AdOrderDetail };
 
-const nextMonth = (): [Dayjs, Dayjs] => {
-  const start = dayjs().add(1, 'month').startOf('month');
+const nextMonth = (today: Dayjs): [Dayjs, Dayjs] => {
+  const start = today.add(1, 'month').startOf('month');
   return [start, start.endOf('month')];
 };
 
-/** The dates a booking opens with: the order's, the lead's when still ahead, else next month. */
-export function initialRange(mode: BookingMode, today = dayjs()): [Dayjs, Dayjs] {
+/**
+ * The dates a booking opens with: the order's, the lead's when still ahead, else next month, all
+ * counted from Shanghai's today (as the server counts them).
+ */
+export function initialRange(mode: BookingMode, today = shanghaiDay()): [Dayjs, Dayjs] {
   if (mode.kind !== 'new') return [dayjs(mode.order.startDate), dayjs(mode.order.endDate)];
   const { lead } = mode;
   if (lead?.startDate && lead.endDate && !dayjs(lead.startDate).isBefore(today, 'day'))
     return [dayjs(lead.startDate), dayjs(lead.endDate)];
-  return nextMonth();
+  return nextMonth(today);
 }
 
 const TITLE = { new: '预订点位', edit: '修改订单', append: '追加点位' } as const;

@@ -7,13 +7,14 @@ import {
 } from '@ec/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Descriptions, Drawer, Popconfirm, Space, Table, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { ExportButton } from '../../../components/ExportButton.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
+import { shanghaiDay } from '../../../lib/format.ts';
 
 const keys = { all: ['adSettlements'] as const };
 const money = (v: number) => v.toFixed(2);
@@ -29,7 +30,7 @@ export default function SettlementPage() {
   const qc = useQueryClient();
   const canApprove = usePermission(P.approve);
   const canExport = usePermission(P.export);
-  const [month, setMonth] = useState<Dayjs>(dayjs().subtract(1, 'month'));
+  const [month, setMonth] = useState<Dayjs>(() => shanghaiDay().subtract(1, 'month'));
   const [open, setOpen] = useState<number | null>(null);
   const [computing, setComputing] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: keys.all });

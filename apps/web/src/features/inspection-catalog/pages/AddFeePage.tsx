@@ -30,6 +30,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { validated } from '../../../components/form.ts';
 import { call } from '../../../lib/api.ts';
+import { shanghaiDay } from '../../../lib/format.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { ORG_PATHS } from '../../../lib/routes.ts';
 import { useCatalogRights, useCost, useInvalidateCatalog } from '../queries.ts';
@@ -147,7 +148,7 @@ function FeeForm({ cost }: { cost: InspectionCostRow | null }) {
   const [saving, setSaving] = useState(false);
   const initial: Partial<FeeValues> = cost
     ? toValues(cost)
-    : { supervisionPercent: 150, governorIncluded: true, effectiveFrom: dayjs(), baseStops: 8 };
+    : { supervisionPercent: 150, governorIncluded: true, effectiveFrom: shanghaiDay(), baseStops: 8 };
 
   const submit = async () => {
     const v = await validated(form);

@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
 import { call } from '../../../lib/api.ts';
+import { shanghaiDay } from '../../../lib/format.ts';
 import { usePageParam } from '../../../lib/page-param.ts';
 import { ORG_PATHS } from '../../../lib/routes.ts';
 import { kindOptions } from '../CalibrationDialog.tsx';
@@ -182,7 +183,7 @@ export default function EquipmentAddPage() {
                   }),
                 ]}
               >
-                <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} />
+                <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(shanghaiDay(), 'day')} />
               </Form.Item>
             </Col>
             <Col span={8}>

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { AreaCascader } from '../../../components/AreaCascader.tsx';
 import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
+import { shanghaiDay } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.ts';
 import type { FilterValues } from './query.ts';
 
@@ -84,7 +85,7 @@ export function FilterBar({
                 picker="month"
                 value={value.month ? dayjs(`${value.month}-01`) : null}
                 onChange={(d) => set({ month: d ? d.format('YYYY-MM') : undefined })}
-                disabledDate={(d) => d.isAfter(dayjs(), 'month')}
+                disabledDate={(d) => d.isAfter(shanghaiDay(), 'month')}
               />
             )}
             {kind === 'range' && (
@@ -96,7 +97,7 @@ export function FilterBar({
                       r?.[0] && r[1] ? [r[0].format('YYYY-MM-DD'), r[1].format('YYYY-MM-DD')] : undefined,
                   })
                 }
-                disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+                disabledDate={(d) => d.isAfter(shanghaiDay(), 'day')}
               />
             )}
           </Space.Compact>
