@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { apiAs, messageWith, rowsOf, runSearch, searchField, settle } from './elevator-support.ts';
-import { consoleSuite, screenshot } from './support.ts';
+import { consoleSuite, screenshot, until } from './support.ts';
 
 /**
  * Changing advertising orders in the console against the real server (no mocks): gg_admin1 edits
@@ -197,6 +197,86 @@ describe('changing advertising orders in the console', () => {
     assert.equal(order.intentionId, lead.id);
     assert.equal(order.customId, accepted.customId);
     assert.equal(order.pointCount, 2);
+    await context.close();
+  });
+
+  test('points chosen on 点位地图 are booked together (加入预订, 预订)', async () => {
+    const api = await apiAs(suite.server.baseUrl, 'gg_admin1');
+    const name = `地图预订客户${Date.now() % 100000}`;
+    await api('POST', '/adCustom/add', { name, contactPhone: '13977105568' });
+    // The dialog opens on next month: the points free for it are the ones to choose from.
+    const [startDate] = monthAhead(1);
+    const endDate = new Date(Date.UTC(Number(startDate.slice(0, 4)), Number(startDate.slice(5, 7)), 0))
+      .toISOString()
+      .slice(0, 10);
+    const free = await api<Page<{ id: number; pointNo: string }>>('GET', '/adOrder/available', {
+      startDate,
+      endDate,
+      page: 1,
+      limit: 500,
+    });
+    const freeIds = new Set(free.records.map((p) => p.id));
+
+    const { page, context } = await suite.open('gg_admin1');
+    await page.locator('.ant-pro-sider-menu').waitFor();
+    await page.goto(`${suite.server.baseUrl}/#/ad/pointMap`);
+    const map = page.getByTestId('ad-point-map');
+    await map.waitFor();
+    // Zoomed in far enough, each point is drawn on its own.
+    const drawn = map.locator('[data-testid^="map-point-"]');
+    await until(
+      async () => {
+        if ((await drawn.count()) > 0) return true;
+        await map.getByRole('button', { name: '放大' }).click();
+        return false;
+      },
+      'single points drawn on the map',
+      20_000,
+    );
+    const ids = (await drawn.evaluateAll((els) => els.map((e) => e.getAttribute('data-testid') ?? ''))).map(
+      (t) => Number(t.replace('map-point-', '')),
+    );
+    const picks = ids.filter((id) => freeIds.has(id)).slice(0, 2);
+    assert.equal(picks.length, 2, 'two points on the map free next month');
+    const chosen: string[] = [];
+    for (const id of picks) {
+      await map.getByTestId(`map-point-${id}`).dispatchEvent('click');
+      // The drawer offers 加入预订 once the point is read; its title names the point.
+      const drawer = page.locator('.ant-drawer-content').filter({ has: page.getByTestId('ad-map-choose') });
+      const choose = drawer.getByTestId('ad-map-choose').filter({ hasText: '加入预订' });
+      await choose.waitFor();
+      chosen.push(((await drawer.locator('.ant-drawer-title').textContent()) ?? '').replace(/^点位\s*/, ''));
+      await choose.click();
+      await drawer.waitFor({ state: 'detached' });
+    }
+    const bar = page.getByTestId('ad-map-chosen');
+    await bar.filter({ hasText: `已选 2 个点位：${chosen.join('、')}` }).waitFor();
+    await bar.getByTestId('ad-map-book').click();
+
+    const dialog = page.locator('.ad-booking');
+    await dialog.waitFor();
+    for (const no of chosen) await dialog.getByTestId('booking-map-choice').filter({ hasText: no }).waitFor();
+    await dialog
+      .getByTestId('booking-quote')
+      .filter({ hasText: /已选 2 个点位，\d+ 天（\d+ 个计费周期），合计 \d+ 元/ })
+      .waitFor({ timeout: 15_000 });
+    await dialog.getByTestId('booking-custom').click();
+    await dialog.getByTestId('booking-custom').locator('input').fill(name);
+    await page.locator('.ant-select-dropdown').getByTitle(name).click();
+    await dialog.getByRole('button', { name: /预\s*订/ }).click();
+    await messageWith(page, '已预订 2 个点位');
+    await dialog.waitFor({ state: 'detached' });
+    await bar.waitFor({ state: 'detached' });
+    await screenshot(page, 'ad-map-booked');
+
+    const orders = await api<Page<{ id: number }>>('GET', '/adOrder/getOrderList', {
+      keyword: name,
+      page: 1,
+      limit: 10,
+    });
+    assert.equal(orders.records.length, 1);
+    const order = await api<OrderDetail>('GET', `/adOrder/${orders.records[0].id}`);
+    assert.deepEqual(order.lines.map((l) => l.pointId).sort(), [...picks].sort());
     await context.close();
   });
 });

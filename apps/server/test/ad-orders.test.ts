@@ -181,6 +181,45 @@ describe.each(dbKinds)('advertising points, customers and orders on %s', (kind) 
     expect(XLSX.read(by.rawPayload).SheetNames).toContain('点位预订');
   });
 
+  it('exports the map’s points: its medium and state filters, and only the points it can draw', async () => {
+    // One screen point of the operator loses its coordinates: the map cannot draw it, so its export
+    // leaves it out too (it is on 广告点位's export).
+    const [hidden] = await q<{ id: number; point_no: string; longitude: number; latitude: number }>(
+      t,
+      `select id, point_no, longitude, latitude from ad_point
+       where company_id = ${op} and medium = 2 and state = ${AD_POINT_STATE.free} and longitude is not null
+       order by id desc limit 1`,
+    );
+    await q(t, `update ad_point set longitude = null, latitude = null where id = ${hidden.id}`);
+    try {
+      const map = await api<{ points: [number, number, number, number, number][]; total: number }>(
+        'GET',
+        '/adPoint/getPointAll',
+        { medium: 2, state: AD_POINT_STATE.free },
+      );
+      expect(map.status, map.body.resultMsg).toBe(200);
+      const res = await t.inject({
+        method: 'GET',
+        url: `/monitor/api/adPoint/getPointAllExport?medium=2&state=${AD_POINT_STATE.free}`,
+        headers: { authorization: `Bearer ${gg}` },
+      });
+      expect(res.statusCode).toBe(200);
+      const rows = XLSX.utils.sheet_to_json<Record<string, string>>(
+        XLSX.read(res.rawPayload).Sheets['点位地图'],
+      );
+      expect(map.body.data.total).toBeGreaterThan(0);
+      expect(rows.length, 'the export holds what the map shows').toBe(map.body.data.total);
+      expect(rows.every((r) => r['媒介'] === '电子屏' && r['状态'] === '空闲')).toBe(true);
+      expect(rows.some((r) => r['点位编号'] === hidden.point_no)).toBe(false);
+      expect(rows.every((r) => r['经度'] !== undefined && r['纬度'] !== undefined)).toBe(true);
+    } finally {
+      await q(
+        t,
+        `update ad_point set longitude = ${hidden.longitude}, latitude = ${hidden.latitude} where id = ${hidden.id}`,
+      );
+    }
+  });
+
   it('keeps customers: add, a name twice 409, a bad phone 400, masked phone kept on update', async () => {
     const add = await api<AdCustomRow>('POST', '/adCustom/add', {
       name: '测试客户甲',

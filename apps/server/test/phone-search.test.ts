@@ -2,6 +2,8 @@ import type { Page } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
+import { sysUser } from '../src/platform/db/tables.ts';
+import { sameNumber } from '../src/platform/masking.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 
 /**
@@ -32,6 +34,28 @@ describe.each(dbKinds)('phone search on a masked list on %s', (kind) => {
     expect(await total(admin, path, { phone: '13807710005' })).toBe(1);
     expect(await total(admin, path, { phone: '1380771000' })).toBe(0);
     expect(await total(admin, path, { phone: '0005' })).toBe(0);
+  });
+
+  it('an account is found by its phone through an index, not by reading every account', async () => {
+    // The users' and the parties' people lists search with sameNumber on sys_user.phone: the index
+    // on the same expression (without dashes and spaces) serves it. Without it, even with the
+    // sequential scan priced out the plan reads the whole table.
+    const plan = await t.platform.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const found = rowsOf<{ 'QUERY PLAN': string }>(
+        await tx.execute(
+          sql`explain (costs off) select id from sys_user where ${sameNumber(sysUser.phone, '138-0771 0005')}`,
+        ),
+      );
+      return found.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/(using|Scan on) sys_user_phone_digits_idx\b/);
+    const [hit] = rowsOf<{ username: string }>(
+      await t.platform.db.execute(
+        sql`select username from sys_user where ${sameNumber(sysUser.phone, '138-0771 0005')}`,
+      ),
+    );
+    expect(hit?.username, 'the number with a dash and a space is the account’s whole number').toBeTruthy();
   });
 
   it('maintenance staff: the whole phone finds the worker, a prefix nothing', async () => {

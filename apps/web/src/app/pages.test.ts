@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AD_PATHS,
   CALL_CENTRE_PATHS,
   DASHBOARD_PATH,
   ELEVATOR_PATHS,
   EMERGENCY_CODE_PATHS,
   FILING_PATHS,
+  IOT_PATHS,
   MAINTENANCE_PATHS,
+  OPS_PATHS,
   ORG_PATHS,
   PARTY_PAGES,
+  PATROL_PATHS,
   partyPaths,
   REPAIR_PATHS,
   RESCUE_CASE_PATHS,
   RESCUE_UNIT_PATHS,
   SIGNING_PATHS,
+  STATS_PATHS,
   SYSTEM_PATHS,
 } from '../lib/routes.ts';
 import { builtPages } from './pages.tsx';
@@ -30,6 +35,11 @@ const routePaths = [
   ...Object.values(CALL_CENTRE_PATHS),
   ...Object.values(REPAIR_PATHS),
   ...Object.values(SIGNING_PATHS),
+  ...Object.values(IOT_PATHS),
+  ...Object.values(OPS_PATHS),
+  ...Object.values(PATROL_PATHS),
+  ...Object.values(AD_PATHS),
+  ...Object.values(STATS_PATHS),
   ...Object.values(PARTY_PAGES).flatMap(partyPaths),
   ...FILING_PATHS,
 ];

@@ -123,6 +123,9 @@ export {
   partyPaths,
 } from '@ec/contract/menu-catalogue';
 
+/** 物联网电梯: the lifts' monitoring page (its 报警 tab lists alarms), and the spec's hidden entry to it. */
+export const IOT_PATHS = { elevator: '/wisdom/iotelevator', entry: '/iot' } as const;
+
 /** The inspection organisation's pages (/organization): its filing and audit, and its resources. */
 export const ORG_PATHS = {
   audit: '/organization/Audit',

@@ -322,7 +322,12 @@ export const adPointCalls = {
     permission: P.pointExport,
     summary: '导出点位地图的点位（含坐标，.xlsx）',
     result: 'file',
-    input: z.object({ areaCode: text(12).optional(), state: adPointState.optional() }),
+    // The map's own filters: the export holds the points the map shows (those with coordinates).
+    input: z.object({
+      areaCode: text(12).optional(),
+      state: adPointState.optional(),
+      medium: adMedium.optional(),
+    }),
     output: z.unknown(),
   }),
 };

@@ -231,8 +231,16 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/patrol/myContent',
     ],
     // 检验报告: the pushed reports of its lifts; 检验账单: its bills from the inspection organisations.
-    // 广告点位: the advertising points hung in its lifts.
-    readOnly: ['/organization/report', '/organization/bill', '/ad/point', '/ad/pointMap', '/ad/settlement'],
+    // 广告点位: the advertising points hung in its lifts. 处置工单记录: its lifts' rescue cases, which
+    // the message centre's notice of a dispatch or an escalation opens (rescue/cases/flow.ts tellUseUnit).
+    readOnly: [
+      '/organization/report',
+      '/organization/bill',
+      '/ad/point',
+      '/ad/pointMap',
+      '/ad/settlement',
+      '/getrecore',
+    ],
   },
   {
     key: 'safety_officer',
@@ -252,8 +260,14 @@ export const ROLE_SEEDS: RoleSeed[] = [
       // It reports faults of its unit's lifts.
       '/basicInformation/repairs',
     ],
-    // It follows its unit's periodic inspection applications and reads their reports.
-    readOnly: ['/organization/inspection', '/organization/inspectionDetail', '/organization/report'],
+    // It follows its unit's periodic inspection applications and reads their reports, and its unit's
+    // rescue cases (处置工单记录), which a dispatch's notice opens.
+    readOnly: [
+      '/organization/inspection',
+      '/organization/inspectionDetail',
+      '/organization/report',
+      '/getrecore',
+    ],
   },
   {
     key: 'inspection_admin',

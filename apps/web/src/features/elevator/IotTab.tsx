@@ -18,6 +18,7 @@ import { hasPermission, usePermission } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
 import { useLiveEvents } from '../../lib/live.ts';
 import { useCanOpen } from '../../lib/page-param.ts';
+import { IOT_PATHS } from '../../lib/routes.ts';
 import { sessionStore } from '../../lib/session.ts';
 
 const SEVERITY_COLOR: Record<number, string> = { 1: 'default', 2: 'gold', 3: 'orange', 4: 'red' };
@@ -28,9 +29,6 @@ const STATE_COLOR: Record<number, 'default' | 'success' | 'error'> = {
 };
 const key = (elevatorId: number) => ['iot', 'lift-state', elevatorId] as const;
 
-/** 物联网电梯 (the IoT feature's page, features/iot/routes.ts), whose 报警 tab lists a lift's alarms. */
-const IOT_PAGE = '/wisdom/iotelevator';
-
 /**
  * The lift's whole alarm history on 物联网电梯's 报警 tab: every alarm of the lift, open or cleared
  * (the query features/iot/alarm-filters.ts reads).
@@ -38,7 +36,7 @@ const IOT_PAGE = '/wisdom/iotelevator';
 export function liftAlarmsHref(elevatorId: number, registerCode?: string | null): string {
   const q = new URLSearchParams({ tab: 'alarms', state: 'all', elevatorId: String(elevatorId) });
   if (registerCode) q.set('registerCode', registerCode);
-  return `#${IOT_PAGE}?${q}`;
+  return `#${IOT_PATHS.elevator}?${q}`;
 }
 
 /**
@@ -50,7 +48,7 @@ export function liftAlarmsHref(elevatorId: number, registerCode?: string | null)
 export function IotTab({ elevatorId }: { elevatorId: number }) {
   const client = useQueryClient();
   const mayListAlarms = usePermission(IOT_PERMISSIONS.alarmList);
-  const canListAlarms = useCanOpen(IOT_PAGE) && mayListAlarms;
+  const canListAlarms = useCanOpen(IOT_PATHS.elevator) && mayListAlarms;
   const q = useQuery({
     queryKey: key(elevatorId),
     retry: false,

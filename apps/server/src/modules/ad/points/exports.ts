@@ -7,7 +7,7 @@ import {
 } from '@ec/contract';
 import { type ExcelColumn, keysetBatches } from '../../../platform/excel.ts';
 import type { ExportSource } from '../../../platform/exports.ts';
-import { exportBatch, pointCount } from './service.ts';
+import { exportBatch, locatedPoints, pointCount } from './service.ts';
 
 type Calls = typeof adPointCalls;
 
@@ -38,7 +38,7 @@ export const pointExport: ExportSource<CallParsedInput<Calls['export']>, AdPoint
   batches: (db, user, f) => keysetBatches((after, size) => exportBatch(db, user, f, after, size)),
 };
 
-/** 导出 of 点位地图 (the points of the district and state, with their coordinates). */
+/** 导出 of 点位地图: the points the map shows for its filters (district, state, medium), with coordinates. */
 export const pointMapExport: ExportSource<CallParsedInput<Calls['getPointAllExport']>, AdPointRow> = {
   name: 'ad-point-map',
   label: '点位地图',
@@ -49,6 +49,7 @@ export const pointMapExport: ExportSource<CallParsedInput<Calls['getPointAllExpo
     { header: '经度', width: 12, value: (r) => r.longitude ?? '' },
     { header: '纬度', width: 12, value: (r) => r.latitude ?? '' },
   ],
-  count: (db, user, f) => pointCount(db, user, f),
-  batches: (db, user, f) => keysetBatches((after, size) => exportBatch(db, user, f, after, size)),
+  count: (db, user, f) => pointCount(db, user, f, locatedPoints),
+  batches: (db, user, f) =>
+    keysetBatches((after, size) => exportBatch(db, user, f, after, size, locatedPoints)),
 };

@@ -134,8 +134,11 @@ export function listPoints(
 }
 
 /** How many points of the filters the user sees (the list's count: the exports' size). */
-export const pointCount = (db: Queryable, user: AuthUser, f: Filters) =>
-  countRows(db, adPoint, filtersOf(user, f));
+export const pointCount = (db: Queryable, user: AuthUser, f: Filters, also?: SQL) =>
+  countRows(db, adPoint, and(filtersOf(user, f), also));
+
+/** The points the map can draw: those with coordinates (mapPoints, and the map's export). */
+export const locatedPoints = and(isNotNull(adPoint.longitude), isNotNull(adPoint.latitude)) as SQL;
 
 /** The bookings of some points (order lines of orders that hold them or held them), by start date. */
 export async function bookingsOf(db: Queryable, pointIds: number[]): Promise<Map<number, AdPointBooking[]>> {
@@ -409,8 +412,7 @@ export async function mapPoints(
     .where(
       and(
         visiblePoints(user),
-        isNotNull(adPoint.longitude),
-        isNotNull(adPoint.latitude),
+        locatedPoints,
         f.areaCode ? eq(adPoint.areaCode, f.areaCode) : undefined,
         f.state ? eq(adPoint.state, f.state) : undefined,
         f.medium ? eq(adPoint.medium, f.medium) : undefined,
@@ -453,8 +455,15 @@ export async function countPoints(
 }
 
 /** Rows for the exports, in id batches (platform/excel.ts keysetBatches). */
-export function exportBatch(db: Queryable, user: AuthUser, f: Filters, afterId: number, size: number) {
-  return selectPoints(db, and(filtersOf(user, f), gt(adPoint.id, afterId)))
+export function exportBatch(
+  db: Queryable,
+  user: AuthUser,
+  f: Filters,
+  afterId: number,
+  size: number,
+  also?: SQL,
+) {
+  return selectPoints(db, and(filtersOf(user, f), also, gt(adPoint.id, afterId)))
     .orderBy(asc(adPoint.id))
     .limit(size)
     .then((rows) => rows.map(toPointRow));

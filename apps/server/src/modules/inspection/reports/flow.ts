@@ -335,9 +335,25 @@ export async function signReport(q: Queryable, user: AuthUser, v: { id: number; 
   });
   // The instruments as they were when signed (read for share above, so no recalibration or edit
   // is under way): the signed report prints these from now on (read.ts). Never none: checked above.
+  await keepSignedInstruments(q, report.id, used);
+  return reportDetail(q, user, report.id);
+}
+
+/** An instrument row as a signed report keeps it (inspection_report_instrument). */
+type SignedInstrument = Pick<
+  typeof ri.$inferInsert,
+  'name' | 'model' | 'serialNo' | 'calibratedOn' | 'validUntil'
+> & { id: number };
+
+/**
+ * Keeps what a signed report prints about its instruments, as they are now: written in the signing
+ * transaction (signReport) and by the demo data's signed reports (seed.ts).
+ */
+export async function keepSignedInstruments(q: Queryable, reportId: number, used: SignedInstrument[]) {
+  if (used.length === 0) return;
   await q.insert(ri).values(
     used.map((e) => ({
-      reportId: report.id,
+      reportId,
       equipmentId: e.id,
       name: e.name,
       model: e.model,
@@ -346,7 +362,6 @@ export async function signReport(q: Queryable, user: AuthUser, v: { id: number; 
       validUntil: e.validUntil,
     })),
   );
-  return reportDetail(q, user, report.id);
 }
 
 export async function remarkPdf(

@@ -9,7 +9,8 @@ import { inspectionEquipment } from '../instruments/tables.ts';
 import { inspectionOrder, inspectionOrderEvent } from '../orders/tables.ts';
 import { inspectionInspector } from '../people/tables.ts';
 import { deriveConclusion, type ItemResult, isPass } from './conclusion.ts';
-import { inspectionReport, inspectionReportInstrument, inspectionResult } from './tables.ts';
+import { keepSignedInstruments } from './flow.ts';
+import { inspectionReport, inspectionResult } from './tables.ts';
 
 /**
  * Demo reports (after the orders' seed): four lifts of sy_admin1's unit inspected by jy_inspector1 of
@@ -150,19 +151,8 @@ export async function seedReports(tx: Tx) {
           issuedAt: issued,
         })
         .returning();
-      // Signed: the instruments as signed with (flow.ts signReport writes the same).
-      if (used.length)
-        await tx.insert(inspectionReportInstrument).values(
-          used.map((e) => ({
-            reportId: report.id,
-            equipmentId: e.id,
-            name: e.name,
-            model: e.model,
-            serialNo: e.serialNo,
-            calibratedOn: e.calibratedOn,
-            validUntil: e.validUntil,
-          })),
-        );
+      // Signed: the instruments as signed with, as signReport keeps them.
+      await keepSignedInstruments(tx, report.id, used);
       await tx.insert(inspectionResult).values(
         outcomes.map((o) => ({
           reportId: report.id,

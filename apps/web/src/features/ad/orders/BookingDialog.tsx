@@ -7,7 +7,7 @@ import {
   areaLabel,
 } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
-import { App, DatePicker, Input, Modal, Select, Space, Table, Typography } from 'antd';
+import { App, DatePicker, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { call } from '../../../lib/api.ts';
@@ -28,8 +28,15 @@ export interface BookingLead {
  * What the dialog does: book a new order (from a lead or not), change a draft (its customer, dates
  * and whole set of points: 修改), or add points to a draft for its own dates (追加点位).
  */
+/** A point chosen on 点位地图 to book. */
+export interface MapChoice {
+  id: number;
+  pointNo: string;
+}
+
 export type BookingMode =
-  | { kind: 'new'; lead?: BookingLead }
+  /** A new order: for a lead (its customer and dates), or for the points chosen on 点位地图. */
+  | { kind: 'new'; lead?: BookingLead; points?: MapChoice[] }
   | { kind: 'edit'; order: AdOrderDetail }
   | { kind: 'append'; order: AdOrderDetail };
 
@@ -75,8 +82,15 @@ export function BookingDialog({
   const [medium, setMedium] = useState<number>();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<number[]>(() =>
-    mode.kind === 'edit' ? mode.order.lines.map((l) => l.pointId) : [],
+    mode.kind === 'edit'
+      ? mode.order.lines.map((l) => l.pointId)
+      : mode.kind === 'new'
+        ? (mode.points ?? []).map((p) => p.id)
+        : [],
   );
+  // Points chosen before the dialog opened (a draft's, the map's) stay chosen when the dates change:
+  // the server refuses one that is taken for the new dates, and says which.
+  const keepsPoints = mode.kind === 'edit' || (mode.kind === 'new' && (mode.points?.length ?? 0) > 0);
   const [saving, setSaving] = useState(false);
   const startDate = day(range[0]);
   const endDate = day(range[1]);
@@ -195,8 +209,8 @@ export function BookingDialog({
           onChange={(v) => {
             if (v?.[0] && v[1]) {
               setRange([v[0], v[1]]);
-              // A new booking starts over; a draft keeps its points (the server refuses taken ones).
-              if (mode.kind !== 'edit') setSelected([]);
+              // A new booking starts over; a draft or the map's choice keeps its points.
+              if (!keepsPoints) setSelected([]);
               setPage(1);
             }
           }}
@@ -222,6 +236,14 @@ export function BookingDialog({
           options={Object.entries(AD_MEDIUM_LABEL).map(([v, label]) => ({ value: Number(v), label }))}
         />
       </Space>
+      {mode.kind === 'new' && mode.points && mode.points.length > 0 && (
+        <Typography.Paragraph data-testid="booking-map-choice" style={{ marginBottom: 8 }}>
+          地图上选定的点位：
+          {mode.points.map((p) => (
+            <Tag key={p.id}>{p.pointNo}</Tag>
+          ))}
+        </Typography.Paragraph>
+      )}
       <Table<AdAvailablePoint>
         data-testid="booking-points"
         rowKey="id"

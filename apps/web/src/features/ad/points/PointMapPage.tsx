@@ -1,17 +1,20 @@
 import {
   AD_MEDIUM_LABEL,
+  AD_POINT_STATE,
   AD_POINT_STATE_LABEL,
   type AdPointDetail,
   adPointCalls,
   areaLabel,
   AD_PERMISSIONS as P,
 } from '@ec/contract';
-import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Drawer, Select, Space, Statistic, Tag } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Drawer, Select, Space, Statistic, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { CityMap, type MapLegendItem, type MapPoint } from '../../../components/city-map/CityMap.tsx';
 import { usePermission } from '../../../lib/access.ts';
 import { call, download, saveFile } from '../../../lib/api.ts';
+import { useAdOperator } from '../access.ts';
+import { BookingDialog, type MapChoice } from '../orders/BookingDialog.tsx';
 
 const COLOUR: Record<number, string> = {
   1: '#52c41a',
@@ -26,18 +29,31 @@ const legend: MapLegendItem[] = Object.entries(AD_POINT_STATE_LABEL).map(([state
   colour: COLOUR[Number(state)],
 }));
 
-/** 点位地图: the visible points on the offline city map, coloured by state; a click opens the point. */
+/** Points that can't be booked whatever the dates (维修, 停用): the availability search leaves them out. */
+const unbookable = new Set<number>([AD_POINT_STATE.repair, AD_POINT_STATE.disabled]);
+
+/**
+ * 点位地图: the visible points on the offline city map, coloured by state; a click opens the point.
+ * The operator chooses points to book from their drawers (加入预订) and books them together (预订).
+ */
 export default function PointMapPage() {
+  const client = useQueryClient();
   const [state, setState] = useState<number>();
   const [medium, setMedium] = useState<number>();
   const [open, setOpen] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [chosen, setChosen] = useState<MapChoice[]>([]);
+  const [booking, setBooking] = useState(false);
   const canExport = usePermission(P.pointExport);
-  /** 导出: the map's points with their coordinates (.xlsx), for the state chosen (the call has no medium). */
+  const canBook = useAdOperator(P.orderEdit);
+  const isChosen = (id: number) => chosen.some((c) => c.id === id);
+  const toggle = (c: MapChoice) =>
+    setChosen((all) => (all.some((x) => x.id === c.id) ? all.filter((x) => x.id !== c.id) : [...all, c]));
+  /** 导出: the points the map shows for its filters, with their coordinates (.xlsx). */
   const exportMap = async () => {
     setExporting(true);
     try {
-      saveFile(await download(adPointCalls.getPointAllExport, { state }));
+      saveFile(await download(adPointCalls.getPointAllExport, { state, medium }));
     } catch {
       // shown by the request layer
     } finally {
@@ -99,6 +115,25 @@ export default function PointMapPage() {
         </Space>
       }
     >
+      {canBook && chosen.length > 0 && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="ad-map-chosen"
+          message={`已选 ${chosen.length} 个点位：${chosen.map((c) => c.pointNo).join('、')}`}
+          action={
+            <Space>
+              <Button size="small" type="primary" data-testid="ad-map-book" onClick={() => setBooking(true)}>
+                预订
+              </Button>
+              <Button size="small" onClick={() => setChosen([])}>
+                清空
+              </Button>
+            </Space>
+          }
+        />
+      )}
       <Space size={32} style={{ marginBottom: 12 }} data-testid="ad-map-counts">
         <Statistic title="点位总数" value={all.data?.total ?? 0} loading={all.isLoading} />
         {legend.map((l) => (
@@ -119,7 +154,28 @@ export default function PointMapPage() {
         height={600}
       />
       {open !== null && (
-        <Drawer open width={520} title={p ? `点位 ${p.pointNo}` : '点位'} onClose={() => setOpen(null)}>
+        <Drawer
+          open
+          width={520}
+          title={p ? `点位 ${p.pointNo}` : '点位'}
+          onClose={() => setOpen(null)}
+          extra={
+            canBook &&
+            p &&
+            !unbookable.has(p.state) && (
+              <Button
+                data-testid="ad-map-choose"
+                type={isChosen(p.id) ? 'default' : 'primary'}
+                onClick={() => {
+                  toggle({ id: p.id, pointNo: p.pointNo });
+                  setOpen(null);
+                }}
+              >
+                {isChosen(p.id) ? '移出预订' : '加入预订'}
+              </Button>
+            )
+          }
+        >
           {p && (
             <Descriptions column={1} size="small" bordered>
               <Descriptions.Item label="地址">{p.address}</Descriptions.Item>
@@ -144,6 +200,17 @@ export default function PointMapPage() {
             </Descriptions>
           )}
         </Drawer>
+      )}
+      {booking && (
+        <BookingDialog
+          mode={{ kind: 'new', points: chosen }}
+          onClose={async (made) => {
+            setBooking(false);
+            if (!made) return;
+            setChosen([]);
+            await client.invalidateQueries({ queryKey: ['ad'] });
+          }}
+        />
       )}
     </Card>
   );

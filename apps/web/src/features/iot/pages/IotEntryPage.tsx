@@ -1,7 +1,7 @@
 import { Navigate } from 'react-router';
 import { UnauthorizedPage } from '../../../app/status-pages.tsx';
+import { IOT_PATHS } from '../../../lib/routes.ts';
 import { useSession } from '../../../lib/session.ts';
-import { IOT_ELEVATOR_PATH } from '../routes.ts';
 
 /**
  * The spec's 物联网 entry (url iot), which the sidebar hides: opened by its path, it goes on to the
@@ -9,5 +9,9 @@ import { IOT_ELEVATOR_PATH } from '../routes.ts';
  */
 export default function IotEntryPage() {
   const { allowed } = useSession();
-  return allowed.has(IOT_ELEVATOR_PATH) ? <Navigate to={IOT_ELEVATOR_PATH} replace /> : <UnauthorizedPage />;
+  return allowed.has(IOT_PATHS.elevator) ? (
+    <Navigate to={IOT_PATHS.elevator} replace />
+  ) : (
+    <UnauthorizedPage />
+  );
 }
