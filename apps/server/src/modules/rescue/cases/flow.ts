@@ -219,8 +219,9 @@ export function toldNote(accounts: number, name?: string | null): string {
  * move tells nobody). The rule of kind 'rescue' names the rescuers' roles, not the use unit's, so the
  * unit's enabled accounts that see its cases (caseScope: use unit and safety officer accounts) are
  * named; role holders of the unit the administrator added to the rule receive it too. The caller's
- * number, if any, goes masked (maskedPhone): the unit is not the call centre that calls back.
- * How many accounts received it.
+ * number, if any, goes masked (maskedPhone): the unit is not the call centre that calls back. Its
+ * link opens 处置工单记录, which the use unit's and the safety officer's menus hold read-only
+ * (platform/seed/base.ts). How many accounts received it.
  */
 export async function tellUseUnit(
   db: Queryable,
