@@ -127,7 +127,7 @@ export async function cancelOpenTasks(tx: Tx, order: OrderEvent): Promise<void> 
       ),
     );
   const done = new Set(installed.map((r) => r.pointId));
-  const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+  const today = shanghaiToday();
   await generateTasks(
     tx,
     {
