@@ -175,6 +175,15 @@ export const orderFilters = z.object({
   late: z.enum(['true', 'false']).optional(),
   /** Only orders with open findings. */
   withFindings: z.enum(['true', 'false']).optional(),
+  /** The lift's type now (1 直梯, 2 扶梯), as the statistics count it. */
+  type: z.coerce
+    .number()
+    .int()
+    .min(1, '电梯类型应为 1（直梯）或 2（扶梯）')
+    .max(2, '电梯类型应为 1（直梯）或 2（扶梯）')
+    .optional(),
+  /** The lift's 使用场所 now, as the registry stores it. */
+  useOccasion: text(10).optional(),
 });
 export type OrderFilters = z.input<typeof orderFilters>;
 

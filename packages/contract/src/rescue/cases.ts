@@ -146,6 +146,18 @@ export const caseFilters = z.object({
   dateFrom: dateField('开始日期').optional(),
   dateTo: dateField('结束日期').optional(),
   overtime: z.enum(['true', 'false']).optional(),
+  /** The companies the case records (copied from the lift when it was located), as its scope reads them. */
+  maintenanceCompanyId: idField('维保单位').optional(),
+  useCompanyId: idField('使用单位').optional(),
+  /** The lift's type now (1 直梯, 2 扶梯), as the statistics count it. */
+  type: z.coerce
+    .number()
+    .int()
+    .min(1, '电梯类型应为 1（直梯）或 2（扶梯）')
+    .max(2, '电梯类型应为 1（直梯）或 2（扶梯）')
+    .optional(),
+  /** The lift's 使用场所 now, as the registry stores it. */
+  useOccasion: text(10).optional(),
 });
 export type CaseFilters = z.input<typeof caseFilters>;
 

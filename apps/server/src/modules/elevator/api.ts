@@ -105,12 +105,13 @@ const relationColumns = {
   longitude: elevator.longitude,
   latitude: elevator.latitude,
   type: elevator.type,
+  useOccasion: elevator.useOccasion,
   rescueCode: elevator.rescueCode,
 };
 
 /**
  * The lifts as a relation another module may join (its columns: id, register_code, name, address,
- * area_code, community, use_company_id, maintenance_company_id, longitude, latitude, type, rescue_code): those the user may see, or every
+ * area_code, community, use_company_id, maintenance_company_id, longitude, latitude, type, use_occasion, rescue_code): those the user may see, or every
  * lift without a user. Use it with `.as(alias)` in a drizzle query or inside `sql` as a subquery;
  * PostgreSQL flattens it, so a join through it costs what a join on the table costs.
  */

@@ -52,7 +52,10 @@ const onMap = sql`l.use_status in (1, 2)`;
 
 interface StateCounts {
   key: string;
+  /** Lifts in use or stopped (those the map draws). */
   lifts: number;
+  /** Of them in use (使用状态 在用): a district marker's number, the registry list it opens. */
+  inUse: number;
   /** Lifts per state 1–5. */
   states: [number, number, number, number, number];
   placed: number;
@@ -96,6 +99,7 @@ async function stateCounts(side: ReadSide, user: AuthUser, f: Filters, byArea: b
     out.set(String(r.key), {
       key: String(r.key),
       lifts,
+      inUse: lifts - num(r.stopped),
       states: [0, 0, overdue, stoppedOnly, lifts - overdue - stoppedOnly],
       placed: num(r.placed),
       lngSum: Number(r.lng_sum ?? 0),
@@ -205,14 +209,16 @@ export async function mapPoints(side: ReadSide, user: AuthUser, f: MapArgs): Pro
           areaName: areaLabel(r.key) ?? r.key,
           lng: r.placed > 0 ? Math.round((r.lngSum / r.placed) * 1e4) / 1e4 : (c?.[0] ?? 108.37),
           lat: r.placed > 0 ? Math.round((r.latSum / r.placed) * 1e4) / 1e4 : (c?.[1] ?? 22.82),
-          lifts: r.lifts,
+          // In use, as every lift figure and the list a click opens (useStatus=1): a stopped lift
+          // is drawn (停用) and counted by state, not in the marker's number.
+          lifts: r.inUse,
           trapped: r.states[0],
           fault: r.states[1],
           overdue: r.states[2],
           stopped: r.states[3],
         };
       }),
-      total: found.reduce((sum, r) => sum + r.lifts, 0),
+      total: found.reduce((sum, r) => sum + r.inUse, 0),
       unplaced: found.reduce((sum, r) => sum + r.lifts - r.placed, 0),
     };
   }

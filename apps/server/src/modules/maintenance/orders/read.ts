@@ -144,7 +144,7 @@ export function toRow(j: RowFacts, today = shanghaiToday()): MaintenanceOrderRow
   };
 }
 
-/** The filters of the order list, as conditions on the order's own columns. */
+/** The filters of the order list, as conditions on the order's own columns (and its lift's kind). */
 function filterConditions(f: OrderFilters, today: string): SQL[] {
   const c: (SQL | undefined)[] = [];
   if (f.elevatorId) c.push(eq(maintenanceOrder.elevatorId, f.elevatorId));
@@ -153,6 +153,15 @@ function filterConditions(f: OrderFilters, today: string): SQL[] {
   if (f.areaCode) c.push(inArea(maintenanceOrder.areaCode, f.areaCode));
   if (f.status !== undefined) c.push(eq(maintenanceOrder.status, f.status));
   if (f.kind !== undefined) c.push(eq(maintenanceOrder.kind, f.kind));
+  // The lift's type and use occasion now, as the statistics count them (docs/statistics.md): the
+  // lifts matching, by the order's lift (as the keyword's register code is).
+  const kind: SQL[] = [];
+  if (f.type) kind.push(sql`type = ${f.type}`);
+  if (f.useOccasion) kind.push(sql`use_occasion = ${f.useOccasion}`);
+  if (kind.length)
+    c.push(
+      sql`${maintenanceOrder.elevatorId} in (select id from ${liftsRelation().as('t')} where ${sql.join(kind, sql` and `)})`,
+    );
   if (f.month) {
     const [y, m] = f.month.split('-').map(Number);
     const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;

@@ -116,6 +116,14 @@ export function toRow(j: JoinedCase): RescueCaseRow {
   };
 }
 
+/** The lift's type and use occasion asked for, over liftsRelation's columns (none: undefined). */
+function liftKind(f: Partial<CaseFilters>): SQL | undefined {
+  const c: SQL[] = [];
+  if (f.type) c.push(sql`type = ${f.type}`);
+  if (f.useOccasion) c.push(sql`use_occasion = ${f.useOccasion}`);
+  return c.length ? sql.join(c, sql` and `) : undefined;
+}
+
 export function filterConditions(f: Partial<CaseFilters>): SQL[] {
   const c: (SQL | undefined)[] = [];
   if (f.keyword) {
@@ -138,6 +146,13 @@ export function filterConditions(f: Partial<CaseFilters>): SQL[] {
   if (f.level !== undefined) c.push(eq(rescueCase.level, f.level));
   if (f.areaCode) c.push(eq(rescueCase.areaCode, f.areaCode));
   if (f.elevatorId) c.push(eq(rescueCase.elevatorId, f.elevatorId));
+  // The companies the case records (its scope's columns, each with its index by alarm time).
+  if (f.maintenanceCompanyId) c.push(eq(rescueCase.maintenanceCompanyId, f.maintenanceCompanyId));
+  if (f.useCompanyId) c.push(eq(rescueCase.useCompanyId, f.useCompanyId));
+  // The lift's type and use occasion now, as the statistics count them (docs/statistics.md).
+  const kind = liftKind(f);
+  if (kind)
+    c.push(sql`${rescueCase.elevatorId} in (select id from ${liftsRelation().as('t')} where ${kind})`);
   if (f.month) {
     const from = parseShanghaiTime(`${f.month}-01`);
     const [y, m] = f.month.split('-').map(Number);

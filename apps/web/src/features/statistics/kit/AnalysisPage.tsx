@@ -1,5 +1,5 @@
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
-import type { Call, CallOutput, StatsFilters, StatsMeta } from '@ec/contract';
+import { type Call, type CallOutput, type StatsFilters, type StatsMeta, shanghaiToday } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Row, Space, Table, Tag, Typography } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
@@ -35,6 +35,9 @@ export interface ChartSpec {
   rows?: KeyedRow[];
   /** The clicked row's narrowing (null: the item opens nothing, e.g. 未填). */
   drill?: (row: KeyedRow) => Narrowing | null;
+  /** The list this chart's figure counts, when not the page's (e.g. 困人 cases beside orders). */
+  drillList?: DrillList;
+  drillExtra?: Record<string, string | number>;
   span?: number;
   height?: number;
 }
@@ -64,6 +67,8 @@ export interface AnalysisConfig<C extends Call> {
   /** The list a click drills into, and what it adds to its query (e.g. 困人 only). */
   drillList?: DrillList;
   drillExtra?: Record<string, string | number>;
+  /** The figure counts plan days up to today only (应维保): the order list then ends at today too. */
+  drillUpToToday?: boolean;
   /** A clicked row that is one record opens it instead (e.g. a lift's detail). */
   openRow?: (key: string) => string | null;
   view: (data: CallOutput<C>) => {
@@ -128,16 +133,20 @@ export function AnalysisPage<C extends Call>({ config }: { config: AnalysisConfi
   );
   const meta = (answer.data as { meta?: StatsMeta } | undefined)?.meta;
 
-  const open = (narrow: Narrowing | null, label: string, key: string) => {
+  const open = (narrow: Narrowing | null, label: string, key: string, chart?: ChartSpec) => {
     if (config.openRow) {
       const url = config.openRow(key);
       if (url) navigate(url);
       return;
     }
-    if (!narrow || !config.drillList) return;
+    // A chart naming its own list drills into it (with its own extra), else the page's.
+    const list = chart?.drillList ?? config.drillList;
+    if (!narrow || !list) return;
+    const extra = chart?.drillList ? chart.drillExtra : config.drillExtra;
+    const upTo = config.drillUpToToday && !chart?.drillList ? shanghaiToday() : undefined;
     setDrill({
-      list: config.drillList,
-      query: drillQuery(config.drillList, withFigurePeriod(filters, meta), narrow, config.drillExtra),
+      list,
+      query: drillQuery(list, withFigurePeriod(filters, meta), narrow, extra, { upTo }),
       title: `${title} · ${label}`,
     });
   };
@@ -195,7 +204,7 @@ export function AnalysisPage<C extends Call>({ config }: { config: AnalysisConfi
                       (c.drill || config.openRow) && c.rows
                         ? (item: ChartClick) => {
                             const row = c.rows?.[item.dataIndex];
-                            if (row) open(c.drill?.(row) ?? null, row.label, row.key);
+                            if (row) open(c.drill?.(row) ?? null, row.label, row.key, c);
                           }
                         : undefined
                     }

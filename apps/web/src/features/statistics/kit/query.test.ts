@@ -89,18 +89,27 @@ describe('the drill-down', () => {
   });
 
   it('narrows the page’s filters by the clicked item, as each list call spells them', () => {
-    // Lifts: the registry is now — no period; the clicked company joins the district.
+    // Lifts: the registry is now — no period, in use only (as every lift figure counts them); the
+    // clicked company joins the district.
     expect(drillQuery('lifts', filters, { maintenanceCompanyId: 5 })).toEqual({
       areaCode: '450103',
       maintenanceCompanyId: 5,
       useOccasion: '住宅',
       type: 1,
+      useStatus: 1,
     });
-    // Cases: the period and the district, 困人 only; a clicked district replaces the page's.
+    // Cases: the period, the district and the lift's kind, 困人 only; a clicked district replaces
+    // the page's.
     expect(drillQuery('cases', filters, { areaCode: '450105' }, { kind: 1 })).toEqual({
       areaCode: '450105',
       month: '2026-10',
+      useOccasion: '住宅',
+      type: 1,
       kind: 1,
+    });
+    expect(drillQuery('cases', { useCompanyId: 9 }, { maintenanceCompanyId: 5 })).toEqual({
+      maintenanceCompanyId: 5,
+      useCompanyId: 9,
     });
     // A clicked month replaces a date range; a clicked case kind goes along.
     expect(
@@ -111,10 +120,49 @@ describe('the drill-down', () => {
     expect(drillQuery('cases', {}, { kind: 3 })).toEqual({ kind: 3 });
   });
 
+  it('ends the period at today where the figure counts up to today (应维保), a past month kept', () => {
+    const upTo = { upTo: '2026-10-14' };
+    // This month: its first day .. today.
+    expect(drillQuery('orders', {}, { month: '2026-10' }, {}, upTo)).toEqual({
+      dateFrom: '2026-10-01',
+      dateTo: '2026-10-14',
+    });
+    // A past month stays a month; a range reaching past today ends at today.
+    expect(drillQuery('orders', {}, { month: '2026-09' }, {}, upTo)).toEqual({ month: '2026-09' });
+    expect(
+      drillQuery(
+        'orders',
+        { dateFrom: '2026-08-01', dateTo: '2026-10-31' },
+        { areaCode: '450103' },
+        {},
+        upTo,
+      ),
+    ).toEqual({ areaCode: '450103', dateFrom: '2026-08-01', dateTo: '2026-10-14' });
+    expect(drillQuery('orders', { month: '2026-10' }, { maintenanceCompanyId: 5 }, {}, upTo)).toEqual({
+      maintenanceCompanyId: 5,
+      dateFrom: '2026-10-01',
+      dateTo: '2026-10-14',
+    });
+    // February's end; the lifts have no period.
+    expect(drillQuery('orders', {}, { month: '2028-02' }, {}, { upTo: '2028-02-10' })).toEqual({
+      dateFrom: '2028-02-01',
+      dateTo: '2028-02-10',
+    });
+    expect(drillQuery('lifts', { month: '2026-10' }, { areaCode: '450103' }, {}, upTo)).toEqual({
+      areaCode: '450103',
+      useStatus: 1,
+    });
+    // Without the option (a figure of the whole period: 计划) the month stays.
+    expect(drillQuery('orders', {}, { month: '2026-10' })).toEqual({ month: '2026-10' });
+  });
+
   it('opens the list page with the same filters in its URL', () => {
     expect(drillUrl('/getrecore', drillQuery('cases', filters, { areaCode: '450105' }, { kind: 1 }))).toBe(
-      '/getrecore?areaCode=450105&month=2026-10&kind=1',
+      '/getrecore?areaCode=450105&month=2026-10&useOccasion=%E4%BD%8F%E5%AE%85&type=1&kind=1',
     );
+    expect(
+      drillUrl('/basicInformation/theElevatorManagement', drillQuery('lifts', {}, { areaCode: '450103' })),
+    ).toBe('/basicInformation/theElevatorManagement?areaCode=450103&useStatus=1');
     expect(drillUrl('/basicInformation/theElevatorManagement', {})).toBe(
       '/basicInformation/theElevatorManagement',
     );

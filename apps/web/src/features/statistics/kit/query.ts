@@ -124,15 +124,35 @@ export type DrillList = 'lifts' | 'cases' | 'orders';
  */
 export type Narrowing = Partial<Record<FilterKey | 'kind', string | number>>;
 
+/** What a drill-down's figure counts beyond its filters. */
+export interface DrillOptions {
+  /**
+   * The figure counts plan days up to today only (应维保, docs/statistics.md): the list's period then
+   * ends at today as well (a month or a range reaching past today becomes dateFrom..today). Today is
+   * Asia/Shanghai's (`shanghaiToday()` of the contract), as the server's.
+   */
+  upTo?: string;
+}
+
+const MONTH_KEY = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** The last day of a yyyy-MM month. */
+const monthEnd = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+};
+
 /**
  * The list call's query for a drill-down: the page's filters narrowed by the clicked item, as the
- * list calls spell them (lifts: no period — the registry is now; cases: 困人 only when asked).
+ * list calls spell them. Lifts: no period (the registry is now) and in use only (使用状态 在用, as
+ * every lift figure counts them); cases and orders: the period, and the lift's type and use occasion
+ * (the lists filter by the lift's, as the figures do); 困人 only when asked (`extra`).
  */
 export function drillQuery(
   list: DrillList,
   filters: StatsFilters,
   narrow: Narrowing,
   extra: Record<string, string | number> = {},
+  options: DrillOptions = {},
 ) {
   const all: Record<string, string | number | undefined> = { ...filters, ...narrow } as Record<
     string,
@@ -143,6 +163,17 @@ export function drillQuery(
     delete all.dateTo;
   }
   if (narrow.dateFrom) delete all.month;
+  if (list !== 'lifts' && options.upTo) {
+    // A period reaching past today ends at today (a past month stays a month).
+    const month = typeof all.month === 'string' && MONTH_KEY.test(all.month) ? all.month : undefined;
+    const from = month ? `${month}-01` : (all.dateFrom as string | undefined);
+    const to = month ? monthEnd(month) : (all.dateTo as string | undefined);
+    if (from && (!to || to > options.upTo) && from <= options.upTo) {
+      delete all.month;
+      all.dateFrom = from;
+      all.dateTo = options.upTo;
+    }
+  }
   const q: Record<string, string | number> = {};
   const keep = (k: string) => {
     const v = all[k];
@@ -151,10 +182,10 @@ export function drillQuery(
   keep('areaCode');
   keep('maintenanceCompanyId');
   keep('useCompanyId');
-  if (list === 'lifts') {
-    keep('useOccasion');
-    keep('type');
-  } else {
+  keep('useOccasion');
+  keep('type');
+  if (list === 'lifts') q.useStatus = 1;
+  else {
     keep('month');
     keep('dateFrom');
     keep('dateTo');

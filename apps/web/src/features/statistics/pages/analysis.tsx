@@ -16,8 +16,9 @@ import type { Narrowing, StatColumn } from '../kit/query.ts';
 /*
  * The analysis pages (电梯分析 /elevatorAnalysis, 数据统计 and 决策分析 under /wisdom): each a
  * configuration of the kit over its contract call. Drill-downs open the list whose total is the
- * clicked figure: 困人 cases by district or month, lifts by company / use unit / use occasion,
- * maintenance orders by district, company or month.
+ * clicked figure: 困人 cases by district or month, lifts in use by company / use unit / use occasion
+ * or district, maintenance orders by district, company or month (应维保: up to today).
+ * stats-drill.test.ts (server) checks each of them against its list.
  */
 
 const TRAPPED = { kind: 1 };
@@ -167,6 +168,9 @@ function rateView(first: string, drill?: (r: RateRow) => Narrowing | null) {
           title: '困人与到达',
           rows: shown,
           drill,
+          // 困人 is a count of cases: a click lists them, not the orders.
+          drillList: 'cases',
+          drillExtra: TRAPPED,
           option: barOption(
             shown.map((r) => r.label),
             [
@@ -398,7 +402,7 @@ export const BasicStatisticsPage = make({
   call: R.elevatorBasicInfoQuery,
   limit: 500,
   period: false,
-  note: '登记的电梯按区域：在用、停用、报废，直梯与扶梯，维保覆盖，公众聚集场所；点击区域查看电梯',
+  note: '登记的电梯按区域：在用、停用、报废，直梯与扶梯，维保覆盖，公众聚集场所；点击区域查看在用电梯',
   drillList: 'lifts',
   view: (d) => ({
     charts: [
@@ -488,6 +492,7 @@ export const MaintenanceRatePage = make({
   limit: 500,
   note: '按时维保率 = 按计划日期按时完成的半月维保 / 应维保次数（按月）；点击月份查看工单',
   drillList: 'orders',
+  drillUpToToday: true,
   view: (d) => {
     const byMonth = (r: { key: string }): Narrowing | null =>
       /^\d{4}-\d{2}$/.test(r.key) ? { month: r.key } : null;
@@ -662,8 +667,9 @@ export const ElevatorDecisionPage = make({
 export const MaintenanceUnitDecisionPage = make({
   call: R.maintenanceRateQuery,
   limit: 500,
-  note: '维保单位综合指标：按时维保率、超期率、困人率、30 分钟到达率；点击单位查看其维保工单',
+  note: '维保单位综合指标：按时维保率、超期率、困人率、30 分钟到达率；点击单位查看其应维保工单',
   drillList: 'orders',
+  drillUpToToday: true,
   view: rateView('维保单位', (r) => (real(r.key) ? { maintenanceCompanyId: Number(r.key) } : null)),
 });
 
@@ -677,7 +683,8 @@ export const BrandElevatorPage = make({
 export const RegionalElevatorPage = make({
   call: R.areaRateQuery,
   limit: 500,
-  note: '各区域综合指标；点击区域查看期间内的维保工单',
+  note: '各区域综合指标；点击区域查看期间内的应维保工单',
   drillList: 'orders',
+  drillUpToToday: true,
   view: rateView('区域', byArea),
 });
