@@ -3,13 +3,15 @@ import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
-import { consoleSuite, screenshot } from './support.ts';
+import { apiAs, rowsOf, settle, totalText } from './elevator-support.ts';
+import { consoleSuite, screenshot, until } from './support.ts';
 
 /**
  * Statistics in the browser against the real server (issue 18): the data screen fills a 1920 × 1080
  * wall display without a scrollbar or a console error; on an analysis page a click on a district
  * lists that district's records (as many as the figure says); the page's .xlsx export holds exactly
- * the table the page shows.
+ * the table the page shows; the list page a drill-down opens (在列表中打开) has the figure's filters and
+ * total, a district regulator's map included; printing holds every row of the table.
  */
 
 const suite = consoleSuite();
@@ -59,6 +61,45 @@ async function shownTable(table: Locator): Promise<string[][]> {
   const sum = table.getByTestId('stats-sum');
   if ((await sum.count()) > 0) out.push((await sum.locator('td').allInnerTexts()).map((c) => c.trim()));
   return out;
+}
+
+/** A number as the pages write it (1,234 → 1234). */
+const count = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+
+/** The drill-down's total, once its list has answered. */
+async function drillTotal(page: Page): Promise<number> {
+  await page.getByTestId('drill-drawer').waitFor();
+  await page.waitForFunction(() =>
+    /^\d+$/.test(
+      (globalThis as unknown as InPage).document.querySelector('[data-testid="drill-total"]')?.textContent ??
+        '',
+    ),
+  );
+  return Number(await page.getByTestId('drill-total').textContent());
+}
+
+/** The values of a column (by its header) of the rows a table shows. */
+async function columnOf(scope: Locator, header: string): Promise<string[]> {
+  const headers = (await scope.locator('.ant-table-thead th').allInnerTexts()).map((t) => t.trim());
+  const col = headers.indexOf(header);
+  assert.ok(col >= 0, `a ${header} column: ${headers.join(',')}`);
+  const rows = rowsOf(scope);
+  const out: string[] = [];
+  for (let i = 0; i < (await rows.count()); i++)
+    out.push(((await rows.nth(i).locator('td').nth(col).textContent()) ?? '').trim());
+  return out;
+}
+
+/** 在列表中打开: the list page (the first of `testIds` the user has), its total once settled (`共 N 条`). */
+async function openInList(page: Page, ...testIds: string[]): Promise<{ list: Locator; total: number }> {
+  await page.getByTestId('drill-open-list').click();
+  const list = page.locator(testIds.map((t) => `[data-testid="${t}"]`).join(', ')).first();
+  await list.waitFor();
+  await rowsOf(list).first().waitFor();
+  await settle(list);
+  const text = await totalText(list).textContent();
+  assert.match(text ?? '', /^共 [\d,]+ 条$/, `an exact total: ${text}`);
+  return { list, total: count(text) };
 }
 
 function watchErrors(page: Page): string[] {
@@ -182,6 +223,139 @@ describe('statistics', () => {
         );
       });
       assert.deepEqual(exported, shown, 'the .xlsx rows equal the table shown');
+      assert.deepEqual(errors, [], 'no console error');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a district regulator clicks a district on the map: the drawer and the list hold its lifts, as many as the map shows', async () => {
+    const { context, page } = await openAs('jg_qingxiu', '/wisdom/mapKanban');
+    const errors = watchErrors(page);
+    try {
+      await page.getByTestId('map-kanban').waitFor();
+      // Zoomed out, the map counts the lifts of each district of the regulator's scope: 青秀区's.
+      const bubble = page.getByTestId('map-aggregate-450103');
+      await bubble.waitFor();
+      await until(async () => count(await bubble.textContent()) > 0, 'the district count');
+      const figure = count(await bubble.textContent());
+      await bubble.click();
+      assert.equal(await drillTotal(page), figure, 'the drawer lists as many lifts as the map shows');
+      const drawer = page.getByTestId('drill-drawer');
+      await rowsOf(drawer).first().waitFor();
+      assert.deepEqual([...new Set(await columnOf(drawer, '区域'))], ['青秀区'], 'the lifts of 青秀区');
+
+      // 在列表中打开: the registry list, filtered by the district in its search form, the same total.
+      const { list, total } = await openInList(page, 'elevator-management', 'elevator-ledger');
+      assert.match(page.url(), /areaCode=450103/);
+      assert.equal(total, figure, 'the list holds as many lifts as the map shows');
+      assert.deepEqual([...new Set(await columnOf(list, '区域'))], ['青秀区']);
+      const area = list.locator('.ant-pro-query-filter .ant-form-item').filter({ hasText: '区域' }).first();
+      assert.match((await area.textContent()) ?? '', /青秀区/, 'the search form shows the district');
+      await screenshot(page, 'statistics-map-district-list');
+      assert.deepEqual(errors, [], 'no console error');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('在列表中打开 opens the cases list with the drill-down’s filters and total; 重置 widens it', async () => {
+    const { context, page } = await openAs('admin', '/elevatorAnalysis/areaStatistics');
+    const errors = watchErrors(page);
+    try {
+      const table = page.getByTestId('stats-table');
+      await table.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+      const shown = await shownTable(table);
+      const trapped = (shown[0] ?? []).indexOf('困人（次）');
+      const rows = table.locator('.ant-table-tbody tr.ant-table-row');
+      let picked = -1;
+      for (let i = 0; i < (await rows.count()); i++) {
+        const n = count(shown[i + 1]?.[trapped] ?? '');
+        if (n > 0 && (await rows.nth(i).locator('td').first().locator('a').count()) > 0) {
+          picked = i;
+          break;
+        }
+      }
+      assert.ok(picked >= 0, 'a district with trapped cases');
+      const district = shown[picked + 1]?.[0] ?? '';
+      const figure = count(shown[picked + 1]?.[trapped] ?? '');
+      await rows.nth(picked).locator('td').first().locator('a').click();
+      const inDrawer = await drillTotal(page);
+      assert.equal(inDrawer, figure);
+
+      const { list, total } = await openInList(page, 'rescue-case-list');
+      const url = new URL(page.url().replace('/#/', '/'));
+      assert.equal(url.pathname, '/getrecore');
+      const query = url.searchParams;
+      assert.match(query.get('areaCode') ?? '', /^\d+$/);
+      assert.equal(query.get('kind'), '1');
+      const from = query.get('dateFrom') ?? '';
+      const to = query.get('dateTo') ?? '';
+      assert.match(`${from} ${to}`, /^\d{4}-\d{2}-\d{2} \d{4}-\d{2}-\d{2}$/, 'the figure’s period');
+      assert.equal(total, inDrawer, 'the list page holds the drawer’s records');
+      assert.deepEqual([...new Set(await columnOf(list, '区域'))], [district]);
+      assert.deepEqual([...new Set(await columnOf(list, '类型'))], ['困人']);
+      // The filters are the search form's, shown there (opened): the district, the kind, the period.
+      const field = (label: string) =>
+        list.locator('.ant-pro-query-filter .ant-form-item').filter({ hasText: label }).first();
+      assert.match((await field('区域').textContent()) ?? '', new RegExp(district));
+      assert.match((await field('类型').textContent()) ?? '', /困人/);
+      const period = await field('报警日期')
+        .locator('input')
+        .evaluateAll((inputs) => inputs.map((i) => (i as unknown as { value: string }).value));
+      assert.deepEqual(period, [from, to], 'the period in the form');
+      await screenshot(page, 'statistics-drill-open-list');
+
+      // 重置: every case again (more than the district's).
+      await list.getByRole('button', { name: /重\s*置/ }).click();
+      await until(async () => count(await totalText(list).textContent()) > total, 'the whole list');
+      assert.deepEqual(errors, [], 'no console error');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a filter the list’s form lacks is shown above it and sent; 清除 widens the list', async () => {
+    // The registry's 维保记录 (work orders) by a use unit: its form has no 使用单位 field.
+    const api = await apiAs(suite.server.baseUrl, 'admin');
+    type Orders = {
+      total: number;
+      records: { useCompanyId: number | null; useCompanyName: string | null }[];
+    };
+    const sample = await api<Orders>('GET', '/pc/maintenanceOrder/queryList', { page: 1, limit: 50 });
+    const unit = sample.records.find((r) => r.useCompanyId && r.useCompanyName);
+    assert.ok(unit?.useCompanyId, 'an order of a use unit');
+    const ofUnit = await api<Orders>('GET', '/pc/maintenanceOrder/queryList', {
+      page: 1,
+      limit: 1,
+      useCompanyId: unit.useCompanyId,
+    });
+    assert.ok(ofUnit.total > 0 && ofUnit.total < sample.total, 'the unit has some of the orders');
+
+    const { context, page } = await openAs(
+      'admin',
+      `/basicInformation/maintenanceRecord?useCompanyId=${unit.useCompanyId}&month=2026-13`,
+    );
+    const errors = watchErrors(page);
+    try {
+      const list = page.getByTestId('maintenance-order-list');
+      await rowsOf(list).first().waitFor();
+      await settle(list);
+      const notice = list.getByTestId('url-filters');
+      await notice.getByText(`使用单位：${unit.useCompanyName}`).waitFor();
+      assert.match((await notice.textContent()) ?? '', /按统计图表筛选/);
+      assert.doesNotMatch((await notice.textContent()) ?? '', /月份/, 'a malformed month is dropped');
+      assert.equal(count(await totalText(list).textContent()), ofUnit.total, 'the list is the unit’s');
+      assert.deepEqual([...new Set(await columnOf(list, '使用单位'))], [unit.useCompanyName]);
+      await screenshot(page, 'statistics-list-url-notice');
+
+      await notice.getByTestId('url-filters-clear').click();
+      await notice.waitFor({ state: 'detached' });
+      await until(
+        async () => count(await totalText(list).textContent()) === sample.total,
+        'every order again',
+      );
+      assert.doesNotMatch(page.url(), /useCompanyId/, 'the URL no longer holds it');
       assert.deepEqual(errors, [], 'no console error');
     } finally {
       await context.close();

@@ -1,8 +1,9 @@
 import { type ProColumns, type ProFormInstance, ProTable } from '@ant-design/pro-components';
 import { type Call, type CallInput, messages } from '@ec/contract';
 import { keepPreviousData, type QueryKey, useQuery } from '@tanstack/react-query';
-import { App } from 'antd';
+import { Alert, App, Button, Tag } from 'antd';
 import { type Key, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { call } from '../lib/api.ts';
 import { formatTotal } from '../lib/format.ts';
 import { Permission } from '../lib/permission.tsx';
@@ -11,8 +12,17 @@ import { ExportButton } from './ExportButton.tsx';
 import { RowAction } from './RowAction.tsx';
 import { type SearchValues, selectedIds, toInput } from './table-input.ts';
 import { fitColumns } from './table-layout.ts';
+import {
+  pinnedItems,
+  readUrlFilters,
+  searchFieldsOf,
+  splitUrlFilters,
+  type UrlFilter,
+  type UrlValues,
+  withoutKeys,
+} from './url-filters.ts';
 
-export type { SearchValues };
+export type { SearchValues, UrlFilter };
 
 /** What a list page's toolbar, batch bar and row actions may use. */
 export interface TableContext<Row> {
@@ -47,30 +57,35 @@ interface ListPage<Row> {
  * write refreshes every list of a feature by invalidating the feature's key (also on pages kept alive
  * in other tags), and a route may prefetch a page's first rows under the same key (app/page-data.ts).
  */
-export function ContractTable<Row extends object, C extends Call = Call>({
-  call: listCall,
-  params,
-  queryKey,
-  silent = false,
-  columns,
-  rowKey = 'id' as keyof Row & string,
-  hiddenColumns = [],
-  toQuery = toInput,
-  toSort = sortOf,
-  initialValues,
-  search = true,
-  searchExpanded = false,
-  selectable = false,
-  selectionLabel,
-  headerTitle,
-  above,
-  add,
-  toolbar,
-  exports = [],
-  bare = false,
-  emptyText = '暂无数据',
-  testId,
-}: {
+export function ContractTable<Row extends object, C extends Call = Call>(props: ContractTableProps<Row, C>) {
+  return props.urlFilters ? <UrlFilteredTable {...props} /> : <ListTable {...props} />;
+}
+
+/** The list reading its filters from the URL: only while the location is the page's own (keep-alive). */
+function UrlFilteredTable<Row extends object, C extends Call = Call>(props: ContractTableProps<Row, C>) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const mine = useRef(location.pathname);
+  const last = useRef(location.search);
+  if (location.pathname === mine.current) last.current = location.search;
+  return (
+    <ListTable
+      {...props}
+      url={{
+        search: last.current,
+        // 清除: the URL keeps what the form holds, without the keys the notice showed.
+        drop: (keys) => {
+          const search = withoutKeys(last.current, keys);
+          last.current = search;
+          navigate({ pathname: mine.current, search }, { replace: true });
+          return search;
+        },
+      }}
+    />
+  );
+}
+
+interface ContractTableProps<Row extends object, C extends Call> {
   /** The contract list call; its output is a page of rows. */
   call: C;
   /** Input the page fixes (e.g. one company's rows), added to the search form's. */
@@ -113,10 +128,59 @@ export function ContractTable<Row extends object, C extends Call = Call>({
   bare?: boolean;
   emptyText?: string;
   testId?: string;
-}) {
+  /**
+   * Filters a link may open the list with, from the URL's query (validated; malformed values are
+   * dropped): a key that is a search form field fills it, any other is sent with the call and shown
+   * above the table with 清除. The table follows a later link to its page too.
+   */
+  urlFilters?: UrlFilter[];
+}
+
+/** The URL a list reads its filters from, and how 清除 drops keys from it (UrlFilteredTable). */
+interface UrlSource {
+  search: string;
+  drop: (keys: string[]) => string;
+}
+
+function ListTable<Row extends object, C extends Call = Call>({
+  call: listCall,
+  params,
+  queryKey,
+  silent = false,
+  columns,
+  rowKey = 'id' as keyof Row & string,
+  hiddenColumns = [],
+  toQuery = toInput,
+  toSort = sortOf,
+  initialValues,
+  search = true,
+  searchExpanded = false,
+  selectable = false,
+  selectionLabel,
+  headerTitle,
+  above,
+  add,
+  toolbar,
+  exports = [],
+  bare = false,
+  emptyText = '暂无数据',
+  testId,
+  urlFilters,
+  url,
+}: ContractTableProps<Row, C> & { url?: UrlSource }) {
   const { message } = App.useApp();
   const formRef = useRef<ProFormInstance<SearchValues>>(undefined);
-  const [filters, setFilters] = useState<SearchValues>(() => (initialValues ? toQuery(initialValues) : {}));
+  // The URL's filters: the form's fields fill the form, the others are pinned beside them.
+  const fromUrl = (search: string) =>
+    splitUrlFilters(urlFilters ?? [], readUrlFilters(urlFilters ?? [], search), searchFieldsOf(columns));
+  const [opened] = useState(() => {
+    const linked = url ? fromUrl(url.search) : { form: {}, pinned: {} };
+    return { ...linked, form: { ...initialValues, ...linked.form } };
+  });
+  const [pinned, setPinned] = useState<UrlValues>(opened.pinned);
+  const [filters, setFilters] = useState<SearchValues>(() => toQuery(opened.form));
+  const linkedForm = Object.keys(opened.form).length > 0;
+  const [collapsed, setCollapsed] = useState(!linkedForm);
   const [sort, setSort] = useState<SearchValues>({});
   const [paging, setPaging] = useState({ page: 1, limit: 10 });
   const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
@@ -126,7 +190,27 @@ export function ContractTable<Row extends object, C extends Call = Call>({
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new fixed input starts from page 1
   useEffect(firstPage, [paramsKey]);
 
-  const fixed = { ...filters, ...params };
+  // A later link to the page (kept alive in its tag) opens the list anew with its filters.
+  const applied = useRef(url?.search);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new URL applies
+  useEffect(() => {
+    if (!url || url.search === applied.current) return;
+    applied.current = url.search;
+    const next = fromUrl(url.search);
+    const form = formRef.current;
+    form?.setFieldsValue({ ...blankFields(searchFieldsOf(columns)), ...next.form } as never);
+    setFilters(toQuery(next.form));
+    setPinned(next.pinned);
+    if (Object.keys(next.form).length > 0) setCollapsed(false);
+    firstPage();
+  }, [url?.search]);
+  const clearPinned = () => {
+    if (url) applied.current = url.drop(Object.keys(pinned));
+    setPinned({});
+    firstPage();
+  };
+
+  const fixed = { ...filters, ...pinned, ...params };
   const input = { ...fixed, ...sort, ...paging };
   const list = useQuery({
     queryKey: [...queryKey, listCall.path, input],
@@ -166,6 +250,29 @@ export function ContractTable<Row extends object, C extends Call = Call>({
   const canSelect = typeof selectable === 'function' ? selectable : undefined;
   return (
     <div data-testid={testId}>
+      {Object.keys(pinned).length > 0 && urlFilters && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="url-filters"
+          message={
+            <span>
+              按统计图表筛选：
+              {pinnedItems(urlFilters, pinned).map((p) => (
+                <Tag key={p.key} data-testid={`url-filter-${p.key}`} style={{ marginInlineEnd: 6 }}>
+                  {p.label}：{p.text}
+                </Tag>
+              ))}
+            </span>
+          }
+          action={
+            <Button size="small" onClick={clearPinned} data-testid="url-filters-clear">
+              清除
+            </Button>
+          }
+        />
+      )}
       {above?.(ctx)}
       <ProTable<Row, SearchValues>
         rowKey={rowKey}
@@ -179,7 +286,7 @@ export function ContractTable<Row extends object, C extends Call = Call>({
         loading={list.isFetching}
         dateFormatter="string"
         formRef={formRef}
-        form={initialValues ? { initialValues } : undefined}
+        form={linkedForm ? { initialValues: opened.form } : undefined}
         scroll={{ x: fitted.scrollX }}
         search={
           !search
@@ -188,7 +295,9 @@ export function ContractTable<Row extends object, C extends Call = Call>({
               ? { labelWidth: 'auto', defaultCollapsed: false }
               : {
                   labelWidth: 'auto',
-                  defaultCollapsed: true,
+                  // Opened by a link that fills the form: open, so that the user sees its filters.
+                  collapsed,
+                  onCollapse: setCollapsed,
                   span: { xs: 24, sm: 12, md: 8, lg: 8, xl: 6, xxl: 6 },
                 }
         }
@@ -197,6 +306,8 @@ export function ContractTable<Row extends object, C extends Call = Call>({
           firstPage();
         }}
         onReset={() => {
+          // The form's reset returns to the values it opened with (a link's): the list has none.
+          if (linkedForm) formRef.current?.setFieldsValue(blankFields(Object.keys(opened.form)) as never);
           setFilters({});
           firstPage();
         }}
@@ -277,6 +388,9 @@ export function ContractTable<Row extends object, C extends Call = Call>({
     </div>
   );
 }
+
+/** The fields emptied (a form's reset past the values a link filled). */
+const blankFields = (fields: Iterable<string>) => Object.fromEntries([...fields].map((f) => [f, undefined]));
 
 /** ProTable's sorter → the list calls' sortField / sortOrder (the column's key, else its field). */
 function sortOf(sorter: unknown): SearchValues {

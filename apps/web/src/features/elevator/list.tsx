@@ -3,17 +3,20 @@ import {
   type ClaimRecord,
   type ClaimType,
   claimCalls,
+  ELEVATOR_TYPES,
   type ElevatorRow,
   elevatorCalls,
   INSPECT_STATE_LABEL,
   type InspectState,
+  USE_STATUS,
 } from '@ec/contract';
 import { Space, Tag } from 'antd';
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import type { SearchValues, TableContext } from '../../components/ContractTable.tsx';
+import { useDictLabel } from '../../components/index.ts';
+import { URL_FILTERS, type UrlFilter } from '../../components/url-filters.ts';
 import { type ElevatorColumnKey, useElevatorColumns } from './columns.tsx';
-import { type ElevatorQuery, inspectStateParam, toClaimQuery, toElevatorQuery, toSort } from './model.ts';
+import { type ElevatorQuery, toClaimQuery, toElevatorQuery, toSort } from './model.ts';
 import { elevatorKeys, useInspectionCounts } from './queries.ts';
 
 /**
@@ -32,8 +35,8 @@ export type ElevatorTableContext = TableContext<ElevatorRow>;
 
 /**
  * An elevator list's props: `listCall` within the user's scope, narrowed by a claim type or filters
- * the page fixes. A link may open it filtered (`?inspectState=overdue`, from the home page's counts);
- * with `inspectionSummary` the scope's 超期未检 / 即将到期 counts stand above it and filter it.
+ * the page fixes. A link may open it filtered (`?inspectState=overdue` from the home page's counts,
+ * `?areaCode=…&useOccasion=…` from a statistics figure: see elevatorUrlFilters); with `inspectionSummary` the scope's 超期未检 / 即将到期 counts stand above it and filter it.
  */
 export function useElevatorList({
   listCall,
@@ -46,8 +49,7 @@ export function useElevatorList({
   fixedQuery?: ElevatorQuery;
   inspectionSummary?: boolean;
 }) {
-  const [search] = useSearchParams();
-  const linked = inspectStateParam(search.get('inspectState'));
+  const urlFilters = useElevatorUrlFilters();
   const params = { ...fixedQuery, ...(claimType ? { claimType } : {}) };
   return {
     call: listCall as typeof elevatorCalls.queryClaim,
@@ -55,7 +57,7 @@ export function useElevatorList({
     queryKey: elevatorKeys.lists,
     toQuery: (values: SearchValues) => toElevatorQuery(values) as SearchValues,
     toSort: (sorter: unknown) => toSort(sorter) as SearchValues,
-    initialValues: linked ? { inspectState: linked } : undefined,
+    urlFilters,
     above: inspectionSummary
       ? (ctx: ElevatorTableContext) => (
           <InspectionSummary onPick={(inspectState) => ctx.searchWith({ inspectState })} />
@@ -64,6 +66,24 @@ export function useElevatorList({
     selectionLabel: (n: number) => `已选择 ${n} 台电梯`,
     emptyText: '暂无电梯数据',
   };
+}
+
+/**
+ * The filters a link may open an elevator list with: those of the statistics' drill-downs (district,
+ * companies, use occasion, type, use status) and the inspection state. The search form shows each
+ * (the area as its cascader's path); one a page's form lacks is shown above the list.
+ */
+export function useElevatorUrlFilters(): UrlFilter[] {
+  const occasionLabel = useDictLabel('use_occasion');
+  return [
+    URL_FILTERS.areaCode('area'),
+    URL_FILTERS.maintenanceCompany(),
+    URL_FILTERS.buildingCompany(),
+    URL_FILTERS.occasion((v) => occasionLabel(String(v)) || String(v)),
+    URL_FILTERS.select('type', '电梯类型', ELEVATOR_TYPES),
+    URL_FILTERS.select('useStatus', '使用状态', USE_STATUS),
+    URL_FILTERS.select('inspectState', '检验状态', INSPECT_STATE_LABEL),
+  ];
 }
 
 /**

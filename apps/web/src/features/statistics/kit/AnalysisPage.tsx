@@ -3,7 +3,8 @@ import { type Call, type CallOutput, type StatsFilters, type StatsMeta, shanghai
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Row, Space, Table, Tag, Typography } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 import { titleOf } from '../../../app/route-table.ts';
 import { type ChartClick, EChart } from '../../../components/chart/EChart.tsx';
@@ -99,6 +100,34 @@ function Freshness({ meta }: { meta: StatsMeta | undefined }) {
   );
 }
 
+/** Rows a page of the table shows on screen (on paper: every row). */
+export const TABLE_PAGE = 50;
+
+/**
+ * True while the page is being printed (the browser's print dialog, 打印 or Ctrl+P): the table then
+ * renders every row, as the paper has no pagination. The change is rendered at once (flushSync), before
+ * the browser lays the page out for print.
+ */
+export function usePrinting(): [boolean, (on: boolean) => void] {
+  const [printing, setPrinting] = useState(false);
+  const set = (on: boolean) => flushSync(() => setPrinting(on));
+  useEffect(() => {
+    const on = () => flushSync(() => setPrinting(true));
+    const off = () => flushSync(() => setPrinting(false));
+    window.addEventListener('beforeprint', on);
+    window.addEventListener('afterprint', off);
+    const media = typeof window.matchMedia === 'function' ? window.matchMedia('print') : null;
+    const change = (e: { matches: boolean }) => flushSync(() => setPrinting(e.matches));
+    media?.addEventListener?.('change', change);
+    return () => {
+      window.removeEventListener('beforeprint', on);
+      window.removeEventListener('afterprint', off);
+      media?.removeEventListener?.('change', change);
+    };
+  }, []);
+  return [printing, set];
+}
+
 /**
  * The page every analysis route is: the shared filters (kept in the URL), the charts, the table of
  * the same numbers with its .xlsx export (exactly the table's cells), a print layout, and the
@@ -114,6 +143,7 @@ export function AnalysisPage<C extends Call>({ config }: { config: AnalysisConfi
   );
   const filters: StatsFilters = useMemo(() => toStatsQuery(values), [values]);
   const [drill, setDrill] = useState<Drill | null>(null);
+  const [printing, setPrinting] = usePrinting();
 
   const change = (v: FilterValues) => {
     setValues(v);
@@ -182,7 +212,14 @@ export function AnalysisPage<C extends Call>({ config }: { config: AnalysisConfi
             >
               导出 Excel
             </Button>
-            <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
+            <Button
+              icon={<PrinterOutlined />}
+              onClick={() => {
+                // Every row on paper, even where the browser sends no beforeprint.
+                setPrinting(true);
+                window.print();
+              }}
+            >
               打印
             </Button>
           </Space>
@@ -222,7 +259,11 @@ export function AnalysisPage<C extends Call>({ config }: { config: AnalysisConfi
                 rowKey="key"
                 data-testid="stats-table"
                 dataSource={view.table.rows}
-                pagination={view.table.rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+                pagination={
+                  !printing && view.table.rows.length > TABLE_PAGE
+                    ? { pageSize: TABLE_PAGE, showSizeChanger: false }
+                    : false
+                }
                 scroll={{ x: 'max-content' }}
                 columns={view.table.columns.map((c, i) => ({
                   title: c.title,
