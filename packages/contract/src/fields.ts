@@ -79,3 +79,19 @@ export function phoneInput({
     return requiredText(label, 20).regex(maskedOk ? MOBILE_OR_MASKED : MOBILE, `${label}格式不正确`);
   return text(20).regex(maskedOk ? TELEPHONE_OR_MASKED : TELEPHONE, `${label}只能包含数字和“-”`);
 }
+
+const LIFT_TYPE_MESSAGE = '电梯类型应为 1（直梯）或 2（扶梯）';
+
+/**
+ * The lift's kind as a list filter: 电梯类型 (1 直梯, 2 扶梯) and 使用场所 as the registry stores them.
+ * The statistics' filters and the lists their figures drill into (cases, maintenance orders) take
+ * the same fields, so that a figure and its list are filtered alike.
+ */
+export const liftKindFilters = {
+  useOccasion: text(10).optional(),
+  type: z.coerce
+    .number({ error: LIFT_TYPE_MESSAGE })
+    .int()
+    .refine((v) => v === 1 || v === 2, LIFT_TYPE_MESSAGE)
+    .optional(),
+};

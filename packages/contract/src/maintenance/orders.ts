@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { idField, idList, pageOf, paging, text } from '../common.ts';
-import { dateField, fileIdField, version } from '../fields.ts';
+import { dateField, fileIdField, liftKindFilters, version } from '../fields.ts';
 import { ITEM_RESULTS } from './rules.ts';
 
 /*
@@ -175,15 +175,8 @@ export const orderFilters = z.object({
   late: z.enum(['true', 'false']).optional(),
   /** Only orders with open findings. */
   withFindings: z.enum(['true', 'false']).optional(),
-  /** The lift's type now (1 直梯, 2 扶梯), as the statistics count it. */
-  type: z.coerce
-    .number()
-    .int()
-    .min(1, '电梯类型应为 1（直梯）或 2（扶梯）')
-    .max(2, '电梯类型应为 1（直梯）或 2（扶梯）')
-    .optional(),
-  /** The lift's 使用场所 now, as the registry stores it. */
-  useOccasion: text(10).optional(),
+  /** The lift's type and 使用场所 now, as the statistics count them. */
+  ...liftKindFilters,
 });
 export type OrderFilters = z.input<typeof orderFilters>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { idField, pageOf, paging, text } from '../common.ts';
-import { dateField, version } from '../fields.ts';
+import { dateField, liftKindFilters, version } from '../fields.ts';
 import { CASE_CAUSES, RESCUE_PERMISSIONS } from './rules.ts';
 
 /*
@@ -149,15 +149,8 @@ export const caseFilters = z.object({
   /** The companies the case records (copied from the lift when it was located), as its scope reads them. */
   maintenanceCompanyId: idField('维保单位').optional(),
   useCompanyId: idField('使用单位').optional(),
-  /** The lift's type now (1 直梯, 2 扶梯), as the statistics count it. */
-  type: z.coerce
-    .number()
-    .int()
-    .min(1, '电梯类型应为 1（直梯）或 2（扶梯）')
-    .max(2, '电梯类型应为 1（直梯）或 2（扶梯）')
-    .optional(),
-  /** The lift's 使用场所 now, as the registry stores it. */
-  useOccasion: text(10).optional(),
+  /** The lift's type and 使用场所 now, as the statistics count them. */
+  ...liftKindFilters,
 });
 export type CaseFilters = z.input<typeof caseFilters>;
 

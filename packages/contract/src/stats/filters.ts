@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, paging, text } from '../common.ts';
-import { dateField } from '../fields.ts';
+import { dateField, liftKindFilters } from '../fields.ts';
 
 /*
  * Statistics (统计分析, doc 001 §7.8; definitions in docs/statistics.md): the filters every figure
@@ -43,14 +43,8 @@ export const statsFilterFields = {
   month: month.optional(),
   dateFrom: dateField('开始日期').optional(),
   dateTo: dateField('结束日期').optional(),
-  /** 使用场所 as the registry stores it (住宅, 商场超市, 医院, …). */
-  useOccasion: text(10).optional(),
-  /** 电梯类型: 1 直梯, 2 扶梯. */
-  type: z.coerce
-    .number({ error: '电梯类型应为 1（直梯）或 2（扶梯）' })
-    .int()
-    .refine((v) => v === 1 || v === 2, '电梯类型应为 1（直梯）或 2（扶梯）')
-    .optional(),
+  /** 使用场所 as the registry stores it (住宅, 商场超市, 医院, …) and 电梯类型 (1 直梯, 2 扶梯). */
+  ...liftKindFilters,
   maintenanceCompanyId: idField('维保单位').optional(),
   useCompanyId: idField('使用单位').optional(),
 };

@@ -6,7 +6,7 @@ import {
   formatDate,
 } from '@ec/contract';
 import { App, DatePicker, Form, Input, Modal, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { call } from '../../lib/api.ts';
 import { shanghaiDay } from '../../lib/format.ts';

@@ -184,7 +184,7 @@ export function AnalysisPage<C extends Call>({ config }: { config: AnalysisConfi
   const exportRows = () => {
     if (!view) return;
     const { columns, rows, sum } = view.table;
-    const stamp = meta ? `${meta.from}_${meta.to}` : new Date().toISOString().slice(0, 10);
+    const stamp = meta ? `${meta.from}_${meta.to}` : shanghaiToday();
     downloadXlsx(`${title}_${stamp}`, title, tableMatrix(columns, rows, sum));
   };
 
