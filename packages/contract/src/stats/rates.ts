@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { pageOf } from '../common.ts';
+import { dictionarySeed } from '../dictionary-seed.ts';
 import {
   STATS_PATH as D,
   faultRow,
@@ -73,7 +74,7 @@ export const basicRow = z.object({
   escalator: z.number().int(),
   /** In use with a maintenance company (维保认领). */
   maintained: z.number().int(),
-  /** In use at a 公众聚集场所-type occasion (school, hospital, mall, station …). */
+  /** In use at a 公众聚集场所 (PUBLIC_PLACE_OCCASIONS: school, hospital, mall, station …). */
   publicPlaces: z.number().int(),
 });
 export type BasicRow = z.infer<typeof basicRow>;
@@ -182,3 +183,27 @@ export const statsRateCalls = {
   /** Lifts per district × use occasion. */
   elevatorGroupByArea: rateCall('elevatorGroupByArea', '区域电梯场所分布', areaOccasionRow),
 };
+
+/**
+ * The use occasions (使用场所, dictionary `use_occasion`) that are 公众聚集场所 (places where the public
+ * gathers: TSG 08 and the Special Equipment Safety Law's list), by the dictionary's names.
+ */
+export const PUBLIC_PLACE_OCCASIONS = [
+  '商场超市',
+  '宾馆饭店',
+  '医院',
+  '学校',
+  '幼儿园',
+  '交通场所',
+  '客运码头',
+  '体育场馆',
+  '展览馆',
+  '公园景区',
+] as const;
+
+/** Their keys as the registry stores them (the dictionary's `use_occasion` codes). */
+export const PUBLIC_PLACE_OCCASION_KEYS: readonly string[] = (
+  dictionarySeed.find((d) => d.code === 'use_occasion')?.childs ?? []
+)
+  .filter((o) => (PUBLIC_PLACE_OCCASIONS as readonly string[]).includes(o.value))
+  .map((o) => o.key);

@@ -1,4 +1,4 @@
-import { areaLabel, type StatsMeta, shanghaiToday } from '@ec/contract';
+import { areaLabel, PUBLIC_PLACE_OCCASION_KEYS, type StatsMeta, shanghaiToday } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import {
@@ -380,10 +380,16 @@ export async function brandRates(side: ReadSide, user: AuthUser, f: Paged) {
 export async function workerRates(side: ReadSide, user: AuthUser, f: Paged) {
   checkFilters(user, f);
   const p = periodOf(f);
+  // 按时维保率 of a worker as the company's: on time among the visits due up to today (a visit
+  // planned later is not late yet); the counts are of the whole period.
+  const today = shanghaiToday();
   const found = await rows<Record<string, string>>(
     side.db,
     sql`select w.worker_id as id, max(w.maintenance_company_id) as mc, sum(w.orders) as orders,
-      sum(w.completed) as completed, sum(w.on_time) as on_time, sum(w.duration_sum) as ds, sum(w.duration_count) as dn
+      sum(w.completed) as completed, sum(w.on_time) as on_time,
+      coalesce(sum(w.orders) filter (where w.day <= ${today}::date), 0) as due,
+      coalesce(sum(w.on_time) filter (where w.day <= ${today}::date), 0) as on_time_due,
+      sum(w.duration_sum) as ds, sum(w.duration_count) as dn
     from stats_worker_day w where ${whereSql(user, f, 'w', [sql`w.day between ${p.from}::date and ${p.to}::date`])}
     group by 1`,
   );
@@ -407,7 +413,7 @@ export async function workerRates(side: ReadSide, user: AuthUser, f: Paged) {
     orders: num(r.orders),
     completed: num(r.completed),
     onTime: num(r.on_time),
-    onTimeRate: ratio(num(r.on_time), num(r.orders)),
+    onTimeRate: ratio(num(r.on_time_due), num(r.due)),
     avgDurationMinutes: mean(num(r.ds), num(r.dn)),
   }));
   const s = list.reduce((a, r) => ({ o: a.o + r.orders, c: a.c + r.completed, t: a.t + r.onTime }), {
@@ -415,6 +421,7 @@ export async function workerRates(side: ReadSide, user: AuthUser, f: Paged) {
     c: 0,
     t: 0,
   });
+  const due = found.reduce((a, r) => ({ d: a.d + num(r.due), t: a.t + num(r.on_time_due) }), { d: 0, t: 0 });
   const ds = found.reduce((a, r) => a + num(r.ds), 0);
   const dn = found.reduce((a, r) => a + num(r.dn), 0);
   const sum = {
@@ -424,7 +431,7 @@ export async function workerRates(side: ReadSide, user: AuthUser, f: Paged) {
     orders: s.o,
     completed: s.c,
     onTime: s.t,
-    onTimeRate: ratio(s.t, s.o),
+    onTimeRate: ratio(due.t, due.d),
     avgDurationMinutes: mean(ds, dn),
   };
   return pageOf(list, sum, f, 'orders', await metaOf(side, p));
@@ -516,19 +523,6 @@ export async function orderStates(side: ReadSide, user: AuthUser, f: Paged) {
 
 export async function basicByArea(side: ReadSide, user: AuthUser, f: Paged) {
   checkFilters(user, f);
-  const PUBLIC = [
-    '学校',
-    '幼儿园',
-    '医院',
-    '商场超市',
-    '车站',
-    '交通场所',
-    '客运码头',
-    '体育场馆',
-    '展览馆',
-    '公园',
-    '宾馆饭店',
-  ];
   const found = await rows<Record<string, string>>(
     side.db,
     sql`select l.area_code as key, sum(l.lifts) as total,
@@ -539,7 +533,7 @@ export async function basicByArea(side: ReadSide, user: AuthUser, f: Paged) {
       coalesce(sum(l.lifts) filter (where l.use_status = 1 and l.lift_type = 2), 0) as escalator,
       coalesce(sum(l.lifts) filter (where l.use_status = 1 and l.maintenance_company_id <> 0), 0) as maintained,
       coalesce(sum(l.lifts) filter (where l.use_status = 1 and l.use_occasion in (${sql.join(
-        PUBLIC.map((o) => sql`${o}`),
+        PUBLIC_PLACE_OCCASION_KEYS.map((o) => sql`${o}`),
         sql`, `,
       )})), 0) as public_places
     from ${liftRelation(user, f, 'area')} where ${whereSql(user, f, 'l')} group by 1`,
