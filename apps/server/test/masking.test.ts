@@ -51,11 +51,16 @@ function holdsNumbers(schema: unknown, seen = new Set<unknown>()): boolean {
 }
 
 /** The top-level field names of a call's input (path parameters included). */
-function inputKeys(call: Call): string[] {
+/** The input object's shape (zod's internal definition walked past its wrappers). */
+function inputShape(call: Call): Record<string, { safeParse: (v: unknown) => { success: boolean } }> {
   // biome-ignore lint/suspicious/noExplicitAny: walking zod's internal definition
   let d = (call.input as any)?._zod?.def;
   while (d && d.type !== 'object') d = (d.in ?? d.innerType)?._zod?.def;
-  const keys = d ? Object.keys(d.shape) : [];
+  return d ? d.shape : {};
+}
+
+function inputKeys(call: Call): string[] {
+  const keys = Object.keys(inputShape(call));
   for (const m of call.path.matchAll(/\{(\w+)\}/g)) if (!keys.includes(m[1])) keys.push(m[1]);
   return keys;
 }
@@ -224,7 +229,8 @@ describe.each(dbKinds)('one masking policy for phones and ID numbers on %s', (ki
         ['id', 'elevatorId', 'auditId', 'companyId', 'orderId', 'userId'].includes(k),
       );
       const base: Record<string, unknown> = { page: 1, limit: 50 };
-      if (keys.includes('type')) base.type = 'info';
+      // A message type (the notices' `type`), not a lift type (1 直梯, 2 扶梯: left out).
+      if (inputShape(call).type?.safeParse('info').success) base.type = 'info';
       if (keys.includes('token')) return [...popupTokens].map((token) => ({ ...base, token }));
       // A search that needs words (the call centre's locate box) is tried with the city's name.
       if (needsId.length === 0)

@@ -37,8 +37,9 @@ const RESULTS = [
 ];
 
 /**
- * Demo repairs: about a hundred over the last three months from use units, maintenance companies
- * and the call centre, the older ones done, the latest waiting or in hand.
+ * Demo repairs: 360 over the last twelve months (more of them recent), from use units, maintenance
+ * companies and the call centre, the older ones done, the latest waiting or in hand: the statistics'
+ * 12-month 故障类型 and 故障率 charts have a year of faults to show.
  */
 export async function seedRepairs(tx: Tx) {
   const r = rng(20261126);
@@ -50,9 +51,9 @@ export async function seedRepairs(tx: Tx) {
     .orderBy(asc(l.id));
   if (lifts.length === 0) return;
   const now = Date.now();
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 360; i++) {
     const lift = lifts[Math.floor(r() * lifts.length)];
-    const daysAgo = Math.floor(r() ** 1.5 * 90);
+    const daysAgo = Math.floor(r() ** 1.5 * 365);
     const at = new Date(now - daysAgo * DAY - Math.floor(r() * 10) * 3_600_000 - 3_600_000);
     const [hitchType] = pick(r, TYPES);
     const words = WORDS[hitchType];
