@@ -154,14 +154,17 @@ describe('advertising tasks and settlement in the console', () => {
     await list.waitFor();
     await searchField(list, '关键字').locator('input').fill(point.pointNo);
     await runSearch(list);
-    await rowsOf(list).first().locator('.ant-checkbox-input').check();
+    // The point's own row: under load the search may not have started when the spinner is looked
+    // for, and the first row then is still another point's (which gets no task).
+    const row = rowsOf(list).filter({ hasText: point.pointNo }).first();
+    await row.locator('.ant-checkbox-input').check();
     await page.getByTestId('ad-point-change').click();
     const dialog = page.locator('.ad-point-change-form');
     await dialog.getByRole('button', { name: '新建换画任务' }).click();
     await messageWith(page, '已新建 1 个换画任务');
     await dialog.waitFor({ state: 'detached' });
     // Asked again, the open change is the reason it is skipped.
-    await rowsOf(list).first().locator('.ant-checkbox-input').check();
+    await row.locator('.ant-checkbox-input').check();
     await page.getByTestId('ad-point-change').click();
     await dialog.getByRole('button', { name: '新建换画任务' }).click();
     await messageWith(page, '已有未完成的换画任务 1 个');
