@@ -1,5 +1,6 @@
 import {
   addDays,
+  addMonths,
   elevatorCalls,
   maintenanceOrderCalls,
   type Page,
@@ -19,7 +20,6 @@ import {
   type Narrowing,
   withFigurePeriod,
 } from '../../web/src/features/statistics/kit/query.ts';
-import { addMonths } from '../src/modules/statistics/query.ts';
 import { refreshStats } from '../src/modules/statistics/rollup.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { CallProber } from './scope-sweep.ts';

@@ -93,6 +93,23 @@ export function addDays(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * A calendar date (`yyyy-MM-dd`) moved by whole months; a day past the target month's end becomes
+ * its last day (2024-02-29 + 12 → 2025-02-28, 01-31 + 1 → 02-28).
+ */
+export function addMonths(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month = index - year * 12;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+}
+
+/** A month (`yyyy-MM`) moved by `months` (negative goes back): 2026-12 + 1 → 2027-01. */
+export const shiftMonth = (month: string, months: number): string =>
+  addMonths(`${month.slice(0, 7)}-01`, months).slice(0, 7);
+
 const DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2})(?: (\d{2}:\d{2}:\d{2}))?$/;
 
 /**

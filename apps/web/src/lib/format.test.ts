@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addMonths, shiftMonth } from '@ec/contract';
 import {
   formatBytes,
   formatDate,
@@ -64,5 +65,21 @@ describe('formatTotal', () => {
     expect(formatTotal(1_000_213, true)).toBe('约 1,000,213 条');
     // An estimate of exactly 10,000 is still an estimate, not a capped count.
     expect(formatTotal(10_000, true)).toBe('约 10,000 条');
+  });
+});
+
+describe('calendar months (contract rules, shared by the server lists and statistics)', () => {
+  it('moves a date by months, keeping the day or the month end', () => {
+    expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonths('2024-02-29', 12)).toBe('2025-02-28');
+    expect(addMonths('2026-12-15', 1)).toBe('2027-01-15');
+    expect(addMonths('2026-03-01', -3)).toBe('2025-12-01');
+  });
+  it('moves a month across year ends both ways', () => {
+    expect(shiftMonth('2026-12', 1)).toBe('2027-01');
+    expect(shiftMonth('2026-11-30', 1)).toBe('2026-12');
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+    expect(shiftMonth('2026-06', -11)).toBe('2025-07');
+    expect(shiftMonth('2026-06', -24)).toBe('2024-06');
   });
 });

@@ -122,6 +122,21 @@ export function liftsRelation(user?: AuthUser) {
     .where(user ? elevatorScope(user) : undefined);
 }
 
+/**
+ * `column in (the lifts of this type and use occasion)`, by the registry's values now (as the
+ * statistics count them, docs/statistics.md); undefined when neither is asked. For the lists of
+ * other modules (work orders, rescue cases) filtered by the lift's kind.
+ */
+export function liftOfKind(
+  column: AnyColumn,
+  kind: { type?: number; useOccasion?: string },
+): SQL | undefined {
+  const c: SQL[] = [];
+  if (kind.type) c.push(eq(elevator.type, kind.type));
+  if (kind.useOccasion) c.push(eq(elevator.useOccasion, kind.useOccasion));
+  return c.length ? sql`${column} in (select ${elevator.id} from ${elevator} where ${and(...c)})` : undefined;
+}
+
 /** How many lifts a company is bound to on one side, for a company id column or value. */
 export function liftCountOf(side: ClaimType, companyId: AnyColumn | SQL): SQL<number> {
   const column = side === 'maintenance' ? elevator.maintenanceCompanyId : elevator.useCompanyId;

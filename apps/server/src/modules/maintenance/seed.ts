@@ -23,6 +23,7 @@ import {
   PAPER_RECORD_REMARK,
   SHANGHAI_OFFSET_MS,
   shanghaiToday,
+  shiftMonth,
 } from '@ec/contract';
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client.ts';
@@ -203,10 +204,6 @@ const at = (day: string, minutes: number) =>
 type Order = typeof maintenanceOrder.$inferSelect;
 type OrderStep = { at: Date; action: string; operator: string; detail: string | null };
 /** The month (yyyy-MM) `n` months after the day's (negative: before). */
-const addMonths = (day: string, n: number) => {
-  const d = new Date(Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1 + n, 1));
-  return d.toISOString().slice(0, 7);
-};
 /** The visits of the history, the oldest 15 days × HISTORY_FROM (+ the lift's phase) ago. */
 const HISTORY_FROM = 24;
 /** The history ends where the two months of seedMaintenance's own visits (k = 4 … 0) begin. */
@@ -259,7 +256,7 @@ class History {
     for (let k = HISTORY_FROM; k >= HISTORY_TO; k--) {
       const planDate = addDays(o.today, -(k * MAINTENANCE_INTERVAL_DAYS + o.phase));
       // From the first of the month 11 months ago: the statistics' default period.
-      if (planDate < `${addMonths(o.today, -11)}-01`) continue;
+      if (planDate < `${shiftMonth(o.today, -11)}-01`) continue;
       const a = o.valid[Math.floor(h() * o.valid.length)];
       const b = o.valid[(o.valid.indexOf(a) + 1 + Math.floor(h() * (o.valid.length - 1))) % o.valid.length];
       const workers = a.userId === b.userId ? [a] : [a, b];

@@ -1,4 +1,5 @@
 import {
+  addMonths,
   areaLabel,
   CASE_STATE_LABEL,
   type CompanyDashboard,
@@ -19,7 +20,6 @@ import { forbidden } from '../../platform/errors.ts';
 import { caseAgg, EMPTY_CASES, liftAgg, liftRelation, orderAgg, partiesInScope } from './aggregates.ts';
 import { DIMS } from './dims.ts';
 import {
-  addMonths,
   checkFilters,
   type Filters,
   lastMonths,

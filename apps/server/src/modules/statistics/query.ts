@@ -1,5 +1,6 @@
 import {
   addDays,
+  addMonths,
   CITY_CODE,
   isReviewer,
   type StatsMeta,
@@ -95,11 +96,6 @@ export interface Period {
 
 const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
 const monthEnd = (day: string) => addDays(addMonths(monthStart(day), 1), -1);
-export function addMonths(day: string, n: number): string {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  const total = y * 12 + (m - 1) + n;
-  return `${String(Math.floor(total / 12)).padStart(4, '0')}-${String((total % 12) + 1).padStart(2, '0')}-${day.slice(8, 10)}`;
-}
 const dayCount = (from: string, to: string) =>
   Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 

@@ -1,9 +1,9 @@
-import { addDays, CITY_CODE, shanghaiToday } from '@ec/contract';
+import { addDays, addMonths, CITY_CODE, shanghaiToday } from '@ec/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { rowsOf } from '../../platform/db/sql.ts';
-import { addMonths, defaultFrom, type Filters, type Period, sideOf } from './query.ts';
+import { defaultFrom, type Filters, type Period, sideOf } from './query.ts';
 
 /*
  * The rollups by dimension: the lift counts (stats_lift_group), the month rollups of the event tables

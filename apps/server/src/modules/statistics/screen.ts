@@ -5,6 +5,7 @@ import {
   type EmergencyTiming,
   type StatsMeta,
   shanghaiToday,
+  shiftMonth,
 } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
@@ -52,8 +53,7 @@ async function deal(
   } else {
     for (let m = p.from.slice(0, 7); m <= p.to.slice(0, 7); ) {
       keys.push(m);
-      const [y, mm] = m.split('-').map(Number) as [number, number];
-      m = mm === 12 ? `${y + 1}-01` : `${y}-${String(mm + 1).padStart(2, '0')}`;
+      m = shiftMonth(m, 1);
     }
   }
   const points = keys.map((k) => {

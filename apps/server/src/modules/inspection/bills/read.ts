@@ -12,6 +12,7 @@ import {
   type InspectionExpenseSummary,
   type InspectionReportState,
   shanghaiMonth,
+  shiftMonth,
 } from '@ec/contract';
 import { and, asc, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -362,16 +363,6 @@ export async function billReports(
 
 // ---------------------------------------------------------------- fee summary
 
-const nextMonth = (month: string) => {
-  const [y, m] = month.split('-').map(Number);
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-};
-const monthsBack = (month: string, k: number) => {
-  const [y, m] = month.split('-').map(Number);
-  const back = y * 12 + (m - 1) - k;
-  return `${Math.floor(back / 12)}-${String((back % 12) + 1).padStart(2, '0')}`;
-};
-
 interface Figures {
   key: string;
   label: string | null;
@@ -404,7 +395,7 @@ export async function managementExpense(
   f: { from?: string; to?: string; groupBy?: 'month' | 'useUnit' },
 ): Promise<InspectionExpenseSummary> {
   const to = f.to ?? shanghaiMonth();
-  const from = f.from ?? monthsBack(to, 11);
+  const from = f.from ?? shiftMonth(to, -11);
   if (from > to)
     throw badRequest('起始月份不能晚于结束月份', [{ field: 'from', message: '起始月份不能晚于结束月份' }]);
   const groupBy = f.groupBy ?? 'month';
@@ -420,7 +411,7 @@ export async function managementExpense(
     left join ${bc} on ${bc.noticeId} = ${n.id}
     left join ${enterprise} ${sql.raw('bill_use_unit')} on ${sql.raw('bill_use_unit.id')} = ${o.useUnitId}
     where ${partyScope(user, o.orgId, o.useUnitId)}
-      and ${issuedOn} >= ${`${from}-01`}::date and ${issuedOn} < ${`${nextMonth(to)}-01`}::date`;
+      and ${issuedOn} >= ${`${from}-01`}::date and ${issuedOn} < ${`${shiftMonth(to, 1)}-01`}::date`;
   const grouped = rowsOf<Figures>(
     await q.execute(sql`select ${key} as key, ${label} as label, ${figures} ${body} group by 1 order by 1`),
   );
@@ -429,7 +420,7 @@ export async function managementExpense(
   if (groupBy === 'month') {
     const byMonth = new Map(grouped.map((r) => [r.key, r]));
     rows = [];
-    for (let m = from; m <= to && rows.length < 120; m = nextMonth(m))
+    for (let m = from; m <= to && rows.length < 120; m = shiftMonth(m, 1))
       rows.push({ key: m, label: m, ...figuresOf(byMonth.get(m)) });
   } else {
     rows = grouped

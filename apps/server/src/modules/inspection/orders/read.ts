@@ -19,6 +19,7 @@ import {
   inspectionApplyWindow,
   shanghaiMonth,
   shanghaiToday,
+  shiftMonth,
   varietyName,
 } from '@ec/contract';
 import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm';
@@ -149,10 +150,6 @@ export interface OrderFilters {
 
 /** The first instant of a month (yyyy-MM) in Asia/Shanghai. */
 const monthStart = (month: string) => sql`((${`${month}-01`})::timestamp at time zone 'Asia/Shanghai')`;
-const nextMonth = (month: string) => {
-  const [y, m] = month.split('-').map(Number);
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-};
 
 /**
  * A list of the orders the user sees. `onlyDistributed`: the inspector's list (the orders with an
@@ -167,7 +164,7 @@ export async function listOrders(q: Queryable, user: AuthUser, f: OrderFilters, 
     f.month
       ? and(
           sql`${o.appliedAt} >= ${monthStart(f.month)}`,
-          sql`${o.appliedAt} < ${monthStart(nextMonth(f.month))}`,
+          sql`${o.appliedAt} < ${monthStart(shiftMonth(f.month, 1))}`,
         )
       : undefined,
     f.registerCode ? ilike(lift.registerCode, likePattern(f.registerCode)) : undefined,
@@ -426,9 +423,9 @@ export async function orderStatistics(q: Queryable, user: AuthUser, f: { from?: 
   if (from > to)
     throw badRequest('起始月份不能晚于结束月份', [{ field: 'from', message: '起始月份不能晚于结束月份' }]);
   const months: string[] = [];
-  for (let m = from; m <= to && months.length < 120; m = nextMonth(m)) months.push(m);
+  for (let m = from; m <= to && months.length < 120; m = shiftMonth(m, 1)) months.push(m);
   const start = monthStart(from);
-  const end = monthStart(nextMonth(to));
+  const end = monthStart(shiftMonth(to, 1));
   const scope = orderScope(user);
   const between = (col: AnyColumn) => sql`${col} >= ${start} and ${col} < ${end}`;
   const counted = async (col: AnyColumn) =>
@@ -461,7 +458,7 @@ export async function orderStatistics(q: Queryable, user: AuthUser, f: { from?: 
       await q.execute(sql`select to_char(${n.paidAt}, 'YYYY-MM') as month, coalesce(sum(${n.amount}), 0)::int as n
         from ${n} inner join ${o} on ${o.id} = ${n.orderId}
         where ${scope} and ${n.payState} = 'paid'
-          and ${n.paidAt} >= ${`${from}-01`}::date and ${n.paidAt} < ${`${nextMonth(to)}-01`}::date
+          and ${n.paidAt} >= ${`${from}-01`}::date and ${n.paidAt} < ${`${shiftMonth(to, 1)}-01`}::date
         group by 1`),
     ).map((r) => [r.month, Number(r.n)]),
   );

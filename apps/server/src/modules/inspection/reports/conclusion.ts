@@ -6,7 +6,7 @@
  * Pure: no table, no clock. Dates are calendar dates (`yyyy-MM-dd`) in Asia/Shanghai; an instant given
  * instead is read as Shanghai's date.
  */
-import { addDays, formatDate } from '@ec/contract';
+import { addMonths as addCalendarMonths, addDays, formatDate } from '@ec/contract';
 
 /** What an item's inspection found. */
 export const ITEM_RESULTS = ['符合', '不符合', '无此项'] as const;
@@ -117,15 +117,10 @@ export function addWorkingDays(
   return day;
 }
 
-/** A date moved by whole months; a day past the target month's end is its last day (02-29 → 02-28). */
+/** A date moved by whole months (contract `addMonths`), from a day or an instant in Asia/Shanghai. */
 export function addMonths(day: string | Date, months: number): string {
   if (!Number.isInteger(months)) throw new RangeError('月数须为整数');
-  const [y, m, d] = shanghaiDate(day).split('-').map(Number);
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = index - year * 12;
-  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return new Date(Date.UTC(year, month, Math.min(d, last))).toISOString().slice(0, 10);
+  return addCalendarMonths(shanghaiDate(day), months);
 }
 
 /** The items that do not conform: key items first, then general ones, each in the given order. */

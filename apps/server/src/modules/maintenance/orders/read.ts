@@ -17,6 +17,7 @@ import {
   type OrderWorker,
   type Page,
   shanghaiToday,
+  shiftMonth,
 } from '@ec/contract';
 import { and, asc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -27,7 +28,7 @@ import { enterprise } from '../../../platform/db/tables.ts';
 import { pageTotal } from '../../../platform/db/totals.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { paramList } from '../../../platform/params.ts';
-import { liftsRelation } from '../../elevator/api.ts';
+import { liftOfKind, liftsRelation } from '../../elevator/api.ts';
 import { workersByIds } from '../../parties/api.ts';
 import { inArea, orderScope } from '../scope.ts';
 import {
@@ -155,17 +156,12 @@ function filterConditions(f: OrderFilters, today: string): SQL[] {
   if (f.kind !== undefined) c.push(eq(maintenanceOrder.kind, f.kind));
   // The lift's type and use occasion now, as the statistics count them (docs/statistics.md): the
   // lifts matching, by the order's lift (as the keyword's register code is).
-  const kind: SQL[] = [];
-  if (f.type) kind.push(sql`type = ${f.type}`);
-  if (f.useOccasion) kind.push(sql`use_occasion = ${f.useOccasion}`);
-  if (kind.length)
-    c.push(
-      sql`${maintenanceOrder.elevatorId} in (select id from ${liftsRelation().as('t')} where ${sql.join(kind, sql` and `)})`,
-    );
+  c.push(liftOfKind(maintenanceOrder.elevatorId, f));
   if (f.month) {
-    const [y, m] = f.month.split('-').map(Number);
-    const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-    c.push(gte(maintenanceOrder.planDate, `${f.month}-01`), lt(maintenanceOrder.planDate, next));
+    c.push(
+      gte(maintenanceOrder.planDate, `${f.month}-01`),
+      lt(maintenanceOrder.planDate, `${shiftMonth(f.month, 1)}-01`),
+    );
   }
   if (f.dateFrom) c.push(gte(maintenanceOrder.planDate, f.dateFrom));
   if (f.dateTo) c.push(lte(maintenanceOrder.planDate, f.dateTo));

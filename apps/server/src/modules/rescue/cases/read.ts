@@ -17,6 +17,7 @@ import {
   type RescueCaseRow,
   type RescueCaseStep,
   type rescueCaseCalls,
+  shiftMonth,
 } from '@ec/contract';
 import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -27,7 +28,7 @@ import { enterprise, sysArea, sysUser } from '../../../platform/db/tables.ts';
 import { pageTotal } from '../../../platform/db/totals.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { paramNumber } from '../../../platform/params.ts';
-import { liftsRelation } from '../../elevator/api.ts';
+import { liftOfKind, liftsRelation } from '../../elevator/api.ts';
 import { agentsOnline } from '../callcentre/service.ts';
 import { callRecord, rescueCase, rescueCaseStep, rescueGrid } from '../tables.ts';
 import { caseScope } from './scope.ts';
@@ -116,14 +117,6 @@ export function toRow(j: JoinedCase): RescueCaseRow {
   };
 }
 
-/** The lift's type and use occasion asked for, over liftsRelation's columns (none: undefined). */
-function liftKind(f: Partial<CaseFilters>): SQL | undefined {
-  const c: SQL[] = [];
-  if (f.type) c.push(sql`type = ${f.type}`);
-  if (f.useOccasion) c.push(sql`use_occasion = ${f.useOccasion}`);
-  return c.length ? sql.join(c, sql` and `) : undefined;
-}
-
 export function filterConditions(f: Partial<CaseFilters>): SQL[] {
   const c: (SQL | undefined)[] = [];
   if (f.keyword) {
@@ -150,14 +143,10 @@ export function filterConditions(f: Partial<CaseFilters>): SQL[] {
   if (f.maintenanceCompanyId) c.push(eq(rescueCase.maintenanceCompanyId, f.maintenanceCompanyId));
   if (f.useCompanyId) c.push(eq(rescueCase.useCompanyId, f.useCompanyId));
   // The lift's type and use occasion now, as the statistics count them (docs/statistics.md).
-  const kind = liftKind(f);
-  if (kind)
-    c.push(sql`${rescueCase.elevatorId} in (select id from ${liftsRelation().as('t')} where ${kind})`);
+  c.push(liftOfKind(rescueCase.elevatorId, f));
   if (f.month) {
     const from = parseShanghaiTime(`${f.month}-01`);
-    const [y, m] = f.month.split('-').map(Number);
-    const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-    const to = parseShanghaiTime(next);
+    const to = parseShanghaiTime(`${shiftMonth(f.month, 1)}-01`);
     if (from && to) c.push(and(gte(rescueCase.alarmAt, from), lt(rescueCase.alarmAt, to)));
   }
   if (f.dateFrom) {
