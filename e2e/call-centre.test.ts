@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type Api, apiAs, messageWith, rowsOf, searchField, settle } from './elevator-support.ts';
+import { type Api, apiAs, messageWith, rowsOf, runSearch, searchField, settle } from './elevator-support.ts';
 import {
   launchBrowser,
   pickOption,
@@ -201,8 +201,7 @@ describe('维修记录: a use unit reports a fault, the district regulator sees 
     const regList = reg.page.getByTestId('repair-list');
     await settle(regList);
     await searchField(regList, '关键字').locator('input').fill(repairNo);
-    await regList.getByRole('button', { name: /查\s*询/ }).click();
-    await settle(regList);
+    await runSearch(regList);
     const row = rowsOf(regList).filter({ hasText: repairNo });
     await row.waitFor();
     await row.getByText('待处理').waitFor();

@@ -76,8 +76,20 @@ export const searchField = (scope: Locator, label: string) =>
   scope.locator('.ant-pro-query-filter .ant-form-item').filter({ hasText: label }).first();
 
 /** Submits a ProTable search form and waits for the list to settle. */
+/**
+ * Clicks 查询 and waits for the list it asks for: the first call the click starts, then the table's
+ * spinner. Waiting for the spinner alone could return before the search had begun (a loaded machine
+ * renders the spinner late), and the old rows would be read as the new ones. A click that starts no
+ * call (a form error) waits one second at most for it.
+ */
 export async function runSearch(scope: Locator) {
+  const page = scope.page();
+  const started = page
+    .waitForRequest((r) => ['fetch', 'xhr'].includes(r.resourceType()), { timeout: 1_000 })
+    .catch(() => null);
   await scope.getByRole('button', { name: /查\s*询/ }).click();
+  const call = await started;
+  if (call) await call.response().catch(() => null);
   await settle(scope);
 }
 

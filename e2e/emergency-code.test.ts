@@ -8,6 +8,7 @@ import {
   expectCount,
   messageWith,
   rowsOf,
+  runSearch,
   searchField,
   settle,
 } from './elevator-support.ts';
@@ -76,8 +77,7 @@ async function open(page: Page, path: string): Promise<Locator> {
 
 async function search(scope: Locator, label: string, value: string) {
   await searchField(scope, label).locator('input').fill(value);
-  await scope.getByRole('button', { name: /查\s*询/ }).click();
-  await settle(scope);
+  await runSearch(scope);
 }
 
 /** Picks an option of a ProFormSelect in a dialog by typing and choosing the match. */

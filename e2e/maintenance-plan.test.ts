@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { type Api, apiAs, messageWith, rowsOf, searchField, settle } from './elevator-support.ts';
+import { type Api, apiAs, messageWith, rowsOf, runSearch, searchField } from './elevator-support.ts';
 import {
   launchBrowser,
   type RunningServer,
@@ -104,8 +104,7 @@ describe('维保电梯资料: wb_admin1 edits a lift’s plan', () => {
     const list = page.getByTestId('maintained-lifts');
     await rowsOf(list).first().waitFor();
     await searchField(list, '关键字').locator('input').fill(target.registerCode);
-    await list.getByRole('button', { name: /查\s*询/ }).click();
-    await settle(list);
+    await runSearch(list);
     const row = rowsOf(list).filter({ hasText: target.registerCode });
     await row.getByRole('button', { name: '修改计划' }).click();
     const dialog = page.locator('.ant-modal:visible', { hasText: `修改维保计划：${target.registerCode}` });
@@ -166,8 +165,7 @@ describe('维保电梯资料: wb_admin1 edits a lift’s plan', () => {
     await page
       .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '无维保计划' })
       .click();
-    await list.getByRole('button', { name: /查\s*询/ }).click();
-    await settle(list);
+    await runSearch(list);
     if (without.total === 0) {
       await list.getByText('暂无维保电梯').waitFor();
     } else {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { type Api, apiAs, messageWith, rowsOf, searchField, settle } from './elevator-support.ts';
+import { type Api, apiAs, messageWith, rowsOf, runSearch, searchField } from './elevator-support.ts';
 import {
   launchBrowser,
   type RunningServer,
@@ -423,8 +423,7 @@ describe('维保作业 on a phone: wb_staff1 maintains a lift, the use unit conf
     const list = p.getByTestId('maintenance-audit-list');
     await rowsOf(list).first().waitFor();
     await searchField(list, '关键字').locator('input').fill(target.orderNo);
-    await list.getByRole('button', { name: /查\s*询/ }).click();
-    await settle(list);
+    await runSearch(list);
     const row = rowsOf(list).filter({ hasText: target.orderNo });
     await row.locator('[data-testid="order-status"]', { hasText: '已完成' }).waitFor();
     await row.locator('.ant-checkbox-input').check();

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { type Api, apiAs, messageWith, rowsOf, searchField, settle } from './elevator-support.ts';
+import { type Api, apiAs, messageWith, rowsOf, runSearch, searchField, settle } from './elevator-support.ts';
 import {
   launchBrowser,
   type RunningServer,
@@ -82,8 +82,7 @@ async function grantedPath(api: Api, candidates: string[]): Promise<string> {
 /** Searches an order or check list by its keyword (工单号 or 注册代码). */
 async function searchKeyword(list: Locator, keyword: string) {
   await searchField(list, '关键字').locator('input').fill(keyword);
-  await list.getByRole('button', { name: /查\s*询/ }).click();
-  await settle(list);
+  await runSearch(list);
 }
 
 before(async () => {
