@@ -66,6 +66,27 @@ async function shownTable(table: Locator): Promise<string[][]> {
 /** A number as the pages write it (1,234 → 1234). */
 const count = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
 
+/**
+ * On 区域统计 (areaStatistics), the first district whose 困人 count is between 1 and `max` and whose
+ * name is a drill-down link: its name, its count, the link, and the table as shown.
+ */
+async function pickTrappedDistrict(page: Page, max = Number.POSITIVE_INFINITY) {
+  const table = page.getByTestId('stats-table');
+  await table.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+  const shown = await shownTable(table);
+  const header = shown[0] ?? [];
+  const trapped = header.indexOf('困人（次）');
+  assert.ok(trapped > 0, `the table has the 困人 column: ${header.join(',')}`);
+  const rows = table.locator('.ant-table-tbody tr.ant-table-row');
+  for (let i = 0; i < (await rows.count()); i++) {
+    const n = count(shown[i + 1]?.[trapped] ?? '');
+    const link = rows.nth(i).locator('td').first().locator('a');
+    if (n > 0 && n <= max && (await link.count()) > 0)
+      return { district: shown[i + 1]?.[0] ?? '', figure: n, link, shown };
+  }
+  throw new Error('no district with trapped cases');
+}
+
 /** The drill-down's total, once its list has answered. */
 async function drillTotal(page: Page): Promise<number> {
   await page.getByTestId('drill-drawer').waitFor();
@@ -155,28 +176,9 @@ describe('statistics', () => {
     const { context, page } = await openAs('admin', '/elevatorAnalysis/areaStatistics');
     const errors = watchErrors(page);
     try {
-      const table = page.getByTestId('stats-table');
-      await table.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
-      const shown = await shownTable(table);
-      const header = shown[0] ?? [];
-      const trapped = header.indexOf('困人（次）');
-      assert.ok(trapped > 0, `the table has the 困人 column: ${header.join(',')}`);
-
       // A district with trapped cases: its name is a link; a click lists the cases of that district.
-      const rows = table.locator('.ant-table-tbody tr.ant-table-row');
-      let picked = -1;
-      for (let i = 0; i < (await rows.count()); i++) {
-        const cells = shown[i + 1] ?? [];
-        const n = Number((cells[trapped] ?? '').replace(/,/g, ''));
-        if (n > 0 && n <= 200 && (await rows.nth(i).locator('td').first().locator('a').count()) > 0) {
-          picked = i;
-          break;
-        }
-      }
-      assert.ok(picked >= 0, 'a district with trapped cases');
-      const district = shown[picked + 1]?.[0] ?? '';
-      const figure = Number((shown[picked + 1]?.[trapped] ?? '').replace(/,/g, ''));
-      await rows.nth(picked).locator('td').first().locator('a').click();
+      const { district, figure, link, shown } = await pickTrappedDistrict(page, 200);
+      await link.click();
       const drawer = page.getByTestId('drill-drawer');
       await drawer.waitFor();
       await page.waitForFunction(() =>
@@ -263,23 +265,8 @@ describe('statistics', () => {
     const { context, page } = await openAs('admin', '/elevatorAnalysis/areaStatistics');
     const errors = watchErrors(page);
     try {
-      const table = page.getByTestId('stats-table');
-      await table.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
-      const shown = await shownTable(table);
-      const trapped = (shown[0] ?? []).indexOf('困人（次）');
-      const rows = table.locator('.ant-table-tbody tr.ant-table-row');
-      let picked = -1;
-      for (let i = 0; i < (await rows.count()); i++) {
-        const n = count(shown[i + 1]?.[trapped] ?? '');
-        if (n > 0 && (await rows.nth(i).locator('td').first().locator('a').count()) > 0) {
-          picked = i;
-          break;
-        }
-      }
-      assert.ok(picked >= 0, 'a district with trapped cases');
-      const district = shown[picked + 1]?.[0] ?? '';
-      const figure = count(shown[picked + 1]?.[trapped] ?? '');
-      await rows.nth(picked).locator('td').first().locator('a').click();
+      const { district, figure, link } = await pickTrappedDistrict(page);
+      await link.click();
       const inDrawer = await drillTotal(page);
       assert.equal(inDrawer, figure);
 
