@@ -829,4 +829,36 @@ describe.each(dbKinds)('statistics rates against direct counts on %s', (kind) =>
     // The demo's concluded reports are few: the platform's sets hold some.
     expectHeld(['检验合格率'], 2, ['admin']);
   }, 900_000);
+
+  it('公众聚集场所 follows the live dictionary when an administrator re-keys 使用场所', async () => {
+    const publicPlaces = async () => {
+      const basic = await send<{ sum: { publicPlaces: number } }>('admin', 'elevatorBasicInfoQuery', {});
+      return Number(basic.sum.publicPlaces);
+    };
+    const before = await publicPlaces();
+    expect(before, 'the demo has lifts in use at 公众聚集场所').toBeGreaterThan(0);
+    // 医院 gets a new code, and the registry's lifts follow it (as a re-keying administrator does).
+    const [hospital] = await q<{ key: string }>(sql`select d.key from sys_dict_data d
+      join sys_dict_type t on t.id = d.type_id where t.code = 'use_occasion' and d.value = '医院'`);
+    const old = String(hospital?.key);
+    const [moved] = await q<{ n: string }>(sql`select count(*) as n from elevator
+      where use_occasion = ${old} and use_status = 1`);
+    expect(Number(moved?.n), 'lifts in use at a hospital').toBeGreaterThan(0);
+    await t.platform.db.execute(sql`update sys_dict_data d set key = 'H' || ${old} from sys_dict_type t
+      where t.id = d.type_id and t.code = 'use_occasion' and d.key = ${old}`);
+    await t.platform.db.execute(
+      sql`update elevator set use_occasion = 'H' || ${old}, updated_at = now() where use_occasion = ${old}`,
+    );
+    await refreshStats(t.platform.db);
+    try {
+      expect(await publicPlaces()).toBe(before);
+    } finally {
+      await t.platform.db.execute(sql`update sys_dict_data d set key = ${old} from sys_dict_type t
+        where t.id = d.type_id and t.code = 'use_occasion' and d.key = 'H' || ${old}`);
+      await t.platform.db.execute(
+        sql`update elevator set use_occasion = ${old}, updated_at = now() where use_occasion = 'H' || ${old}`,
+      );
+      await refreshStats(t.platform.db);
+    }
+  }, 300_000);
 });

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { pageOf } from '../common.ts';
-import { dictionarySeed } from '../dictionary-seed.ts';
 import {
   STATS_PATH as D,
   faultRow,
@@ -74,7 +73,7 @@ export const basicRow = z.object({
   escalator: z.number().int(),
   /** In use with a maintenance company (维保认领). */
   maintained: z.number().int(),
-  /** In use at a 公众聚集场所 (PUBLIC_PLACE_OCCASIONS: school, hospital, mall, station …). */
+  /** In use at a 公众聚集场所 (PUBLIC_PLACE_OCCASIONS, by name in the live dictionary: school, hospital, mall, station …). */
   publicPlaces: z.number().int(),
 });
 export type BasicRow = z.infer<typeof basicRow>;
@@ -200,10 +199,3 @@ export const PUBLIC_PLACE_OCCASIONS = [
   '展览馆',
   '公园景区',
 ] as const;
-
-/** Their keys as the registry stores them (the dictionary's `use_occasion` codes). */
-export const PUBLIC_PLACE_OCCASION_KEYS: readonly string[] = (
-  dictionarySeed.find((d) => d.code === 'use_occasion')?.childs ?? []
-)
-  .filter((o) => (PUBLIC_PLACE_OCCASIONS as readonly string[]).includes(o.value))
-  .map((o) => o.key);

@@ -1,6 +1,7 @@
-import { areaLabel, PUBLIC_PLACE_OCCASION_KEYS, type StatsMeta, shanghaiToday } from '@ec/contract';
+import { areaLabel, PUBLIC_PLACE_OCCASIONS, type StatsMeta, shanghaiToday } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
+import { sysDictData, sysDictType } from '../../platform/db/tables.ts';
 import {
   caseAgg,
   EMPTY_CASES,
@@ -521,6 +522,17 @@ export async function orderStates(side: ReadSide, user: AuthUser, f: Paged) {
   return labelledPage(side, 'area', list, sum, f, 'planned', await metaOf(side, p));
 }
 
+/**
+ * The registry's codes of the 公众聚集场所 use occasions, read from the live dictionary by their names
+ * (PUBLIC_PLACE_OCCASIONS): an administrator who re-keys 使用场所 is followed.
+ */
+const publicPlaceCodes = sql`select ${sysDictData.key} from ${sysDictData}
+  join ${sysDictType} on ${sysDictType.id} = ${sysDictData.typeId}
+  where ${sysDictType.code} = 'use_occasion' and ${sysDictData.value} in (${sql.join(
+    PUBLIC_PLACE_OCCASIONS.map((o) => sql`${o}`),
+    sql`, `,
+  )})`;
+
 export async function basicByArea(side: ReadSide, user: AuthUser, f: Paged) {
   checkFilters(user, f);
   const found = await rows<Record<string, string>>(
@@ -532,10 +544,7 @@ export async function basicByArea(side: ReadSide, user: AuthUser, f: Paged) {
       coalesce(sum(l.lifts) filter (where l.use_status = 1 and l.lift_type = 1), 0) as vertical,
       coalesce(sum(l.lifts) filter (where l.use_status = 1 and l.lift_type = 2), 0) as escalator,
       coalesce(sum(l.lifts) filter (where l.use_status = 1 and l.maintenance_company_id <> 0), 0) as maintained,
-      coalesce(sum(l.lifts) filter (where l.use_status = 1 and l.use_occasion in (${sql.join(
-        PUBLIC_PLACE_OCCASION_KEYS.map((o) => sql`${o}`),
-        sql`, `,
-      )})), 0) as public_places
+      coalesce(sum(l.lifts) filter (where l.use_status = 1 and l.use_occasion in (${publicPlaceCodes})), 0) as public_places
     from ${liftRelation(user, f, 'area')} where ${whereSql(user, f, 'l')} group by 1`,
   );
   const list = found.map((r) => ({
