@@ -6,6 +6,8 @@ import { liftsRelation } from '../../elevator/api.ts';
 import { repairOrder } from '../tables.ts';
 
 const DAY = 86_400_000;
+/** How many demo repairs. */
+const COUNT = 360;
 
 /** Fault types by how often they are reported (keys of the dictionary hitch_type). */
 const TYPES: [string, number][] = [
@@ -51,7 +53,13 @@ export async function seedRepairs(tx: Tx) {
     .orderBy(asc(l.id));
   if (lifts.length === 0) return;
   const now = Date.now();
-  for (let i = 0; i < 360; i++) {
+  const ids = rowsOf<{ id: string | number }>(
+    await tx.execute(
+      sql`select nextval(pg_get_serial_sequence('repair_order', 'id')) as id from generate_series(1, ${COUNT})`,
+    ),
+  ).map((row) => Number(row.id));
+  const rows: (typeof repairOrder.$inferInsert)[] = [];
+  for (const id of ids) {
     const lift = lifts[Math.floor(r() * lifts.length)];
     const daysAgo = Math.floor(r() ** 1.5 * 365);
     const at = new Date(now - daysAgo * DAY - Math.floor(r() * 10) * 3_600_000 - 3_600_000);
@@ -59,12 +67,9 @@ export async function seedRepairs(tx: Tx) {
     const words = WORDS[hitchType];
     const status = daysAgo > 3 ? 3 : daysAgo > 0 ? (r() < 0.5 ? 2 : 3) : r() < 0.6 ? 1 : 2;
     const source = [1, 5, 6, 6][Math.floor(r() * 4)];
-    const [{ id }] = rowsOf<{ id: string | number }>(
-      await tx.execute(sql`select nextval(pg_get_serial_sequence('repair_order', 'id')) as id`),
-    );
     const day = new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
-    await tx.insert(repairOrder).values({
-      id: Number(id),
+    rows.push({
+      id,
       repairNo: `BX${day}${String(id).padStart(6, '0')}`,
       elevatorId: lift.id,
       areaCode: lift.areaCode,
@@ -83,4 +88,5 @@ export async function seedRepairs(tx: Tx) {
       updatedAt: at,
     });
   }
+  await tx.insert(repairOrder).values(rows);
 }
