@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { addMonths, shiftMonth } from '@ec/contract';
+import { describe, expect, it } from 'vitest';
 import {
   formatBytes,
   formatDate,
