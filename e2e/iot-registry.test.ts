@@ -273,7 +273,7 @@ describe('物联网电梯: alarms per district and per lift; the device registry
       await result.getByText('失败 1').waitFor();
       await result.locator('tr').filter({ hasText: 'E2E-SYN-02' }).waitFor();
       await screenshot(page, 'iot-sync-result');
-      await dialog.getByRole('button', { name: '关闭' }).click();
+      await dialog.getByRole('button', { name: /关\s*闭/ }).click();
       const search = page.getByPlaceholder('设备编号、名称、注册代码或地址');
       await search.fill('E2E-SYN-0');
       await search.press('Enter');
