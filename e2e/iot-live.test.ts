@@ -6,8 +6,8 @@ import { consoleSuite, screenshot } from './support.ts';
 
 /**
  * 物联网电梯 live, against the real server (no mock): iot_admin1 binds a device to a lift on its page;
- * the lift's district regulator opens the device on its own page and sees the states the device
- * posts (HTTP ingestion, the device's own secret) arrive without reloading; an injected 困人 (stopped
+ * the lift's district regulator sees its row turn from 未连接 to 在线 with the lift's 运行状态, and
+ * opens the device on its own page and sees the states the device posts (HTTP ingestion, the device's own secret) arrive without reloading; an injected 困人 (stopped
  * with doors closed and a passenger, past iotTrappedSeconds) shows as an open alarm there, in the
  * list's 困人 filter and on the lift's timeline, and its rescue case appears on kf_agent1's board.
  */
@@ -73,9 +73,9 @@ describe('物联网电梯 live: bind, live state, 困人 → the rescue board', 
       await context.close();
     }
 
-    // 2. The regulator opens the device's data; the states the device posts arrive live.
-    // Device times now (a state older than the lift's stored one is history only).
-    await post(state({ floor: 12, t: Date.now() }));
+    // 2. The regulator's list follows the device (未连接 → 在线, its 运行状态) and its data drawer the
+    // states the device posts, live. Device times now (a state older than the lift's stored one is
+    // history only).
     const regulator = REGULATORS[lift.areaCode];
     const { context: c2, page: p2 } = await suite.open(regulator);
     try {
@@ -86,12 +86,36 @@ describe('物联网电梯 live: bind, live state, 困人 → the rescue board', 
       await search.press('Enter');
       const row = p2.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: CODE });
       await row.filter({ hasText: lift.registerCode }).waitFor();
+      await row.getByText('未连接').waitFor();
+      // (The lift may keep the state its former demo device reported: not the one posted below.)
+      const lastState = row.getByTestId('iot-last-state');
+      assert.notEqual((await lastState.textContent())?.trim(), '12 层 · 停止 · 开门');
+      // The device's first message, no reload: the row turns 在线 with the lift's floor, run and door.
+      // (The device reports every second, as devices do, so that the page's stream, opening as the
+      // list loads, need not have been open at the first.)
+      let last = 0;
+      await until(async () => {
+        if (Date.now() - last > 1000) {
+          last = Date.now();
+          await post(state({ floor: 12, t: last }));
+        }
+        return (
+          ((await lastState.textContent()) ?? '').trim() === '12 层 · 停止 · 开门' &&
+          (await row.getByText('在线').count()) === 1
+        );
+      }, 'the row turning 在线 with its 运行状态, live');
+      await screenshot(p2, 'iot-live-list-row');
       await row.getByRole('button', { name: '数据' }).click();
       const floor = p2.getByTestId('iot-floor');
       await until(async () => ((await floor.textContent()) ?? '').trim() === '12', 'floor 12');
       // A new state, no reload: the page follows the server's events.
       await post(state({ floor: 7, run: 'stop', t: Date.now() }));
       await until(async () => ((await floor.textContent()) ?? '').trim() === '7', 'floor 7 arriving live');
+      await post(state({ floor: 9, run: 'up', door: 'closed', doorZone: false, speed: 1, t: Date.now() }));
+      await until(
+        async () => ((await lastState.textContent()) ?? '').trim() === '9 层 · 上行 · 关门',
+        'the row following the device',
+      );
 
       // 3. 困人: stopped between floors, doors closed, a passenger, for longer than iotTrappedSeconds
       // (60 s): the second state's device time 4 minutes on (the server accepts up to 5 ahead).

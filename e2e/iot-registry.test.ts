@@ -11,7 +11,8 @@ import { consoleSuite, screenshot, until } from './support.ts';
  * lift's elevator detail links to its whole alarm history (a cleared alarm included). iot_admin1
  * opens a device's detail and its binding history, renews its secret (the old one is refused by the
  * ingestion call, the new one accepted) and makes a signed data link that opens the device's data
- * without signing in.
+ * without signing in, and binds devices by pasted 设备编号,注册代码 lines (同步绑定), the result row by
+ * row. The lift's 物联网 tab lists its alarm history itself.
  */
 
 const suite = consoleSuite();
@@ -110,6 +111,11 @@ describe('物联网电梯: alarms per district and per lift; the device registry
       await page.goto(`${base}/#/basicInformation/elevatorPageDetails?id=${jiangnan.id}`);
       const detail = page.getByTestId('elevator-detail');
       await detail.getByRole('tab', { name: '物联网' }).click();
+      // The tab's own history (whoever sees the tab: the use unit and maintenance company too).
+      const tabHistory = detail.getByTestId('iot-tab-history');
+      await tabHistory.getByText('关门故障').waitFor();
+      await tabHistory.getByText('开门故障').waitFor();
+      await tabHistory.getByText('已消除').first().waitFor();
       await detail.getByTestId('iot-tab-alarm-history').click();
       await until(
         () => page.url().includes(`elevatorId=${jiangnan.id}`) && page.url().includes('state=all'),
@@ -238,5 +244,46 @@ describe('物联网电梯: alarms per district and per lift; the device registry
     const old = await ingest(base, 'E2E-REG-01', created.secret, 'status', status);
     assert.equal(old.status, 401, old.body);
     assert.equal((await ingest(base, 'E2E-REG-01', renewed, 'status', status)).status, 200);
+  });
+
+  test('iot_admin1 binds devices by pasted lines (同步绑定) and reads the result row by row', async () => {
+    const base = suite.server.baseUrl;
+    const merchant = await apiAs(base, 'iot_admin1');
+    const admin = await apiAs(base, 'admin');
+    const lift = await unwatchedLift(admin, merchant, '450103');
+    await merchant('POST', '/iot/device/batchAdd', {
+      devices: [
+        { code: 'E2E-SYN-01', name: '同步测试甲' },
+        { code: 'E2E-SYN-02', name: '同步测试乙' },
+      ],
+    });
+    const { context, page } = await suite.open('iot_admin1');
+    try {
+      await page.locator('.ant-pro-sider-menu').waitFor();
+      await page.goto(`${base}/#/wisdom/iotelevator`);
+      await page.getByRole('button', { name: '同步绑定' }).click();
+      const dialog = page.locator('.ant-modal').filter({ hasText: '同步绑定' });
+      const lines = dialog.getByLabel('设备编号,注册代码');
+      await lines.fill('设备编号,注册代码\nE2E-SYN-01,NOSUCHLIFT\nE2E-SYN-01,x');
+      await dialog.getByText('第 3 行：设备编号 E2E-SYN-01 重复').waitFor();
+      await lines.fill(`设备编号,注册代码\nE2E-SYN-01,${lift.registerCode}\nE2E-SYN-02\tNOSUCHLIFT`);
+      await dialog.getByRole('button', { name: '同步 2 条' }).click();
+      const result = dialog.getByTestId('iot-sync-result');
+      await result.getByText('绑定 1').waitFor();
+      await result.getByText('失败 1').waitFor();
+      await result.locator('tr').filter({ hasText: 'E2E-SYN-02' }).waitFor();
+      await screenshot(page, 'iot-sync-result');
+      await dialog.getByRole('button', { name: /关\s*闭/ }).click();
+      const search = page.getByPlaceholder('设备编号、名称、注册代码或地址');
+      await search.fill('E2E-SYN-0');
+      await search.press('Enter');
+      const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+      await rows.filter({ hasText: 'E2E-SYN-01' }).filter({ hasText: lift.registerCode }).waitFor();
+      await rows.filter({ hasText: 'E2E-SYN-02' }).filter({ hasText: '未绑定' }).waitFor();
+    } finally {
+      await context.close();
+    }
+    const listed = await merchant<{ records: Device[] }>('POST', '/equ3000/list', { keyword: 'E2E-SYN-01' });
+    assert.equal(listed.records[0]?.lift?.registerCode, lift.registerCode);
   });
 });

@@ -8,7 +8,8 @@ import { consoleSuite, DESKTOP, screenshot } from './support.ts';
  * 电子巡查 against the real server: jg_qingxiu creates a patrol task over one of sy_admin1's lifts
  * (新建巡检任务), does it on the phone page (#/m/patrol, 375 × 812) with a 不符合 and its photo, and
  * completes it; sy_admin1 answers the rectification notice with evidence (我的巡检内容); jg_qingxiu
- * reviews the answer on the task's detail and closes the notice (销号).
+ * finds the answered notice on its 整改通知 list (/patrol/notice, 待复核 first), reviews the answer
+ * and closes it (销号).
  */
 
 const suite = consoleSuite();
@@ -189,11 +190,17 @@ describe('电子巡查: task → result → notice → answer → close', () => 
     {
       const { context, page } = await newPage('jg_qingxiu');
       try {
-        await page.goto(`${suite.server.baseUrl}/#/patrol/taskDetail?id=${taskId}`);
-        const notices = page.getByTestId('task-notices');
-        await notices.waitFor();
+        // 整改通知 (/patrol/notice): the notices of its districts, 待复核 by the filter it opens with.
+        await page.goto(`${suite.server.baseUrl}/#/patrol/notice`);
+        const notices = page.getByTestId('patrol-review-notices');
+        await settle(notices);
         const row = rowsOf(notices).filter({ hasText: notice.noticeNo });
         await row.getByText('待复核').waitFor();
+        assert.equal(
+          await rowsOf(notices).filter({ hasNotText: '待复核' }).count(),
+          0,
+          'the list opens with 待复核 only',
+        );
         await row.getByRole('button', { name: '复核' }).click();
         const drawer = page.getByTestId('notice-detail');
         await drawer.getByText('已申请定期检验，并更换了新的使用标志').first().waitFor();

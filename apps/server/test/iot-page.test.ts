@@ -508,4 +508,57 @@ describe.each(dbKinds)('IoT page: filters, timeline, escalator state, sheet impo
     );
     expect(n).toBe(1);
   });
+  it("carries each device's lift's latest state in the list (运行状态), the newest message's", async () => {
+    const rows = async () => {
+      const res = await list(admin, {});
+      expect(res.status, res.body.resultMsg).toBe(200);
+      return new Map(res.body.data.records.map((d) => [d.code, d]));
+    };
+    const before = await rows();
+    expect(before.get('FLT-A')?.lastState).toMatchObject({
+      kind: 'lift',
+      run: 'stop',
+      floor: 3,
+      door: 'open',
+    });
+    expect(before.get('FLT-A')?.state).toBe(1);
+    expect(before.get('FLT-A')?.lastSeenAt).not.toBeNull();
+    const at = Date.now();
+    expect(
+      (
+        await ingest(
+          t,
+          'FLT-B',
+          devB.secret,
+          'status',
+          normal({ run: 'up', floor: 7, door: 'closed', doorZone: false, speed: 1, t: at }),
+        )
+      ).status,
+    ).toBe(200);
+    const after = await rows();
+    expect(after.get('FLT-B')?.lastState).toEqual({
+      kind: 'lift',
+      at: formatDateTime(at),
+      run: 'up',
+      floor: 7,
+      door: 'closed',
+    });
+    // A's row is A's lift's, not B's.
+    expect(after.get('FLT-A')?.lastState?.floor).toBe(3);
+    // The merchant's list and one device's row carry it too.
+    const own = await list(merchant, {});
+    expect(own.body.data.records.find((d) => d.code === 'FLT-B')?.lastState?.floor).toBe(7);
+    // A device bound to no lift has none.
+    const added = await t.api<{ device: IotDeviceRow; secret: string }>('POST', '/iot/device/add', {
+      token: merchant,
+      body: { code: 'FLT-C', name: '筛选丙', protocol: 'http', intervalSeconds: 30 },
+    });
+    expect(added.status, added.body.resultMsg).toBe(200);
+    expect(added.body.data.device.lastState).toBeNull();
+    const del = await t.api('DELETE', '/iot/device/delete', {
+      token: merchant,
+      query: { ids: String(added.body.data.device.id) },
+    });
+    expect(del.status).toBe(200);
+  });
 });

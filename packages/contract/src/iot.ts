@@ -254,6 +254,26 @@ const liftRef = z.object({
   areaCode: z.string(),
 });
 
+/**
+ * Which state a lift has: 'escalator' for an escalator or moving walk (the registry's type 2 扶梯),
+ * 'lift' otherwise.
+ */
+export const IOT_STATE_KINDS = ['lift', 'escalator'] as const;
+export type IotStateKind = (typeof IOT_STATE_KINDS)[number];
+
+/**
+ * The bound lift's latest state in brief (the device list's 运行状态): run and, for a lift, floor
+ * and door (an escalator has neither); null before its first message.
+ */
+export const iotDeviceLastState = z.object({
+  kind: z.enum(IOT_STATE_KINDS),
+  at: z.string(),
+  run: z.enum(IOT_RUN_STATES),
+  floor: z.number().int().nullable(),
+  door: z.enum(IOT_DOOR_STATES).nullable(),
+});
+export type IotDeviceLastState = z.infer<typeof iotDeviceLastState>;
+
 export const iotDeviceRow = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -269,6 +289,8 @@ export const iotDeviceRow = z.object({
   lift: liftRef.nullable(),
   boundAt: z.string().nullable(),
   openAlarms: z.number().int(),
+  /** The bound lift's latest state (null: not bound, or no message yet). */
+  lastState: iotDeviceLastState.nullable(),
   /** MQTT topic prefix the device publishes under. */
   topic: z.string(),
   remark: z.string().nullable(),
@@ -333,13 +355,6 @@ export const iotStateEvent = z.discriminatedUnion('kind', [
   iotEscalatorState.extend({ kind: z.literal('escalator') }),
 ]);
 export type IotStateEvent = z.infer<typeof iotStateEvent>;
-
-/**
- * Which state a lift has: 'escalator' for an escalator or moving walk (the registry's type 2 扶梯),
- * 'lift' otherwise.
- */
-export const IOT_STATE_KINDS = ['lift', 'escalator'] as const;
-export type IotStateKind = (typeof IOT_STATE_KINDS)[number];
 
 export const iotAlarmRow = z.object({
   id: z.number().int(),

@@ -351,6 +351,7 @@ export const menuCatalogue: MenuNode[] = [
       { path: '/patrol/content', name: '巡检内容' },
       { path: '/patrol/template', name: '巡检模板' },
       { path: '/patrol/myContent', name: '我的巡检内容' },
+      { path: '/patrol/notice', name: '整改通知' },
     ],
   },
   // The sidebar hides the entry whose url is 'iot' (spec §2 Layout); it must still exist in the data.

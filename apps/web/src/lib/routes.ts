@@ -164,6 +164,8 @@ export const PATROL_PATHS = {
   contents: '/patrol/content',
   templates: '/patrol/template',
   myNotices: '/patrol/myContent',
+  /** The regulator's notices to review (待复核 first). */
+  reviewNotices: '/patrol/notice',
   myTasks: '/wisdom/patrolTask',
   newTask: '/wisdom/newInspectionTask',
 } as const;

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type CallParsedInput,
+  ESCALATOR_TYPE,
   formatDateTime,
   IOT_DEVICE_STATE_LABEL,
+  type IotDeviceLastState,
   type IotDeviceRow,
   type iotDeviceCalls,
   type iotLookupCalls,
@@ -16,7 +18,7 @@ import { enterprise, sysUser } from '../../platform/db/tables.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { liftByCode, liftInScope, liftsRelation } from '../elevator/api.ts';
 import { deviceScope, inArea, isMerchantUser, ownMerchant } from './scope.ts';
-import { iotAlarm, iotBinding, iotDevice } from './tables.ts';
+import { iotAlarm, iotBinding, iotDevice, iotEscalatorState, iotLiftState } from './tables.ts';
 
 type Calls = typeof iotDeviceCalls;
 type In<K extends keyof Calls> = CallParsedInput<Calls[K]>;
@@ -57,6 +59,13 @@ const rowColumns = {
   address: lift.address,
   areaCode: lift.areaCode,
   boundAt: iotBinding.boundAt,
+  liftType: lift.type,
+  liftStateAt: iotLiftState.at,
+  liftRun: iotLiftState.run,
+  liftFloor: iotLiftState.floor,
+  liftDoor: iotLiftState.door,
+  escalatorAt: iotEscalatorState.at,
+  escalatorRun: iotEscalatorState.run,
   openAlarms:
     sql<number>`(select count(*) from ${iotAlarm} where ${iotAlarm.deviceId} = ${iotDevice.id} and ${iotAlarm.clearedAt} is null)`.mapWith(
       Number,
@@ -69,9 +78,39 @@ function baseQuery(q: Queryable) {
     .from(iotDevice)
     .leftJoin(iotBinding, activeBinding)
     .leftJoin(lift, eq(lift.id, iotBinding.elevatorId))
+    .leftJoin(iotLiftState, eq(iotLiftState.elevatorId, iotBinding.elevatorId))
+    .leftJoin(iotEscalatorState, eq(iotEscalatorState.elevatorId, iotBinding.elevatorId))
     .leftJoin(enterprise, eq(enterprise.id, iotDevice.merchantId));
 }
 type RawRow = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+
+/**
+ * The bound lift's latest state of the lift's kind (the registry's type decides, as on the 物联网
+ * tab): an escalator's run, a lift's run, floor and door.
+ */
+function lastStateOf(r: RawRow): IotDeviceLastState | null {
+  if (r.elevatorId === null) return null;
+  if (r.liftType === ESCALATOR_TYPE) {
+    return r.escalatorAt
+      ? {
+          kind: 'escalator',
+          at: formatDateTime(r.escalatorAt),
+          run: r.escalatorRun as IotDeviceLastState['run'],
+          floor: null,
+          door: null,
+        }
+      : null;
+  }
+  return r.liftStateAt
+    ? {
+        kind: 'lift',
+        at: formatDateTime(r.liftStateAt),
+        run: r.liftRun as IotDeviceLastState['run'],
+        floor: r.liftFloor,
+        door: r.liftDoor as IotDeviceLastState['door'],
+      }
+    : null;
+}
 
 export function toDeviceRow(r: RawRow): IotDeviceRow {
   return {
@@ -96,6 +135,7 @@ export function toDeviceRow(r: RawRow): IotDeviceRow {
         : null,
     boundAt: r.boundAt ? formatDateTime(r.boundAt) : null,
     openAlarms: r.openAlarms,
+    lastState: lastStateOf(r),
     topic: topicOf(r.merchantId, r.code),
     remark: r.remark,
     createTime: formatDateTime(r.createdAt),

@@ -39,6 +39,7 @@ export const patrolModule = defineModule({
     '/patrol/content': [contentList, contentEdit],
     '/patrol/template': [contentList, contentEdit],
     '/patrol/myContent': [noticeList, noticeAnswer],
+    '/patrol/notice': [noticeList, noticeHandle],
     '/wisdom/patrolTask': [taskList, taskEdit, taskExecute, noticeList, noticeHandle],
     '/wisdom/newInspectionTask': [taskList, taskEdit, contentList],
   },

@@ -115,12 +115,15 @@ export const ROLE_SEEDS: RoleSeed[] = [
       '/userunit',
       '/userunitDetail',
       '/contract',
-      // 电子巡查: its districts' patrol tasks, the check contents and templates, notices to close
-      // (its own tasks and their creation are under /wisdom; /patrol/myContent is the recipients').
+      // 电子巡查: its districts' patrol tasks, the check contents and templates, the notices to review
+      // (/patrol/notice: 待复核 first, closed or sent back there; its own tasks and their creation are
+      // under /wisdom; /patrol/myContent is the recipients'). Migration 0067 grants /patrol/notice to
+      // the roles of an existing installation that hold /patrol/taskDetail.
       '/patrol/task',
       '/patrol/taskDetail',
       '/patrol/content',
       '/patrol/template',
+      '/patrol/notice',
     ],
     readOnly: [
       // 应急处置: the district's cases.

@@ -57,6 +57,7 @@ const device = {
   lift: { elevatorId: 7, registerCode: '31104501032026000007', address: '地址', areaCode: '450103' },
   boundAt: '2026-11-01 09:00:00',
   openAlarms: 0,
+  lastState: null,
   topic: 'elevator/1/ESC-0001',
   remark: null,
   createTime: '2026-11-01 09:00:00',

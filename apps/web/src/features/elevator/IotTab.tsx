@@ -8,11 +8,12 @@ import {
   IOT_SEVERITY_LABEL,
   IOT_STATE_TOPIC,
   type IotAlarmRow,
+  iotAlarmCalls,
   iotDeviceCalls,
 } from '@ec/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Descriptions, Empty, Skeleton, Space, Table, Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { IotEscalatorStateView } from '../../components/index.ts';
 import { hasPermission, usePermission } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
@@ -28,6 +29,58 @@ const STATE_COLOR: Record<number, 'default' | 'success' | 'error'> = {
   2: 'error',
 };
 const key = (elevatorId: number) => ['iot', 'lift-state', elevatorId] as const;
+const historyKey = (elevatorId: number) => ['iot', 'lift-alarms', elevatorId] as const;
+const HISTORY_PAGE = 10;
+
+const severityTag = (v: number) => <Tag color={SEVERITY_COLOR[v]}>{IOT_SEVERITY_LABEL[v]}</Tag>;
+
+/**
+ * The lift's alarm history, open and cleared, newest first, paged: for whoever sees the tab and may
+ * read alarms (the use unit and the maintenance company too; the server keeps each to its lifts).
+ */
+function AlarmHistory({ elevatorId }: { elevatorId: number }) {
+  const [page, setPage] = useState(1);
+  const list = useQuery({
+    queryKey: [...historyKey(elevatorId), page],
+    retry: false,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      call(iotAlarmCalls.list, { elevatorId, page, limit: HISTORY_PAGE }, { silent: true, signal }),
+  });
+  return (
+    <Table<IotAlarmRow>
+      size="small"
+      rowKey="id"
+      data-testid="iot-tab-history"
+      title={() => '报警记录'}
+      loading={list.isLoading}
+      dataSource={list.data?.records}
+      locale={{ emptyText: list.isError ? '无法读取报警记录' : '暂无报警记录' }}
+      pagination={{
+        current: page,
+        pageSize: HISTORY_PAGE,
+        total: list.data?.total,
+        onChange: setPage,
+        hideOnSinglePage: true,
+        showSizeChanger: false,
+      }}
+      columns={[
+        { title: '报警', dataIndex: 'typeLabel' },
+        { title: '级别', dataIndex: 'severity', render: severityTag },
+        { title: '发生时间', dataIndex: 'openedAt' },
+        {
+          title: '状态',
+          render: (_, r) => (r.open ? <Tag color="red">未消除</Tag> : <Tag>已消除 {r.clearedAt}</Tag>),
+        },
+        { title: '重复', dataIndex: 'repeats' },
+        {
+          title: '确认',
+          render: (_, r) => (r.acknowledgedAt ? `${r.acknowledgedBy ?? ''} ${r.acknowledgedAt}` : '—'),
+        },
+      ]}
+    />
+  );
+}
 
 /**
  * The lift's whole alarm history on 物联网电梯's 报警 tab: every alarm of the lift, open or cleared
@@ -58,9 +111,18 @@ export function IotTab({ elevatorId }: { elevatorId: number }) {
     const id = (data as { elevatorId?: number } | null)?.elevatorId;
     if (id === undefined || id === elevatorId) void client.invalidateQueries({ queryKey: key(elevatorId) });
   };
-  const refresh = () => void client.invalidateQueries({ queryKey: key(elevatorId) });
+  const onAlarm = (data: unknown) => {
+    onEvent(data);
+    const id = (data as { elevatorId?: number } | null)?.elevatorId;
+    if (id === undefined || id === elevatorId)
+      void client.invalidateQueries({ queryKey: historyKey(elevatorId) });
+  };
+  const refresh = () => {
+    void client.invalidateQueries({ queryKey: key(elevatorId) });
+    void client.invalidateQueries({ queryKey: historyKey(elevatorId) });
+  };
   useLiveEvents(IOT_STATE_TOPIC, onEvent, refresh);
-  useLiveEvents(IOT_ALARM_TOPIC, onEvent, refresh);
+  useLiveEvents(IOT_ALARM_TOPIC, onAlarm, refresh);
 
   if (q.isPending) return <Skeleton active />;
   if (q.isError) return <Alert type="warning" showIcon message="无法读取该电梯的物联网数据" />;
@@ -129,17 +191,14 @@ export function IotTab({ elevatorId }: { elevatorId: number }) {
         locale={{ emptyText: '无未消除报警' }}
         columns={[
           { title: '报警', dataIndex: 'typeLabel' },
-          {
-            title: '级别',
-            dataIndex: 'severity',
-            render: (v: number) => <Tag color={SEVERITY_COLOR[v]}>{IOT_SEVERITY_LABEL[v]}</Tag>,
-          },
+          { title: '级别', dataIndex: 'severity', render: severityTag },
           { title: '发生时间', dataIndex: 'openedAt' },
           { title: '最近', dataIndex: 'lastAt' },
           { title: '重复', dataIndex: 'repeats' },
           { title: '说明', dataIndex: 'detail' },
         ]}
       />
+      {mayListAlarms && <AlarmHistory elevatorId={elevatorId} />}
     </Space>
   );
 }

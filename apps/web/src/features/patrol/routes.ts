@@ -8,5 +8,6 @@ export const patrolPages: FeaturePages = [
   [P.contents, () => import('./pages/ContentPage.tsx')],
   [P.templates, () => import('./pages/TemplatePage.tsx')],
   [P.myNotices, () => import('./pages/MyNoticePage.tsx')],
+  [P.reviewNotices, () => import('./pages/NoticeReviewPage.tsx')],
   [P.newTask, () => import('./pages/NewTaskPage.tsx')],
 ];

@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import {
+  type CallOutput,
   IOT_ALARM_TOPIC,
   IOT_ALARM_TYPES,
   IOT_DOOR_LABEL,
@@ -35,7 +36,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { isReport, ReportSummary, useDownload } from '../../../components/ImportReport.tsx';
 import { AreaCascader, ImportButton, IotEscalatorStateView } from '../../../components/index.ts';
 import { usePermission } from '../../../lib/access.ts';
@@ -46,6 +47,7 @@ import { useSession } from '../../../lib/session.ts';
 import { AlarmTable } from '../AlarmTable.tsx';
 import { parseAlarmFilters, writeAlarmFilters } from '../alarm-filters.ts';
 import { DataLinkModal, DeviceDetailDrawer, EditDeviceModal, SecretNotice } from '../DeviceRegistry.tsx';
+import { lastStateText, parseSyncLines, throttle } from '../device-list.ts';
 import {
   CompanySelect,
   iotKeys,
@@ -223,6 +225,94 @@ interface NewDevice {
   intervalSeconds: number;
 }
 
+type SyncResult = CallOutput<typeof iotDeviceCalls.sync>;
+
+/** 同步绑定: pasted `设备编号,注册代码` lines bound (or unbound) at once, the result row by row. */
+function SyncDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const write = useWrite();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ items: number; out: SyncResult } | null>(null);
+  const parsed = parseSyncLines(text);
+  const close = () => {
+    setText('');
+    setResult(null);
+    onClose();
+  };
+  const submit = async () => {
+    setBusy(true);
+    const out = await write(() => call(iotDeviceCalls.sync, { items: parsed.items }), '同步完成');
+    setBusy(false);
+    if (out) setResult({ items: parsed.items.length, out });
+  };
+  return (
+    <Modal
+      title="同步绑定"
+      open={open}
+      width={640}
+      onCancel={close}
+      destroyOnHidden
+      footer={
+        result ? (
+          <Button onClick={close}>关闭</Button>
+        ) : (
+          <Space>
+            <Button onClick={close}>取消</Button>
+            <Button
+              type="primary"
+              loading={busy}
+              disabled={parsed.items.length === 0 || parsed.errors.length > 0}
+              onClick={submit}
+            >
+              同步 {parsed.items.length || ''} 条
+            </Button>
+          </Space>
+        )
+      }
+    >
+      {result ? (
+        <Space direction="vertical" style={{ width: '100%' }} data-testid="iot-sync-result">
+          <Typography.Text>
+            共 {result.items} 条：绑定 {result.out.bound}，解绑 {result.out.unbound}，未变{' '}
+            {result.out.unchanged}
+            ，失败 {result.out.failed.length}
+          </Typography.Text>
+          {result.out.failed.length > 0 && (
+            <Table
+              size="small"
+              rowKey="deviceCode"
+              pagination={{ pageSize: 10, hideOnSinglePage: true }}
+              dataSource={result.out.failed}
+              columns={[
+                { title: '设备编号', dataIndex: 'deviceCode', width: 180 },
+                { title: '失败原因', dataIndex: 'message' },
+              ]}
+            />
+          )}
+        </Space>
+      ) : (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Typography.Text type="secondary">
+            每行一台设备：设备编号,注册代码（逗号、制表符或空格分隔，可从表格复制两列粘贴）；只填设备编号表示解绑。
+          </Typography.Text>
+          <Input.TextArea
+            aria-label="设备编号,注册代码"
+            rows={10}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={'DEV-0001,31103201002016060001\nDEV-0002,31103201002016060002'}
+          />
+          {parsed.errors.map((e) => (
+            <Typography.Text key={e} type="danger">
+              {e}
+            </Typography.Text>
+          ))}
+        </Space>
+      )}
+    </Modal>
+  );
+}
+
 /** The merchant's registry: add a device (its secret shown once), bind, unbind, delete. */
 function DeviceTable({
   onOpen,
@@ -258,6 +348,7 @@ function DeviceTable({
   const filters = { keyword, state, areaCode, maintenanceCompanyId, useCompanyId, ...alarmFilter };
   const [adding, setAdding] = useState(false);
   const [binding, setBinding] = useState<IotDeviceRow | null>(null);
+  const [syncing, setSyncing] = useState(false);
   const [form] = Form.useForm<NewDevice>();
   const [bindForm] = Form.useForm<{ registerCode: string }>();
   const list = useQuery({
@@ -381,6 +472,7 @@ function DeviceTable({
             >
               导入设备
             </ImportButton>
+            <Button onClick={() => setSyncing(true)}>同步绑定</Button>
           </Permission>
         )}
       </Space>
@@ -401,6 +493,14 @@ function DeviceTable({
           { title: '最后通信', dataIndex: 'lastSeenAt', render: (v) => v ?? '—' },
           { title: '绑定电梯', render: (_, r) => r.lift?.registerCode ?? '未绑定' },
           { title: '地址', render: (_, r) => r.lift?.address ?? '—' },
+          {
+            title: '运行状态',
+            render: (_, r) => (
+              <span data-testid="iot-last-state" title={r.lastState ? `更新于 ${r.lastState.at}` : undefined}>
+                {lastStateText(r.lastState)}
+              </span>
+            ),
+          },
           { title: '未消除报警', dataIndex: 'openAlarms' },
           {
             title: '操作',
@@ -479,6 +579,7 @@ function DeviceTable({
           ]}
         />
       </Modal>
+      <SyncDialog open={syncing} onClose={() => setSyncing(false)} />
       <Modal title="新增设备" open={adding} onCancel={() => setAdding(false)} onOk={() => form.submit()}>
         <Form<NewDevice>
           form={form}
@@ -551,10 +652,20 @@ export default function IotElevatorPage() {
   const alarmFilters = parseAlarmFilters(params);
   const canSeeAlarms = usePermission(IOT_PERMISSIONS.alarmList);
   const refresh = () => void client.invalidateQueries({ queryKey: iotKeys.all });
+  // A state message moves the list's 状态, 最后通信 and 运行状态 too: at most once per 2 s (devices
+  // report every few seconds, a busy district many at once).
+  const refreshDevices = useMemo(
+    () => throttle(() => void client.invalidateQueries({ queryKey: [...iotKeys.all, 'devices'] }), 2000),
+    [client],
+  );
+  useEffect(() => refreshDevices.cancel, [refreshDevices]);
   useLiveEvents(IOT_ALARM_TOPIC, refresh, refresh);
   useLiveEvents(
     IOT_STATE_TOPIC,
-    () => void client.invalidateQueries({ queryKey: [...iotKeys.all, 'data'] }),
+    () => {
+      void client.invalidateQueries({ queryKey: [...iotKeys.all, 'data'] });
+      refreshDevices();
+    },
     refresh,
   );
   return (
