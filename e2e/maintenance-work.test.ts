@@ -552,7 +552,7 @@ describe('维保作业 on a phone: wb_staff1 maintains a lift, the use unit conf
     const picturePath = await grantedPath(regulator, ['/customerDept/check']);
     await p.goto(`${server.baseUrl}/#${picturePath}`);
     const pictures = p.getByTestId('picture-check-list');
-    await rowsOf(pictures).first().waitFor();
+    await pictures.locator('.ant-table').waitFor();
     await searchField(pictures, '关键字').locator('input').fill(target.orderNo);
     await runSearch(pictures);
     await pictures.getByText('暂无图片核查记录').waitFor();
