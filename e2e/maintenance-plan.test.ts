@@ -27,6 +27,7 @@ const foreign: string[][] = [];
 interface Lift {
   elevatorId: number;
   registerCode: string;
+  elevatorType: number;
   planId: number | null;
   intervalDays: number | null;
   workerIds: number[];
@@ -116,6 +117,20 @@ describe('维保电梯资料: wb_admin1 edits a lift’s plan', () => {
     await dialog.getByText(/维保间隔为 1–15 天/).waitFor();
     const next = target.intervalDays === 12 ? 13 : 12;
     await interval.fill(String(next));
+
+    // The templates offered are the lift's kind's: an escalator (扶梯) appendix D only, a lift (直梯)
+    // never appendix D.
+    await formItem(page, '维保内容').locator('.ant-select').click();
+    const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await offered.first().waitFor();
+    const labels = await offered.allTextContents();
+    const [fits, foreign] = target.elevatorType === 2 ? [/附件D/, /附件[ABC]/] : [/附件A/, /附件D/];
+    assert.ok(
+      labels.some((l) => fits.test(l)),
+      `${fits} is offered: ${labels}`,
+    );
+    assert.ok(!labels.some((l) => foreign.test(l)), `${foreign} is not offered: ${labels}`);
+    await dialog.locator('.ant-modal-title').click();
 
     // One more worker of the company (or one less, when every filed worker is already on it).
     const workers = formItem(page, '维保人员');

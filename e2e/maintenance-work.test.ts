@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { type Api, apiAs, messageWith, rowsOf, runSearch, searchField } from './elevator-support.ts';
 import {
+  DEMO_PASSWORD,
   launchBrowser,
   type RunningServer,
   screenshot,
@@ -19,7 +21,9 @@ import {
  * browser's position, answers every item, takes the required photos, reloads in the middle and
  * finds everything typed, meets a change made meanwhile on another phone (409: the order is
  * reloaded), adds a part and the second worker, signs with the mouse and submits. The safety
- * officer of the lift's use unit confirms the record in the console, and the 青秀区 regulator passes it.
+ * officer of the lift's use unit confirms the record in the console with its own drawn signature (on
+ * the order page and in the PDF record), and the 青秀区 regulator passes it, then finds it on 画面核验
+ * (its on-site time was minutes: 维保时长过短) and marks the finding; 图片核查 has none for it.
  */
 
 let server: RunningServer;
@@ -49,6 +53,15 @@ interface Detail {
   requiredPhotos: string[];
   signInDistanceM: number | null;
   workerSignatureFileId: string | null;
+  confirmSignatureFileId: string | null;
+}
+interface CheckRow {
+  id: number;
+  orderId: number;
+  orderNo: string;
+  kind: string;
+  kindLabel: string;
+  verdict: number;
 }
 interface ListPage<T> {
   records: T[];
@@ -63,6 +76,8 @@ interface InPage {
 }
 
 const MY_ORDERS = '/pc/maintenanceWork/myOrders';
+const ORDER_CHECKS = '/pc/maintenanceOrderCheck/selectMaintenanceOrderCheckList';
+const PICTURE_CHECKS = '/pc/maintenceorderPicCheck/queryPage';
 const PHONE = { width: 375, height: 812 };
 
 /** A small PNG of one colour with some noise: every photo differs (the duplicate check). */
@@ -112,6 +127,49 @@ async function assertNoSideScroll(page: Page, where: string) {
     return { scroll: w.document.documentElement.scrollWidth, view: w.innerWidth };
   });
   assert.ok(scroll <= view, `${where}: the page is ${scroll} px wide on a ${view} px screen`);
+}
+
+/** The text of every page of a PDF (pdf.js, as the server's PDF tests read theirs). */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: bytes, isEvalSupported: false }).promise;
+  let out = '';
+  for (let p = 1; p <= doc.numPages; p++) {
+    const content = await (await doc.getPage(p)).getTextContent();
+    out += `${content.items.map((i) => ('str' in i ? i.str : '')).join('')}\n`;
+  }
+  return out;
+}
+
+/** An order's PDF record as `username` exports it (batchExportPDF). */
+async function orderPdf(username: string, id: number): Promise<Uint8Array> {
+  const password = createHash('sha256').update(DEMO_PASSWORD).digest('hex');
+  const login = await fetch(`${server.baseUrl}/monitor/api/oauth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
+  });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const res = await fetch(`${server.baseUrl}/monitor/api/pc/maintenanceOrder/batchExportPDF`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ids: [id] }),
+  });
+  assert.equal(res.status, 200, `the PDF record: ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/** Draws a stroke across a signature pad with the mouse. */
+async function drawSignature(page: Page, pad: Locator) {
+  await pad.evaluate((el) =>
+    (el as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'center' }),
+  );
+  const box = (await pad.boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 30, y);
+  await page.mouse.down();
+  for (let k = 1; k <= 12; k++) await page.mouse.move(box.x + 30 + k * 20, y - (k % 4) * 15, { steps: 3 });
+  await page.mouse.up();
 }
 
 /** The first page of `candidates` the user's menu grants. */
@@ -406,13 +464,27 @@ describe('维保作业 on a phone: wb_staff1 maintains a lift, the use unit conf
     // The button's name is its icon's label and its text ("check 确认").
     await detail.getByRole('button', { name: /确\s*认$/ }).click();
     const dialog = p.locator('.ant-modal:visible', { hasText: '确认维保记录' });
+    // The safety officer signs with the mouse, as the worker did on the phone.
+    await dialog.getByTestId('signature-state').getByText('请在上方空白处签名').waitFor();
+    await drawSignature(p, dialog.getByTestId('signature-pad'));
+    await dialog.locator('[data-testid="signature-state"][data-signed="true"]').waitFor();
     await dialog.locator('textarea').fill('已现场核对，情况属实');
+    await screenshot(p, 'maintenance-confirm-signed');
     await dialog.getByRole('button', { name: /^确\s*认$/ }).click();
     await messageWith(p, '已确认维保记录');
     await detail.locator('[data-testid="order-status"]', { hasText: '已完成' }).first().waitFor();
+    // The order page shows the drawn signature beside the confirmation.
+    await detail.getByTestId('order-signoff').getByRole('img', { name: '使用单位签名' }).waitFor();
     await c.close();
     const d = await officer<Detail>('GET', '/pc/maintenanceOrder/queryDetail/info', { id: target.id });
     assert.equal(d.status, 4);
+    assert.ok(d.confirmSignatureFileId, 'the confirmation carries its signature');
+    assert.notEqual(d.confirmSignatureFileId, d.workerSignatureFileId);
+    // The PDF record has both signatures drawn (a missing one reads 未签字).
+    const text = await pdfText(await orderPdf('admin', target.id));
+    assert.match(text, new RegExp(target.orderNo));
+    assert.match(text, /使用单位签字（/);
+    assert.doesNotMatch(text, /未签字/);
   });
 
   test('the 青秀区 regulator passes it on 维保审核', async () => {
@@ -443,6 +515,60 @@ describe('维保作业 on a phone: wb_staff1 maintains a lift, the use unit conf
       },
     );
     assert.equal(now.records.find((r) => r.id === target.id)?.status, 5);
+  });
+
+  test('the regulator finds its 维保时长过短 on 画面核验, marks it, and 图片核查 has nothing for it', async () => {
+    const regulator = await apiAs(server.baseUrl, 'jg_qingxiu');
+    // Signed in and out within minutes: below the half-month visit's minimum on site.
+    const found = await regulator<ListPage<CheckRow>>('GET', ORDER_CHECKS, {
+      keyword: target.orderNo,
+      page: 1,
+      limit: 20,
+    });
+    const short = found.records.find((r) => r.orderId === target.id && r.kind === 'short_duration');
+    assert.ok(short, `a 维保时长过短 finding for ${target.orderNo}: ${found.records.map((r) => r.kind)}`);
+
+    const path = await grantedPath(regulator, ['/customerDept/imageVerification']);
+    const { context: c, page: p } = await consolePage('jg_qingxiu');
+    await p.goto(`${server.baseUrl}/#${path}`);
+    const list = p.getByTestId('order-check-list');
+    await rowsOf(list).first().waitFor();
+    await searchField(list, '关键字').locator('input').fill(target.orderNo);
+    await runSearch(list);
+    const row = rowsOf(list).filter({ hasText: target.orderNo }).filter({ hasText: '维保时长过短' });
+    await row.locator('[data-testid="check-verdict"]', { hasText: '待核查' }).waitFor();
+    await row.getByText(/现场作业 \d+ 分钟，低于 \d+ 分钟/).waitFor();
+    await row.getByTestId('mark').click();
+    const dialog = p.locator('.ant-modal:visible', { hasText: '核查标记' });
+    await dialog.getByText('确认违规', { exact: true }).click();
+    await dialog.locator('textarea').fill('签到至签退仅数分钟');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await messageWith(p, '已标记 1 条为确认违规');
+    await row.locator('[data-testid="check-verdict"]', { hasText: '确认违规' }).waitFor();
+    assert.equal(await row.getByTestId('mark').count(), 0);
+    await screenshot(p, 'maintenance-work-order-check');
+
+    // Its photos were all taken and new: the picture check lists nothing for it.
+    const picturePath = await grantedPath(regulator, ['/customerDept/check']);
+    await p.goto(`${server.baseUrl}/#${picturePath}`);
+    const pictures = p.getByTestId('picture-check-list');
+    await pictures.locator('.ant-table').waitFor();
+    await searchField(pictures, '关键字').locator('input').fill(target.orderNo);
+    await runSearch(pictures);
+    await pictures.getByText('暂无图片核查记录').waitFor();
+    await c.close();
+    const decided = await regulator<ListPage<CheckRow>>('GET', ORDER_CHECKS, {
+      keyword: target.orderNo,
+      page: 1,
+      limit: 20,
+    });
+    assert.equal(decided.records.find((r) => r.id === short.id)?.verdict, 1);
+    const pictureRows = await regulator<ListPage<CheckRow>>('GET', PICTURE_CHECKS, {
+      keyword: target.orderNo,
+      page: 1,
+      limit: 20,
+    });
+    assert.equal(pictureRows.records.filter((r) => r.orderId === target.id).length, 0);
   });
 });
 

@@ -43,3 +43,14 @@ export async function uploadImage(blob: Blob, baseName: string): Promise<string>
   const stored = await upload(fileCalls.upload, file, {}, { silent: true });
   return stored.id;
 }
+
+/** A PNG data URL → its bytes, for the upload. */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const [head, body = ''] = dataUrl.split(',');
+  const mime = /data:([^;]+)/.exec(head)?.[1] ?? 'image/png';
+  const bytes = Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
+  return new Blob([bytes], { type: mime });
+}
+
+/** Uploads a signature drawn on the SignaturePad (a PNG data URL); resolves with the file's id. */
+export const uploadSignature = (png: string, baseName: string) => uploadImage(dataUrlToBlob(png), baseName);

@@ -26,6 +26,8 @@ export const maintainedLift = z.object({
   elevatorId: z.number().int(),
   registerCode: z.string(),
   elevatorName: z.string().nullable(),
+  /** The registry's type (1 直梯, 2 扶梯): which templates fit (appendicesOfLiftType). */
+  elevatorType: z.number().int(),
   address: z.string(),
   areaCode: z.string().nullable(),
   maintenanceCompanyId: z.number().int().nullable(),

@@ -1,3 +1,5 @@
+import { ESCALATOR_TYPE } from '../elevator/fields.ts';
+
 /*
  * The rules of electronic maintenance (TSG T5002-2017, DOMAIN.md §2 and §6) that both the server and
  * the console need: intervals, states, check kinds and the configurable thresholds' keys and defaults.
@@ -63,6 +65,16 @@ export const APPENDICES = {
   D: '自动扶梯与自动人行道',
 } as const;
 export type Appendix = keyof typeof APPENDICES;
+
+/**
+ * The appendices whose checklists fit a lift of the registry's type (ELEVATOR_TYPES): an escalator
+ * or moving walk (扶梯) appendix D; a lift (直梯) A, B or C (traction, hydraulic, goods: the registry's
+ * type does not tell them apart). The plan refuses a template of another appendix; its dialog offers
+ * only these.
+ */
+export function appendicesOfLiftType(type: number): readonly Appendix[] {
+  return type === ESCALATOR_TYPE ? ['D'] : ['A', 'B', 'C'];
+}
 
 /** 监管核查: what the server finds in a submitted order (DOMAIN.md §6.2). */
 export const CHECK_KINDS = {

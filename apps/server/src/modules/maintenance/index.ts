@@ -10,6 +10,7 @@ import type { FileReference } from '../../platform/files/references.ts';
 import { DAILY } from '../../platform/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { recordOverdueDay, refreshLiftStates } from './lifts.ts';
+import { seedMaintenanceParams } from './params.ts';
 import { generateOrders } from './plans.ts';
 import { notifyOverdue } from './reminders.ts';
 import { maintenanceRoutes } from './routes.ts';
@@ -58,7 +59,7 @@ const orderFiles: FileReference[] = [
 export const maintenanceModule = defineModule({
   name: 'maintenance',
   routes: maintenanceRoutes,
-  baseSeeders: [seedTemplates],
+  baseSeeders: [seedTemplates, seedMaintenanceParams],
   demoSeeders: [(tx, _config, storage) => seedMaintenance(tx, storage)],
   menuButtons: {
     // Orders: who sees them is the order's data scope; who may act is the button.
@@ -105,6 +106,12 @@ export const maintenanceModule = defineModule({
     },
   ],
   fileReferences: orderFiles,
+  async start(platform) {
+    // Base seeders run on a new database only: an installation made before the parameters were
+    // seeded gets the missing ones here (one that exists keeps its value).
+    await seedMaintenanceParams(platform.db);
+    return async () => {};
+  },
   liveTopics: [
     {
       name: ORDER_TOPIC,

@@ -4,8 +4,12 @@
  * statement per round for every due plan), once per day across nodes (the platform's scheduler).
  */
 import {
+  APPENDICES,
+  type Appendix,
   addDays,
+  appendicesOfLiftType,
   type CallParsedInput,
+  ELEVATOR_TYPES,
   isReviewer,
   type LiftMaintenanceInfo,
   MAINTENANCE_PARAMS,
@@ -62,6 +66,7 @@ function selectLifts(db: Queryable, today: string, where: SQL | undefined) {
       s: maintenanceLift,
       registerCode: lift.registerCode,
       elevatorName: lift.name,
+      elevatorType: lift.type,
       address: lift.address,
       plan: maintenancePlan,
       templateName: maintenanceContent.name,
@@ -98,6 +103,7 @@ function toLift(r: Joined, today: string): MaintainedLift {
     elevatorId: r.s.elevatorId,
     registerCode: r.registerCode,
     elevatorName: r.elevatorName,
+    elevatorType: r.elevatorType,
     address: r.address,
     areaCode: r.s.areaCode,
     maintenanceCompanyId: r.s.maintenanceCompanyId,
@@ -186,6 +192,7 @@ export async function liftMaintenanceInfo(
     elevatorId,
     registerCode: lift.registerCode,
     elevatorName: lift.name,
+    elevatorType: lift.type,
     address: lift.address,
     areaCode: lift.areaCode,
     maintenanceCompanyId: lift.maintenanceCompanyId,
@@ -221,7 +228,8 @@ export async function requireMaintainedLift(db: Queryable, user: AuthUser, eleva
 
 /**
  * 新增或修改维保计划, by the lift's maintenance company: the lift needs an audited contract valid
- * on the first date, the template must be enabled, the workers filed workers of the company. One
+ * on the first date, the template must be enabled and of an appendix that fits the lift's type (an
+ * escalator's plan takes appendix D, a lift's A, B or C), the workers filed workers of the company. One
  * plan per lift (unique index); a change names the version it edits.
  */
 export async function savePlan(
@@ -239,11 +247,18 @@ export async function savePlan(
   const contract = await contractOn(db, f.elevatorId, [f.firstDate, shanghaiToday()].sort()[1]);
   if (!contract) throw conflict('该电梯在首次维保日期没有审核通过的有效维保合同，不能制定维保计划');
   const [template] = await db
-    .select({ enabled: maintenanceContent.enabled })
+    .select({ enabled: maintenanceContent.enabled, appendix: maintenanceContent.appendix })
     .from(maintenanceContent)
     .where(eq(maintenanceContent.id, f.templateId));
   if (!template) throw badRequest('维保内容不存在');
   if (!template.enabled) throw badRequest('该维保内容已停用，请选择其他维保内容');
+  const fitting = appendicesOfLiftType(lift.type);
+  if (!fitting.includes(template.appendix as Appendix)) {
+    const kind = ELEVATOR_TYPES[lift.type as keyof typeof ELEVATOR_TYPES] ?? '电梯';
+    const of = (a: string) => `附件${a}（${APPENDICES[a as Appendix] ?? a}）`;
+    const message = `该维保内容为${of(template.appendix)}的项目，不适用于${kind}，请选择${fitting.map(of).join('或')}的维保内容`;
+    throw badRequest(message, [{ field: 'templateId', message }]);
+  }
   const crew = await filedWorkersOf(db, company);
   const stranger = f.workerIds.find((id) => !crew.some((w) => w.userId === id));
   if (stranger !== undefined) throw badRequest('维保人员应为本单位已备案、在职的维保人员');

@@ -1,4 +1,7 @@
 import {
+  type Appendix,
+  appendicesOfLiftType,
+  ELEVATOR_TYPES,
   FILING_STATE,
   MAINTENANCE_INTERVAL_DAYS,
   type MaintainedLift,
@@ -52,9 +55,19 @@ export function PlanDialog({ lift, onClose }: { lift: MaintainedLift; onClose: (
     if (!workerOptions.some((o) => o.value === id))
       workerOptions.push({ value: id, label: lift.workers[i] ?? `#${id}` });
   }
+  // Only the checklists of the lift's kind (an escalator's appendix D, a lift's A, B or C). A plan's
+  // current template of another kind stays visible, disabled, so that its name shows until replaced.
+  const fitting = appendicesOfLiftType(lift.elevatorType);
   const templateOptions = (templates.data ?? [])
-    .filter((t) => t.enabled || t.id === lift.templateId)
-    .map((t) => ({ value: t.id, label: `${t.name}（附件${t.appendix}，第 ${t.version} 版）` }));
+    .filter((t) => t.id === lift.templateId || (t.enabled && fitting.includes(t.appendix as Appendix)))
+    .map((t) => {
+      const fits = fitting.includes(t.appendix as Appendix);
+      return {
+        value: t.id,
+        label: `${t.name}（附件${t.appendix}，第 ${t.version} 版）${fits ? '' : '：不适用于该电梯类型'}`,
+        disabled: !fits,
+      };
+    });
 
   const submit = async () => {
     const v = await validated(form);
@@ -116,7 +129,12 @@ export function PlanDialog({ lift, onClose }: { lift: MaintainedLift; onClose: (
           enabled: lift.enabled ?? true,
         }}
       >
-        <Form.Item name="templateId" label="维保内容" rules={[{ required: true, message: '请选择维保内容' }]}>
+        <Form.Item
+          name="templateId"
+          label="维保内容"
+          rules={[{ required: true, message: '请选择维保内容' }]}
+          extra={`适用于${ELEVATOR_TYPES[lift.elevatorType as keyof typeof ELEVATOR_TYPES] ?? '该电梯'}的维保内容（附件${fitting.join('、')}）`}
+        >
           <Select
             showSearch
             optionFilterProp="label"

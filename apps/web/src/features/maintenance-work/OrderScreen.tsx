@@ -1,9 +1,9 @@
 import { MAINTENANCE_PARAMS, type MaintenanceOrderDetail, ORDER_STATUS } from '@ec/contract';
+import { SignaturePad } from '../../components/SignaturePad.tsx';
 import { itemProgress, problemsOf, type WorkForm } from './draft.ts';
 import { ItemsStep } from './ItemsStep.tsx';
 import { PartsStep } from './PartsStep.tsx';
 import { PhotosStep } from './PhotosStep.tsx';
-import { SignaturePad } from './SignaturePad.tsx';
 import { type Notice, type SaveState, useOrderWork } from './useOrderWork.ts';
 import css from './work.module.css';
 

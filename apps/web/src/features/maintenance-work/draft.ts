@@ -225,11 +225,3 @@ export function startingPoint(
     restored: local,
   };
 }
-
-/** A PNG data URL → its bytes, for the upload. */
-export function dataUrlToBlob(dataUrl: string): Blob {
-  const [head, body = ''] = dataUrl.split(',');
-  const mime = /data:([^;]+)/.exec(head)?.[1] ?? 'image/png';
-  const bytes = Uint8Array.from(atob(body), (c) => c.charCodeAt(0));
-  return new Blob([bytes], { type: mime });
-}

@@ -8,9 +8,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, call } from '../../lib/api.ts';
 import { locate } from '../../lib/geo.ts';
-import { uploadImage } from '../../lib/photo.ts';
+import { uploadSignature } from '../../lib/photo.ts';
 import {
-  dataUrlToBlob,
   type LocalCopy,
   localKey,
   problemsOf,
@@ -270,7 +269,7 @@ export function useOrderWork(orderId: number, userId: number) {
       clearTimeout(timer.current);
       await chain.current;
       if (loads.current !== loaded) return;
-      const signatureFileId = await uploadImage(dataUrlToBlob(f.signature!), '维保人员签名');
+      const signatureFileId = await uploadSignature(f.signature!, '维保人员签名');
       const done = await call(
         maintenanceWorkCalls.submit,
         { id: orderId, version: version.current, ...progressOf(f, current), signatureFileId },

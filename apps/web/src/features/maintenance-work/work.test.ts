@@ -2,8 +2,8 @@ import { type MaintenanceOrderDetail, ORDER_PERMISSIONS } from '@ec/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mayWork, WORK_PERMISSION } from '../../app/guard.tsx';
 import { locateMessage } from '../../lib/geo.ts';
+import { dataUrlToBlob } from '../../lib/photo.ts';
 import {
-  dataUrlToBlob,
   formOf,
   localKey,
   newPart,

@@ -1,7 +1,9 @@
 import { type MaintenanceOrderDetail, maintenanceOrderCalls } from '@ec/contract';
 import { Alert, App, Form, Input, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { SignaturePad } from '../../components/SignaturePad.tsx';
 import { ApiError, call } from '../../lib/api.ts';
+import { uploadSignature } from '../../lib/photo.ts';
 import { useInvalidateMaintenance } from './queries.ts';
 
 /*
@@ -110,7 +112,11 @@ export function useOrderAudit(onDone?: () => void): {
   return { pass: (ids) => open(ids, true), reject: (ids) => open(ids, false), dialog };
 }
 
-/** The use unit confirms a record awaiting confirmation (status 3 待确认), with an optional remark. */
+/**
+ * The use unit confirms a record awaiting confirmation (status 3 待确认): its signature drawn on the
+ * pad (stored through the file service, shown on the order page and in the PDF record) and an
+ * optional remark.
+ */
 export function ConfirmOrderDialog({
   order,
   open,
@@ -123,18 +129,34 @@ export function ConfirmOrderDialog({
   const { message } = App.useApp();
   const invalidate = useInvalidateMaintenance();
   const [remark, setRemark] = useState('');
+  const [signature, setSignature] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (open) setRemark('');
+    if (open) {
+      setRemark('');
+      setSignature(null);
+    }
   }
   const submit = async () => {
     setSaving(true);
     try {
+      let signatureFileId: string | undefined;
+      if (signature) {
+        try {
+          signatureFileId = await uploadSignature(signature, '使用单位确认签名');
+        } catch (e) {
+          message.error(
+            e instanceof Error && e.message ? `签名上传失败：${e.message}` : '签名上传失败，请重试',
+          );
+          return;
+        }
+      }
       await call(maintenanceOrderCalls.confirm, {
         id: order.id,
         version: order.version,
+        signatureFileId,
         remark: remark.trim() || undefined,
       });
       message.success('已确认维保记录');
@@ -166,6 +188,9 @@ export function ConfirmOrderDialog({
           message="请核对维保项目、照片和作业人员后确认。确认后记录归档并提交监管部门审核，不能撤回。"
         />
         <Form layout="vertical">
+          <Form.Item label="使用单位签字" extra="用鼠标或手指在框内签名，签名随维保记录归档">
+            <SignaturePad value={signature} onChange={setSignature} disabled={saving} />
+          </Form.Item>
           <Form.Item label="确认备注">
             <Input.TextArea
               rows={3}

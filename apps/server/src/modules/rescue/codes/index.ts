@@ -4,6 +4,7 @@ import type { RescuePart } from '../part.ts';
 import { unbindExpiredCodes } from './expiry.ts';
 import { codeRoutes } from './routes.ts';
 import { seedCodes } from './seed.ts';
+import { seedSignboardParams } from './signboard.ts';
 
 const list = { name: '查询应急码', perms: P.codeList };
 const edit = { name: '生成与作废应急码', perms: P.codeEdit };
@@ -15,6 +16,7 @@ const claim = { name: '认领与绑定应急码', perms: P.codeClaim };
  */
 export const codePart: RescuePart = {
   routes: codeRoutes,
+  baseSeeders: [seedSignboardParams],
   demoSeeders: [(tx) => seedCodes(tx)],
   menuButtons: {
     '/emergencyCode/signboard': [list],

@@ -12,6 +12,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
+import { sysParam } from '../../../platform/db/tables.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { paramValue } from '../../../platform/params.ts';
 import { PDF_FONT_PATH } from '../../../platform/pdf.ts';
@@ -19,6 +20,25 @@ import { liftsRelation } from '../../elevator/api.ts';
 
 /** The web origin the QR codes point to: a system parameter, else the origin the request came from. */
 export const ORIGIN_PARAM = 'emergencyCodeOrigin';
+
+/**
+ * The parameter's row in 参数设置, empty (the request's origin) until an administrator sets it; seeded
+ * on the first start and on later ones (an installation made before the row existed), never over a
+ * value already there.
+ */
+export async function seedSignboardParams(db: Queryable) {
+  await db
+    .insert(sysParam)
+    .values({
+      configKey: ORIGIN_PARAM,
+      value: '',
+      name: '应急标识牌二维码网址',
+      remark:
+        '应急标识牌二维码指向的公众上报页面地址（如 https://dt.example.gov.cn，不含路径）；留空时使用打印标识牌时浏览器访问的地址',
+      builtIn: true,
+    })
+    .onConflictDoNothing();
+}
 
 export interface Signboard {
   code: string;

@@ -343,14 +343,20 @@ function SignOffCard({ order: o }: { order: MaintenanceOrderDetail }) {
     <Card title="签字确认与审核" size="small" data-testid="order-signoff">
       <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }}>
         <Descriptions.Item label="维保人员签名">
-          {o.workerSignatureFileId ? <Thumbnail fileId={o.workerSignatureFileId} size={96} /> : '未签名'}
+          {o.workerSignatureFileId ? (
+            <Thumbnail fileId={o.workerSignatureFileId} label="维保人员签名" caption={false} size={96} />
+          ) : (
+            '未签名'
+          )}
         </Descriptions.Item>
         <Descriptions.Item label="使用单位确认" span={2}>
           {o.confirmedBy ? (
             <Space direction="vertical" size={4}>
               <span data-testid="confirmed-by">{`${o.confirmedBy} 于 ${dash(o.confirmTime)} 确认`}</span>
               {o.confirmRemark && <span>{`备注：${o.confirmRemark}`}</span>}
-              {o.confirmSignatureFileId && <Thumbnail fileId={o.confirmSignatureFileId} size={96} />}
+              {o.confirmSignatureFileId && (
+                <Thumbnail fileId={o.confirmSignatureFileId} label="使用单位签名" caption={false} size={96} />
+              )}
             </Space>
           ) : o.status === ORDER_STATUS.awaitingConfirm ? (
             <Tag color="gold">待使用单位确认</Tag>

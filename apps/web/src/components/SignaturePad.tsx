@@ -1,11 +1,13 @@
 import { type PointerEvent, useEffect, useRef } from 'react';
-import css from './work.module.css';
+import css from './SignaturePad.module.css';
 
 const HEIGHT = 180;
 
 /**
  * A signature drawn with a finger, a stylus or a mouse (pointer events) on a canvas. The value is the
  * drawing as a PNG data URL, null when blank; a value given at mount (a restored draft) is drawn back.
+ * The worker signs an order on the phone page, the use unit when confirming it (lib/photo.ts's
+ * `uploadSignature` stores the drawing).
  */
 export function SignaturePad({
   value,
