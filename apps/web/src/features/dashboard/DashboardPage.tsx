@@ -13,6 +13,7 @@ import { call } from '../../lib/api.ts';
 import { maskPhone } from '../../lib/format.ts';
 import { INSPECT_WORK_PATH, RESCUE_WORK_PATH, WORK_PATH } from '../../lib/routes.ts';
 import { useSession } from '../../lib/session.ts';
+import { AdWorkEntry } from '../ad/tasks/work/AdWorkEntry.tsx';
 import { RoleFigures } from './RoleFigures.tsx';
 
 /** The elevator lists that take `?inspectState=`, in the order a user is sent to the first one open. */
@@ -168,6 +169,7 @@ export default function DashboardPage() {
       <WorkEntry />
       <RescueEntry />
       <InspectEntry />
+      <AdWorkEntry />
       <InspectionCards />
       <Row gutter={16} style={{ marginTop: 16 }}>
         <Col xs={24} sm={12}>
