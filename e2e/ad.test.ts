@@ -110,6 +110,10 @@ describe('advertising bookings in the console', () => {
       'booked for next month',
     );
 
+    // 投放任务, filtered by the order: its 10 install tasks, 待执行 (the order's drawer closed first:
+    // the console keeps its visited pages, and the drawer would lie over the next one).
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
     // 投放任务, filtered by the order: its 10 install tasks, 待执行.
     await page.goto(`${suite.server.baseUrl}/#/ad/task`);
     const tasks = page.getByTestId('ad-task-list');
