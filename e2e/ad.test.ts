@@ -33,6 +33,7 @@ interface TaskRow {
   pointName: string;
   kindLabel: string;
   statusLabel: string;
+  qrCode: string | null;
 }
 
 const suite = consoleSuite();
@@ -135,7 +136,8 @@ describe('advertising bookings in the console', () => {
       limit: 20,
     });
     assert.equal(made.total, 10, 'one install task per booked point');
-    const task = made.records[0];
+    // A point not bound yet if there is one (a point whose earlier poster was installed keeps its code).
+    const task = made.records.find((r) => !r.qrCode) ?? made.records[0];
     const point = await api<{ pointNo: string; latitude: number | null; longitude: number | null }>(
       'GET',
       `/adPoint/${task.pointId}`,
@@ -161,7 +163,11 @@ describe('advertising bookings in the console', () => {
       await p.getByRole('button', { name: /查\s*询/ }).click();
       await p.getByTestId('ad-work-task').filter({ hasText: task.pointName }).click();
       await p.getByTestId('ad-work-task-state').filter({ hasText: '待执行' }).waitFor();
-      // Bind the point's code (scanned or typed).
+      // A code bound before is undone first (解绑), then the point's new code bound (scanned or typed).
+      if (task.qrCode) {
+        await p.getByTestId('ad-work-unbind').click();
+        await p.getByTestId('ad-work-notice').filter({ hasText: '已解绑二维码' }).waitFor();
+      }
       await p.getByTestId('ad-work-code').fill(code);
       await p.getByTestId('ad-work-bind').click();
       await p

@@ -1,6 +1,14 @@
-import { AD_LOG_STATUS, AD_TASK_STATUS, type AdTaskDetail, adTaskCalls, type WxUserRow } from '@ec/contract';
+import {
+  AD_LOG_STATUS,
+  AD_TASK_PERMISSIONS,
+  AD_TASK_STATUS,
+  type AdTaskDetail,
+  adTaskCalls,
+  type WxUserRow,
+} from '@ec/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { usePermission } from '../../../../lib/access.ts';
 import { ApiError, call } from '../../../../lib/api.ts';
 import { locate } from '../../../../lib/geo.ts';
 import { uploadImage } from '../../../../lib/photo.ts';
@@ -58,6 +66,8 @@ async function scanPicture(file: File): Promise<string> {
  */
 export function TaskScreen({ taskId, workers }: { taskId: number; workers: readonly WxUserRow[] }) {
   const client = useQueryClient();
+  // 解绑 (a code bound by mistake, a replaced sticker) is the operator's: ad:task:edit.
+  const canUnbind = usePermission(AD_TASK_PERMISSIONS.taskEdit);
   const task = useQuery({
     queryKey: workKeys.task(taskId),
     queryFn: ({ signal }) => call(adTaskCalls.get, { id: taskId }, { signal, silent: true }),
@@ -110,6 +120,12 @@ export function TaskScreen({ taskId, workers }: { taskId: number; workers: reado
       saved(await call(adTaskCalls.bindQrCode, { id: t.id, qrCode: read.code }, { silent: true }));
       setCode(read.code);
       setNotice(`已绑定二维码 ${read.code}`);
+    });
+  const unbind = () =>
+    run('unbind', async () => {
+      saved(await call(adTaskCalls.unBindQrCode, { id: t.id }, { silent: true }));
+      setCode(null);
+      setNotice('已解绑二维码，请重新扫码绑定');
     });
   const submit = () =>
     run('submit', async () => {
@@ -196,6 +212,17 @@ export function TaskScreen({ taskId, workers }: { taskId: number; workers: reado
                   }}
                 />
               </label>
+            )}
+            {t.qrCode && canUnbind && (
+              <button
+                type="button"
+                className={css.more}
+                disabled={busy !== null}
+                onClick={unbind}
+                data-testid="ad-work-unbind"
+              >
+                {busy === 'unbind' ? '正在解绑…' : '解绑二维码（绑错或更换了二维码）'}
+              </button>
             )}
             {!t.qrCode && takesCode(t.status) && (
               <button
