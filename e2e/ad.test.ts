@@ -1,15 +1,23 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { apiAs, messageWith, rowsOf, settle } from './elevator-support.ts';
-import { consoleSuite, screenshot } from './support.ts';
+import { apiAs, messageWith, rowsOf, runSearch, searchField, settle } from './elevator-support.ts';
+import { PNG_1PX } from './inspection-support.ts';
+import { consoleSuite, screenshot, until } from './support.ts';
 
 /**
  * Advertising bookings in the console against the real server (no mocks): gg_admin1 adds a customer
  * on 广告客户, books 10 points for next month on 广告订单 (the availability search and the server's
- * price in the dialog), submits and confirms the order; the order holds its 10 points, 已预订.
+ * price in the dialog), submits and confirms the order; the order holds its 10 points, 已预订. Its
+ * 10 install tasks show on 投放任务; on the field worker's phone page (#/m/ad, 375 × 812, the
+ * phone's position at the lift) one task's point gets its QR code bound, a wrong code is refused
+ * with the server's reason, and the log goes with a photo; 投放日志 approves it and 广告点位 shows
+ * the point 投放中.
  */
+const PHONE = { width: 375, height: 812 };
+
 interface OrderDetail {
   id: number;
+  orderNo: string;
   status: number;
   pointCount: number;
   amount: number;
@@ -19,11 +27,19 @@ interface Page<T> {
   records: T[];
   total: number;
 }
+interface TaskRow {
+  id: number;
+  pointId: number;
+  pointName: string;
+  kindLabel: string;
+  statusLabel: string;
+  qrCode: string | null;
+}
 
 const suite = consoleSuite();
 
 describe('advertising bookings in the console', () => {
-  test('gg_admin1 creates a customer, books 10 points for next month and confirms the order', async () => {
+  test('gg_admin1 books 10 points and confirms the order; a task is done on the phone page, approved, the point 投放中', async () => {
     const api = await apiAs(suite.server.baseUrl, 'gg_admin1');
     const name = `浏览器测试客户${Date.now() % 100000}`;
     const { page, context } = await suite.open('gg_admin1');
@@ -94,6 +110,141 @@ describe('advertising bookings in the console', () => {
       order.lines.every((l) => l.startDate.startsWith(next)),
       'booked for next month',
     );
+
+    // 投放任务, filtered by the order: its 10 install tasks, 待执行 (the order's drawer closed first:
+    // the console keeps its visited pages, and the drawer would lie over the next one).
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
+    // 投放任务, filtered by the order: its 10 install tasks, 待执行.
+    await page.goto(`${suite.server.baseUrl}/#/ad/task`);
+    const tasks = page.getByTestId('ad-task-list');
+    await tasks.waitFor();
+    await searchField(tasks, '关键字').locator('input').fill(order.orderNo);
+    const installs = rowsOf(tasks).filter({ hasText: order.orderNo }).filter({ hasText: '安装' });
+    await until(
+      async () => {
+        await runSearch(tasks);
+        return (await installs.filter({ hasText: '待执行' }).count()) === 10;
+      },
+      `the 10 install tasks of ${order.orderNo} to be listed`,
+      45_000,
+    );
+    await screenshot(page, 'ad-order-tasks');
+    const made = await api<Page<TaskRow>>('GET', '/adTask/getTaskList', {
+      orderId: order.id,
+      kind: 1,
+      limit: 20,
+    });
+    assert.equal(made.total, 10, 'one install task per booked point');
+    // A point not bound yet if there is one (a point whose earlier poster was installed keeps its code).
+    const task = made.records.find((r) => !r.qrCode) ?? made.records[0];
+    const point = await api<{ pointNo: string; latitude: number | null; longitude: number | null }>(
+      'GET',
+      `/adPoint/${task.pointId}`,
+    );
+
+    // The field worker on site, on the phone page: from 首页 to 广告投放作业, the position at the lift.
+    const code = `E2E-${Date.now()}`;
+    const phone = await suite.open('gg_admin1', PHONE);
+    try {
+      await phone.context.grantPermissions(['geolocation'], { origin: suite.server.baseUrl });
+      await phone.context.setGeolocation({
+        latitude: point.latitude ?? 22.817,
+        longitude: point.longitude ?? 108.366,
+        accuracy: 10,
+      });
+      const p = phone.page;
+      await p
+        .getByTestId('dashboard-ad-work')
+        .getByRole('button', { name: /进入广告投放作业/ })
+        .click();
+      await p.getByTestId('ad-work-page').waitFor();
+      await p.getByLabel('关键字').fill(task.pointName);
+      await p.getByRole('button', { name: /查\s*询/ }).click();
+      await p.getByTestId('ad-work-task').filter({ hasText: task.pointName }).click();
+      await p.getByTestId('ad-work-task-state').filter({ hasText: '待执行' }).waitFor();
+      // A code bound before is undone first (解绑), then the point's new code bound (scanned or typed).
+      if (task.qrCode) {
+        await p.getByTestId('ad-work-unbind').click();
+        await p.getByTestId('ad-work-notice').filter({ hasText: '已解绑二维码' }).waitFor();
+      }
+      await p.getByTestId('ad-work-code').fill(code);
+      await p.getByTestId('ad-work-bind').click();
+      await p
+        .getByTestId('ad-work-notice')
+        .filter({ hasText: `已绑定二维码 ${code}` })
+        .waitFor();
+      // The poster's photo; gg_admin1 is no field worker itself: the log is for one of its workers.
+      await p
+        .getByTestId('ad-work-photo-input')
+        .setInputFiles({ name: '安装.png', mimeType: 'image/png', buffer: PNG_1PX });
+      await p.getByTestId('ad-photo').first().waitFor();
+      const worker = p.getByTestId('ad-work-worker');
+      await worker.locator('option').nth(1).waitFor({ state: 'attached' });
+      await worker.selectOption({ index: 1 });
+      // A code that is not the point's: the server's reason, and the task stays 待执行.
+      await p.getByTestId('ad-work-code').fill('E2E-WRONG-0001');
+      await p.getByTestId('ad-work-submit').click();
+      await p.getByTestId('ad-work-error').filter({ hasText: '扫描的二维码不是该点位的二维码' }).waitFor();
+      await p.getByTestId('ad-work-task-state').filter({ hasText: '待执行' }).waitFor();
+      // The point's code: the log is sent, the task 待审核, the distance to the lift measured.
+      await p.getByTestId('ad-work-code').fill(code);
+      await p.getByTestId('ad-work-submit').click();
+      await p.getByTestId('ad-work-notice').filter({ hasText: '日志已提交，任务待审核' }).waitFor();
+      await p.getByTestId('ad-work-task-state').filter({ hasText: '待审核' }).waitFor();
+      await p.getByTestId('ad-work-log').filter({ hasText: '待审核' }).filter({ hasText: code }).waitFor();
+      await screenshot(p, 'ad-work-submitted-375');
+    } finally {
+      await phone.context.close();
+    }
+    const sent = await api<{
+      statusLabel: string;
+      qrCode: string | null;
+      logs: { status: number; distanceM: number | null; far: boolean }[];
+    }>('GET', `/adTask/${task.id}`);
+    assert.equal(sent.statusLabel, '待审核');
+    assert.equal(sent.qrCode, code, 'the point carries the bound code');
+    assert.equal(sent.logs.length, 1, 'the refused wrong code left no log');
+    assert.equal(sent.logs[0].far, false, 'sent at the lift');
+
+    // 投放日志: gg_admin1 approves the log; 广告点位 shows the point 投放中.
+    await page.goto(`${suite.server.baseUrl}/#/ad/taskLog`);
+    const logs = page.getByTestId('ad-task-log-list');
+    await logs.waitFor();
+    await searchField(logs, '关键字').locator('input').fill(task.pointName);
+    const pending = rowsOf(logs).filter({ hasText: task.pointName }).filter({ hasText: '待审核' }).first();
+    await until(
+      async () => {
+        await runSearch(logs);
+        return (await pending.count()) > 0;
+      },
+      `the log of ${task.pointName} to be listed`,
+      45_000,
+    );
+    await pending.getByTestId('ad-photo').locator('img').first().waitFor({ timeout: 15_000 });
+    await pending.getByTestId('ad-log-approve').click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
+    await messageWith(page, '已审核通过');
+
+    await page.goto(`${suite.server.baseUrl}/#/ad/point`);
+    const pointList = page.getByTestId('ad-point-list');
+    await pointList.waitFor();
+    await searchField(pointList, '关键字').locator('input').fill(point.pointNo);
+    const showing = rowsOf(pointList).filter({ hasText: point.pointNo }).filter({ hasText: '投放中' });
+    await until(
+      async () => {
+        await runSearch(pointList);
+        return (await showing.count()) > 0;
+      },
+      `${point.pointNo} to show 投放中`,
+      45_000,
+    );
+    await screenshot(page, 'ad-point-showing');
+    const after = await api<{ state: number }>('GET', `/adPoint/${task.pointId}`);
+    assert.equal(after.state, 3, 'the point is 投放中');
     await context.close();
   });
 });

@@ -4,7 +4,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { getToken } from '../lib/cookies.ts';
 import { showError } from '../lib/feedback.ts';
-import { INSPECT_WORK_PATH, PATROL_WORK_PATH, RESCUE_WORK_PATH, WORK_PATH } from '../lib/routes.ts';
+import {
+  AD_WORK_PATH,
+  INSPECT_WORK_PATH,
+  PATROL_WORK_PATH,
+  RESCUE_WORK_PATH,
+  WORK_PATH,
+} from '../lib/routes.ts';
 import { filingPathFor, resetSession, type Session, useSession } from '../lib/session.ts';
 import { isFilingPath, isKnownPath } from './route-table.ts';
 
@@ -53,6 +59,13 @@ export const PATROL_PERMISSION = 'patrol:task:execute';
 /** Whether a user with these permissions may open the patrol's phone page. */
 export const mayPatrol = (permissions: readonly string[]) =>
   permissions.includes(ALL_PERMISSIONS) || permissions.includes(PATROL_PERMISSION);
+
+/** The advertising field worker's phone page (/m/ad): AD_TASK_PERMISSIONS.taskWork (features/ad/tasks/work tests hold them equal). */
+export const AD_WORK_PERMISSION = 'ad:task:work';
+
+/** Whether a user with these permissions may open the advertising field worker's phone page. */
+export const mayAdWork = (permissions: readonly string[]) =>
+  permissions.includes(ALL_PERMISSIONS) || permissions.includes(AD_WORK_PERMISSION);
 
 export const loginPathFor = (wanted: string) =>
   wanted === '/' || wanted === '' ? '/login' : `/login?redirect=${encodeURIComponent(wanted)}`;
@@ -112,6 +125,9 @@ export function AuthGuard() {
     return <Navigate to="/401" replace />;
   }
   if (path === INSPECT_WORK_PATH && !mayInspect(session.user.permissions)) {
+    return <Navigate to="/401" replace />;
+  }
+  if (path === AD_WORK_PATH && !mayAdWork(session.user.permissions)) {
     return <Navigate to="/401" replace />;
   }
   if (path !== '/' && isKnownPath(path) && !isFilingPath(path) && !session.allowed.has(path)) {

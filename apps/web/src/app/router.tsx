@@ -8,6 +8,7 @@ import {
 } from 'react-router';
 import { getToken } from '../lib/cookies.ts';
 import {
+  AD_WORK_PATH,
   INSPECT_WORK_PATH,
   PATROL_WORK_PATH,
   PUBLIC_REPORT_ROUTE,
@@ -129,6 +130,12 @@ export const routes: RouteObject[] = [
                 path: PATROL_WORK_PATH,
                 handle: { title: '现场巡检' },
                 lazy: asComponent(() => import('../features/patrol/work/PatrolWorkPage.tsx')),
+              },
+              // The advertising field worker's phone page (bind QR codes, send logs): likewise outside the layout.
+              {
+                path: AD_WORK_PATH,
+                handle: { title: '广告投放作业' },
+                lazy: asComponent(() => import('../features/ad/tasks/work/AdWorkPage.tsx')),
               },
               {
                 lazy: asComponent(() => import('./layout/BasicLayout.tsx')),

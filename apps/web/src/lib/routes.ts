@@ -188,6 +188,9 @@ export const AD_PATHS = {
 /** The patrol's phone page (the assignee's tasks on site; outside the console's layout). */
 export const PATROL_WORK_PATH = '/m/patrol';
 
+/** The advertising field worker's phone page (bind a point's QR code, photo, position, log; outside the layout). */
+export const AD_WORK_PATH = '/m/ad';
+
 /** The initial filing pages (doc 000 §2), one page for every account kind. */
 export const FILING_PATHS: readonly string[] = filingPages.map((p) => p.path);
 

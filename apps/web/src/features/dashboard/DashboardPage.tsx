@@ -1,4 +1,5 @@
 import {
+  AD_TASK_PERMISSIONS,
   elevatorCalls,
   INSPECT_STATE_LABEL,
   type InspectState,
@@ -11,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { usePermission } from '../../lib/access.ts';
 import { call } from '../../lib/api.ts';
 import { maskPhone } from '../../lib/format.ts';
-import { INSPECT_WORK_PATH, RESCUE_WORK_PATH, WORK_PATH } from '../../lib/routes.ts';
+import { AD_WORK_PATH, INSPECT_WORK_PATH, RESCUE_WORK_PATH, WORK_PATH } from '../../lib/routes.ts';
 import { useSession } from '../../lib/session.ts';
 import { RoleFigures } from './RoleFigures.tsx';
 
@@ -113,6 +114,27 @@ function InspectEntry() {
 }
 
 /**
+ * An advertising field worker's way to its phone page (/m/ad): an operator's account that binds
+ * points' QR codes and sends task logs (not the platform's, which reads the operators' tasks).
+ */
+function AdWorkEntry() {
+  const { user } = useSession();
+  const canWork = usePermission(AD_TASK_PERMISSIONS.taskWork);
+  const navigate = useNavigate();
+  if (!canWork || user?.userType !== 'ad') return null;
+  return (
+    <Card style={{ marginTop: 16 }} data-testid="dashboard-ad-work">
+      <Typography.Paragraph style={{ marginBottom: 12 }}>
+        在点位现场用手机打开广告投放作业：扫码绑定点位二维码、拍摄安装照片、定位后提交投放日志。
+      </Typography.Paragraph>
+      <Button type="primary" onClick={() => navigate(AD_WORK_PATH)}>
+        进入广告投放作业
+      </Button>
+    </Card>
+  );
+}
+
+/**
  * A rescuer's way to the phone page of the cases dispatched to its company (a maintenance company,
  * a rescue unit); the call centre's agents work on the board instead.
  */
@@ -168,6 +190,7 @@ export default function DashboardPage() {
       <WorkEntry />
       <RescueEntry />
       <InspectEntry />
+      <AdWorkEntry />
       <InspectionCards />
       <Row gutter={16} style={{ marginTop: 16 }}>
         <Col xs={24} sm={12}>

@@ -1,0 +1,177 @@
+import { AD_USER_PERMISSIONS, adTaskCalls, adUserCalls, WX_USER_KIND, type WxUserRow } from '@ec/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePermission } from '../../../../lib/access.ts';
+import { call } from '../../../../lib/api.ts';
+import { useSession } from '../../../../lib/session.ts';
+import css from './adwork.module.css';
+import { ownWorker, WORK_TABS } from './logic.ts';
+import { STATUS_BADGE, TaskScreen, workKeys } from './TaskScreen.tsx';
+
+const PAGE = 20;
+
+const positive = (raw: string | null) => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
+
+/**
+ * 广告投放作业 (/m/ad): the advertising field worker's phone page, outside the console's layout. The
+ * tasks (待执行 first; the account's own when it is bound to one of the operator's field workers); a
+ * task: scan or type the point's QR code and bind it, photograph the poster, and send the log with
+ * the phone's position (the server measures it against the lift).
+ */
+export default function AdWorkPage() {
+  const { user } = useSession();
+  const [params, setParams] = useSearchParams();
+  const taskId = positive(params.get('id'));
+  const canListWorkers = usePermission(AD_USER_PERMISSIONS.list);
+  // The operator's enabled field workers: the account's own among them, or whom a log is for.
+  const workers = useQuery({
+    queryKey: ['adTasks', 'work', 'workers'],
+    enabled: canListWorkers,
+    queryFn: ({ signal }) =>
+      call(
+        adUserCalls.getXcxUserList,
+        { kind: WX_USER_KIND.worker, enabled: 'true', page: 1, limit: 200 },
+        { signal, silent: true },
+      ),
+    staleTime: 60_000,
+  });
+  if (!user) return null;
+  const list: WxUserRow[] = workers.data?.records ?? [];
+  const own = ownWorker(list, user.userId);
+  return (
+    <div className={css.page} data-testid="ad-work-page">
+      <header className={css.header}>
+        {taskId !== null && (
+          <button type="button" className={css.headerButton} onClick={() => setParams({})}>
+            ‹ 返回
+          </button>
+        )}
+        <span className={css.headerTitle}>{taskId === null ? '广告投放任务' : '投放作业'}</span>
+        <span className={css.headerUser}>{own ? own.name : user.name}</span>
+      </header>
+      {taskId === null ? (
+        <TaskList
+          workerId={own?.id ?? null}
+          ready={!canListWorkers || !workers.isPending}
+          onOpen={(id) => setParams({ id: String(id) })}
+        />
+      ) : (
+        <TaskScreen key={taskId} taskId={taskId} workers={own ? [] : list} />
+      )}
+    </div>
+  );
+}
+
+function TaskList({
+  workerId,
+  ready,
+  onOpen,
+}: {
+  workerId: number | null;
+  ready: boolean;
+  onOpen: (id: number) => void;
+}) {
+  const [status, setStatus] = useState<number>(WORK_TABS[0].status);
+  const [typed, setTyped] = useState('');
+  const [keyword, setKeyword] = useState('');
+  const [limit, setLimit] = useState(PAGE);
+  const tasks = useQuery({
+    queryKey: [...workKeys.list, status, keyword, workerId, limit],
+    enabled: ready,
+    queryFn: ({ signal }) =>
+      call(
+        adTaskCalls.getTaskList,
+        {
+          status,
+          keyword: keyword || undefined,
+          workerId: workerId ?? undefined,
+          page: 1,
+          limit,
+        },
+        { signal, silent: true },
+      ),
+    staleTime: 0,
+  });
+  return (
+    <main className={css.body}>
+      <div className={css.tabs} role="tablist">
+        {WORK_TABS.map((t) => (
+          <button
+            key={t.status}
+            type="button"
+            role="tab"
+            aria-selected={status === t.status}
+            className={status === t.status ? css.tabOn : css.tab}
+            onClick={() => {
+              setStatus(t.status);
+              setLimit(PAGE);
+            }}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <form
+        className={css.row}
+        style={{ marginBottom: 10 }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setKeyword(typed.trim());
+          setLimit(PAGE);
+        }}
+      >
+        <input
+          className={css.input}
+          value={typed}
+          maxLength={50}
+          placeholder="订单号、点位编号或地址"
+          aria-label="关键字"
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <button type="submit" className={css.secondary} style={{ width: 88, marginTop: 0 }}>
+          查询
+        </button>
+      </form>
+      {!ready || tasks.isPending ? (
+        <div className={css.empty}>正在加载…</div>
+      ) : tasks.isError ? (
+        <div className={css.error} role="alert">
+          任务加载失败：{tasks.error.message}
+        </div>
+      ) : tasks.data.records.length === 0 ? (
+        <div className={css.empty}>没有{WORK_TABS.find((t) => t.status === status)?.label}的投放任务</div>
+      ) : (
+        <>
+          <div className={css.muted} style={{ margin: '0 4px 8px' }}>
+            共 {tasks.data.total} 个任务
+          </div>
+          {tasks.data.records.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              className={css.card}
+              data-testid="ad-work-task"
+              onClick={() => onOpen(t.id)}
+            >
+              <div className={css.row}>
+                <span className={`${css.grow} ${css.title}`}>{t.pointName}</span>
+                <span className={css.badge}>{t.kindLabel}</span>
+                <span className={STATUS_BADGE[t.status] ?? css.badge}>{t.statusLabel}</span>
+              </div>
+              <div className={css.muted}>{t.address ?? '—'}</div>
+              <div className={css.muted}>
+                订单 {t.orderNo ?? '—'} · {t.customerName ?? '—'} · 计划 {t.planDate}
+              </div>
+            </button>
+          ))}
+          {tasks.data.total > tasks.data.records.length && (
+            <button type="button" className={css.more} onClick={() => setLimit((n) => n + PAGE)}>
+              加载更多
+            </button>
+          )}
+        </>
+      )}
+    </main>
+  );
+}
