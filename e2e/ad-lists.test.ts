@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { apiAs, readDownload, rowsOf, settle, totalText } from './elevator-support.ts';
+import {
+  apiAs,
+  readDownload,
+  rowsOf,
+  runSearch,
+  searchField,
+  settle,
+  totalText,
+} from './elevator-support.ts';
 import { consoleSuite, screenshot, until } from './support.ts';
 
 /**
@@ -43,7 +51,7 @@ describe('advertising lists in the console', () => {
     // 导出: the same rows as the table.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: /导\s*出/ }).click(),
+      page.getByRole('button', { name: /^(export )?导\s*出$/ }).click(),
     ]);
     const sheet = await readDownload(download);
     assert.deepEqual(
@@ -93,9 +101,8 @@ describe('advertising lists in the console', () => {
     const list = page.getByTestId('ad-user-list');
     await list.waitFor();
     await settle(list);
-    await list.locator('.ant-pro-query-filter input').first().fill(w.name);
-    await list.getByRole('button', { name: /查\s*询/ }).click();
-    await settle(list);
+    await searchField(list, '关键字').locator('input').fill(w.name);
+    await runSearch(list);
     const row = rowsOf(list).filter({ hasText: w.name }).first();
     await row.getByTestId('ad-user-detail').click();
     const drawer = page.locator('.ad-user-drawer');
