@@ -1,3 +1,4 @@
+import XLSX from '@e965/xlsx';
 import {
   type AdChangeResult,
   type AdCountOverview,
@@ -174,6 +175,15 @@ describe.each(dbKinds)('advertising tasks, users and settlement data scope on %s
         expect(res.statusCode).toBe(200);
         expect(res.rawPayload.includes(Buffer.from('SCOPE-QR-2'))).toBe(false);
       }
+    },
+    exportStat: async (a) => {
+      // The statistics' sheet holds the caller's own workers only: gg's is not among them.
+      const res = await fileCall(a, adTaskCalls.exportStat.path, 'by=worker');
+      if (!tasks.may(a, 'exportStat')) return void expect(res.statusCode, `${a} exportStat`).toBe(403);
+      expect(res.statusCode, `${a} exportStat`).toBe(200);
+      const book = XLSX.read(res.rawPayload, { type: 'buffer' });
+      const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0]]);
+      expect(rows.some((r) => r.安装人员 === '范围安装员')).toBe(false);
     },
   });
 

@@ -125,6 +125,7 @@ describe.each(dbKinds)('advertising and inspection exports in the background on 
     ad('广告点位', adPointCalls.export, '广告运营商', () => ({ medium: 2 })),
     ad('点位地图', adPointCalls.getPointAllExport, '广告运营商'),
     ad('投放日志', adTaskCalls.export, '日志编号'),
+    ad('投放统计（按订单）', adTaskCalls.exportStat, '订单号', () => ({ by: 'order' })),
     ad('广电意向客户', adIntentionCalls.exportExcel, '意向编号'),
     ad('广电渠道意向单', gxgdOrderCalls.exportExcel, '意向编号'),
     {

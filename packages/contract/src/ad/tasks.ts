@@ -172,6 +172,14 @@ export const adTaskStat = z.object({
 });
 export type AdTaskStat = z.infer<typeof adTaskStat>;
 
+/** 投放统计's filters: per worker or per order, over the logs' dates (the export takes the same). */
+export const adTaskStatFilters = z.object({
+  by: z.enum(['worker', 'order'], { error: '统计维度应为安装人员或订单' }).default('worker'),
+  dateFrom: optionalDate('开始日期'),
+  dateTo: optionalDate('结束日期'),
+});
+export type AdTaskStatFilters = z.input<typeof adTaskStatFilters>;
+
 /** When the change is planned (yyyy-MM-dd, today or later; omitted: today). */
 const changePlan = { planDate: optionalDate('计划日期') };
 
@@ -321,12 +329,18 @@ export const adTaskCalls = {
     path: `${AD_TASK_LOG}/getTaskLogStatList`,
     permission: P.logStats,
     summary: '投放统计（按安装人员或订单）',
-    input: z.object({
-      by: z.enum(['worker', 'order'], { error: '统计维度应为安装人员或订单' }).default('worker'),
-      dateFrom: optionalDate('开始日期'),
-      dateTo: optionalDate('结束日期'),
-    }),
+    input: adTaskStatFilters,
     output: z.array(adTaskStat),
+  }),
+  exportStat: defineCall({
+    domain: 'ad',
+    method: 'GET',
+    path: `${AD_TASK_LOG}/exportStat`,
+    permission: P.logStats,
+    summary: '导出投放统计（.xlsx，与统计表同样的维度和日期）',
+    result: 'file',
+    input: adTaskStatFilters,
+    output: z.unknown(),
   }),
   export: defineCall({
     domain: 'ad',

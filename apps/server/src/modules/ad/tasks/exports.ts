@@ -1,6 +1,12 @@
-import { type AdTaskLogRow, type adTaskCalls, type CallParsedInput, shanghaiToday } from '@ec/contract';
+import {
+  type AdTaskLogRow,
+  type AdTaskStat,
+  type adTaskCalls,
+  type CallParsedInput,
+  shanghaiToday,
+} from '@ec/contract';
 import type { ExportSource } from '../../../platform/exports.ts';
-import { logBatches, logCount } from './service.ts';
+import { logBatches, logCount, logStats } from './service.ts';
 
 /** 导出 of 投放日志 by the list's filters: in the background when large (platform/exports.ts). */
 export const taskLogExport: ExportSource<CallParsedInput<typeof adTaskCalls.export>, AdTaskLogRow> = {
@@ -27,3 +33,38 @@ export const taskLogExport: ExportSource<CallParsedInput<typeof adTaskCalls.expo
   count: (db, user, f) => logCount(db, user, f),
   batches: (db, user, f) => logBatches(db, user, f),
 };
+
+type StatFilters = CallParsedInput<typeof adTaskCalls.exportStat>;
+
+/** 投放统计 as the page shows it (logStats: the same scope, dimension and dates), one sheet per dimension. */
+function statExport(
+  by: StatFilters['by'],
+  label: string,
+  keyHeader: string,
+): ExportSource<StatFilters, AdTaskStat> {
+  return {
+    name: `ad-task-stat-${by}`,
+    label: `投放统计（${label}）`,
+    sheetName: '投放统计',
+    fileName: () => `投放统计_${label}_${shanghaiToday()}.xlsx`,
+    columns: [
+      { header: keyHeader, width: by === 'order' ? 22 : 14, value: (r) => r.name },
+      { header: '日志数', width: 10, value: (r) => r.logs },
+      { header: '待审核', width: 10, value: (r) => r.pending },
+      { header: '已通过', width: 10, value: (r) => r.approved },
+      { header: '已驳回', width: 10, value: (r) => r.rejected },
+      { header: '距离超限', width: 10, value: (r) => r.far },
+      { header: '涉及任务', width: 10, value: (r) => r.tasks },
+      { header: '已完成任务', width: 12, value: (r) => r.doneTasks },
+    ],
+    count: async (db, user, f) => (await logStats(db, user, { ...f, by })).length,
+    async *batches(db, user, f) {
+      yield await logStats(db, user, { ...f, by });
+    },
+  };
+}
+
+export const taskStatExports = {
+  worker: statExport('worker', '按安装人员', '安装人员'),
+  order: statExport('order', '按订单', '订单号'),
+} as const;

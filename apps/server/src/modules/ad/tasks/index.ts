@@ -2,7 +2,7 @@ import { AD_TASK_KIND, adTaskCalls as C, AD_TASK_PERMISSIONS as P } from '@ec/co
 import { exportList } from '../../../platform/exports.ts';
 import { implement } from '../../../platform/http/implement.ts';
 import type { AdPart } from '../part.ts';
-import { taskLogExport } from './exports.ts';
+import { taskLogExport, taskStatExports } from './exports.ts';
 import { seedTasks } from './seed.ts';
 import {
   assignWorker,
@@ -51,6 +51,7 @@ export const taskPart: AdPart = {
     implement(C.updateStatus, (input, { user, db }) => reviewLog(db, user, input), tx),
     implement(C.getTaskLogStatList, (f, { user, db }) => logStats(db, user, f)),
     implement(C.export, (f, ctx) => exportList(ctx, taskLogExport, f)),
+    implement(C.exportStat, (f, ctx) => exportList(ctx, taskStatExports[f.by], f)),
   ],
   orderHooks: {
     confirmed: [
@@ -67,7 +68,7 @@ export const taskPart: AdPart = {
     cancelled: [(t, order) => cancelOpenTasks(t, order)],
   },
   demoSeeders: [(t, _config, storage) => seedTasks(t, storage)],
-  exports: [taskLogExport],
+  exports: [taskLogExport, taskStatExports.worker, taskStatExports.order],
   fileReferences: [taskLogFileReference],
   menuButtons: {
     '/ad/point': [{ name: '换画（新建换画任务）', perms: P.taskEdit }],

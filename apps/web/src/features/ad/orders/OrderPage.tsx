@@ -2,6 +2,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import {
   AD_ORDER_STATE,
   AD_ORDER_STATE_LABEL,
+  AD_TASK_PERMISSIONS,
   type AdOrderDetail,
   type AdOrderLine,
   type AdOrderRow,
@@ -11,8 +12,10 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Drawer, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
+import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
 import { useAdOperator } from '../access.ts';
@@ -36,6 +39,8 @@ function OrderDrawer({ id, onClose }: { id: number; onClose: () => void }) {
   const [editing, setEditing] = useState<BookingMode | null>(null);
   const canEdit = useAdOperator(P.orderEdit);
   const canAudit = useAdOperator(P.orderAudit);
+  const canListTasks = usePermission(AD_TASK_PERMISSIONS.taskList);
+  const navigate = useNavigate();
   const detail = useQuery({
     queryKey: ['ad', 'order', id],
     queryFn: () => call(adOrderCalls.detail, { id }),
@@ -137,6 +142,18 @@ function OrderDrawer({ id, onClose }: { id: number; onClose: () => void }) {
             {canEdit && o.status !== S.finished && o.status !== S.cancelled && (
               <Button danger onClick={cancel}>
                 取消订单
+              </Button>
+            )}
+            {canListTasks && (
+              <Button
+                type="link"
+                data-testid="ad-order-tasks"
+                onClick={() => {
+                  onClose();
+                  navigate(`/ad/task?orderId=${o.id}`);
+                }}
+              >
+                投放任务
               </Button>
             )}
           </Space>

@@ -2,6 +2,7 @@ import { ModalForm, type ProColumns, ProFormTextArea } from '@ant-design/pro-com
 import {
   AD_LOG_STATUS,
   AD_LOG_STATUS_LABEL,
+  AD_USER_PERMISSIONS,
   type AdTaskLogRow,
   adTaskCalls,
   AD_TASK_PERMISSIONS as P,
@@ -12,11 +13,12 @@ import { useState } from 'react';
 import { ContractTable, type SearchValues } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
 import { splitRange, toInput } from '../../../components/table-input.ts';
+import { URL_FILTERS } from '../../../components/url-filters.ts';
 import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
 import { Photo } from './Photo.tsx';
-import { adTaskKeys } from './TaskPage.tsx';
+import { AD_TASK_URL_FILTERS, adTaskKeys, workerFilterColumn } from './TaskPage.tsx';
 
 const enumOf = (labels: Record<number, string>) =>
   Object.fromEntries(Object.entries(labels).map(([k, text]) => [k, { text }]));
@@ -27,12 +29,14 @@ const toQuery = (values: SearchValues): SearchValues =>
 /**
  * 投放日志 (/ad/taskLog): each proof a field worker sent — the photo, the scanned code, the distance
  * to the lift (red beyond the sign-in limit) — with 通过 / 驳回 (a reason) for the operator; an
- * approved install turns its point 投放中. 导出 takes the filters.
+ * approved install turns its point 投放中. 导出 takes the filters. A link may open it narrowed to a
+ * worker, an order and a period (?workerId=, ?orderId=, ?dateFrom=&dateTo=: 投放统计's rows).
  */
 export default function TaskLogPage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const canAudit = usePermission(P.logAudit);
+  const canListWorkers = usePermission(AD_USER_PERMISSIONS.list);
   const [rejecting, setRejecting] = useState<AdTaskLogRow | null>(null);
   const review = async (r: AdTaskLogRow, status: number, remark?: string) => {
     try {
@@ -52,6 +56,7 @@ export default function TaskLogPage() {
       hideInTable: true,
       fieldProps: { placeholder: '订单号、点位编号或地址' },
     },
+    workerFilterColumn<AdTaskLogRow>(canListWorkers),
     {
       title: '提交日期',
       dataIndex: 'dateRange',
@@ -123,6 +128,11 @@ export default function TaskLogPage() {
         queryKey={adTaskKeys.all}
         columns={columns}
         toQuery={toQuery}
+        urlFilters={[
+          AD_TASK_URL_FILTERS.worker,
+          AD_TASK_URL_FILTERS.order,
+          ...URL_FILTERS.dateRange('提交日期'),
+        ]}
         exports={[{ call: adTaskCalls.export, permission: P.logExport, unsorted: true }]}
         emptyText="暂无投放日志"
       />

@@ -1,10 +1,12 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import {
+  AD_PERMISSIONS,
   AD_TASK_KIND_LABEL,
   AD_TASK_STATUS,
   AD_TASK_STATUS_LABEL,
   AD_USER_PERMISSIONS,
   type AdTaskRow,
+  adOrderCalls,
   adTaskCalls,
   adUserCalls,
   AD_TASK_PERMISSIONS as P,
@@ -15,6 +17,7 @@ import { App, Descriptions, Drawer, Modal, Popconfirm, Select, Table, Tag, Typog
 import { useState } from 'react';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
+import { type UrlFilter, urlParse } from '../../../components/url-filters.ts';
 import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
@@ -31,6 +34,102 @@ export const TASK_COLOR: Record<number, string> = {
   4: 'error',
   5: 'default',
 };
+
+/**
+ * A field worker (小程序用户, 安装人员) of the caller's for a search form: searched by name or phone;
+ * a worker given by a link (?workerId=) shows its name (getXcxUser) though the search leaves it out.
+ */
+export function WorkerSelect({
+  value,
+  onChange,
+  ...rest
+}: {
+  value?: number;
+  onChange?: (v: number | undefined) => void;
+  'data-testid'?: string;
+}) {
+  const [keyword, setKeyword] = useState('');
+  const workers = useQuery({
+    queryKey: [...adTaskKeys.all, 'workers', 'filter', keyword],
+    queryFn: () =>
+      call(
+        adUserCalls.getXcxUserList,
+        { kind: WX_USER_KIND.worker, keyword: keyword || undefined, page: 1, limit: 50 },
+        { silent: true },
+      ),
+  });
+  const options = (workers.data?.records ?? []).map((w) => ({
+    value: w.id,
+    label: `${w.name}（${w.phone}）`,
+  }));
+  const missing = value !== undefined && value !== null && !options.some((o) => o.value === Number(value));
+  const chosen = useQuery({
+    queryKey: [...adTaskKeys.all, 'worker', value],
+    queryFn: () => call(adUserCalls.getXcxUser, { id: Number(value) }, { silent: true }),
+    enabled: missing,
+  });
+  if (missing) options.unshift({ value: Number(value), label: chosen.data?.name ?? `编号 ${value}` });
+  return (
+    <Select
+      data-testid={rest['data-testid'] ?? 'ad-worker-filter'}
+      allowClear
+      showSearch
+      filterOption={false}
+      placeholder="搜索姓名或手机号"
+      onSearch={(v) => setKeyword(v.trim())}
+      loading={workers.isFetching}
+      value={value === undefined || value === null ? undefined : Number(value)}
+      onChange={(v) => onChange?.(v ?? undefined)}
+      options={options}
+      notFoundContent={workers.isFetching ? '加载中…' : '没有安装人员'}
+    />
+  );
+}
+
+/** A worker's name by its id for the list's notice (编号 N when unknown or not readable). */
+function WorkerName({ id }: { id: number }) {
+  const canRead = usePermission(AD_USER_PERMISSIONS.list);
+  const w = useQuery({
+    queryKey: [...adTaskKeys.all, 'worker', id],
+    queryFn: () => call(adUserCalls.getXcxUser, { id }, { silent: true }),
+    enabled: canRead,
+    staleTime: 60_000,
+  });
+  return <>{w.data?.name ?? `编号 ${id}`}</>;
+}
+
+/** An order's number by its id for the list's notice. */
+function OrderNo({ id }: { id: number }) {
+  const canRead = usePermission(AD_PERMISSIONS.orderList);
+  const o = useQuery({
+    queryKey: [...adTaskKeys.all, 'order', id],
+    queryFn: () => call(adOrderCalls.detail, { id }, { silent: true }),
+    enabled: canRead,
+    staleTime: 60_000,
+  });
+  return <>{o.data?.orderNo ?? `编号 ${id}`}</>;
+}
+
+/** The links' filters of the task and log lists: a worker (the search form's when shown), an order. */
+export const AD_TASK_URL_FILTERS: { worker: UrlFilter; order: UrlFilter } = {
+  worker: {
+    key: 'workerId',
+    label: '安装人员',
+    parse: urlParse.id,
+    format: (v) => <WorkerName id={Number(v)} />,
+  },
+  order: { key: 'orderId', label: '订单', parse: urlParse.id, format: (v) => <OrderNo id={Number(v)} /> },
+};
+
+/** 安装人员 as a search field of the task and log lists (for those who may read the workers). */
+export const workerFilterColumn = <Row,>(canListWorkers: boolean): ProColumns<Row> => ({
+  title: '安装人员',
+  dataIndex: 'workerId',
+  key: 'workerId',
+  hideInTable: true,
+  hideInSearch: !canListWorkers,
+  renderFormItem: () => <WorkerSelect />,
+});
 
 /**
  * 投放任务 (/ad/task): the install and removal tasks the orders made, per point; a row opens its
@@ -64,6 +163,7 @@ export default function TaskPage() {
       hideInTable: true,
       fieldProps: { placeholder: '订单号、点位编号或地址' },
     },
+    workerFilterColumn<AdTaskRow>(canListWorkers),
     {
       title: '点位编号',
       dataIndex: 'pointName',
@@ -158,6 +258,7 @@ export default function TaskPage() {
         call={adTaskCalls.getTaskList}
         queryKey={adTaskKeys.all}
         columns={columns}
+        urlFilters={[AD_TASK_URL_FILTERS.worker, AD_TASK_URL_FILTERS.order]}
         emptyText="暂无投放任务"
       />
       {open !== null && <TaskDrawer id={open} onClose={() => setOpen(null)} />}

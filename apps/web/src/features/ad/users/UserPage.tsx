@@ -6,6 +6,7 @@ import {
   ProFormTextArea,
 } from '@ant-design/pro-components';
 import {
+  AD_TASK_PERMISSIONS,
   adCustomCalls,
   adUserCalls,
   AD_USER_PERMISSIONS as P,
@@ -14,8 +15,9 @@ import {
   type WxUserRow,
 } from '@ec/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Tag, Upload } from 'antd';
+import { App, Button, Descriptions, Drawer, Tag, Upload } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { FormModal } from '../../../components/FormModal.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
@@ -47,6 +49,7 @@ export default function UserPage() {
   const qc = useQueryClient();
   const canEdit = usePermission(P.edit);
   const [editing, setEditing] = useState<WxUserRow | 'new' | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
   const customers = useQuery({
     queryKey: ['adCustomAll'],
     queryFn: () => call(adCustomCalls.all, {}, { silent: true }),
@@ -79,7 +82,18 @@ export default function UserPage() {
       width: 70,
       render: (_, r) => (r.avatarFileId ? <Photo id={r.avatarFileId} size={40} alt={r.name} /> : '—'),
     },
-    { title: '姓名', dataIndex: 'name', key: 'name', hideInSearch: true, width: 120 },
+    {
+      title: '姓名',
+      dataIndex: 'name',
+      key: 'name',
+      hideInSearch: true,
+      width: 120,
+      render: (_, r) => (
+        <RowAction data-testid="ad-user-link" onClick={() => setViewing(r.id)}>
+          {r.name}
+        </RowAction>
+      ),
+    },
     {
       title: '类型',
       dataIndex: 'kind',
@@ -116,8 +130,11 @@ export default function UserPage() {
       render: (_, r) => <Tag color={r.enabled ? 'green' : 'default'}>{r.enabled ? '启用' : '停用'}</Tag>,
     },
     { title: '创建时间', dataIndex: 'createTime', key: 'createTime', hideInSearch: true, width: 160 },
-    actionColumn<WxUserRow>(150, (r) =>
-      canEdit
+    actionColumn<WxUserRow>(190, (r) => [
+      <RowAction key="detail" data-testid="ad-user-detail" onClick={() => setViewing(r.id)}>
+        详情
+      </RowAction>,
+      ...(canEdit
         ? [
             <RowAction key="edit" onClick={() => setEditing(r)}>
               编辑
@@ -134,8 +151,8 @@ export default function UserPage() {
               <RowAction>上传照片</RowAction>
             </Upload>,
           ]
-        : [],
-    ),
+        : []),
+    ]),
   ];
   const row = editing !== 'new' ? editing : null;
   return (
@@ -148,6 +165,7 @@ export default function UserPage() {
         add={{ label: '新增用户', onClick: () => setEditing('new'), permission: P.edit }}
         emptyText="暂无小程序用户"
       />
+      {viewing !== null && <UserDrawer id={viewing} onClose={() => setViewing(null)} />}
       {editing !== null && (
         <FormModal<FormValues>
           title={row ? '编辑小程序用户' : '新增小程序用户'}
@@ -196,5 +214,69 @@ export default function UserPage() {
         </FormModal>
       )}
     </>
+  );
+}
+
+/**
+ * One mini-program user (getXcxUser): the account, its binding (a customer, or a console account
+ * acting as this worker), its photo and, for a worker, its task logs (a link to 投放日志 narrowed to it).
+ */
+function UserDrawer({ id, onClose }: { id: number; onClose: () => void }) {
+  const navigate = useNavigate();
+  const canListLogs = usePermission(AD_TASK_PERMISSIONS.logList);
+  const detail = useQuery({
+    queryKey: [...keys.all, 'detail', id],
+    queryFn: () => call(adUserCalls.getXcxUser, { id }),
+  });
+  const u = detail.data;
+  const worker = u?.kind === WX_USER_KIND.worker;
+  return (
+    <Drawer
+      open
+      width={640}
+      title={u ? `小程序用户：${u.name}` : '小程序用户'}
+      onClose={onClose}
+      loading={detail.isLoading}
+      className="ad-user-drawer"
+    >
+      {u && (
+        <Descriptions column={2} size="small" bordered data-testid="ad-user-detail-card">
+          <Descriptions.Item label="姓名">{u.name}</Descriptions.Item>
+          <Descriptions.Item label="类型">{u.kindLabel}</Descriptions.Item>
+          <Descriptions.Item label="手机号">{u.phone}</Descriptions.Item>
+          <Descriptions.Item label="状态">
+            <Tag color={u.enabled ? 'green' : 'default'}>{u.enabled ? '启用' : '停用'}</Tag>
+          </Descriptions.Item>
+          <Descriptions.Item label="广告运营商" span={2}>
+            {dash(u.operatorName)}
+          </Descriptions.Item>
+          <Descriptions.Item label="绑定客户">{dash(u.customerName)}</Descriptions.Item>
+          <Descriptions.Item label="绑定账号">{dash(u.userName)}</Descriptions.Item>
+          <Descriptions.Item label="openid" span={2}>
+            {dash(u.openId)}
+          </Descriptions.Item>
+          <Descriptions.Item label="照片">
+            {u.avatarFileId ? <Photo id={u.avatarFileId} size={64} alt={u.name} /> : '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label="投放日志">
+            <span data-testid="ad-user-log-count">{u.logCount}</span> 条
+            {worker && u.logCount > 0 && canListLogs && (
+              <Button
+                type="link"
+                size="small"
+                onClick={() => {
+                  onClose();
+                  navigate(`/ad/taskLog?workerId=${u.id}`);
+                }}
+              >
+                查看
+              </Button>
+            )}
+          </Descriptions.Item>
+          <Descriptions.Item label="创建时间">{u.createTime}</Descriptions.Item>
+          <Descriptions.Item label="备注">{dash(u.remark)}</Descriptions.Item>
+        </Descriptions>
+      )}
+    </Drawer>
   );
 }
