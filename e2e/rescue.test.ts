@@ -337,6 +337,9 @@ describe('应急处置: a call, a dispatch by keyboard, the rescue on a phone, t
     assert.equal(noted.steps.at(-1)?.action, '备注');
     assert.equal(noted.steps.length, closed.steps.length + 1);
     await screenshot(board, 'rescue-case-drawer');
+    // Closed again: the page stays alive in its tab, and an open drawer would cover the next pages.
+    await drawer.locator('.ant-drawer-close').click();
+    await until(async () => !(await drawer.isVisible()), 'the drawer closed');
   });
 
   test('电梯信息 locates the lift by its rescue code and lists its cases', async () => {
