@@ -324,7 +324,22 @@ describe('应急处置: a call, a dispatch by keyboard, the rescue on a phone, t
     await drawer.getByText('外部原因', { exact: false }).waitFor();
     await drawer.getByRole('tab', { name: /处理记录/ }).click();
     await drawer.getByTestId('case-steps').getByText('关闭', { exact: true }).waitFor();
+
+    // A closed case is immutable: its correction is a note, added here, where it still is.
+    const note = '更正：来电人为乘客家属';
+    const box = drawer.getByRole('textbox', { name: '工单备注' });
+    await box.fill(note);
+    await box.press('Enter');
+    await drawer.getByTestId('case-steps').getByText(note, { exact: false }).waitFor();
+    await until(async () => (await box.inputValue()) === '', 'the note box emptied');
+    const noted = await caseNow();
+    assert.equal(noted.status, 6, 'the case stays closed');
+    assert.equal(noted.steps.at(-1)?.action, '备注');
+    assert.equal(noted.steps.length, closed.steps.length + 1);
     await screenshot(board, 'rescue-case-drawer');
+    // Closed again: the page stays alive in its tab, and an open drawer would cover the next pages.
+    await drawer.locator('.ant-drawer-close').click();
+    await until(async () => !(await drawer.isVisible()), 'the drawer closed');
   });
 
   test('电梯信息 locates the lift by its rescue code and lists its cases', async () => {
@@ -369,5 +384,86 @@ describe('应急处置: a call, a dispatch by keyboard, the rescue on a phone, t
     await until(async () => (await row.getAttribute('data-status')) === '2', 'the case reloaded as 待接单');
     await second.getByTestId('case-panel').getByText('待接单').first().waitFor();
     await context.close();
+  });
+
+  test('the board narrows to a district, counts agents going on and off duty, and lists the latest calls live', async () => {
+    type Row = { id: number; areaCode: string | null; areaName: string | null };
+    type BoardAnswer = { cases: Row[]; agentsOnline: number };
+    const open = async () => (await agent<BoardAnswer>('GET', '/pc/rescueCase/board')).cases;
+    // Open cases in two districts at least: the demo's, and one more on a lift of another district.
+    const districts = (rows: Row[]) => new Set(rows.map((r) => r.areaCode).filter(Boolean));
+    let cases = await open();
+    if (districts(cases).size < 2) {
+      const admin = await apiAs(server.baseUrl, 'admin');
+      const lifts = await admin<{ records: { id: number; areaCode: string | null }[] }>(
+        'POST',
+        '/pc/elevator/queryList',
+        { page: 1, limit: 100 },
+      );
+      const seen = districts(cases);
+      const elsewhere = lifts.records.find((l) => l.areaCode && !seen.has(l.areaCode));
+      assert.ok(elsewhere, 'a demo lift in a district without an open case');
+      await agent('PUT', '/pc/serviceUserOrder/saveOrder', { kind: 1, elevatorId: elsewhere.id, trapped: 1 });
+      cases = await open();
+    }
+    const located = cases.filter((c) => c.areaCode && c.areaName);
+    const district = located[0]!;
+    const inside = cases.filter((c) => c.areaCode === district.areaCode).map((c) => c.id);
+    const outside = cases.filter((c) => c.areaCode !== district.areaCode).map((c) => c.id);
+    assert.ok(outside.length > 0, 'an open case outside the district');
+
+    await board.goto(`${server.baseUrl}/#/yjcz`);
+    const list = board.getByTestId('board-list');
+    const shown = async () =>
+      (
+        await list
+          .getByTestId('board-case')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-case-id')))
+      )
+        .map(Number)
+        .sort((a, b) => a - b);
+    await until(async () => (await shown()).length === cases.length, 'every open case on the board');
+
+    await board.getByTestId('rescue-board').locator('.ant-cascader .ant-select-selector').click();
+    await board.locator('.ant-cascader-menu-item[title="南宁市"]').click();
+    await board.locator(`.ant-cascader-menu-item[title="${district.areaName}"]`).click();
+    await board.keyboard.press('Escape');
+    const want = [...inside].sort((a, b) => a - b);
+    await until(
+      async () => JSON.stringify(await shown()) === JSON.stringify(want),
+      `only ${district.areaName}'s cases on the board`,
+    );
+    assert.ok(await marked(board), 'the board did not reload');
+    await screenshot(board, 'rescue-board-district');
+
+    // 在岗坐席 follows kf_agent1 going off (or on) duty, without reloading.
+    const onDuty = board.getByTestId('rescue-board').getByText(/^在岗坐席 /);
+    const before = (await agent<BoardAnswer>('GET', '/pc/rescueCase/board')).agentsOnline;
+    await until(
+      async () => (await onDuty.textContent()) === `在岗坐席 ${before}`,
+      'the count of agents on duty',
+    );
+    const toggled = await agent<{ online: boolean }>('POST', '/pc/serviceUser/onOffLine', {});
+    const now = (await agent<BoardAnswer>('GET', '/pc/rescueCase/board')).agentsOnline;
+    assert.notEqual(now, before);
+    await until(
+      async () => (await onDuty.textContent()) === `在岗坐席 ${now}`,
+      'the count following the duty',
+    );
+    await agent('POST', '/pc/serviceUser/onOffLine', { online: !toggled.online });
+
+    // 最近通话: ten at most, newest first; a call recorded now comes first.
+    const calls = board.getByTestId('recent-calls');
+    await calls.waitFor();
+    const number = '13907719688';
+    await agent('POST', '/pc/serviceUser/callPhoneRecord', {
+      phone: number,
+      direction: 1,
+      startedAt: new Date().toISOString(),
+    });
+    const firstRow = calls.locator('.ant-table-tbody tr.ant-table-row').first();
+    await until(async () => ((await firstRow.textContent()) ?? '').includes(number), 'the new call first');
+    assert.ok((await calls.locator('.ant-table-tbody tr.ant-table-row').count()) <= 10);
+    assert.ok(await marked(board), 'the board did not reload');
   });
 });

@@ -8,6 +8,7 @@ import {
   type RescueCaseDetail,
   type RescueCaseRow,
   type RescueCaseStep,
+  type RescueMyCases,
   rescueCaseCalls,
 } from '@ec/contract';
 import { sql } from 'drizzle-orm';
@@ -151,9 +152,9 @@ describe.each(dbKinds)('emergency rescue cases on %s', (kind) => {
     const again = await send('kf_agent2', C.dispatch, { id: located.id, version: located.version, level: 1 });
     expect(again.status).toBe(409);
 
-    const theirs = await ok<RescueCaseDetail[]>('wb_admin1', C.myCases);
-    expect(theirs.map((c) => c.id)).toContain(dispatched.id);
-    expect((await ok<RescueCaseDetail[]>('wb_admin2', C.myCases)).map((c) => c.id)).not.toContain(
+    const theirs = await ok<RescueMyCases>('wb_admin1', C.myCases);
+    expect(theirs.cases.map((c) => c.id)).toContain(dispatched.id);
+    expect((await ok<RescueMyCases>('wb_admin2', C.myCases)).cases.map((c) => c.id)).not.toContain(
       dispatched.id,
     );
     expect(
@@ -387,7 +388,7 @@ describe.each(dbKinds)('emergency rescue cases on %s', (kind) => {
     const notTheirs = await send('wb_admin1', C.accept, { id: d.id, version: level2.version });
     expect(notTheirs.status).toBe(409);
     expect(notTheirs.body.resultMsg).toBe('该工单当前未派给本单位，不能操作');
-    expect((await ok<RescueCaseDetail[]>('jy_rescue1', C.myCases)).map((c) => c.id)).toContain(d.id);
+    expect((await ok<RescueMyCases>('jy_rescue1', C.myCases)).cases.map((c) => c.id)).toContain(d.id);
     // A second run at the same time does nothing more.
     const at = new Date(new Date(level2.acceptDeadline!).getTime() + 1000);
     await escalateOverdue(t.platform.db, new Date(deadline + 1000));

@@ -5,6 +5,7 @@ import {
   type Page,
   type RescueCaseDetail,
   type RescueCaseRow,
+  type RescueMyCases,
   rescueCaseCalls,
 } from '@ec/contract';
 import { sql } from 'drizzle-orm';
@@ -87,7 +88,7 @@ describe.each(dbKinds)('rescue case data scope, call by call, on %s', (kind) => 
     myCases: async (a) => {
       const res = await send(a, 'myCases', { all: 'true' });
       if (!p.may(a, 'myCases')) return expect(res.status).toBe(403);
-      expect((res.body.data as RescueCaseDetail[]).some((c) => c.id === target.id)).toBe(false);
+      expect((res.body.data as RescueMyCases).cases.some((c) => c.id === target.id)).toBe(false);
     },
     saveOrder: (a) => refused(a, 'saveOrder', { kind: 1, elevatorId: 2_000_000_000 }),
     alarm: (a) => refused(a, 'alarm', { source: 3, elevatorId: 2_000_000_000 }),

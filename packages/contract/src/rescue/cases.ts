@@ -214,17 +214,27 @@ export const closeInput = move.extend({
   note,
 });
 
-/** The live board: open cases by urgency, the limits the timers count against, agents on duty. */
-export const rescueBoard = z.object({
-  cases: z.array(rescueCaseRow),
+/** The timing limits in force (RESCUE_PARAMS, minutes) and the server's clock, which timers count against. */
+const timing = {
   acceptMinutes: z.number(),
   arriveMinutes: z.number(),
   warnMinutes: z.number(),
+  /** The server's time (ISO): the page counts with the difference to its own clock. */
+  now: z.string(),
+};
+
+/** The live board: open cases by urgency, the limits the timers count against, agents on duty. */
+export const rescueBoard = z.object({
+  cases: z.array(rescueCaseRow),
+  ...timing,
   /** Agents on duty in the viewer's call centre (every centre's for the platform, none for other parties). */
   agentsOnline: z.number().int(),
-  now: z.string(),
 });
 export type RescueBoard = z.infer<typeof rescueBoard>;
+
+/** The rescuer's cases (myCases) with the limits their timers count against and the server's time. */
+export const rescueMyCases = z.object({ cases: z.array(rescueCaseDetail), ...timing });
+export type RescueMyCases = z.infer<typeof rescueMyCases>;
 
 /** The live event (topic rescue.case): the case's row as it is now. */
 export const RESCUE_CASE_TOPIC = 'rescue.case';
@@ -400,9 +410,9 @@ export const rescueCaseCalls = {
     method: 'GET',
     path: `${RC}/myCases`,
     permission: P.caseRescue,
-    summary: '派给本单位的救援工单',
+    summary: '派给本单位的救援工单（及计时的时限与服务器时间）',
     input: z.object({ all: z.enum(['true', 'false']).optional() }),
-    output: z.array(rescueCaseDetail),
+    output: rescueMyCases,
   }),
   alarm: defineCall({
     domain: 'service',

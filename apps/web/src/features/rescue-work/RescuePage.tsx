@@ -1,10 +1,11 @@
 import { CASE_STATE, RESCUE_CASE_TOPIC, type RescueCaseDetail, rescueCaseCalls } from '@ec/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ApiError, call } from '../../lib/api.ts';
-import { byUrgency, caseTimers, type Tone } from '../../lib/case-board.ts';
+import { byUrgency, caseTimers, type Limits, type Tone } from '../../lib/case-board.ts';
 import { useLiveEvents } from '../../lib/live.ts';
 import { useSession } from '../../lib/session.ts';
+import { timingOf, useServerNow } from '../rescue/clock.ts';
 import { currentPosition } from './position.ts';
 import css from './rescue.module.css';
 import { type Move, nextMove } from './steps.ts';
@@ -13,9 +14,6 @@ export const rescueWorkKeys = {
   mine: (all: boolean) => ['rescue-work', 'mine', all] as const,
   all: ['rescue-work'] as const,
 };
-
-/** The timers count against the platform's defaults (the board's limits are the agents'). */
-const LIMITS = { acceptMinutes: 3, arriveMinutes: 30, warnMinutes: 20 };
 
 type Notice = { tone: 'ok' | 'error'; text: string } | null;
 
@@ -26,10 +24,14 @@ const toneClass = (t: Tone) =>
 function CaseCard({
   c,
   now,
+  limits,
   onMoved,
 }: {
   c: RescueCaseDetail;
+  /** The server's time. */
   now: number;
+  /** The limits in force (system parameters), as the agents' board counts. */
+  limits: Limits;
   /** After every move, what the page says about it (the server's message when it was refused). */
   onMoved: (said: Notice) => void;
 }) {
@@ -37,7 +39,7 @@ function CaseCard({
   const [notice, setNotice] = useState<Notice>(null);
   const [freed, setFreed] = useState(String(c.trapped));
   const move = nextMove(c.status);
-  const t = caseTimers(c, now, LIMITS);
+  const t = caseTimers(c, now, limits);
 
   const act = async (m: Move) => {
     if (busy) return;
@@ -183,8 +185,11 @@ export default function RescuePage() {
   const [said, setSaid] = useState<Notice>(null);
   const mine = useQuery({
     queryKey: rescueWorkKeys.mine(all),
-    queryFn: ({ signal }) =>
-      call(rescueCaseCalls.myCases, all ? { all: 'true' } : {}, { signal, silent: true }),
+    queryFn: async ({ signal }) => {
+      const m = await call(rescueCaseCalls.myCases, all ? { all: 'true' } : {}, { signal, silent: true });
+      // The offset is taken when the answer arrives: the phone's clock may be wrong.
+      return { ...m, timing: timingOf(m) };
+    },
     staleTime: 0,
   });
   const refresh = useCallback(
@@ -192,13 +197,11 @@ export default function RescuePage() {
     [client],
   );
   useLiveEvents(RESCUE_CASE_TOPIC, refresh, refresh);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
+  const { limits, offset } = mine.data?.timing ?? timingOf(undefined);
+  const now = useServerNow(offset);
   if (!user) return null;
-  const open = mine.data?.filter((c) => c.status !== CASE_STATE.closed).length ?? 0;
+  const cases = mine.data?.cases;
+  const open = cases?.filter((c) => c.status !== CASE_STATE.closed).length ?? 0;
 
   return (
     <div className={css.page} data-testid="rescue-page">
@@ -209,7 +212,7 @@ export default function RescuePage() {
       <main className={css.body}>
         <div className={css.row} style={{ marginBottom: 8 }}>
           <span className={`${css.grow} ${css.muted}`}>
-            {mine.data ? `待处理 ${open} 单${all ? `，共 ${mine.data.length} 单` : ''}` : '正在加载…'}
+            {cases ? `待处理 ${open} 单${all ? `，共 ${cases.length} 单` : ''}` : '正在加载…'}
           </span>
           <button type="button" className={css.linkButton} onClick={() => setAll((a) => !a)}>
             {all ? '只看待处理' : '含近期已完成'}
@@ -241,14 +244,15 @@ export default function RescuePage() {
           <div className={css.empty} role="alert">
             工单加载失败：{mine.error.message}
           </div>
-        ) : mine.data.length === 0 ? (
+        ) : mine.data.cases.length === 0 ? (
           <div className={css.empty}>当前没有派给本单位的救援工单</div>
         ) : (
-          byUrgency(mine.data, now).map((c) => (
+          byUrgency(mine.data.cases, now).map((c) => (
             <CaseCard
               key={c.id}
               c={c}
               now={now}
+              limits={limits}
               onMoved={(next) => {
                 setSaid(next);
                 refresh();

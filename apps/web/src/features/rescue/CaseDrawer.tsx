@@ -1,8 +1,12 @@
 import { Alert, Drawer, Skeleton, Tabs } from 'antd';
 import { CaseCalls, CaseSteps, CaseSummary } from './CaseFacts.tsx';
+import { CaseNote } from './CaseNote.tsx';
 import { useCaseDetail } from './queries.ts';
 
-/** A case's detail beside a list: facts, times and close, the history and the calls. */
+/**
+ * A case's detail beside a list: facts, times and close, the history and the calls; and, for those
+ * who handle cases, a note (a closed case's only correction: it has left the board).
+ */
 export function CaseDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const detail = useCaseDetail(id);
   const c = detail.data;
@@ -20,13 +24,16 @@ export function CaseDrawer({ id, onClose }: { id: number | null; onClose: () => 
       ) : detail.isError || !c ? (
         <Alert type="error" showIcon message={`工单加载失败：${detail.error?.message ?? ''}`} />
       ) : (
-        <Tabs
-          items={[
-            { key: 'facts', label: '工单详情', children: <CaseSummary c={c} /> },
-            { key: 'steps', label: `处理记录（${c.steps.length}）`, children: <CaseSteps c={c} /> },
-            { key: 'calls', label: `通话记录（${c.calls.length}）`, children: <CaseCalls c={c} /> },
-          ]}
-        />
+        <>
+          <CaseNote key={c.id} c={c} />
+          <Tabs
+            items={[
+              { key: 'facts', label: '工单详情', children: <CaseSummary c={c} /> },
+              { key: 'steps', label: `处理记录（${c.steps.length}）`, children: <CaseSteps c={c} /> },
+              { key: 'calls', label: `通话记录（${c.calls.length}）`, children: <CaseCalls c={c} /> },
+            ]}
+          />
+        </>
       )}
     </Drawer>
   );

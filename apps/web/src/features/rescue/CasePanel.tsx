@@ -13,7 +13,6 @@ import {
   Button,
   Card,
   Empty,
-  Input,
   InputNumber,
   type InputRef,
   Select,
@@ -29,6 +28,7 @@ import { call } from '../../lib/api.ts';
 import { caseTimers, dispatchBlock, type Limits } from '../../lib/case-board.ts';
 import { dash } from '../../lib/format.ts';
 import { CaseCalls, CaseState, CaseSteps, CaseSummary } from './CaseFacts.tsx';
+import { CaseNote } from './CaseNote.tsx';
 import { CloseDialog } from './CloseDialog.tsx';
 import { LiftFacts, LiftResults, LiftSearchBox, useLiftSearch } from './LiftLocator.tsx';
 import { useCaseMoves } from './moves.ts';
@@ -47,7 +47,7 @@ const KIND_OPTIONS = Object.entries(CASE_KIND_LABEL).map(([value, label]) => ({
 
 /**
  * The selected case: locate and confirm the lift with the people trapped, dispatch (level 1 / 2, or
- * 已通知119), record the rescuer's steps on their behalf, close, notes, and the history.
+ * 已通知119), record the rescuer's steps on their behalf, close, notes (CaseNote), and the history.
  */
 export const CasePanel = forwardRef<
   CasePanelHandle,
@@ -70,7 +70,6 @@ export const CasePanel = forwardRef<
   const [trapped, setTrapped] = useState<number | null>(null);
   const [kind, setKind] = useState<number | null>(null);
   const [closing, setClosing] = useState(false);
-  const [note, setNote] = useState('');
   const locateBox = useRef<InputRef>(null);
   const trappedBox = useRef<ComponentRef<typeof InputNumber>>(null);
   const dispatch1 = useRef<HTMLButtonElement>(null);
@@ -81,7 +80,6 @@ export const CasePanel = forwardRef<
     setChosen(null);
     setTrapped(null);
     setKind(null);
-    setNote('');
     lifts.clear();
   }, [caseId]);
 
@@ -184,18 +182,6 @@ export const CasePanel = forwardRef<
         '已代记解救完成',
       );
     }
-  };
-
-  const addNote = async () => {
-    const text = note.trim();
-    if (!text) return;
-    const done = await run(
-      'note',
-      c.id,
-      () => call(rescueCaseCalls.addNote, { id: c.id, note: text }),
-      '已添加备注',
-    );
-    if (done) setNote('');
   };
 
   return (
@@ -369,19 +355,7 @@ export const CasePanel = forwardRef<
         </Card>
       )}
 
-      <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
-        <Input
-          aria-label="工单备注"
-          placeholder={open ? '备注（Enter 添加）' : '工单已关闭，更正请记为备注（Enter 添加）'}
-          value={note}
-          maxLength={500}
-          onChange={(e) => setNote(e.target.value)}
-          onPressEnter={() => void addNote()}
-        />
-        <Button onClick={() => void addNote()} loading={busy === 'note'} disabled={!note.trim()}>
-          添加备注
-        </Button>
-      </Space.Compact>
+      <CaseNote key={c.id} c={c} />
 
       <Tabs
         size="small"

@@ -12,6 +12,8 @@ import {
   isTyping,
   shortcutOf,
 } from '../../lib/case-board.ts';
+import { boardEvent } from './board-state.ts';
+import { DEFAULT_LIMITS, timingOf } from './clock.ts';
 import { focusNextField } from './keyboard.ts';
 
 const T0 = Date.parse('2026-03-02T02:00:00Z');
@@ -165,6 +167,57 @@ describe('the board', () => {
     const closed = applyCaseEvent(added, { ...b, status: CASE_STATE.closed, version: 5 });
     expect(closed.cases.map((c) => c.id)).toEqual([1, 3]);
     expect(applyCaseEvent(closed, row({ id: 9, status: CASE_STATE.closed }))).toBe(closed);
+  });
+});
+
+describe('the timers of a page that asked the server (the board, the rescuer’s myCases)', () => {
+  it('counts against the limits and the clock the server answered with, the defaults before', () => {
+    expect(timingOf(undefined)).toEqual({ limits: DEFAULT_LIMITS, offset: 0 });
+    expect(DEFAULT_LIMITS).toEqual(LIMITS);
+    // The admin set 7 minutes for acceptance; the phone's clock is 90 s behind the server's.
+    const answer = { acceptMinutes: 7, arriveMinutes: 40, warnMinutes: 25, now: iso(T0 + 90_000) };
+    const { limits, offset } = timingOf(answer, T0);
+    expect(limits).toEqual({ acceptMinutes: 7, arriveMinutes: 40, warnMinutes: 25 });
+    expect(offset).toBe(90_000);
+    // Dispatched at the server's T0 + 90 s with a 7-minute deadline: read at the phone's T0 + 60 s.
+    const waiting = row({ status: CASE_STATE.dispatched, acceptDeadline: iso(T0 + 90_000 + 7 * 60_000) });
+    expect(caseTimers(waiting, T0 + 60_000 + offset, limits).accept).toEqual({
+      text: '06:00',
+      overdue: false,
+    });
+    const underWay = row({ status: CASE_STATE.accepted });
+    expect(caseTimers(underWay, T0 + 32 * 60_000, limits).arrival?.tone).toBe('warn');
+    expect(caseTimers(underWay, T0 + 32 * 60_000, LIMITS).arrival?.tone).toBe('late');
+  });
+});
+
+describe('the board of a district', () => {
+  const of = (areaCode: string | null, cases: RescueCaseRow[]) => ({
+    cases,
+    acceptMinutes: 3,
+    arriveMinutes: 30,
+    warnMinutes: 20,
+    agentsOnline: 2,
+    now: iso(T0),
+    offset: 5,
+    areaCode,
+  });
+
+  it('takes the cases of its district, lets go of one located elsewhere, and keeps its offset', () => {
+    const qingxiu = row({ id: 1, areaCode: '450103', version: 1 });
+    const b = of('450103', [qingxiu]);
+    const joined = boardEvent(b, row({ id: 2, caseNo: 'JY0002', areaCode: '450103' }));
+    expect(joined.cases.map((c) => c.id)).toEqual([1, 2]);
+    expect(joined.offset).toBe(5);
+    expect(joined.areaCode).toBe('450103');
+    // A case of another district does not join; one shown that now is elsewhere leaves.
+    expect(boardEvent(joined, row({ id: 3, caseNo: 'JY0003', areaCode: '450102' }))).toBe(joined);
+    const left = boardEvent(joined, { ...qingxiu, areaCode: '450102', version: 2 });
+    expect(left.cases.map((c) => c.id)).toEqual([2]);
+    // An older version of it changes nothing.
+    expect(boardEvent(joined, { ...qingxiu, areaCode: '450102', version: 0 })).toBe(joined);
+    // Unfiltered, every district's case joins.
+    expect(boardEvent(of(null, []), row({ id: 4, areaCode: '450102' })).cases.map((c) => c.id)).toEqual([4]);
   });
 });
 

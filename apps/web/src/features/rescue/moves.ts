@@ -1,9 +1,9 @@
-import type { RescueBoard, RescueCaseDetail } from '@ec/contract';
+import type { RescueCaseDetail } from '@ec/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../lib/api.ts';
-import { applyCaseEvent } from '../../lib/case-board.ts';
+import { type Board, boardEvent } from './board-state.ts';
 import { rescueKeys } from './queries.ts';
 
 /**
@@ -19,9 +19,7 @@ export function useCaseMoves() {
   const show = useCallback(
     (c: RescueCaseDetail) => {
       client.setQueryData(rescueKeys.detail(c.id), c);
-      client.setQueryData<RescueBoard & { offset: number }>(rescueKeys.board, (b) =>
-        b ? { ...applyCaseEvent(b, c), offset: b.offset } : b,
-      );
+      client.setQueriesData<Board>({ queryKey: rescueKeys.board }, (b) => (b ? boardEvent(b, c) : b));
       void client.invalidateQueries({ queryKey: rescueKeys.list });
     },
     [client],

@@ -7,9 +7,12 @@ import { useLiveEvents } from '../../lib/live.ts';
 export const rescueKeys = {
   all: ['rescue', 'cases'] as const,
   board: ['rescue', 'cases', 'board'] as const,
+  /** The board of one district ('' for all). */
+  boardOf: (areaCode: string | null) => ['rescue', 'cases', 'board', areaCode ?? ''] as const,
   list: ['rescue', 'cases', 'list'] as const,
   detail: (id: number | null) => ['rescue', 'cases', 'detail', id] as const,
   hitchTypes: ['rescue', 'hitch-types'] as const,
+  recentCalls: ['rescue', 'recent-calls'] as const,
   lifts: (keyword: string) => ['rescue', 'lifts', keyword] as const,
 };
 

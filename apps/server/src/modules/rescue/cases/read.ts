@@ -16,6 +16,7 @@ import {
   type RescueCaseDetail,
   type RescueCaseRow,
   type RescueCaseStep,
+  type RescueMyCases,
   type rescueCaseCalls,
   shiftMonth,
 } from '@ec/contract';
@@ -461,14 +462,19 @@ export async function board(db: Queryable, user: AuthUser, areaCode?: string): P
   return { cases, ...limits, agentsOnline: online, now: now.toISOString() };
 }
 
-/** The cases dispatched to the user's company and still under way (with `all`, those of the last day too). */
-export async function myCases(db: Queryable, user: AuthUser, all: boolean): Promise<RescueCaseDetail[]> {
-  if (user.companyId === null) return [];
+/**
+ * The cases dispatched to the user's company and still under way (with `all`, those of the last day
+ * too), with the limits in force and the server's time, which the rescuer's timers count against.
+ */
+export async function myCases(db: Queryable, user: AuthUser, all: boolean): Promise<RescueMyCases> {
+  const limits = await rescueLimits(db);
+  if (user.companyId === null) return { cases: [], ...limits, now: new Date().toISOString() };
   const since = new Date(Date.now() - 86_400_000);
   const mine = eq(rescueCase.assigneeId, user.companyId);
   const where = all
     ? and(mine, or(lt(rescueCase.status, CASE_STATE.freed), gte(rescueCase.updatedAt, since)))
     : and(mine, inArray(rescueCase.status, [CASE_STATE.dispatched, CASE_STATE.accepted, CASE_STATE.arrived]));
-  const cases = await selectCases(db, where).orderBy(asc(rescueCase.alarmAt), asc(rescueCase.id)).limit(50);
-  return detailsOf(db, cases, false);
+  const rows = await selectCases(db, where).orderBy(asc(rescueCase.alarmAt), asc(rescueCase.id)).limit(50);
+  const cases = await detailsOf(db, rows, false);
+  return { cases, ...limits, now: new Date().toISOString() };
 }

@@ -1,17 +1,18 @@
 import {
+  AGENT_TOPIC,
   CASE_KIND,
   RESCUE_PERMISSIONS,
-  type RescueBoard,
   type RescueCaseRow,
   rescueCaseCalls,
 } from '@ec/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Badge, Button, Card, Col, Empty, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { AreaCascader } from '../../../components/AreaCascader.tsx';
+import { lastCode } from '../../../components/table-input.ts';
 import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
 import {
-  applyCaseEvent,
   byUrgency,
   caseTimers,
   clockOffset,
@@ -21,25 +22,16 @@ import {
   shortcutOf,
 } from '../../../lib/case-board.ts';
 import { dash } from '../../../lib/format.ts';
+import { useLiveRefresh } from '../../../lib/live.ts';
+import { type Board, boardEvent } from '../board-state.ts';
 import { CaseState } from '../CaseFacts.tsx';
 import { CasePanel, type CasePanelHandle, NoCase } from '../CasePanel.tsx';
+import { DEFAULT_LIMITS, useServerNow } from '../clock.ts';
 import { LEVEL_SHORT } from '../labels.ts';
 import { NewCaseDialog } from '../NewCaseDialog.tsx';
 import { rescueKeys, useCaseEvents } from '../queries.ts';
+import { RecentCalls } from '../RecentCalls.tsx';
 import { TimerText } from '../Timers.tsx';
-
-type Board = RescueBoard & { offset: number };
-
-/** The server's time, ticking every second (the board's `now` and the local clock's difference). */
-function useServerNow(offset: number): number {
-  const [now, setNow] = useState(() => Date.now() + offset);
-  useEffect(() => {
-    setNow(Date.now() + offset);
-    const t = setInterval(() => setNow(Date.now() + offset), 1000);
-    return () => clearInterval(t);
-  }, [offset]);
-  return now;
-}
 
 /** One open case on the board: kind, lift, trapped, level, assignee and its timers. */
 function BoardCase({
@@ -122,13 +114,19 @@ export default function BoardPage() {
   const client = useQueryClient();
   const { message, modal } = App.useApp();
   const mayHandle = usePermission(RESCUE_PERMISSIONS.caseHandle);
+  const mayAgents = usePermission(RESCUE_PERMISSIONS.agentList);
+  // The district shown (the picker's last code); null: every district the user may see.
+  const [area, setArea] = useState<string[]>([]);
+  const areaCode = (lastCode(area) as string | undefined) ?? null;
   const board = useQuery({
-    queryKey: rescueKeys.board,
+    queryKey: rescueKeys.boardOf(areaCode),
     queryFn: async ({ signal }): Promise<Board> => {
-      const b = await call(rescueCaseCalls.board, {}, { signal, silent: true });
-      return { ...b, offset: clockOffset(b.now) };
+      const b = await call(rescueCaseCalls.board, areaCode ? { areaCode } : {}, { signal, silent: true });
+      return { ...b, offset: clockOffset(b.now), areaCode };
     },
   });
+  // 在岗坐席 follows the agents going on and off duty.
+  useLiveRefresh(mayAgents ? [AGENT_TOPIC] : [], rescueKeys.board);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [newOpen, setNewOpen] = useState(false);
   const [focusLocate, setFocusLocate] = useState(0);
@@ -138,9 +136,7 @@ export default function BoardPage() {
 
   const onRow = useCallback(
     (row: RescueCaseRow) => {
-      client.setQueryData<Board>(rescueKeys.board, (b) =>
-        b ? { ...applyCaseEvent(b, row), offset: b.offset } : b,
-      );
+      client.setQueriesData<Board>({ queryKey: rescueKeys.board }, (b) => (b ? boardEvent(b, row) : b));
       const shown = client.getQueryData<{ version: number }>(rescueKeys.detail(row.id));
       if (shown && shown.version < row.version)
         void client.invalidateQueries({ queryKey: rescueKeys.detail(row.id) });
@@ -151,9 +147,9 @@ export default function BoardPage() {
   useCaseEvents(onRow, () => void client.invalidateQueries({ queryKey: rescueKeys.all }));
 
   const limits: Limits = {
-    acceptMinutes: board.data?.acceptMinutes ?? 3,
-    arriveMinutes: board.data?.arriveMinutes ?? 30,
-    warnMinutes: board.data?.warnMinutes ?? 20,
+    acceptMinutes: board.data?.acceptMinutes ?? DEFAULT_LIMITS.acceptMinutes,
+    arriveMinutes: board.data?.arriveMinutes ?? DEFAULT_LIMITS.arriveMinutes,
+    warnMinutes: board.data?.warnMinutes ?? DEFAULT_LIMITS.warnMinutes,
   };
   // Re-sorted every second: a case's wait counts in its urgency.
   const cases = useMemo(() => byUrgency(board.data?.cases ?? [], now), [board.data?.cases, now]);
@@ -210,6 +206,15 @@ export default function BoardPage() {
           }
           extra={
             <Space>
+              <AreaCascader
+                aria-label="区域"
+                placeholder="全部区域"
+                size="small"
+                style={{ width: 150 }}
+                value={area}
+                onChange={(v) => setArea((v as string[] | undefined) ?? [])}
+                data-testid="board-area"
+              />
               <Typography.Text type="secondary">在岗坐席 {board.data?.agentsOnline ?? '—'}</Typography.Text>
               {mayHandle && (
                 <Button
@@ -230,7 +235,7 @@ export default function BoardPage() {
           ) : board.isError ? (
             <Alert type="error" showIcon message={`看板加载失败：${board.error.message}`} />
           ) : cases.length === 0 ? (
-            <Empty description="当前没有未关闭的工单" />
+            <Empty description={areaCode ? '该区域当前没有未关闭的工单' : '当前没有未关闭的工单'} />
           ) : (
             <nav aria-label="未关闭工单（Alt+↑/↓ 切换）" data-testid="board-list">
               {cases.map((c) => (
@@ -246,6 +251,7 @@ export default function BoardPage() {
             </nav>
           )}
         </Card>
+        <RecentCalls />
         <Card size="small" title="快捷键" style={{ marginTop: 12 }} data-testid="shortcuts">
           {SHORTCUTS.map((s) => (
             <div key={s.keys} style={{ display: 'flex', justifyContent: 'space-between', fontSize: 12 }}>
