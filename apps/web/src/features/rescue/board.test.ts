@@ -12,8 +12,8 @@ import {
   isTyping,
   shortcutOf,
 } from '../../lib/case-board.ts';
+import { DEFAULT_LIMITS, timingOf } from '../../lib/server-clock.ts';
 import { boardEvent } from './board-state.ts';
-import { DEFAULT_LIMITS, timingOf } from './clock.ts';
 import { focusNextField } from './keyboard.ts';
 
 const T0 = Date.parse('2026-03-02T02:00:00Z');

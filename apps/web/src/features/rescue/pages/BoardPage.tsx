@@ -23,10 +23,10 @@ import {
 } from '../../../lib/case-board.ts';
 import { dash } from '../../../lib/format.ts';
 import { useLiveRefresh } from '../../../lib/live.ts';
+import { DEFAULT_LIMITS, useServerNow } from '../../../lib/server-clock.ts';
 import { type Board, boardEvent } from '../board-state.ts';
 import { CaseState } from '../CaseFacts.tsx';
 import { CasePanel, type CasePanelHandle, NoCase } from '../CasePanel.tsx';
-import { DEFAULT_LIMITS, useServerNow } from '../clock.ts';
 import { LEVEL_SHORT } from '../labels.ts';
 import { NewCaseDialog } from '../NewCaseDialog.tsx';
 import { rescueKeys, useCaseEvents } from '../queries.ts';

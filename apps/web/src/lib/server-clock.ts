@@ -1,6 +1,6 @@
 import { RESCUE_PARAMS } from '@ec/contract';
 import { useEffect, useState } from 'react';
-import { clockOffset, type Limits } from '../../lib/case-board.ts';
+import { clockOffset, type Limits } from './case-board.ts';
 
 /** The limits and clock an answer carries (the board's, the rescuer's myCases). */
 export interface Timing extends Limits {
