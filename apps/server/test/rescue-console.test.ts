@@ -118,4 +118,35 @@ describe.each(dbKinds)('rescue consoles on %s', (kind) => {
     const own = await ok<RescueCaseDetail>('jg_qingxiu', C.addNote, { id: inside.id, note: '监管更正' });
     expect(own.steps.at(-1)).toMatchObject({ action: '备注', note: '监管更正' });
   });
+
+  it('a district filter of the city (南宁市) holds every district’s cases, on the list and on the board', async () => {
+    type Listed = { total: number; records: { areaCode: string }[] };
+    const all = await ok<Listed>('kf_agent1', C.orderList, { page: 1, limit: 500 });
+    const city = await ok<Listed>('kf_agent1', C.orderList, { page: 1, limit: 500, areaCode: '450100' });
+    expect(all.total).toBeGreaterThan(0);
+    expect(city.total).toBe(all.total);
+    const district = await ok<Listed>('kf_agent1', C.orderList, { page: 1, limit: 500, areaCode: '450103' });
+    expect(district.total).toBeGreaterThan(0);
+    expect(district.total).toBeLessThan(all.total);
+    expect(new Set(district.records.map((r) => r.areaCode))).toEqual(new Set(['450103']));
+
+    // An open case of 青秀区 is on the board filtered by the city and by its district, not by another.
+    const [lift] = await query<{ id: number }>(
+      `select id from elevator where area_code = '450103'
+        and not exists (select 1 from rescue_case c where c.elevator_id = elevator.id and c.status < 6)
+        order by id limit 1`,
+    );
+    const saved = await ok<{ case: RescueCaseDetail }>('kf_agent1', C.saveOrder, {
+      kind: CASE_KIND.enquiry,
+      elevatorId: lift.id,
+      description: '咨询维保单位电话',
+    });
+    const onBoard = async (areaCode: string) =>
+      (await ok<{ cases: { id: number }[] }>('kf_agent1', C.board, { areaCode })).cases.some(
+        (c) => c.id === saved.case.id,
+      );
+    expect(await onBoard('450100')).toBe(true);
+    expect(await onBoard('450103')).toBe(true);
+    expect(await onBoard('450102')).toBe(false);
+  });
 });

@@ -13,11 +13,11 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type 
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { paginate } from '../../platform/db/paginate.ts';
-import { likePattern } from '../../platform/db/sql.ts';
+import { inArea, likePattern } from '../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../platform/db/tables.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { liftByCode, liftInScope, liftsRelation } from '../elevator/api.ts';
-import { deviceScope, inArea, isMerchantUser, ownMerchant } from './scope.ts';
+import { deviceScope, isMerchantUser, ownMerchant } from './scope.ts';
 import { iotAlarm, iotBinding, iotDevice, iotEscalatorState, iotLiftState } from './tables.ts';
 
 type Calls = typeof iotDeviceCalls;

@@ -18,13 +18,13 @@ import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sq
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { paginate } from '../../platform/db/paginate.ts';
-import { preparedRows } from '../../platform/db/sql.ts';
+import { inArea, preparedRows } from '../../platform/db/sql.ts';
 import { sysUser } from '../../platform/db/tables.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { publishLive } from '../../platform/live.ts';
 import { liftFacts, liftsRelation, requireLiftInScope } from '../elevator/api.ts';
 import { deviceById, deviceInScope, deviceOfLift } from './devices.ts';
-import { alarmScope, type IotAudience, inArea } from './scope.ts';
+import { alarmScope, type IotAudience } from './scope.ts';
 import { iotAlarm, iotDevice, iotEscalatorState, iotHistory, iotLiftState } from './tables.ts';
 
 type AlarmCalls = typeof iotAlarmCalls;

@@ -34,16 +34,6 @@ export function ownMerchant(user: AuthUser): number {
   return user.companyId;
 }
 
-/**
- * A condition: the area code column is under `areaCode` (a district, or a city by its prefix), as a
- * range so that an index on the code is searched.
- */
-export function inArea(column: AnyColumn | SQL, areaCode: string): SQL {
-  const from = areaCode.replace(/0+$/, '') || areaCode;
-  const to = from.slice(0, -1) + String.fromCharCode(from.charCodeAt(from.length - 1) + 1);
-  return sql`(${column} >= ${from} and ${column} < ${to})`;
-}
-
 /** Who a live event of a lift's device is for (the columns the scopes above read). */
 export interface IotAudience {
   merchantId: number;

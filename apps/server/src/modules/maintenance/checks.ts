@@ -21,13 +21,14 @@ import { and, desc, eq, gte, inArray, lte, ne, notInArray, or, type SQL, sql } f
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
+import { inArea } from '../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../platform/db/tables.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import { paramList, paramNumber } from '../../platform/params.ts';
 import { liftsRelation } from '../elevator/api.ts';
 import { contractOn, workersByIds } from '../parties/api.ts';
 import { photosOf, photosOfOrders } from './orders/read.ts';
-import { inArea, orderScope } from './scope.ts';
+import { orderScope } from './scope.ts';
 import { maintenanceCheck, maintenanceOrder, maintenanceOrderPhoto } from './tables.ts';
 
 type Order = typeof maintenanceOrder.$inferSelect;

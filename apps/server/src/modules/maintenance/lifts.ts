@@ -7,9 +7,8 @@
 import { formatDate, OVERDUE_AFTER_DAYS, shanghaiToday } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
-import { rowsOf } from '../../platform/db/sql.ts';
+import { areaRange, rowsOf } from '../../platform/db/sql.ts';
 import { liftsRelation } from '../elevator/api.ts';
-import { areaRange } from './scope.ts';
 import { maintenanceLift, maintenanceOrder, maintenanceOverdueDaily, maintenancePlan } from './tables.ts';
 
 type Order = typeof maintenanceOrder.$inferSelect;

@@ -26,14 +26,13 @@ import type { AuthUser } from '../../platform/access.ts';
 import { scopeCondition } from '../../platform/access.ts';
 import type { Queryable } from '../../platform/db/client.ts';
 import { refusingConflicts } from '../../platform/db/conflicts.ts';
-import { onPool, rowsOf } from '../../platform/db/sql.ts';
+import { inArea, onPool, rowsOf } from '../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../platform/db/tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { paramNumber } from '../../platform/params.ts';
 import { STALE_MESSAGE } from '../../platform/workflow.ts';
 import { companyInfo, liftsRelation, requireLiftInScope } from '../elevator/api.ts';
 import { contractOn, contractsOnRelation, filedWorkersOf } from '../parties/api.ts';
-import { inArea } from './scope.ts';
 import {
   maintenanceContent,
   maintenanceLift,

@@ -1,5 +1,5 @@
 import { isReviewer } from '@ec/contract';
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type AuthUser, scopeCondition } from '../../platform/access.ts';
 import { maintenanceOrder } from './tables.ts';
 
@@ -53,20 +53,4 @@ export function seesOrder(user: AuthUser, a: OrderAudience): boolean {
 /** The company whose maintenance data a company user manages (null for reviewers and others). */
 export function ownMaintenanceCompany(user: AuthUser): number | null {
   return user.userType === 'maintenance' ? user.companyId : null;
-}
-
-/**
- * The area codes under `areaCode` (a district, or a city or province by its prefix) as a range, so
- * that an index on the code is searched, not scanned (a LIKE prefix is not, under a non-C collation).
- */
-export function areaRange(areaCode: string): { from: string; to: string } {
-  const prefix = areaCode.replace(/0+$/, '') || areaCode;
-  const last = prefix.charCodeAt(prefix.length - 1);
-  return { from: prefix, to: prefix.slice(0, -1) + String.fromCharCode(last + 1) };
-}
-
-/** A condition: the area code column is under `areaCode` (see areaRange). */
-export function inArea(column: AnyColumn, areaCode: string): SQL {
-  const { from, to } = areaRange(areaCode);
-  return sql`(${column} >= ${from} and ${column} < ${to})`;
 }

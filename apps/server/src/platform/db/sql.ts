@@ -1,11 +1,28 @@
 import { createHash } from 'node:crypto';
-import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { type PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Queryable } from './client.ts';
 
 /** `%term%` for ILIKE with the user's % and _ taken literally. */
 export const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The area codes under `areaCode` (a district, or a city or province by its prefix: 450100 holds
+ * 450103) as a range, so that an index on the code is searched, not scanned (a LIKE prefix is not,
+ * under a non-C collation).
+ */
+export function areaRange(areaCode: string): { from: string; to: string } {
+  const prefix = areaCode.replace(/0+$/, '') || areaCode;
+  const last = prefix.charCodeAt(prefix.length - 1);
+  return { from: prefix, to: prefix.slice(0, -1) + String.fromCharCode(last + 1) };
+}
+
+/** A condition: the area code column is under `areaCode` (see areaRange). */
+export function inArea(column: AnyColumn | SQL, areaCode: string): SQL {
+  const { from, to } = areaRange(areaCode);
+  return sql`(${column} >= ${from} and ${column} < ${to})`;
+}
 
 /** Rows of a raw `execute` result; node-postgres and PGlite both answer `{ rows }`. */
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -23,14 +23,14 @@ import { and, asc, eq, gt, gte, inArray, lt, lte, or, type SQL, sql } from 'driz
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
-import { preparedRows, rowsOf } from '../../../platform/db/sql.ts';
+import { inArea, preparedRows, rowsOf } from '../../../platform/db/sql.ts';
 import { enterprise } from '../../../platform/db/tables.ts';
 import { pageTotal } from '../../../platform/db/totals.ts';
 import { notFound } from '../../../platform/errors.ts';
 import { paramList } from '../../../platform/params.ts';
 import { liftOfKind, liftsRelation } from '../../elevator/api.ts';
 import { workersByIds } from '../../parties/api.ts';
-import { inArea, orderScope } from '../scope.ts';
+import { orderScope } from '../scope.ts';
 import {
   maintenanceCheck,
   maintenanceContent,

@@ -24,7 +24,7 @@ import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, lte, or, type SQ
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
-import { compile, preparedRows } from '../../../platform/db/sql.ts';
+import { compile, inArea, preparedRows } from '../../../platform/db/sql.ts';
 import { enterprise, sysArea, sysUser } from '../../../platform/db/tables.ts';
 import { pageTotal } from '../../../platform/db/totals.ts';
 import { notFound } from '../../../platform/errors.ts';
@@ -138,7 +138,7 @@ export function filterConditions(f: Partial<CaseFilters>): SQL[] {
   if (f.kind !== undefined) c.push(eq(rescueCase.kind, f.kind));
   if (f.source !== undefined) c.push(eq(rescueCase.source, f.source));
   if (f.level !== undefined) c.push(eq(rescueCase.level, f.level));
-  if (f.areaCode) c.push(eq(rescueCase.areaCode, f.areaCode));
+  if (f.areaCode) c.push(inArea(rescueCase.areaCode, f.areaCode));
   if (f.elevatorId) c.push(eq(rescueCase.elevatorId, f.elevatorId));
   // The companies the case records (its scope's columns, each with its index by alarm time).
   if (f.maintenanceCompanyId) c.push(eq(rescueCase.maintenanceCompanyId, f.maintenanceCompanyId));
@@ -450,7 +450,7 @@ export async function board(db: Queryable, user: AuthUser, areaCode?: string): P
   const where = and(
     lt(rescueCase.status, CASE_STATE.closed),
     caseScope(user),
-    areaCode ? eq(rescueCase.areaCode, areaCode) : undefined,
+    areaCode ? inArea(rescueCase.areaCode, areaCode) : undefined,
   );
   const [rows, limits, online] = await Promise.all([
     selectCases(db, where).orderBy(asc(rescueCase.alarmAt)).limit(500),

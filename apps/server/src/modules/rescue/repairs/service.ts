@@ -14,7 +14,7 @@ import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import { type AuthUser, scopeCondition } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
-import { likePattern } from '../../../platform/db/sql.ts';
+import { inArea, likePattern } from '../../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { pageTotal } from '../../../platform/db/totals.ts';
 import { forbidden, notFound } from '../../../platform/errors.ts';
@@ -124,10 +124,7 @@ function filterConditions(f: Filters): SQL[] {
   if (f.source !== undefined) c.push(eq(repairOrder.source, f.source));
   if (f.hitchType) c.push(eq(repairOrder.hitchType, f.hitchType));
   if (f.elevatorId) c.push(eq(repairOrder.elevatorId, f.elevatorId));
-  if (f.areaCode) {
-    const prefix = f.areaCode.replace(/0+$/, '') || f.areaCode;
-    c.push(sql`${repairOrder.areaCode} like ${`${prefix}%`}`);
-  }
+  if (f.areaCode) c.push(inArea(repairOrder.areaCode, f.areaCode));
   if (f.dateFrom) c.push(gte(repairOrder.createdAt, dayStart(f.dateFrom)));
   if (f.dateTo) c.push(lt(repairOrder.createdAt, new Date(dayStart(f.dateTo).getTime() + 86_400_000)));
   if (f.keyword) {

@@ -17,7 +17,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type AuthUser, scopeCondition } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { paginate } from '../../../platform/db/paginate.ts';
-import { likePattern, rowsOf } from '../../../platform/db/sql.ts';
+import { inArea, likePattern, rowsOf } from '../../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../../platform/db/tables.ts';
 import { STALE_VERSION_MESSAGE } from '../../../platform/db/versioned.ts';
 import { badRequest, conflict, notFound } from '../../../platform/errors.ts';
@@ -118,9 +118,7 @@ export function listSignings(
     signingScope(user),
     f.kind ? eq(signingRecord.kind, f.kind) : undefined,
     f.useCompanyId ? eq(signingRecord.useCompanyId, f.useCompanyId) : undefined,
-    f.areaCode
-      ? sql`${signingRecord.areaCode} like ${`${f.areaCode.replace(/0+$/, '') || f.areaCode}%`}`
-      : undefined,
+    f.areaCode ? inArea(signingRecord.areaCode, f.areaCode) : undefined,
     f.state === 'upcoming' ? gt(signingRecord.startDate, today) : undefined,
     f.state === 'expired' ? sql`${signingRecord.endDate} < ${today}` : undefined,
     f.state === 'active'
