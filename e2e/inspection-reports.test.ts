@@ -3,7 +3,16 @@ import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { type Api, apiAs, messageWith, rowsOf, runSearch, searchField, settle } from './elevator-support.ts';
+import {
+  type Api,
+  apiAs,
+  expectCount,
+  messageWith,
+  rowsOf,
+  runSearch,
+  searchField,
+  settle,
+} from './elevator-support.ts';
 import { consoleSuite, screenshot } from './support.ts';
 
 /**
@@ -99,7 +108,8 @@ describe('检验报告: the organisation’s reports, their PDF and original rec
         await runSearch(list);
         const row = rowsOf(list).filter({ hasText: report.reportNo });
         await row.first().waitFor();
-        assert.equal(await rowsOf(list).count(), 1, 'the report number filter finds one report');
+        // The filtered page replaces the unfiltered one when its call answers: wait for it.
+        await expectCount(rowsOf(list), 1);
         await row.getByText('已推送').waitFor();
         if (report.conclusion) await row.getByText(report.conclusion).first().waitFor();
 
@@ -224,7 +234,7 @@ describe('检验报告: the organisation’s reports, their PDF and original rec
         // Read only: no organisation's actions on its rows.
         await searchField(list, '报告编号').locator('input').fill('');
         await runSearch(list);
-        assert.ok((await rowsOf(list).count()) > 0);
+        await rowsOf(list).first().waitFor();
         assert.equal(await list.getByTestId('report-push').count(), 0);
         assert.equal(await list.getByTestId('report-close').count(), 0);
         await screenshot(page, 'inspection-report-use-unit');
