@@ -156,6 +156,7 @@ export async function buildApp(config: Config, overrides: AppOverrides = {}): Pr
     app.log,
     platform.storage,
     modules.flatMap((m) => m.baseSeeders ?? []),
+    modules.flatMap((m) => m.startSeeders ?? []),
   );
   for (const job of modules.flatMap((m) => m.jobs ?? [])) platform.jobs.register(job);
   platform.live.register(...modules.flatMap((m) => m.liveTopics ?? []));

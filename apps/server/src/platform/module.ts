@@ -27,6 +27,12 @@ export interface Module {
   routes: Implementation[];
   /** Reference data every installation needs (e.g. checklist templates), seeded once on the first start. */
   baseSeeders?: ((tx: Tx) => Promise<unknown>)[];
+  /**
+   * Reference rows that later versions may add to (the module's parameters in 参数设置): run on
+   * every start, after the base seeders, so that an installation made before a row existed gets it.
+   * Each must insert with `on conflict do nothing`: a row that exists keeps what the administrator set.
+   */
+  startSeeders?: ((tx: Tx) => Promise<unknown>)[];
   /** Run in the order of the module list, inside the demo seeding transaction. */
   demoSeeders?: DemoSeeder[];
   /** Button permissions this module's pages carry, by page path (menu entries of type F). */
@@ -66,6 +72,7 @@ export function joinParts(name: string, parts: ModulePart[]): Module {
     name,
     routes: parts.flatMap((p) => p.routes ?? []),
     baseSeeders: parts.flatMap((p) => p.baseSeeders ?? []),
+    startSeeders: parts.flatMap((p) => p.startSeeders ?? []),
     demoSeeders: parts.flatMap((p) => p.demoSeeders ?? []),
     menuButtons,
     jobs: parts.flatMap((p) => p.jobs ?? []),

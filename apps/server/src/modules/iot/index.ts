@@ -20,7 +20,7 @@ const handle = { name: '确认物联网报警', perms: P.alarmHandle };
 export const iotModule = defineModule({
   name: 'iot',
   routes: iotRoutes,
-  baseSeeders: [seedIotParams],
+  startSeeders: [seedIotParams],
   demoSeeders: [(tx, config) => seedIotDemo(tx, config)],
   menuButtons: {
     // The merchant's 电梯数据同步 page and its hidden 'iot' entry.

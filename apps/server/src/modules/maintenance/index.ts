@@ -59,7 +59,8 @@ const orderFiles: FileReference[] = [
 export const maintenanceModule = defineModule({
   name: 'maintenance',
   routes: maintenanceRoutes,
-  baseSeeders: [seedTemplates, seedMaintenanceParams],
+  baseSeeders: [seedTemplates],
+  startSeeders: [seedMaintenanceParams],
   demoSeeders: [(tx, _config, storage) => seedMaintenance(tx, storage)],
   menuButtons: {
     // Orders: who sees them is the order's data scope; who may act is the button.
@@ -106,12 +107,6 @@ export const maintenanceModule = defineModule({
     },
   ],
   fileReferences: orderFiles,
-  async start(platform) {
-    // Base seeders run on a new database only: an installation made before the parameters were
-    // seeded gets the missing ones here (one that exists keeps its value).
-    await seedMaintenanceParams(platform.db);
-    return async () => {};
-  },
   liveTopics: [
     {
       name: ORDER_TOPIC,

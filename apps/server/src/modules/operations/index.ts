@@ -17,7 +17,8 @@ import { exportRoutes, noticeRoutes } from './routes.ts';
 export const operationsModule = defineModule({
   name: 'operations',
   routes: [...noticeRoutes, ...exportRoutes, ...apiKeyRoutes, ...jobRoutes, ...monitorPart.routes],
-  baseSeeders: [seedNoticeRules, seedExportParams, ...monitorPart.baseSeeders],
+  baseSeeders: [seedNoticeRules],
+  startSeeders: [seedExportParams, ...(monitorPart.startSeeders ?? [])],
   menuButtons: {
     '/ops/noticeRule': [{ name: '查看与修改消息规则', perms: 'system:notice:rule' }],
     '/ops/apiKey': [

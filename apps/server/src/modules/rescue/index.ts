@@ -2,7 +2,6 @@ import { defineModule } from '../../platform/module.ts';
 import { callCentrePart } from './callcentre/index.ts';
 import { casePart } from './cases/index.ts';
 import { codePart } from './codes/index.ts';
-import { seedSignboardParams } from './codes/signboard.ts';
 import { joinParts } from './part.ts';
 import { repairPart } from './repairs/index.ts';
 import { signingPart } from './signing/index.ts';
@@ -13,12 +12,6 @@ import { unitPart } from './units/index.ts';
  * live board, the rescuer's side, repairs, emergency codes and signboards, rescue units and grids,
  * and use-unit / lease signing. Each part lives in its folder and declares what it adds (part.ts).
  */
-export const rescueModule = defineModule({
-  ...joinParts('rescue', [unitPart, casePart, codePart, repairPart, callCentrePart, signingPart]),
-  async start(platform) {
-    // Base seeders run on a new database only: an installation made before the signboard's
-    // parameter was seeded gets it here (a value already set stays).
-    await seedSignboardParams(platform.db);
-    return async () => {};
-  },
-});
+export const rescueModule = defineModule(
+  joinParts('rescue', [unitPart, casePart, codePart, repairPart, callCentrePart, signingPart]),
+);

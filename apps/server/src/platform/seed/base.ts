@@ -407,7 +407,18 @@ export const SYSTEM_PARAMS = [
   },
 ];
 
-/** Reference data every installation needs: areas, dictionaries, parameters, menus, roles. */
+/**
+ * The platform's own parameters, inserted on every start (`startSeeders`): an installation made
+ * before a parameter existed gets it, and a value an administrator set stays.
+ */
+export async function seedSystemParams(tx: Tx) {
+  await tx
+    .insert(sysParam)
+    .values(SYSTEM_PARAMS.map((p) => ({ ...p, builtIn: true })))
+    .onConflictDoNothing();
+}
+
+/** Reference data every installation needs once: areas, dictionaries, menus, roles. */
 export async function seedBase(
   tx: Tx,
   moduleButtons: Record<string, { name: string; perms: string }[]>[] = [],
@@ -441,8 +452,6 @@ export async function seedBase(
         .values(dict.childs.map((c, i) => ({ typeId: type.id, key: c.key, value: c.value, sort: i })));
     }
   }
-
-  await tx.insert(sysParam).values(SYSTEM_PARAMS.map((p) => ({ ...p, builtIn: true })));
 
   const idByPath = new Map<string, number>();
   let menuSort = 0;

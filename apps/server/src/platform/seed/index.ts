@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../db/client.ts';
 import type { FileStorage } from '../files/storage.ts';
-import { seedBase } from './base.ts';
+import { seedBase, seedSystemParams } from './base.ts';
 import { seedAdmin, seedDemo } from './demo.ts';
 
 /**
  * Fills an empty database: reference data always, then demo accounts (development) or the admin
- * account (production). Each step runs once; later starts find the rows and leave them alone.
+ * account (production). Each step runs once; later starts find the rows and leave them alone,
+ * except the parameters (`startSeeders`), whose missing rows every start adds.
  * Domain modules add their demo data through `demoSeeders`.
  */
 export type DemoSeeder = (
@@ -17,6 +18,8 @@ export type DemoSeeder = (
   storage: FileStorage | null,
 ) => Promise<void>;
 
+type Seeder = (tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<unknown>;
+
 export async function seedDatabase(
   db: Db,
   config: Config,
@@ -25,12 +28,16 @@ export async function seedDatabase(
   log?: { info(msg: string): void },
   storage: FileStorage | null = null,
   /** Reference data of the modules, seeded once with the platform's (demo or not). */
-  baseSeeders: ((tx: Parameters<Parameters<Db['transaction']>[0]>[0]) => Promise<unknown>)[] = [],
+  baseSeeders: Seeder[] = [],
+  /** Rows later versions add to (parameters), inserted on every start; existing rows are kept. */
+  startSeeders: Seeder[] = [],
 ) {
   await db.transaction(async (tx) => {
     // Nodes starting together on one PostgreSQL seed one after the other.
     await tx.execute(sql`select pg_advisory_xact_lock(7400002)`);
     if (await seedBase(tx, menuButtons)) for (const seeder of baseSeeders) await seeder(tx);
+    await seedSystemParams(tx);
+    for (const seeder of startSeeders) await seeder(tx);
     if (config.seedDemo) {
       if (await seedDemo(tx, config.demoPassword)) {
         // The first start of a new data folder spends a while here: say so, it prints nothing else.

@@ -6,7 +6,7 @@ import { monitorRoutes } from './routes.ts';
 /** 在线用户 and 登录日志 (issue 20): what they add to the operations module. */
 export const monitorPart = {
   routes: monitorRoutes,
-  baseSeeders: [seedMonitorParams],
+  startSeeders: [seedMonitorParams],
   menuButtons: {
     '/ops/online': [
       { name: '查询在线用户', perms: 'monitor:online:list' },

@@ -16,7 +16,7 @@ const claim = { name: '认领与绑定应急码', perms: P.codeClaim };
  */
 export const codePart: RescuePart = {
   routes: codeRoutes,
-  baseSeeders: [seedSignboardParams],
+  startSeeders: [seedSignboardParams],
   demoSeeders: [(tx) => seedCodes(tx)],
   menuButtons: {
     '/emergencyCode/signboard': [list],
