@@ -75,22 +75,31 @@ export async function readDownload(download: Download): Promise<Record<string, u
 export const searchField = (scope: Locator, label: string) =>
   scope.locator('.ant-pro-query-filter .ant-form-item').filter({ hasText: label }).first();
 
-/** Submits a ProTable search form and waits for the list to settle. */
 /**
- * Clicks 查询 and waits for the list it asks for: the first call the click starts, then the table's
- * spinner. Waiting for the spinner alone could return before the search had begun (a loaded machine
- * renders the spinner late), and the old rows would be read as the new ones. A click that starts no
- * call (a form error) waits one second at most for it.
+ * Clicks 查询 and waits for the answer it asks for. A console list (ContractTable) marks its call:
+ * `data-list-state` (loading / idle) and `data-list-answered` (when its last answer arrived), and
+ * every 查询 asks the server, so the new rows are there once the mark has moved on and the list is
+ * idle. Waiting for a spinner or for "a" request instead could return before the search had begun
+ * (a loaded machine renders late) or on another call's answer, and the old rows would be read as
+ * the new ones. A table of its own (no mark) is waited for by its spinner.
  */
 export async function runSearch(scope: Locator) {
-  const page = scope.page();
-  const started = page
-    .waitForRequest((r) => ['fetch', 'xhr'].includes(r.resourceType()), { timeout: 1_000 })
-    .catch(() => null);
-  await scope.getByRole('button', { name: /查\s*询/ }).click();
-  const call = await started;
-  if (call) await call.response().catch(() => null);
-  await settle(scope);
+  const button = scope.getByRole('button', { name: /查\s*询/ });
+  const inside = scope.locator('[data-list-answered]', { has: button });
+  const list = (await inside.count()) > 0 ? inside.last() : scope;
+  const before = (await list.count()) === 1 ? await list.getAttribute('data-list-answered') : null;
+  await button.click();
+  if (before === null) return settle(scope);
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const [state, answered] = await Promise.all([
+      list.getAttribute('data-list-state'),
+      list.getAttribute('data-list-answered'),
+    ]);
+    if (state === 'idle' && answered !== before) break;
+    if (Date.now() > deadline) throw new Error(`查询 got no answer within 15 s (list ${state})`);
+    await scope.page().waitForTimeout(50);
+  }
 }
 
 /** Waits until no table spinner is visible in `scope`. */

@@ -2,7 +2,7 @@ import { maintenanceUnitCalls, paramCalls } from '@ec/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import type { ReactNode } from 'react';
+import { act, type ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { byText, click, getByText, mount, unmountAll, until } from '../test/dom.tsx';
@@ -74,6 +74,31 @@ describe('ContractTable', () => {
       { name: '固定', page: 1, limit: 10 },
       expect.objectContaining({ silent: false }),
     );
+  });
+
+  it('查询 asks the server again with unchanged filters, and marks the call in flight and its answer', async () => {
+    let answer: (page: unknown) => void = () => {};
+    await table(
+      <ContractTable<Row>
+        call={paramCalls.query}
+        queryKey={['test']}
+        columns={[{ title: '名称', dataIndex: 'name' }]}
+        testId="list"
+      />,
+    );
+    await until(() => getByText('乙参数'));
+    const list = document.querySelector('[data-testid="list"]') as HTMLElement;
+    expect(list.dataset.listState).toBe('idle');
+    const first = Number(list.dataset.listAnswered);
+    expect(first).toBeGreaterThan(0);
+    callMock.mockImplementationOnce(() => new Promise((resolve) => (answer = resolve)));
+    await click(getByText('查 询'));
+    await until(() => expect(list.dataset.listState).toBe('loading'));
+    expect(callMock).toHaveBeenCalledTimes(2);
+    await act(async () => answer({ records: [{ id: 7, name: '丙参数' }], total: 1 }));
+    await until(() => getByText('丙参数'));
+    expect(list.dataset.listState).toBe('idle');
+    expect(Number(list.dataset.listAnswered)).toBeGreaterThanOrEqual(first);
   });
 
   it('gives the batch bar the selected ids, and warns instead when nothing is selected', async () => {

@@ -249,7 +249,12 @@ function ListTable<Row extends object, C extends Call = Call>({
   const fitted = fitColumns(columns, { selectable: !!selectable, hidden: hiddenColumns });
   const canSelect = typeof selectable === 'function' ? selectable : undefined;
   return (
-    <div data-testid={testId}>
+    <div
+      data-testid={testId}
+      // What a browser test waits on: the list's call in flight, and when its answer last arrived.
+      data-list-state={list.isFetching ? 'loading' : 'idle'}
+      data-list-answered={Math.max(list.dataUpdatedAt, list.errorUpdatedAt)}
+    >
       {Object.keys(pinned).length > 0 && urlFilters && (
         <Alert
           type="info"
@@ -302,7 +307,10 @@ function ListTable<Row extends object, C extends Call = Call>({
                 }
         }
         onSubmit={(values) => {
-          setFilters(toQuery(values));
+          const next = toQuery(values);
+          // 查询 with the filters already shown asks the server again: the user wants fresh rows.
+          if (paging.page === 1 && JSON.stringify(next) === JSON.stringify(filters)) void list.refetch();
+          setFilters(next);
           firstPage();
         }}
         onReset={() => {
