@@ -36,14 +36,17 @@ interface InPage {
   DOMPoint: new (x: number, y: number) => ScreenPoint;
 }
 
-const GRID_NAME = '五象东盟商务网格';
+const GRID_NAME = '宾阳南部网格';
 const UNIT = '南宁市良庆区电梯应急救援站';
-/** A square east of the demo grids (in 青秀区), as [longitude, latitude]. */
+/**
+ * A square in 宾阳县, north-east of the demo grids (one per urban district), inside the page's map,
+ * as [longitude, latitude].
+ */
 const CORNERS: [number, number][] = [
-  [108.62, 22.84],
-  [108.68, 22.84],
-  [108.68, 22.88],
-  [108.62, 22.88],
+  [108.6, 22.96],
+  [108.66, 22.96],
+  [108.66, 23.0],
+  [108.6, 23.0],
 ];
 
 /** The screen point of a [longitude, latitude] on the map (the page's own projection, features/rescue-units/map.ts). */
@@ -122,8 +125,8 @@ describe('救援网格 and 值班表: draw a grid on the offline map, see it on 
         'GET',
         '/pc/rescue/grid/gridOf',
         {
-          longitude: 108.65,
-          latitude: 22.86,
+          longitude: 108.63,
+          latitude: 22.98,
         },
       );
       assert.equal(hit.gridId, grid.id);

@@ -4,6 +4,8 @@ import {
   type LicenceType,
   licenceGradeAllowed,
 } from '@ec/contract';
+import { NANNING_DISTRICTS } from '@ec/contract/geo/nanning-districts';
+import { ringContains } from '@ec/contract/geo/rings';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyChain } from '../src/modules/maintenance/chain.ts';
@@ -29,6 +31,27 @@ describe('demo data', () => {
     t = await startTestApp('pglite', { env: 'development', demoElevators: 400 });
   }, 180_000);
   afterAll(() => t?.close());
+
+  it('places every lift inside its own district, in a rescue grid of that district', async () => {
+    const lifts = await query<{ id: number; area: string; lng: number; lat: number }>(
+      sql`select id, area_code as area, longitude as lng, latitude as lat from elevator order by id`,
+    );
+    const grids = await query<{ id: number; area: string; ring: [number, number][] }>(
+      sql`select id, area_code as area, ring from rescue_grid order by id`,
+    );
+    expect(lifts.length).toBe(400);
+    expect(new Set(lifts.map((l) => l.area)).size).toBeGreaterThanOrEqual(6);
+    for (const l of lifts) {
+      const district = NANNING_DISTRICTS.features.find((f) => f.properties.adcode === l.area);
+      const at: [number, number] = [Number(l.lng), Number(l.lat)];
+      expect(
+        district && ringContains(district.geometry.coordinates[0], at),
+        `lift ${l.id} in ${l.area}`,
+      ).toBe(true);
+      // Its grid (the oldest that holds it, as a case finds it) is of its district.
+      expect(grids.find((g) => ringContains(g.ring, at))?.area, `lift ${l.id}'s grid`).toBe(l.area);
+    }
+  });
 
   it('names people like people, each one differently', async () => {
     const companies = await query<{ name: string; legal: string; contact: string }>(

@@ -431,45 +431,45 @@ describe.each(dbKinds)('rescue units and grids on %s', (kind) => {
   });
 
   it('puts a point on a shared edge or vertex in the older grid, a point just outside in none, and reports overlaps', async () => {
-    // Two squares far from the demo grids, sharing the edge lng = 108.70.
+    // Two squares in 宾阳县, outside the demo grids (one per urban district), sharing the edge lng = 108.62.
     const west = await ok<GridSaved>('admin', C.gridSave, {
       name: '边界西',
       unitId: jr1.id,
       ring: [
-        [108.68, 22.6],
-        [108.7, 22.6],
-        [108.7, 22.62],
-        [108.68, 22.62],
+        [108.6, 22.96],
+        [108.62, 22.96],
+        [108.62, 22.98],
+        [108.6, 22.98],
       ],
     });
     const east = await ok<GridSaved>('admin', C.gridSave, {
       name: '边界东',
       unitId: other.id,
       ring: [
-        [108.7, 22.6],
-        [108.72, 22.6],
-        [108.72, 22.62],
-        [108.7, 22.62],
+        [108.62, 22.96],
+        [108.64, 22.96],
+        [108.64, 22.98],
+        [108.62, 22.98],
       ],
     });
     expect(east.overlaps).toEqual([]);
     const at = (longitude: number, latitude: number) =>
       ok<GridHitRow>('admin', C.gridOf, { longitude, latitude });
-    expect((await at(108.7, 22.61)).gridId).toBe(west.grid.id); // on the shared edge
-    expect((await at(108.7, 22.6)).gridId).toBe(west.grid.id); // a shared vertex
-    expect((await at(108.72, 22.62)).gridId).toBe(east.grid.id); // the east grid's own corner
-    expect((await at(108.71, 22.62)).gridId).toBe(east.grid.id); // its north edge
-    const inEast = await at(108.71, 22.61);
+    expect((await at(108.62, 22.97)).gridId).toBe(west.grid.id); // on the shared edge
+    expect((await at(108.62, 22.96)).gridId).toBe(west.grid.id); // a shared vertex
+    expect((await at(108.64, 22.98)).gridId).toBe(east.grid.id); // the east grid's own corner
+    expect((await at(108.63, 22.98)).gridId).toBe(east.grid.id); // its north edge
+    const inEast = await at(108.63, 22.97);
     expect(inEast.gridId).toBe(east.grid.id);
     expect(inEast.unitName).toBe(other.name);
-    expect((await at(108.7200001, 22.61)).gridId).toBeNull(); // just outside
-    expect((await at(108.71, 22.5999999)).gridId).toBeNull();
-    const bad = await send('admin', C.gridOf, { longitude: 108.7 });
+    expect((await at(108.6400001, 22.97)).gridId).toBeNull(); // just outside
+    expect((await at(108.63, 22.9599999)).gridId).toBeNull();
+    const bad = await send('admin', C.gridOf, { longitude: 108.62 });
     expect(bad.status).toBe(400);
     expect(bad.body.resultMsg).toContain('请提供经纬度或电梯');
     // A lift standing on the shared edge counts in the older grid on the board, and gridOf finds it.
     const [lift] = await query<{ id: number }>('select id from elevator order by id limit 1');
-    await query(`update elevator set longitude = 108.7, latitude = 22.605 where id = ${lift.id}`);
+    await query(`update elevator set longitude = 108.62, latitude = 22.965 where id = ${lift.id}`);
     expect((await ok<GridHitRow>('admin', C.gridOf, { elevatorId: lift.id })).gridId).toBe(west.grid.id);
     const board = await ok<GridBoard>('admin', C.board);
     expect(board.cards.find((c) => c.gridId === west.grid.id)!.liftCount).toBe(1);
@@ -478,9 +478,9 @@ describe.each(dbKinds)('rescue units and grids on %s', (kind) => {
     const over = await ok<GridSaved>('admin', C.gridSave, {
       name: '重叠网格',
       ring: [
-        [108.69, 22.61],
-        [108.71, 22.61],
-        [108.71, 22.63],
+        [108.61, 22.97],
+        [108.63, 22.97],
+        [108.63, 22.99],
       ],
     });
     expect(over.overlaps.map((o) => o.id).sort()).toEqual([west.grid.id, east.grid.id].sort());

@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { addDays, formatDate } from '@ec/contract';
+import { NANNING_DISTRICTS } from '@ec/contract/geo/nanning-districts';
+import { ringContains } from '@ec/contract/geo/rings';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -66,6 +68,44 @@ export function inspectionDates(r: () => number, day: string) {
 }
 
 /**
+ * Where each district's lifts stand: around its built-up centre (for 武鸣区, the town of 城厢), within
+ * the radius (degrees; 0.01° ≈ 1 km), and inside the district on the shipped map
+ * (`@ec/contract/geo/nanning-districts`), so that a lift's district, its grid and its map point agree.
+ */
+const BUILT_UP: Record<string, { centre: [number, number]; radius: number }> = {
+  '450102': { centre: [108.37, 22.86], radius: 0.04 },
+  '450103': { centre: [108.45, 22.82], radius: 0.05 },
+  '450105': { centre: [108.27, 22.76], radius: 0.04 },
+  '450107': { centre: [108.27, 22.85], radius: 0.04 },
+  '450108': { centre: [108.38, 22.72], radius: 0.04 },
+  '450109': { centre: [108.53, 22.71], radius: 0.04 },
+  '450110': { centre: [108.27, 23.16], radius: 0.04 },
+};
+const round6 = (x: number) => Number(x.toFixed(6));
+
+/** A point for a lift of the district: even over the disc around its built-up centre, inside the district. */
+export function liftPlace(areaCode: string, r: () => number): [number, number] {
+  const { centre, radius } = BUILT_UP[areaCode];
+  const ring = NANNING_DISTRICTS.features.find((f) => f.properties.adcode === areaCode)?.geometry
+    .coordinates[0];
+  for (let i = 0; ring && i < 50; i++) {
+    const d = radius * Math.sqrt(r());
+    const a = 2 * Math.PI * r();
+    const p: [number, number] = [round6(centre[0] + d * Math.cos(a)), round6(centre[1] + d * Math.sin(a))];
+    if (ringContains(ring, p)) return p;
+  }
+  return centre;
+}
+
+/** A lift's coordinates from `geo`, after the two draws of `r` that they once took (the demo stays the same). */
+function placed(r: () => number, geo: () => number, areaCode: string) {
+  r();
+  r();
+  const [longitude, latitude] = liftPlace(areaCode, geo);
+  return { longitude, latitude };
+}
+
+/**
  * Demo elevators across the Nanning districts: about a third bound to each demo maintenance
  * company (claims passed), use units bound to some, the rest unclaimed, and a few claims pending
  * review by the 青秀区 regulator.
@@ -73,6 +113,8 @@ export function inspectionDates(r: () => number, day: string) {
 export async function seedElevators(tx: Tx, count: number) {
   if (count <= 0) return;
   const r = rng(20261122);
+  // The coordinates come from a stream of their own, so that the rest of the demo stays as it was.
+  const geo = rng(20261130);
   const day = formatDate(new Date());
   const companies = await tx
     .select({ id: enterprise.id, name: enterprise.name, kind: enterprise.kind })
@@ -119,8 +161,7 @@ export async function seedElevators(tx: Tx, count: number) {
         areaCode,
         address: `南宁市${district}${road}${1 + Math.floor(r() * 300)}号${community}${building}栋`,
         community,
-        longitude: Number((108.25 + r() * 0.25).toFixed(6)),
-        latitude: Number((22.72 + r() * 0.18).toFixed(6)),
+        ...placed(r, geo, areaCode),
         manufacturer,
         brand,
         model,

@@ -1,4 +1,5 @@
-import { addDays, type LngLat, mondayOf, shanghaiToday } from '@ec/contract';
+import { addDays, mondayOf, shanghaiToday } from '@ec/contract';
+import { NANNING_DISTRICTS } from '@ec/contract/geo/nanning-districts';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.ts';
 import { enterprise, sysUser } from '../../../platform/db/tables.ts';
@@ -7,7 +8,6 @@ import { personNames } from '../../../platform/seed/names.ts';
 import { writeRegistryRow } from '../../parties/api.ts';
 import { boundsOf } from '../geo.ts';
 import { rescueDuty, rescueGrid, rescueStaff, rescueTeam } from '../tables.ts';
-import { districtOf } from './grids.ts';
 
 /** The demo's rescue stations beside jr1 (demo.ts), one per urban district south and west of it. */
 const NEW_UNITS = [
@@ -44,30 +44,31 @@ const NEW_UNITS = [
 ];
 
 /*
- * The grids: the demo lifts stand in 108.25–108.50 E, 22.72–22.90 N (elevator/seed.ts); six grids
- * tile a slightly larger box, three north of a line along the river and three south of it, with
- * shared edges (a lift on one belongs to the older grid).
+ * The grids: one per district, its ring the district's on the shipped map (the demo lifts stand
+ * inside their own district, elevator/seed.ts), served by the district's station; 武鸣区, which has
+ * none, by 西乡塘区's. Neighbouring grids share their edges (a lift on one belongs to the older grid).
  */
-const W = 108.24;
-const E = 108.52;
-const N = 22.92;
-const S = 22.7;
-const X1 = 108.33;
-const X2 = 108.42;
-const river: LngLat[] = [
-  [W, 22.8],
-  [X1, 22.815],
-  [X2, 22.805],
-  [E, 22.79],
+const GRID_UNITS: { area: string; unit: number; color: string }[] = [
+  { area: '450103', unit: 0, color: '#fa8c16' },
+  { area: '450102', unit: 1, color: '#52c41a' },
+  { area: '450107', unit: 2, color: '#1677ff' },
+  { area: '450105', unit: 3, color: '#722ed1' },
+  { area: '450108', unit: 4, color: '#eb2f96' },
+  { area: '450109', unit: 5, color: '#13c2c2' },
+  { area: '450110', unit: 2, color: '#2f54eb' },
 ];
-const GRIDS: { name: string; unit: number; color: string; ring: LngLat[] }[] = [
-  { name: '西乡塘北网格', unit: 2, color: '#1677ff', ring: [river[0], river[1], [X1, N], [W, N]] },
-  { name: '兴宁中心网格', unit: 1, color: '#52c41a', ring: [river[1], river[2], [X2, N], [X1, N]] },
-  { name: '青秀东网格', unit: 0, color: '#fa8c16', ring: [river[2], river[3], [E, N], [X2, N]] },
-  { name: '江南网格', unit: 3, color: '#722ed1', ring: [[W, S], [X1, S], river[1], river[0]] },
-  { name: '良庆五象网格', unit: 4, color: '#eb2f96', ring: [[X1, S], [X2, S], river[2], river[1]] },
-  { name: '邕宁蒲庙网格', unit: 5, color: '#13c2c2', ring: [[X2, S], [E, S], river[3], river[2]] },
-];
+const GRIDS = GRID_UNITS.map(({ area, unit, color }) => {
+  const d = NANNING_DISTRICTS.features.find((f) => f.properties.adcode === area);
+  if (!d) throw new Error(`no district ${area} on the map`);
+  // The map's rings are closed; a grid's ring is not (the editor's shape).
+  return {
+    name: `${d.properties.name}网格`,
+    area,
+    unit,
+    color,
+    ring: d.geometry.coordinates[0].slice(0, -1),
+  };
+});
 
 export async function seedRescueUnits(tx: Tx, now = new Date()) {
   const [jr1] = await tx
@@ -142,7 +143,7 @@ export async function seedRescueUnits(tx: Tx, now = new Date()) {
     await tx.insert(rescueGrid).values({
       name: g.name,
       unitId: unitIds[g.unit],
-      areaCode: districtOf(g.ring),
+      areaCode: g.area,
       ring: g.ring,
       ...boundsOf(g.ring),
       color: g.color,
