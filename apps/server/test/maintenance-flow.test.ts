@@ -567,6 +567,56 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
     expect(after.incentiveScore).toBeCloseTo(Math.max(0, after.averageScore - 0.2), 2);
   });
 
+  it('holds appendices B and C in all four intervals, and adds them to a half-month-only install as a new version', async () => {
+    const templates = await query<{ id: number; appendix: string; name: string }>(
+      "select id, appendix, name from maintenance_content where appendix in ('B', 'C') order by id",
+    );
+    const b = templates.find((x) => x.appendix === 'B')!;
+    const c = templates.find((x) => x.appendix === 'C')!;
+    const counts = async (id: number) =>
+      (await ok<TemplateDetail>('admin', maintenanceContentCalls.queryDetail, { id })).itemCounts;
+    // DOMAIN.md §2.1: B 30 / 13 / 9 / 14, C 20 / 8 / 10 / 14.
+    expect(await counts(b.id)).toEqual({ 1: 30, 2: 13, 3: 9, 4: 14 });
+    expect(await counts(c.id)).toEqual({ 1: 20, 2: 8, 3: 10, 4: 14 });
+
+    // An installation seeded before: B held its half-month items only, in every version.
+    await t.platform.db.execute(
+      sql`delete from maintenance_content_item where content_id = ${b.id} and kind > 1`,
+    );
+    await t.platform.db.execute(sql`update maintenance_content_version set items = (
+        select coalesce(jsonb_agg(i), '[]'::jsonb) from jsonb_array_elements(items) i where (i ->> 'kind')::int = 1)
+      where content_id = ${b.id}`);
+    const versions = async () =>
+      query<{ version: number; items: { itemId: number; kind: number }[] }>(
+        `select version, items from maintenance_content_version where content_id = ${b.id} order by version`,
+      );
+    const old = await versions();
+    const oldVersion = old[old.length - 1].version;
+    const { templateItemsFor, upgradeTemplates } = await import(
+      '../src/modules/maintenance/templates/service.ts'
+    );
+    const yearly = (v: number) =>
+      templateItemsFor(t.platform.db, { contentId: b.id, contentVersion: v, kind: 4 });
+    expect(await yearly(oldVersion)).toHaveLength(30);
+
+    expect(await upgradeTemplates(t.platform.db)).toBe(36);
+    const now = await versions();
+    // The older versions are as they were; the new one holds all 66 items.
+    expect(now.slice(0, old.length)).toEqual(old);
+    expect(now).toHaveLength(old.length + 1);
+    expect(now[now.length - 1].version).toBe(oldVersion + 1);
+    expect(await counts(b.id)).toEqual({ 1: 30, 2: 13, 3: 9, 4: 14 });
+    expect(await yearly(oldVersion)).toHaveLength(30);
+    expect(await yearly(oldVersion + 1)).toHaveLength(66);
+    expect(
+      await templateItemsFor(t.platform.db, { contentId: b.id, contentVersion: oldVersion + 1, kind: 2 }),
+    ).toHaveLength(43);
+    // Once: a second start adds nothing, and C (complete) was left alone.
+    expect(await upgradeTemplates(t.platform.db)).toBe(0);
+    expect((await versions()).length).toBe(now.length);
+    expect(await counts(c.id)).toEqual({ 1: 20, 2: 8, 3: 10, 4: 14 });
+  });
+
   it('versions templates: an order keeps the checklist it was made with', async () => {
     const before = await ok<TemplateDetail>('admin', maintenanceContentCalls.queryDetail, { id: 1 });
     expect(before.appendix).toBe('A');

@@ -17,6 +17,7 @@ import { maintenanceRoutes } from './routes.ts';
 import { ORDER_TOPIC, type OrderAudience, orderScope, seesOrder } from './scope.ts';
 import { seedMaintenance, seedTemplates } from './seed.ts';
 import { maintenanceOrder, maintenanceOrderPhoto } from './tables.ts';
+import { upgradeTemplates } from './templates/service.ts';
 
 const list = { name: '查询维保工单', perms: ORDER_PERMISSIONS.list };
 const pdf = { name: '导出维保记录PDF', perms: ORDER_PERMISSIONS.export };
@@ -110,6 +111,8 @@ export const maintenanceModule = defineModule({
     // Base seeders run on a new database only: an installation made before the parameters were
     // seeded gets the missing ones here (one that exists keeps its value).
     await seedMaintenanceParams(platform.db);
+    // Appendices B and C seeded with half-month items only get their longer intervals' items.
+    await upgradeTemplates(platform.db);
     return async () => {};
   },
   liveTopics: [
