@@ -338,6 +338,9 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
     expect(text).toContain(order.registerCode);
     expect(text).toContain(order.items[0].name);
     expect(text.replace(/\s/g, '')).toContain(confirmed.chainHash);
+    // The sign-out is part of the record: where it was, and when the record was submitted.
+    expect(text.replace(/\s/g, '')).toContain(`签退距离${order.signOutDistanceM}米`);
+    expect(text.replace(/\s/g, '')).toContain(`提交时间${order.submitTime!.replace(/\s/g, '')}`);
   }, 60_000);
 
   it('exports the list as filtered when no order is chosen: same scope, same filters, capped', async () => {
