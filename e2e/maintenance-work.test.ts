@@ -20,7 +20,8 @@ import {
  * its demo orders: wb_staff1 is refused a location first, then signs in at the lift with the
  * browser's position, answers every item, takes the required photos, reloads in the middle and
  * finds everything typed, meets a change made meanwhile on another phone (409: the order is
- * reloaded), adds a part and the second worker, signs with the mouse and submits. The safety
+ * reloaded), adds a part and the second worker, signs out at the lift (a reload keeps the sign-out
+ * and the drawn signature; the checklist is then fixed), signs with the mouse and submits. The safety
  * officer of the lift's use unit confirms the record in the console with its own drawn signature (on
  * the order page and in the PDF record), and the 青秀区 regulator passes it, then finds it on 画面核验
  * (its on-site time was minutes: 维保时长过短) and marks the finding; 图片核查 has none for it.
@@ -402,11 +403,43 @@ describe('维保作业 on a phone: wb_staff1 maintains a lift, the use unit conf
     await assertNoSideScroll(page, 'the parts');
   });
 
-  test('signs with the mouse and submits', async () => {
-    await step(page, '提交');
+  test('signs out at the lift; a reload keeps the sign-out, the step and the signature; submits', async () => {
+    await step(page, '签退');
     const checklist = page.getByTestId('work-checklist');
     await checklist.waitFor();
     assert.match((await checklist.textContent()) ?? '', /均已填写完整/, 'nothing is missing');
+    // Before the sign-out there is nothing to submit yet.
+    await step(page, '提交');
+    await page.getByTestId('work-submit-wait').waitFor();
+    assert.equal(await page.getByRole('button', { name: '提交', exact: true }).isDisabled(), true);
+    await step(page, '签退');
+    // About 40 m east of the lift this time.
+    await context.setGeolocation({
+      latitude: target.latitude!,
+      longitude: target.longitude! + 0.0004,
+      accuracy: 10,
+    });
+    await page.getByRole('button', { name: '签退', exact: true }).click();
+    await page
+      .getByRole('status')
+      .getByText(/已签退/)
+      .waitFor({ timeout: 20_000 });
+    await page.getByTestId('work-submit-summary').waitFor();
+    await step(page, '签退');
+    const out = page.getByTestId('work-sign-out-distance');
+    const metres = Number((await out.textContent())?.replace(/\D/g, ''));
+    assert.ok(metres >= 30 && metres <= 55, `signed out ${metres} m from the lift`);
+    assert.equal(await out.getAttribute('data-far'), 'false');
+    await screenshot(page, 'work-signed-out-375');
+    const signedOut = await staff<Detail & { signOutTime: string | null }>(
+      'GET',
+      '/pc/maintenanceOrder/queryDetail/info',
+      { id: target.id },
+    );
+    assert.ok(signedOut.signOutTime, 'the sign-out is on the server');
+    assert.equal(signedOut.status, 2);
+
+    await step(page, '提交');
     const pad = page.getByTestId('signature-pad');
     // In the middle of the screen, clear of the fixed footer.
     await pad.evaluate((el) =>
@@ -419,11 +452,22 @@ describe('维保作业 on a phone: wb_staff1 maintains a lift, the use unit conf
       await page.mouse.move(box.x + 30 + k * 20, box.y + 120 - (k % 4) * 20, { steps: 3 });
     await page.mouse.up();
     await page.locator('[data-testid="signature-state"][data-signed="true"]').waitFor();
+
+    // A reload: the order is signed out, the page is back at 提交 with the signature drawn.
+    await page.reload();
+    await page.getByTestId('work-submit-summary').waitFor();
+    await page.locator('[data-testid="signature-state"][data-signed="true"]').waitFor();
+    // The record is fixed: the checklist cannot be answered again.
+    await step(page, '项目');
+    await page.getByTestId('work-fixed').waitFor();
+    assert.equal(await page.getByTestId('work-item').count(), 0);
+    await step(page, '提交');
+    await page.locator('[data-testid="signature-state"][data-signed="true"]').waitFor();
     await screenshot(page, 'work-sign-375');
-    await page.getByRole('button', { name: '签退并提交' }).click();
+    await page.getByRole('button', { name: '提交', exact: true }).click();
     await page
       .getByRole('status')
-      .getByText(/已签退并提交/)
+      .getByText(/已提交/)
       .waitFor({ timeout: 20_000 });
     await page.getByTestId('work-finished').waitFor();
     await assertNoSideScroll(page, 'the submitted order');

@@ -147,7 +147,50 @@ describe('维保审核: the 青秀区 regulator passes a record awaiting audit',
     await context.close();
   });
 
-  test('a reject needs its reason', async () => {
+  test('批量导出PDF with nothing selected exports the filtered list, after a confirmation that states the count', async () => {
+    const api = await apiAs(server.baseUrl, 'jg_qingxiu');
+    const awaiting = await api<ListPage<OrderRow & { registerCode: string }>>('GET', ORDERS, {
+      status: 4,
+      page: 1,
+      limit: 1,
+    });
+    const code = awaiting.records[0]?.registerCode;
+    assert.ok(code, 'a record awaiting audit');
+    // What the page will list: awaiting audit (its fixed filter) and the lift's register code.
+    const expected = await api<ListPage<OrderRow>>('GET', ORDERS, {
+      status: 4,
+      keyword: code,
+      page: 1,
+      limit: 50,
+    });
+    const path = await grantedPath(api, ['/wisdom/maintenanceAudit', '/components/markdown']);
+    const { context, page } = await newPage('jg_qingxiu');
+    await open(page, path);
+    const list = page.getByTestId('maintenance-audit-list');
+    await rowsOf(list).first().waitFor();
+    await searchKeyword(list, code);
+    await settle(list);
+    assert.equal(await list.locator('.ant-checkbox-input:checked').count(), 0, 'nothing selected');
+    await list.getByTestId('export-pdf').click();
+    const confirm = page.locator('.ant-modal-confirm:visible');
+    await confirm
+      .getByText(`将导出当前筛选条件下的全部 ${expected.total} 张工单`, { exact: false })
+      .waitFor();
+    const downloading = page.waitForEvent('download');
+    await confirm.getByRole('button', { name: `导出 ${expected.total} 张` }).click();
+    const file = await downloading;
+    assert.equal(
+      file.suggestedFilename(),
+      expected.total === 1
+        ? `维保记录_${expected.records[0].orderNo}.pdf`
+        : `维保记录_${expected.total}张.pdf`,
+    );
+    const bytes = await readFile((await file.path()) as string);
+    assert.equal(bytes.subarray(0, 5).toString(), '%PDF-', 'the download is a PDF');
+    await context.close();
+  });
+
+  test('a reject may leave the reason blank: the field is offered, the order goes back to the company', async () => {
     const api = await apiAs(server.baseUrl, 'jg_qingxiu');
     const awaiting = await api<ListPage<OrderRow>>('GET', ORDERS, { status: 4, page: 1, limit: 5 });
     const target = awaiting.records[0];
@@ -161,16 +204,17 @@ describe('维保审核: the 青秀区 regulator passes a record awaiting audit',
     const row = rowsOf(list).filter({ hasText: target.orderNo });
     await row.getByRole('button', { name: /^驳\s*回$/ }).click();
     const dialog = page.locator('.ant-modal:visible', { hasText: '确认驳回' });
+    // The reason's field is there, and optional.
+    await dialog.getByText('驳回原因').waitFor();
+    assert.equal(await dialog.locator('textarea').inputValue(), '');
     await dialog.getByRole('button', { name: /^驳\s*回$/ }).click();
-    await dialog.getByText('请填写驳回原因').waitFor();
-    await dialog.getByRole('button', { name: /^取\s*消$/ }).click();
-    // Nothing was sent: the order still awaits audit.
-    const still = await api<ListPage<OrderRow>>('GET', ORDERS, {
+    await messageWith(page, '已审核 1 条（已驳回');
+    const now = await api<ListPage<OrderRow>>('GET', ORDERS, {
       keyword: target.orderNo,
       page: 1,
       limit: 5,
     });
-    assert.equal(still.records.find((r) => r.id === target.id)?.status, 4);
+    assert.equal(now.records.find((r) => r.id === target.id)?.status, 6);
     await context.close();
   });
 });

@@ -124,6 +124,9 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
   it('carries an order from sign-in to the regulator, with every refusal on the way', async () => {
     const planned = (await ok<MyOrder[]>('wb_staff1', W.myOrders)).find((o) => o.status === 0)!;
     const at = { latitude: planned.latitude! + 0.0001, longitude: planned.longitude! };
+    const tooSoon = await send('wb_staff1', W.signOut, { id: planned.id, version: planned.version, ...at });
+    expect(tooSoon.status).toBe(409);
+    expect(tooSoon.body.resultMsg).toBe('请先在电梯现场签到，再签退');
     // Sign in: the assigned worker, at the version on his screen.
     expect(
       (await send('wb_admin1', W.signIn, { id: planned.id, version: planned.version, ...at })).status,
@@ -166,7 +169,7 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
     expect(order.statusLabel).toBe('作业中');
     expect(order.items.filter((i) => i.result).length).toBe(5);
 
-    // Submit: every item needs a result.
+    // Sign-out: only after every item is answered; submit only after the sign-out.
     const photos = [];
     for (const label of order.requiredPhotos) photos.push({ fileId: await upload('wb_staff1'), label });
     const signatureFileId = await upload('wb_staff1');
@@ -176,13 +179,14 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
       })
     ).filter((w) => w.certValid);
     expect(crew.length).toBeGreaterThan(0);
-    const incomplete = await send('wb_staff1', W.submit, {
+    const early = await send('wb_staff1', W.submit, {
       id: order.id,
       version: order.version,
-      items: half,
-      photos,
       signatureFileId,
     });
+    expect(early.status).toBe(409);
+    expect(early.body.resultMsg).toBe('请先在电梯现场签退，再提交维保记录');
+    const incomplete = await send('wb_staff1', W.signOut, { id: order.id, version: order.version, ...at });
     expect(incomplete.status).toBe(400);
     expect(incomplete.body.resultMsg).toMatch(/还有 \d+ 个维保项目未填写结果/);
     const all = order.items.map((i) => ({
@@ -192,33 +196,71 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
       note: i.name.includes('平层') ? '调整后 3 mm' : null,
     }));
     // An adjusted, replaced or faulty item needs its note (the contract's NOTE_RESULTS), as the phone page asks.
-    const noNote = await send('wb_staff1', W.submit, {
+    order = await ok('wb_staff1', W.saveProgress, {
       id: order.id,
       version: order.version,
       items: all.map((i) => ({ ...i, note: i.result === '正常' ? null : '  ' })),
-      photos,
-      signatureFileId,
     });
+    const noNote = await send('wb_staff1', W.signOut, { id: order.id, version: order.version, ...at });
     expect(noNote.status).toBe(400);
     expect(noNote.body.resultMsg).toMatch(/^「.+」已调整，请填写说明$/);
     const strangerPhoto = await upload('wb_admin1');
-    const foreignFile = await send('wb_staff1', W.submit, {
+    const foreignFile = await send('wb_staff1', W.saveProgress, {
       id: order.id,
       version: order.version,
       items: all,
       photos: [{ fileId: strangerPhoto, label: '机房' }],
-      signatureFileId,
     });
     expect(foreignFile.status).toBe(400);
-    order = await ok('wb_staff1', W.submit, {
+    order = await ok('wb_staff1', W.saveProgress, {
       id: order.id,
       version: order.version,
       items: all,
       parts: [{ name: '光幕', model: 'GM-2', quantity: 1 }],
       photos,
       coworkerId: crew[0].userId,
-      signatureFileId,
     });
+    // Another company's worker, a bad position, a stale screen: refused, nothing recorded.
+    expect((await send('wb_admin1', W.signOut, { id: order.id, version: order.version, ...at })).status).toBe(
+      403,
+    );
+    const badLng = await send('wb_staff1', W.signOut, {
+      id: order.id,
+      version: order.version,
+      latitude: 22.8,
+      longitude: 300,
+    });
+    expect(badLng.status).toBe(400);
+    expect(badLng.body.resultMsg).toContain('经度不正确');
+    expect(
+      (await send('wb_staff1', W.signOut, { id: order.id, version: order.version - 1, ...at })).status,
+    ).toBe(409);
+    order = await ok('wb_staff1', W.signOut, { id: order.id, version: order.version, ...at });
+    expect(order.signOutTime).not.toBeNull();
+    expect(order.signOutDistanceM).toBeLessThan(30);
+    expect(order.statusLabel).toBe('作业中');
+    expect(order.submitTime).toBeNull();
+    // Once: a second sign-out with the new version is refused by the rule, not by the version.
+    const twiceOut = await send('wb_staff1', W.signOut, { id: order.id, version: order.version, ...at });
+    expect(twiceOut.status).toBe(409);
+    expect(twiceOut.body.resultMsg).toMatch(/^本工单已于 .+ 签退，不能重复签退$/);
+    // The record is fixed from the sign-out on.
+    const late = await send('wb_staff1', W.saveProgress, {
+      id: order.id,
+      version: order.version,
+      items: all.map((i) => ({ ...i, result: '无此项', value: null, note: null })),
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.resultMsg).toBe('本工单已签退，维保记录不能再修改');
+    expect((await detail(order.id)).items.filter((i) => i.result === '无此项')).toHaveLength(0);
+    const foreignSignature = await send('wb_staff1', W.submit, {
+      id: order.id,
+      version: order.version,
+      signatureFileId: strangerPhoto,
+    });
+    expect(foreignSignature.status).toBe(400);
+    order = await ok('wb_staff1', W.submit, { id: order.id, version: order.version, signatureFileId });
+    expect(order.submitTime).not.toBeNull();
     expect(order.statusLabel).toBe('待确认');
     expect(order.workers).toHaveLength(2);
     expect(order.photos.map((p) => p.label)).toEqual(order.requiredPhotos);
@@ -261,7 +303,12 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
       page: 1,
       limit: 50,
     });
-    expect(log.records.map((r) => r.action).slice(-3)).toEqual(['现场签到', '提交维保记录', '使用单位确认']);
+    expect(log.records.map((r) => r.action).slice(-4)).toEqual([
+      '现场签到',
+      '现场签退',
+      '提交维保记录',
+      '使用单位确认',
+    ]);
 
     // The regulator audits it (a maintenance company cannot), and it appears on the check page.
     expect((await send('wb_admin1', O.auditPass, { ids: [order.id] })).status).toBe(403);
@@ -291,7 +338,58 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
     expect(text).toContain(order.registerCode);
     expect(text).toContain(order.items[0].name);
     expect(text.replace(/\s/g, '')).toContain(confirmed.chainHash);
+    // The sign-out is part of the record: where it was, and when the record was submitted.
+    expect(text.replace(/\s/g, '')).toContain(`签退距离${order.signOutDistanceM}米`);
+    expect(text.replace(/\s/g, '')).toContain(`提交时间${order.submitTime!.replace(/\s/g, '')}`);
   }, 60_000);
+
+  it('exports the list as filtered when no order is chosen: same scope, same filters, capped', async () => {
+    const exportPdf = (user: string, body: Record<string, unknown>) =>
+      t.inject({
+        method: 'POST',
+        url: `${API_PREFIX}${O.batchExportPDF.path}`,
+        headers: { authorization: `Bearer ${tokens[user]}`, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    // One lift of company 1, its approved records: what 维保任务 lists with these filters.
+    const [lift] = await query<{ elevator_id: number }>(
+      `select elevator_id from maintenance_order where maintenance_company_id = ${companyOf.wb_admin1}
+         and status = 5 group by 1 having count(*) between 3 and 30 order by 1 limit 1`,
+    );
+    const filters = { elevatorId: lift.elevator_id, status: 5 };
+    const listed = await ok<Page<MaintenanceOrderRow>>('wb_admin1', O.queryList, {
+      ...filters,
+      page: 1,
+      limit: 100,
+    });
+    expect(listed.total).toBeGreaterThanOrEqual(3);
+    const others = await query<{ order_no: string }>(
+      `select order_no from maintenance_order where elevator_id = ${lift.elevator_id} and status <> 5`,
+    );
+    expect(others.length).toBeGreaterThan(0);
+    const res = await exportPdf('wb_admin1', filters);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(decodeURIComponent(String(res.headers['content-disposition']))).toContain(
+      `维保记录_${listed.total}张.pdf`,
+    );
+    const text = (await pdfText(res.rawPayload)).replace(/\s/g, '');
+    for (const r of listed.records) expect(text).toContain(r.orderNo);
+    for (const o of others) expect(text).not.toContain(o.order_no);
+    // In the list's order: newest plan first.
+    const at = listed.records.map((r) => text.indexOf(r.orderNo));
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    // Another company's lift: nothing of it in its scope.
+    const foreign = await exportPdf('wb_admin2', filters);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().resultMsg).toBe('没有符合筛选条件的维保工单可导出');
+    // The whole city at once is refused, saying how to narrow it; a bad filter is refused as on the list.
+    const all = await exportPdf('admin', {});
+    expect(all.statusCode).toBe(400);
+    expect(all.json().resultMsg).toMatch(/^符合筛选条件的工单超过 500 张，一次最多导出 500 张/);
+    const bad = await exportPdf('admin', { month: '2026-13' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().resultMsg).toContain('月份格式应为 yyyy-MM');
+  }, 120_000);
 
   it('sees a record edited in the database break its chain, from that record on', async () => {
     const [lift] = await query<{ elevator_id: number }>(
@@ -336,9 +434,6 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
     const [row] = await query<{ id: number; area_code: string }>(
       "select id, area_code from maintenance_order where status = 4 and area_code <> '450103' order by id limit 1",
     );
-    const noReason = await send('admin', O.auditReject, { ids: [row.id] });
-    expect(noReason.status).toBe(400);
-    expect(noReason.body.resultMsg).toBe('请填写驳回原因');
     expect(await ok('admin', O.auditReject, { ids: [row.id], description: '照片模糊，请重做' })).toEqual({
       updated: 1,
     });
@@ -368,6 +463,62 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
     expect(await ok<ChainVerdict>('admin', O.verifyChain, { orderId: row.id })).toMatchObject({
       intact: true,
     });
+  });
+
+  it('rejects without a reason (it is optional), and the redo says none was given', async () => {
+    const [row] = await query<{ id: number }>(
+      "select id from maintenance_order where status = 4 and area_code <> '450103' order by id desc limit 1",
+    );
+    expect(await ok('admin', O.auditReject, { ids: [row.id] })).toEqual({ updated: 1 });
+    const old = await detail(row.id);
+    expect(old.statusLabel).toBe('已驳回');
+    expect(old.auditRemark).toBeNull();
+    const redo = await detail(old.redoneByOrderId!);
+    expect(redo).toMatchObject({ correctsOrderId: row.id, statusLabel: '待维保' });
+    const log = await ok<Page<{ action: string; detail: string | null }>>('admin', O.queryOrderRecord, {
+      orderId: redo.id,
+      page: 1,
+      limit: 10,
+    });
+    expect(log.records.find((r) => r.action === '创建工单')?.detail).toBe(
+      `工单 ${old.orderNo} 被驳回后重做（未填写驳回原因）`,
+    );
+  });
+
+  it('times the visit from sign-in to sign-out and flags a sign-out far from the lift', async () => {
+    // wb_staff1's order signed in this morning (the demo's): answer it all, then sign out 1 km away.
+    const mine = await ok<MyOrder[]>('wb_staff1', W.myOrders);
+    const open = mine.find((o) => o.status === 1 || o.status === 2)!;
+    let order = await detail(open.id, 'wb_staff1');
+    order = await ok('wb_staff1', W.saveProgress, {
+      id: order.id,
+      version: order.version,
+      items: order.items.map((i) => ({ itemId: i.itemId, result: '正常', value: i.measured ? '5' : null })),
+    });
+    order = await ok('wb_staff1', W.signOut, {
+      id: order.id,
+      version: order.version,
+      latitude: open.latitude! + 0.009,
+      longitude: open.longitude!,
+    });
+    expect(order.signOutDistanceM).toBeGreaterThan(900);
+    // Signed in three hours ago and out five minutes later: short on site, however late the submit.
+    await t.platform.db.execute(
+      sql`update maintenance_order set sign_in_at = now() - interval '3 hours',
+        sign_out_at = now() - interval '175 minutes' where id = ${order.id}`,
+    );
+    const signature = await upload('wb_staff1');
+    const done = await ok<MaintenanceOrderDetail>('wb_staff1', W.submit, {
+      id: order.id,
+      version: order.version,
+      signatureFileId: signature,
+    });
+    expect(done.durationMinutes).toBe(5);
+    const found = Object.fromEntries(done.findings.map((f) => [f.kind, f.detail]));
+    expect(found.short_duration).toMatch(/^现场作业 5 分钟，低于 \d+ 分钟$/);
+    expect(found.far_sign_out).toMatch(/^签退位置距电梯 \d+ 米，超过 300 米$/);
+    expect(found.far_sign_in).toBeUndefined();
+    expect(done.findings.find((f) => f.kind === 'far_sign_out')?.kindLabel).toBe('签退位置异常');
   });
 
   it('lets the regulator mark a finding once, on its own page only', async () => {
@@ -417,6 +568,56 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
     const after = await scoreOf();
     expect(after.violationCount).toBe(1);
     expect(after.incentiveScore).toBeCloseTo(Math.max(0, after.averageScore - 0.2), 2);
+  });
+
+  it('holds appendices B and C in all four intervals, and adds them to a half-month-only install as a new version', async () => {
+    const templates = await query<{ id: number; appendix: string; name: string }>(
+      "select id, appendix, name from maintenance_content where appendix in ('B', 'C') order by id",
+    );
+    const b = templates.find((x) => x.appendix === 'B')!;
+    const c = templates.find((x) => x.appendix === 'C')!;
+    const counts = async (id: number) =>
+      (await ok<TemplateDetail>('admin', maintenanceContentCalls.queryDetail, { id })).itemCounts;
+    // DOMAIN.md §2.1: B 30 / 13 / 9 / 14, C 20 / 8 / 10 / 14.
+    expect(await counts(b.id)).toEqual({ 1: 30, 2: 13, 3: 9, 4: 14 });
+    expect(await counts(c.id)).toEqual({ 1: 20, 2: 8, 3: 10, 4: 14 });
+
+    // An installation seeded before: B held its half-month items only, in every version.
+    await t.platform.db.execute(
+      sql`delete from maintenance_content_item where content_id = ${b.id} and kind > 1`,
+    );
+    await t.platform.db.execute(sql`update maintenance_content_version set items = (
+        select coalesce(jsonb_agg(i), '[]'::jsonb) from jsonb_array_elements(items) i where (i ->> 'kind')::int = 1)
+      where content_id = ${b.id}`);
+    const versions = async () =>
+      query<{ version: number; items: { itemId: number; kind: number }[] }>(
+        `select version, items from maintenance_content_version where content_id = ${b.id} order by version`,
+      );
+    const old = await versions();
+    const oldVersion = old[old.length - 1].version;
+    const { templateItemsFor, upgradeTemplates } = await import(
+      '../src/modules/maintenance/templates/service.ts'
+    );
+    const yearly = (v: number) =>
+      templateItemsFor(t.platform.db, { contentId: b.id, contentVersion: v, kind: 4 });
+    expect(await yearly(oldVersion)).toHaveLength(30);
+
+    expect(await upgradeTemplates(t.platform.db)).toBe(36);
+    const now = await versions();
+    // The older versions are as they were; the new one holds all 66 items.
+    expect(now.slice(0, old.length)).toEqual(old);
+    expect(now).toHaveLength(old.length + 1);
+    expect(now[now.length - 1].version).toBe(oldVersion + 1);
+    expect(await counts(b.id)).toEqual({ 1: 30, 2: 13, 3: 9, 4: 14 });
+    expect(await yearly(oldVersion)).toHaveLength(30);
+    expect(await yearly(oldVersion + 1)).toHaveLength(66);
+    expect(
+      await templateItemsFor(t.platform.db, { contentId: b.id, contentVersion: oldVersion + 1, kind: 2 }),
+    ).toHaveLength(43);
+    // Once: a second start adds nothing, and C (complete) was left alone.
+    expect(await upgradeTemplates(t.platform.db)).toBe(0);
+    expect((await versions()).length).toBe(now.length);
+    expect(await counts(c.id)).toEqual({ 1: 20, 2: 8, 3: 10, 4: 14 });
   });
 
   it('versions templates: an order keeps the checklist it was made with', async () => {
@@ -569,9 +770,12 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
     expect(await kinds(order)).toEqual([]);
     const minutes = (m: number) => new Date(order.signInAt!.getTime() + m * 60_000);
     expect(await kinds({ ...order, signOutAt: minutes(12) })).toEqual(['short_duration']);
-    expect(await kinds(order, { latitude: lift.latitude! + 0.01, longitude: lift.longitude })).toEqual([
-      'far_sign_in',
-    ]);
+    // About 1.1 km north of the lift when signing in, or when signing out (the same limit).
+    expect(order.signOutLat).not.toBeNull();
+    expect(await kinds({ ...order, signInLat: order.signInLat! + 0.01 })).toEqual(['far_sign_in']);
+    expect(await kinds({ ...order, signOutLat: order.signOutLat! + 0.01 })).toEqual(['far_sign_out']);
+    // An order submitted before sign-out had a position of its own: nothing to hold against it.
+    expect(await kinds({ ...order, signOutLat: null, signOutLng: null })).toEqual([]);
     expect(await kinds({ ...order, workerIds: order.workerIds.slice(0, 1) })).toEqual(['few_workers']);
     const [expired] = await query<{ user_id: number }>(
       `select user_id from staff_profile where role = 'staff' and company_id = ${order.maintenanceCompanyId}

@@ -101,12 +101,16 @@ describe.each(dbKinds)('maintenance work orders of the registry on %s', (kind) =
     expect(log.body.data.records.map((r) => r.action)).toEqual([
       '创建工单',
       '现场签到',
+      '现场签退',
       '提交维保记录',
       '使用单位确认',
     ]);
     const times = log.body.data.records.map((r) => r.time);
     expect([...times].sort()).toEqual(times);
-    expect(log.body.data.records[3].operator).toBe(order.confirmedBy);
+    expect(log.body.data.records[4].operator).toBe(order.confirmedBy);
+    // Signed out before it was submitted, and where: the demo's electronic visits as the phone makes them.
+    expect(order.signOutTime! <= order.submitTime!).toBe(true);
+    expect(order.signOutDistanceM).not.toBeNull();
   });
 
   it('answers 404 for another company’s elevator or order, and for ones that do not exist', async () => {

@@ -18,7 +18,7 @@ import { type ApiResult, dbKinds, startTestApp, type TestApp } from './harness.t
 /**
  * The write rules of electronic maintenance under 50 concurrent requests (on PostgreSQL they really
  * run at once; PGlite runs them one by one): an order is signed in, confirmed and decided once, a
- * finding marked once, a lift has one plan, a lift's chain never forks, and concurrent template
+ * finding marked once, an order signed out once, a lift has one plan, a lift's chain never forks, and concurrent template
  * edits each get their own version.
  */
 const N = 50;
@@ -104,6 +104,43 @@ describe.each(dbKinds)('maintenance write rules under %s with 50 concurrent requ
       `select count(*)::int as n from maintenance_order_record where order_id = ${order.id} and action = '现场签到'`,
     );
     expect(log[0].n).toBe(1);
+  });
+
+  it('signs an order out once (the rule is the UPDATE’s: only while sign_out_at is null)', async () => {
+    const staff = (await query<{ id: number }>("select id from sys_user where username = 'wb_staff1'"))[0].id;
+    const answered = `(select jsonb_agg(i || '{"result": "正常", "value": "5"}'::jsonb order by n)
+      from jsonb_array_elements(items) with ordinality as x(i, n))`;
+    const [order] = await query<{ id: number }>(
+      `update maintenance_order set items = ${answered}
+        where id = (select id from maintenance_order where status in (1, 2) and sign_out_at is null
+          and ${staff} = any(worker_ids) and jsonb_array_length(items) > 0 order by id limit 1)
+        returning id`,
+    );
+    // No version named: nothing but the sign-out rule stands between the 50 requests.
+    const results = await Promise.all(
+      Array.from({ length: N }, (_, k) =>
+        send('wb_staff1', maintenanceWorkCalls.signOut, {
+          id: order.id,
+          latitude: 22.8 + k / 100_000,
+          longitude: 108.3,
+        }),
+      ),
+    );
+    expect(statuses(results)).toEqual({ 200: 1, 409: N - 1 });
+    expect(
+      results.filter((r) => r.status === 409).every((r) => /签退，不能重复签退$/.test(r.body.resultMsg)),
+    ).toBe(true);
+    const winner = results.find((r) => r.status === 200)!.body.data as {
+      signOutTime: string;
+      version: number;
+    };
+    const [row] = await query<{ lat: number; n: number; version: number }>(
+      `select sign_out_lat as lat, version, (select count(*)::int from maintenance_order_record
+         where order_id = ${order.id} and action = '现场签退') as n
+       from maintenance_order where id = ${order.id}`,
+    );
+    expect(row.n).toBe(1);
+    expect(row.version).toBe(winner.version);
   });
 
   it('decides an order once, and redoes a rejected one once', async () => {

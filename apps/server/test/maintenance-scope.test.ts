@@ -127,6 +127,13 @@ describe.each(dbKinds)('maintenance data scope, call by call, on %s', (kind) => 
         longitude: 108.3,
       }),
     'work.saveProgress': (a) => refused(a, 'work.saveProgress', { id: planned.id, version: planned.version }),
+    'work.signOut': (a) =>
+      refused(a, 'work.signOut', {
+        id: planned.id,
+        version: planned.version,
+        latitude: 22.8,
+        longitude: 108.3,
+      }),
     'work.submit': (a) =>
       refused(a, 'work.submit', {
         id: planned.id,

@@ -101,6 +101,10 @@ export const maintenanceOrderDetail = maintenanceOrderRow.extend({
   photos: z.array(orderPhoto),
   requiredPhotos: z.array(z.string()),
   signInDistanceM: z.number().int().nullable(),
+  /** Where the worker signed out, as metres from the lift (null: not signed out, or no coordinates). */
+  signOutDistanceM: z.number().int().nullable(),
+  /** When the signed-out record was submitted with the worker's signature. */
+  submitTime: z.string().nullable(),
   workerSignatureFileId: z.string().nullable(),
   remark: z.string().nullable(),
   /** The use unit's safety officer who confirmed the record, and when. */
@@ -180,9 +184,13 @@ export const orderFilters = z.object({
 });
 export type OrderFilters = z.input<typeof orderFilters>;
 
+/** The most orders one PDF export holds (the issue's 500-order record, one file). */
+export const PDF_EXPORT_MAX = 500;
+
 const orderIdInput = z.object({ orderId: idField('工单编号') });
 const decision = z.object({
   ids: idList,
+  /** The reason or remark; optional for a pass and a rejection alike (doc 001 §7.6). */
   description: text(500).optional(),
 });
 const decided = z.object({ updated: z.number().int() });
@@ -279,9 +287,17 @@ export const maintenanceOrderCalls = {
     method: 'POST',
     path: `${MO}/batchExportPDF`,
     permission: ORDER_PERMISSIONS.export,
-    summary: '导出维保记录 PDF（一单一页起，多单合为一个文件）',
+    summary: '导出维保记录 PDF（所选工单，或未选时列表当前筛选条件下的工单；多单合为一个文件）',
     result: 'file',
-    input: z.object({ ids: idList.pipe(z.array(z.number()).max(500, '一次最多导出 500 张工单')) }),
+    /**
+     * The chosen orders, or without `ids` the orders the list shows with the same filters (and the
+     * same scope), in its order; at most PDF_EXPORT_MAX either way.
+     */
+    input: orderFilters.omit({ page: true, limit: true }).extend({
+      ids: idList
+        .pipe(z.array(z.number()).max(PDF_EXPORT_MAX, `一次最多导出 ${PDF_EXPORT_MAX} 张工单`))
+        .optional(),
+    }),
     output: z.unknown(),
   }),
 };

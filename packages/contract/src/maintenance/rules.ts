@@ -80,6 +80,7 @@ export function appendicesOfLiftType(type: number): readonly Appendix[] {
 export const CHECK_KINDS = {
   short_duration: '维保时长过短',
   far_sign_in: '签到位置异常',
+  far_sign_out: '签退位置异常',
   few_workers: '作业人员不足两人',
   cert_expired: '作业人员证书过期',
   no_contract: '无有效维保合同',

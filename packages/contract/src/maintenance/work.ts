@@ -7,7 +7,7 @@ import { ITEM_RESULTS } from './rules.ts';
 
 /*
  * The worker's phone page (维保作业): today's orders, sign in at the lift, the checklist with
- * photos and parts, a second worker, the drawn signature, sign out and submit. Every call names the
+ * photos and parts, a second worker, sign out at the lift, the drawn signature and submit. Every call names the
  * version of the order the worker's screen holds, so that two phones on one order cannot overwrite
  * each other (409 for the second).
  */
@@ -56,6 +56,13 @@ export const coworker = z.object({
   certNo: z.string().nullable(),
 });
 
+/** Where the worker stands when signing in or out at the lift (the browser's geolocation). */
+const position = {
+  latitude: z.coerce.number({ error: '纬度应为数字' }).min(-90, '纬度不正确').max(90, '纬度不正确'),
+  longitude: z.coerce.number({ error: '经度应为数字' }).min(-180, '经度不正确').max(180, '经度不正确'),
+  accuracy: z.coerce.number().min(0).max(100_000).nullable().optional(),
+};
+
 export const maintenanceWorkCalls = {
   myOrders: defineCall({
     domain: 'maintenance',
@@ -81,13 +88,7 @@ export const maintenanceWorkCalls = {
     path: `${MW}/signIn`,
     permission: ORDER_PERMISSIONS.work,
     summary: '现场签到（记录定位与到电梯的距离）',
-    input: z.object({
-      id: idField('工单编号'),
-      version,
-      latitude: z.coerce.number({ error: '纬度应为数字' }).min(-90, '纬度不正确').max(90, '纬度不正确'),
-      longitude: z.coerce.number({ error: '经度应为数字' }).min(-180, '经度不正确').max(180, '经度不正确'),
-      accuracy: z.coerce.number().min(0).max(100_000).nullable().optional(),
-    }),
+    input: z.object({ id: idField('工单编号'), version, ...position }),
     output: maintenanceOrderDetail,
   }),
   saveProgress: defineCall({
@@ -99,13 +100,28 @@ export const maintenanceWorkCalls = {
     input: workProgress,
     output: maintenanceOrderDetail,
   }),
+  /**
+   * 现场签退: once, after the sign-in, with every item answered; the record (items, photos, parts,
+   * workers) can no longer change, and the on-site time is sign-in → sign-out.
+   */
+  signOut: defineCall({
+    domain: 'maintenance',
+    method: 'POST',
+    path: `${MW}/signOut`,
+    permission: ORDER_PERMISSIONS.work,
+    summary: '现场签退（记录定位与到电梯的距离，此后维保记录不能再修改）',
+    /** The version the phone showed (omitted: the record as it is now is signed off). */
+    input: z.object({ id: idField('工单编号'), version: version.optional(), ...position }),
+    output: maintenanceOrderDetail,
+  }),
+  /** 提交: the signed-out record with the worker's drawn signature, to the use unit for confirmation. */
   submit: defineCall({
     domain: 'maintenance',
     method: 'PUT',
     path: `${MW}/submit`,
     permission: ORDER_PERMISSIONS.work,
-    summary: '签退并提交维保记录',
-    input: workProgress.extend({ signatureFileId: fileIdField('维保人员签名') }),
+    summary: '提交维保记录（签退后，附维保人员签名）',
+    input: z.object({ id: idField('工单编号'), version, signatureFileId: fileIdField('维保人员签名') }),
     output: maintenanceOrderDetail,
   }),
 };

@@ -60,6 +60,14 @@ export function hashContent(
       signInLng: o.signInLng,
       signInDistanceM: o.signInDistanceM,
       signOutAt: iso(o.signOutAt),
+      // Recorded since sign-out is a step of its own (migration 0068); absent from older records'
+      // content, whose hashes stay as they were.
+      ...(o.signOutLat !== null || o.signOutLng !== null || o.signOutDistanceM !== null
+        ? { signOutLat: o.signOutLat, signOutLng: o.signOutLng, signOutDistanceM: o.signOutDistanceM }
+        : {}),
+      ...(o.submittedAt !== null && o.submittedAt.getTime() !== o.signOutAt?.getTime()
+        ? { submittedAt: iso(o.submittedAt) }
+        : {}),
       contentId: o.contentId,
       contentVersion: o.contentVersion,
       items: o.items,

@@ -57,14 +57,22 @@ export async function findingsOf(
     if (minutes < min)
       out.push({ kind: 'short_duration', detail: `现场作业 ${minutes} 分钟，低于 ${min} 分钟` });
   }
-  if (o.signInLat !== null && o.signInLng !== null && lift.latitude !== null && lift.longitude !== null) {
+  if (lift.latitude !== null && lift.longitude !== null) {
     const max = await paramNumber(
       db,
       MAINTENANCE_PARAMS.signInMaxMetersKey,
       MAINTENANCE_PARAMS.signInMaxMeters,
     );
-    const d = distanceMeters(o.signInLat, o.signInLng, lift.latitude, lift.longitude);
-    if (d > max) out.push({ kind: 'far_sign_in', detail: `签到位置距电梯 ${d} 米，超过 ${max} 米` });
+    // The sign-in and the sign-out are held to the same limit (参数设置 维保签到距离上限).
+    const at = [
+      { kind: 'far_sign_in', what: '签到', lat: o.signInLat, lng: o.signInLng },
+      { kind: 'far_sign_out', what: '签退', lat: o.signOutLat, lng: o.signOutLng },
+    ] as const;
+    for (const p of at) {
+      if (typeof p.lat !== 'number' || typeof p.lng !== 'number') continue;
+      const d = distanceMeters(p.lat, p.lng, lift.latitude, lift.longitude);
+      if (d > max) out.push({ kind: p.kind, detail: `${p.what}位置距电梯 ${d} 米，超过 ${max} 米` });
+    }
   }
   if (o.workerIds.length < 2)
     out.push({ kind: 'few_workers', detail: `现场作业人员 ${o.workerIds.length} 人，少于 2 人` });

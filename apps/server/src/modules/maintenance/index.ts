@@ -17,6 +17,7 @@ import { maintenanceRoutes } from './routes.ts';
 import { ORDER_TOPIC, type OrderAudience, orderScope, seesOrder } from './scope.ts';
 import { seedMaintenance, seedTemplates } from './seed.ts';
 import { maintenanceOrder, maintenanceOrderPhoto } from './tables.ts';
+import { upgradeTemplates } from './templates/service.ts';
 
 const list = { name: '查询维保工单', perms: ORDER_PERMISSIONS.list };
 const pdf = { name: '导出维保记录PDF', perms: ORDER_PERMISSIONS.export };
@@ -60,7 +61,9 @@ export const maintenanceModule = defineModule({
   name: 'maintenance',
   routes: maintenanceRoutes,
   baseSeeders: [seedTemplates],
-  startSeeders: [seedMaintenanceParams],
+  // Every start: missing parameters; appendices B and C seeded with half-month items only get the
+  // items of their longer intervals (once, as a new template version).
+  startSeeders: [seedMaintenanceParams, upgradeTemplates],
   demoSeeders: [(tx, _config, storage) => seedMaintenance(tx, storage)],
   menuButtons: {
     // Orders: who sees them is the order's data scope; who may act is the button.

@@ -51,7 +51,7 @@ export async function refreshLiftStates(db: Queryable) {
     left join lateral (
       select max((o.sign_out_at at time zone 'Asia/Shanghai')::date) as last_done
       from ${maintenanceOrder} o
-      where o.elevator_id = l.id and o.sign_out_at is not null and o.status <> 6
+      where o.elevator_id = l.id and o.sign_out_at is not null and o.status in (3, 4, 5)
     ) d on true
     left join ${maintenancePlan} p on p.elevator_id = l.id
     where l.maintenance_company_id is not null

@@ -23,7 +23,8 @@ export const MAINTENANCE_PARAM_ROWS: (typeof sysParam.$inferInsert)[] = [
     configKey: MAINTENANCE_PARAMS.signInMaxMetersKey,
     value: String(MAINTENANCE_PARAMS.signInMaxMeters),
     name: '维保签到距离上限（米）',
-    remark: '签到位置距电梯登记坐标超过此米数的，记为“签到位置异常”，列入监管核查（广告安装签到同用此值）',
+    remark:
+      '签到或签退位置距电梯登记坐标超过此米数的，记为“签到位置异常”或“签退位置异常”，列入监管核查（广告安装签到同用此值）',
   },
   {
     configKey: MAINTENANCE_PARAMS.requiredPhotosKey,

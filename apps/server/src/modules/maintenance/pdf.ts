@@ -43,6 +43,9 @@ export interface PdfOrder {
   signOutTime: string | null;
   durationMinutes: number | null;
   signInDistanceM: number | null;
+  /** Where the worker signed out (since sign-out is a step of its own) and when the record was submitted. */
+  signOutDistanceM?: number | null;
+  submitTime?: string | null;
   workers: { name: string; certNo: string | null; certExpiry: string | null }[];
   items: {
     name: string;
@@ -494,6 +497,10 @@ async function drawOrder(
     [
       ['时长', duration(o.durationMinutes)],
       ['签到距离', distance(o.signInDistanceM)],
+    ],
+    [
+      ['签退距离', distance(o.signOutDistanceM ?? null)],
+      ['提交时间', time(o.submitTime ?? null)],
     ],
   ]);
 

@@ -13,7 +13,7 @@ import { requireLiftInScope } from '../elevator/api.ts';
 import { verifyChain } from './chain.ts';
 import { listChecks, markChecks } from './checks.ts';
 import { exportOrdersPdf } from './export.ts';
-import { audit, confirm, saveProgress, signIn, submit } from './orders/flow.ts';
+import { audit, confirm, saveProgress, signIn, signOut, submit } from './orders/flow.ts';
 import {
   listOrders,
   orderDetail,
@@ -69,8 +69,8 @@ const orderRoutes = [
     const { order } = await orderInScope(db, user, orderId);
     return verifyChain(db, order.elevatorId, order.chainSeq);
   }),
-  implement(O.batchExportPDF, ({ ids }, { user, reply, platform }) =>
-    exportOrdersPdf(platform, user, ids, reply),
+  implement(O.batchExportPDF, (input, { user, reply, platform }) =>
+    exportOrdersPdf(platform, user, input, reply),
   ),
 ];
 
@@ -79,6 +79,7 @@ const workRoutes = [
   implement(W.coworkers, ({ id }, { user, db }) => coworkersOf(db, user, id)),
   implement(W.signIn, (input, { user, db }) => signIn(db, user, input), tx),
   implement(W.saveProgress, (input, { user, db }) => saveProgress(db, user, input), tx),
+  implement(W.signOut, (input, { user, db }) => signOut(db, user, input), tx),
   implement(W.submit, (input, { user, db }) => submit(db, user, input), tx),
 ];
 

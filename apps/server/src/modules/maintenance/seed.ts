@@ -292,6 +292,10 @@ class History {
         signInLng: null,
         signInDistanceM: null,
         signOutAt,
+        signOutLat: null,
+        signOutLng: null,
+        signOutDistanceM: null,
+        submittedAt: signOutAt,
         items: [],
         parts: [],
         workerSignatureFileId: null,
@@ -553,6 +557,13 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
       const items = fill(template.items, kind, r);
       const signIn = l.latitude && l.longitude ? { lat: l.latitude + dLat, lng: l.longitude + dLng } : null;
       const distance = signIn ? distanceMeters(signIn.lat, signIn.lng, l.latitude!, l.longitude!) : null;
+      // Signed out where the worker signed in (a paper record has no position); submitted minutes
+      // later, with no further draw of the generator (the demo's other draws stay as they were).
+      const signOut =
+        signIn && isElectronic ? { lat: signIn.lat - dLat / 2, lng: signIn.lng - dLng / 2 } : null;
+      const signOutDistance = signOut
+        ? distanceMeters(signOut.lat, signOut.lng, l.latitude!, l.longitude!)
+        : null;
       const confirmAt = new Date(
         Math.min(signOutAt.getTime() + (1 + Math.floor(r() * 20)) * 3600_000, now - 5 * 60_000),
       );
@@ -573,6 +584,16 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
         ? await storeDemoFile(tx, storage, demoPng(r, 120, 40), '签名.png', uploader, company)
         : null;
       const auditAt = new Date(Math.min(confirmAt.getTime() + 2 * DAY, now - 60_000));
+      const submittedAt = new Date(
+        Math.max(
+          signOutAt.getTime(),
+          Math.min(
+            signOutAt.getTime() + (3 + (Math.floor(signInAt.getTime() / 60_000) % 7)) * 60_000,
+            now - 60_000,
+            awaiting ? now : confirmAt.getTime() - 60_000,
+          ),
+        ),
+      );
       const [o] = await tx
         .insert(maintenanceOrder)
         .values({
@@ -583,6 +604,10 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
           signInLng: signIn?.lng ?? null,
           signInDistanceM: distance,
           signOutAt,
+          signOutLat: signOut?.lat ?? null,
+          signOutLng: signOut?.lng ?? null,
+          signOutDistanceM: signOutDistance,
+          submittedAt,
           items,
           remark:
             withPhotos || !isElectronic
@@ -626,6 +651,12 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
         },
         {
           at: signOutAt,
+          action: '现场签退',
+          operator: workers[0].name,
+          detail: signOutDistance === null ? null : `定位距电梯 ${signOutDistance} 米`,
+        },
+        {
+          at: submittedAt,
           action: '提交维保记录',
           operator: workers[0].name,
           detail: `共 ${items.length} 项，${items.filter((i) => i.result !== '正常').length} 项有调整、更换或异常`,

@@ -161,7 +161,17 @@ export const maintenanceOrder = pgTable(
     signInLat: doublePrecision('sign_in_lat'),
     signInLng: doublePrecision('sign_in_lng'),
     signInDistanceM: integer('sign_in_distance_m'),
+    /**
+     * 签退: when and where the worker left the lift (set once: the UPDATE matches only while it is
+     * null); from then on the record's content is fixed. Orders submitted before sign-out was a step
+     * of its own have their submit time here and no position (migration 0068).
+     */
     signOutAt: timestamp('sign_out_at', { withTimezone: true }),
+    signOutLat: doublePrecision('sign_out_lat'),
+    signOutLng: doublePrecision('sign_out_lng'),
+    signOutDistanceM: integer('sign_out_distance_m'),
+    /** 提交: the signed-out record sent to the use unit (backfilled from sign_out_at, migration 0068). */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
     items: jsonb('items').$type<StoredItem[]>().notNull().default([]),
     parts: jsonb('parts').$type<StoredPart[]>().notNull().default([]),
     workerSignatureFileId: fileId('worker_signature_file_id'),

@@ -4,10 +4,17 @@ import { itemProgress, problemsOf, type WorkForm } from './draft.ts';
 import { ItemsStep } from './ItemsStep.tsx';
 import { PartsStep } from './PartsStep.tsx';
 import { PhotosStep } from './PhotosStep.tsx';
-import { type Notice, type SaveState, useOrderWork } from './useOrderWork.ts';
+import {
+  type Busy,
+  type Notice,
+  type SaveState,
+  SIGN_OUT_STEP,
+  STEPS,
+  SUBMIT_STEP,
+  useOrderWork,
+} from './useOrderWork.ts';
 import css from './work.module.css';
 
-const STEPS = ['签到', '项目', '照片', '配件', '提交'] as const;
 const LAST = STEPS.length - 1;
 
 const clock = (ms: number) => new Date(ms).toLocaleTimeString('zh-CN', { hour12: false });
@@ -34,7 +41,10 @@ const noticeClass = (n: Notice) =>
         ? css.messageOk
         : css.message;
 
-/** One order on the phone: sign in, the checklist, photos, parts and the second worker, sign and submit. */
+/**
+ * One order on the phone: sign in, the checklist, photos, parts and the second worker, sign out at
+ * the lift (the record is then fixed), sign and submit.
+ */
 export function OrderScreen({
   orderId,
   userId,
@@ -70,6 +80,7 @@ export function OrderScreen({
 
   const planned = order.status === ORDER_STATUS.planned;
   const editable = order.status === ORDER_STATUS.signedIn || order.status === ORDER_STATUS.working;
+  const signedOut = editable && order.signOutTime !== null;
   const busy = work.busy !== null;
   const progress = itemProgress(form, order);
   const photosDone = order.requiredPhotos.filter((l) => form.photos.some((p) => p.label === l)).length;
@@ -79,6 +90,7 @@ export function OrderScreen({
     `${progress.done}/${progress.total}`,
     `${photosDone}/${order.requiredPhotos.length}`,
     form.parts.length ? `${form.parts.length} 件` : '—',
+    signedOut ? '已签退' : '未签退',
     form.signature ? '已签名' : '未签名',
   ];
 
@@ -108,11 +120,11 @@ export function OrderScreen({
 
         {planned && <SignInCard order={order} busy={work.busy} onSignIn={() => void work.signIn()} />}
         {editable && step === 0 && <SignedIn order={order} />}
-        {editable && step === 1 && <ItemsStep order={order} form={form} update={work.update} />}
-        {editable && step === 2 && (
+        {editable && !signedOut && step === 1 && <ItemsStep order={order} form={form} update={work.update} />}
+        {editable && !signedOut && step === 2 && (
           <PhotosStep order={order} form={form} update={work.update} disabled={busy} />
         )}
-        {editable && step === 3 && (
+        {editable && !signedOut && step === 3 && (
           <PartsStep
             orderId={order.id}
             workers={order.workers}
@@ -121,9 +133,14 @@ export function OrderScreen({
             disabled={busy}
           />
         )}
-        {editable && step === LAST && (
+        {signedOut && step >= 1 && step <= 3 && <Fixed order={order} />}
+        {editable && step === SIGN_OUT_STEP && (
+          <SignOutStep order={order} form={form} signedOut={signedOut} />
+        )}
+        {editable && step === SUBMIT_STEP && (
           <SubmitStep
             order={order}
+            signedOut={signedOut}
             form={form}
             onSignature={(signature) => work.update((f) => ({ ...f, signature }))}
             disabled={busy}
@@ -146,7 +163,16 @@ export function OrderScreen({
             >
               上一步
             </button>
-            {step < LAST ? (
+            {step === SIGN_OUT_STEP && !signedOut ? (
+              <button
+                type="button"
+                className={css.bigButton}
+                disabled={busy}
+                onClick={() => void work.signOut()}
+              >
+                {work.busy === 'locating' ? '正在定位…' : work.busy === 'signingOut' ? '正在签退…' : '签退'}
+              </button>
+            ) : step < LAST ? (
               <button
                 type="button"
                 className={css.bigButton}
@@ -159,10 +185,10 @@ export function OrderScreen({
               <button
                 type="button"
                 className={css.bigButton}
-                disabled={busy}
+                disabled={busy || !signedOut}
                 onClick={() => void work.submit()}
               >
-                {work.busy === 'submitting' ? '正在提交…' : '签退并提交'}
+                {work.busy === 'submitting' ? '正在提交…' : '提交'}
               </button>
             )}
           </div>
@@ -202,7 +228,7 @@ function SignInCard({
   onSignIn,
 }: {
   order: MaintenanceOrderDetail;
-  busy: 'locating' | 'signing' | 'submitting' | null;
+  busy: Busy;
   onSignIn: () => void;
 }) {
   return (
@@ -217,46 +243,87 @@ function SignInCard({
 }
 
 function SignedIn({ order }: { order: MaintenanceOrderDetail }) {
-  const limit = MAINTENANCE_PARAMS.signInMaxMeters;
-  const far = order.signInDistanceM !== null && order.signInDistanceM > limit;
   return (
     <section className={css.card} data-testid="work-signed-in">
       <div className={css.muted}>签到时间</div>
       <div>{order.signInTime ?? '—'}</div>
-      <div className={css.muted} style={{ marginTop: 8 }}>
-        距电梯
-      </div>
-      {order.signInDistanceM === null ? (
-        <div>未能计算（电梯未登记坐标）</div>
-      ) : (
-        <div className={far ? css.distanceFar : css.distance} data-testid="work-distance" data-far={far}>
-          {order.signInDistanceM} 米
-        </div>
-      )}
-      {far && (
-        <div className={css.textError}>
-          超出 {limit} 米，本次签到将被标记为“签到位置异常”，请确认是否在电梯现场。
-        </div>
-      )}
+      <Distance what="签到" metres={order.signInDistanceM} testId="work-distance" />
     </section>
   );
 }
 
-function SubmitStep({
+/** The distance of a sign-in or sign-out from the lift, flagged past the limit. */
+function Distance({
+  what,
+  metres,
+  testId,
+}: {
+  what: '签到' | '签退';
+  metres: number | null;
+  testId: string;
+}) {
+  const limit = MAINTENANCE_PARAMS.signInMaxMeters;
+  const far = metres !== null && metres > limit;
+  return (
+    <>
+      <div className={css.muted} style={{ marginTop: 8 }}>
+        距电梯
+      </div>
+      {metres === null ? (
+        <div>未能计算（电梯未登记坐标）</div>
+      ) : (
+        <div className={far ? css.distanceFar : css.distance} data-testid={testId} data-far={far}>
+          {metres} 米
+        </div>
+      )}
+      {far && (
+        <div className={css.textError}>
+          超出 {limit} 米，本次{what}将被标记为“{what}位置异常”，请确认是否在电梯现场。
+        </div>
+      )}
+    </>
+  );
+}
+
+/** After the sign-out: the content can no longer change. */
+function Fixed({ order }: { order: MaintenanceOrderDetail }) {
+  return (
+    <section className={css.card} data-testid="work-fixed">
+      <div>已于 {order.signOutTime} 签退：维保项目、照片、配件和第二作业人员不能再修改。</div>
+      <div className={css.muted}>
+        维保项目 {order.items.length} 项；照片 {order.photos.length} 张；配件 {order.parts.length}{' '}
+        件；作业人员 {order.workers.join('、')}
+      </div>
+    </section>
+  );
+}
+
+/** 签退: before it, what still stops it; after it, when and how far from the lift. */
+function SignOutStep({
   order,
   form,
-  onSignature,
-  disabled,
+  signedOut,
 }: {
   order: MaintenanceOrderDetail;
   form: WorkForm;
-  onSignature: (png: string | null) => void;
-  disabled: boolean;
+  signedOut: boolean;
 }) {
+  if (signedOut) {
+    return (
+      <section className={css.card} data-testid="work-signed-out">
+        <div className={css.muted}>签退时间</div>
+        <div>{order.signOutTime}</div>
+        <Distance what="签退" metres={order.signOutDistanceM} testId="work-sign-out-distance" />
+        <div className={css.muted} style={{ marginTop: 8 }}>
+          现场作业 {order.durationMinutes ?? '—'} 分钟
+        </div>
+      </section>
+    );
+  }
   const problems = problemsOf(form, order, { signature: false });
   return (
     <>
-      <div className={css.sectionTitle}>提交前检查</div>
+      <div className={css.sectionTitle}>签退前检查</div>
       <section className={css.card} data-testid="work-checklist">
         {problems.length === 0 ? (
           <span className={css.ok}>项目、照片、配件均已填写完整。</span>
@@ -272,6 +339,44 @@ function SubmitStep({
         {(form.coworkerId === null || (form.coworkerId === undefined && order.workers.length < 2)) && (
           <div className={css.muted}>未选择第二作业人员。</div>
         )}
+      </section>
+      <section className={css.card}>
+        离开电梯现场时点击签退，系统将记录您的位置与到电梯的距离。签退后维保项目、照片和配件不能再修改。
+      </section>
+    </>
+  );
+}
+
+function SubmitStep({
+  order,
+  signedOut,
+  form,
+  onSignature,
+  disabled,
+}: {
+  order: MaintenanceOrderDetail;
+  signedOut: boolean;
+  form: WorkForm;
+  onSignature: (png: string | null) => void;
+  disabled: boolean;
+}) {
+  if (!signedOut) {
+    return (
+      <section className={css.card} data-testid="work-submit-wait">
+        请先在“签退”一步签退，再签名提交。
+      </section>
+    );
+  }
+  return (
+    <>
+      <section className={css.card} data-testid="work-submit-summary">
+        <div>
+          签到 {order.signInTime ?? '—'} · 签退 {order.signOutTime}（现场 {order.durationMinutes ?? '—'}{' '}
+          分钟）
+        </div>
+        <div className={css.muted}>
+          维保项目 {order.items.length} 项；照片 {order.photos.length} 张；配件 {order.parts.length} 件
+        </div>
       </section>
       <div className={css.sectionTitle}>维保人员签名</div>
       <section className={css.card}>

@@ -38,6 +38,17 @@ export type SaveState =
   | { kind: 'saved'; at: number }
   | { kind: 'local'; reason: string };
 
+export type Busy = 'locating' | 'signing' | 'signingOut' | 'submitting' | null;
+
+/** The steps of the phone page; after 签退 the record is fixed and only 提交 (with the signature) remains. */
+export const STEPS = ['签到', '项目', '照片', '配件', '签退', '提交'] as const;
+export const SIGN_OUT_STEP = 4;
+export const SUBMIT_STEP = 5;
+
+/** Signed in, not yet submitted: the phone works on the order (before the sign-out, on its content). */
+const open = (o: MaintenanceOrderDetail) =>
+  o.status === ORDER_STATUS.signedIn || o.status === ORDER_STATUS.working;
+
 const messageOf = (e: unknown) => (e instanceof Error && e.message ? e.message : '操作失败，请重试');
 
 /**
@@ -60,7 +71,7 @@ export function useOrderWork(orderId: number, userId: number) {
   const [step, setStepState] = useState(0);
   const [notice, setNotice] = useState<Notice>(null);
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
-  const [busy, setBusy] = useState<'locating' | 'signing' | 'submitting' | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
 
   const orderRef = useRef<MaintenanceOrderDetail | null>(null);
   const formRef = useRef<WorkForm | null>(null);
@@ -122,7 +133,8 @@ export function useOrderWork(orderId: number, userId: number) {
     chain.current = chain.current.then(async () => {
       const current = orderRef.current;
       if (closed.current || !current || !formRef.current || saved.current === edits.current) return;
-      if (current.status !== ORDER_STATUS.signedIn && current.status !== ORDER_STATUS.working) return;
+      // After the sign-out only the signature changes, which goes up with the submission.
+      if (!open(current) || current.signOutTime !== null) return;
       const upTo = edits.current;
       setSave({ kind: 'saving' });
       sending.current = true;
@@ -162,11 +174,16 @@ export function useOrderWork(orderId: number, userId: number) {
     if (!loaded) return;
     clearTimeout(timer.current);
     answered(loaded);
-    const editable = loaded.status === ORDER_STATUS.signedIn || loaded.status === ORDER_STATUS.working;
+    const editable = open(loaded);
     const start = startingPoint(loaded, editable ? readLocal(key) : null);
     if (!editable && loaded.status !== ORDER_STATUS.planned) removeLocal(key);
     formRef.current = start.form;
-    stepRef.current = editable ? Math.max(1, start.step) : 0;
+    // Signed out (on this phone or another, before a reload): 签退 or 提交, where the phone left it.
+    stepRef.current = !editable
+      ? 0
+      : loaded.signOutTime !== null
+        ? Math.max(SIGN_OUT_STEP, start.restored ? start.step : SUBMIT_STEP)
+        : Math.max(1, start.step);
     loads.current += 1;
     edits.current = start.restored ? 1 : 0;
     saved.current = 0;
@@ -192,7 +209,10 @@ export function useOrderWork(orderId: number, userId: number) {
       edits.current += 1;
       setFormState(next);
       keepLocal();
-      setSave({ kind: 'local', reason: '已存本机，稍后同步到服务器' });
+      setSave({
+        kind: 'local',
+        reason: orderRef.current?.signOutTime ? '签名已存本机，提交时上传' : '已存本机，稍后同步到服务器',
+      });
       clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), SAVE_DELAY_MS);
     },
@@ -252,6 +272,49 @@ export function useOrderWork(orderId: number, userId: number) {
     }
   }, [orderId, answered, keepLocal, client, failed]);
 
+  /**
+   * 签退: what was typed goes up first (the sign-out fixes the record as the server has it), then the
+   * position; the phone's copy keeps the step, so a reload comes back to 提交.
+   */
+  const signOut = useCallback(async () => {
+    const current = orderRef.current;
+    const f = formRef.current;
+    if (!current || !f) return;
+    const problems = problemsOf(f, current, { signature: false });
+    if (problems.length) {
+      setNotice({ tone: 'error', text: problems.join('；') });
+      return;
+    }
+    setNotice(null);
+    setBusy('locating');
+    try {
+      const loaded = loads.current;
+      await flush();
+      if (loads.current !== loaded || closed.current) return;
+      if (saved.current !== edits.current) {
+        setNotice({ tone: 'error', text: '进度尚未保存到服务器，请检查网络后再签退' });
+        return;
+      }
+      const fix = await locate();
+      setBusy('signingOut');
+      const next = await call(
+        maintenanceWorkCalls.signOut,
+        { id: orderId, version: version.current, ...fix },
+        { silent: true },
+      );
+      answered(next);
+      stepRef.current = SUBMIT_STEP;
+      setStepState(SUBMIT_STEP);
+      keepLocal();
+      setNotice({ tone: 'ok', text: `已签退（${next.signOutTime}），请签名后提交` });
+      window.scrollTo(0, 0);
+    } catch (e) {
+      await failed(e);
+    } finally {
+      setBusy(null);
+    }
+  }, [orderId, answered, keepLocal, flush, failed]);
+
   const submit = useCallback(async () => {
     const current = orderRef.current;
     const f = formRef.current;
@@ -272,14 +335,14 @@ export function useOrderWork(orderId: number, userId: number) {
       const signatureFileId = await uploadSignature(f.signature!, '维保人员签名');
       const done = await call(
         maintenanceWorkCalls.submit,
-        { id: orderId, version: version.current, ...progressOf(f, current), signatureFileId },
+        { id: orderId, version: version.current, signatureFileId },
         { silent: true },
       );
       closed.current = true;
       answered(done);
       removeLocal(key);
       setSave({ kind: 'saved', at: Date.now() });
-      setNotice({ tone: 'ok', text: `已签退并提交（${done.statusLabel}），等待使用单位确认` });
+      setNotice({ tone: 'ok', text: `已提交（${done.statusLabel}），等待使用单位确认` });
       void client.invalidateQueries({ queryKey: workKeys.mine });
     } catch (e) {
       await failed(e);
@@ -301,6 +364,7 @@ export function useOrderWork(orderId: number, userId: number) {
     save,
     busy,
     signIn,
+    signOut,
     submit,
   };
 }

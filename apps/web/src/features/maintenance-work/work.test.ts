@@ -71,6 +71,8 @@ function order(over: Partial<MaintenanceOrderDetail> = {}): MaintenanceOrderDeta
     photos: [],
     requiredPhotos: ['机房', '轿顶'],
     signInDistanceM: 12,
+    signOutDistanceM: null,
+    submitTime: null,
     workerSignatureFileId: null,
     remark: null,
     confirmedBy: null,

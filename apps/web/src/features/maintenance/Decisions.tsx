@@ -24,22 +24,17 @@ export function useOrderAudit(onDone?: () => void): {
   const invalidate = useInvalidateMaintenance();
   const [audit, setAudit] = useState<Audit | null>(null);
   const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const open = (ids: number[], pass: boolean) => {
     setText('');
-    setError(null);
     setAudit({ ids, pass });
   };
   const close = () => setAudit(null);
 
   const submit = async () => {
     if (!audit) return;
+    // The reason is optional for a rejection too (the server's rule); the field is offered.
     const description = text.trim();
-    if (!audit.pass && !description) {
-      setError('请填写驳回原因');
-      return;
-    }
     setSaving(true);
     try {
       const { updated } = await call(
@@ -87,22 +82,14 @@ export function useOrderAudit(onDone?: () => void): {
             : `确认驳回${count > 1 ? `选中的 ${count} 条` : '该'}维保记录？驳回后退回维保单位重做，原记录保留。`}
         </Typography.Paragraph>
         <Form layout="vertical">
-          <Form.Item
-            label={audit?.pass ? '审核意见' : '驳回原因'}
-            required={!audit?.pass}
-            validateStatus={error ? 'error' : undefined}
-            help={error ?? undefined}
-          >
+          <Form.Item label={audit?.pass ? '审核意见' : '驳回原因'}>
             <Input.TextArea
               rows={3}
               maxLength={500}
               showCount
-              placeholder={audit?.pass ? '选填' : '请填写驳回原因'}
+              placeholder={audit?.pass ? '选填' : '选填，建议写明需整改的内容，维保单位会收到'}
               value={text}
-              onChange={(e) => {
-                setText(e.target.value);
-                if (e.target.value.trim()) setError(null);
-              }}
+              onChange={(e) => setText(e.target.value)}
             />
           </Form.Item>
         </Form>

@@ -9,7 +9,9 @@ import {
   type CallParsedInput,
   distanceMeters,
   formatDate,
+  formatDateTime,
   isReviewer,
+  MAINTENANCE_PARAMS,
   type MaintenanceOrderDetail,
   type maintenanceOrderCalls,
   type maintenanceWorkCalls,
@@ -18,14 +20,16 @@ import {
   ORDER_STATUSES,
   shanghaiToday,
 } from '@ec/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../../platform/access.ts';
 import type { Queryable } from '../../../platform/db/client.ts';
 import { sysFile } from '../../../platform/db/tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../../platform/errors.ts';
 import { publishLive } from '../../../platform/live.ts';
 import { notify } from '../../../platform/notify.ts';
+import { paramNumber } from '../../../platform/params.ts';
 import { moveState } from '../../../platform/workflow/moves.ts';
+import { STALE_MESSAGE } from '../../../platform/workflow.ts';
 import { filedWorkersOf, workersByIds } from '../../parties/api.ts';
 import { appendToChain, lockLiftChain } from '../chain.ts';
 import { findingsOf, recordFindings } from '../checks.ts';
@@ -44,12 +48,15 @@ import { detailOf, type JoinedOrder, orderInScope } from './read.ts';
 type Order = typeof maintenanceOrder.$inferSelect;
 type Progress = CallParsedInput<typeof maintenanceWorkCalls.saveProgress>;
 type Submit = CallParsedInput<typeof maintenanceWorkCalls.submit>;
+type Position = { latitude: number; longitude: number };
 
 const moveOf = (verb: string) => ({
   labels: ORDER_STATUSES,
   missing: '工单不存在或无权访问',
   verb,
 });
+
+const SIGNED_OUT = '本工单已签退，维保记录不能再修改';
 
 /** Tells the live pages of everyone who may see the order that it changed (on commit). */
 export const announce = (db: Queryable, o: Order, change: string) =>
@@ -73,10 +80,7 @@ export async function signIn(
   input: CallParsedInput<typeof maintenanceWorkCalls.signIn>,
 ): Promise<MaintenanceOrderDetail> {
   const j = await workersOrder(db, user, input.id);
-  const distance =
-    j.latitude !== null && j.longitude !== null
-      ? distanceMeters(input.latitude, input.longitude, j.latitude, j.longitude)
-      : null;
+  const distance = distanceToLift(j, input);
   const items = j.order.items.length > 0 ? j.order.items : await templateItemsFor(db, j.order);
   const signed = await moveState(db, maintenanceOrder, {
     id: j.order.id,
@@ -101,6 +105,13 @@ export async function signIn(
   );
   await announce(db, signed as Order, 'signIn');
   return detailOf(db, await orderInScope(db, user, j.order.id));
+}
+
+/** Metres from the worker's position to the lift (null: the lift has no coordinates). */
+function distanceToLift(lift: JoinedOrder, at: Position): number | null {
+  return lift.latitude !== null && lift.longitude !== null
+    ? distanceMeters(at.latitude, at.longitude, lift.latitude, lift.longitude)
+    : null;
 }
 
 /** Merges what the worker entered into the order's items, refusing items that are not on it. */
@@ -129,15 +140,9 @@ async function photoFiles(db: Queryable, user: AuthUser, ids: string[]) {
   return new Map(rows.map((r) => [r.id, r.sha256]));
 }
 
-async function saveWork(
-  db: Queryable,
-  user: AuthUser,
-  j: JoinedOrder,
-  input: Progress,
-  to: number,
-  extra = {},
-) {
+async function saveWork(db: Queryable, user: AuthUser, j: JoinedOrder, input: Progress) {
   const o = j.order;
+  if (o.signOutAt) throw conflict(SIGNED_OUT);
   const items = mergeItems(o.items, input.items);
   const hashes = await photoFiles(
     db,
@@ -163,17 +168,23 @@ async function saveWork(
     id: o.id,
     version: input.version,
     from: [ORDER_STATUS.signedIn, ORDER_STATUS.working],
-    to,
+    to: ORDER_STATUS.working,
     set: {
       items,
       parts: input.parts.map((p) => ({ name: p.name, model: p.model ?? null, quantity: p.quantity })),
       workerIds,
       workers,
       remark: input.remark ?? o.remark,
-      ...extra,
     },
-    where: sql`${user.id} = any(${maintenanceOrder.workerIds})`,
-    ...moveOf(to === ORDER_STATUS.awaitingConfirm ? '提交' : '保存'),
+    // Signed out meanwhile (another phone): the record is fixed; the refusal below says so.
+    where: and(sql`${user.id} = any(${maintenanceOrder.workerIds})`, isNull(maintenanceOrder.signOutAt)),
+    ...moveOf('保存'),
+  }).catch(async (e) => {
+    const [now] = await db
+      .select({ signOutAt: maintenanceOrder.signOutAt })
+      .from(maintenanceOrder)
+      .where(eq(maintenanceOrder.id, o.id));
+    throw now?.signOutAt ? conflict(SIGNED_OUT) : e;
   });
   await db.delete(maintenanceOrderPhoto).where(eq(maintenanceOrderPhoto.orderId, o.id));
   if (input.photos.length > 0)
@@ -195,29 +206,112 @@ async function saveWork(
 /** 保存进度: what the worker has entered so far; the order is then 作业中. */
 export async function saveProgress(db: Queryable, user: AuthUser, input: Progress) {
   const j = await workersOrder(db, user, input.id);
-  await saveWork(db, user, j, input, ORDER_STATUS.working);
+  await saveWork(db, user, j, input);
   return detailOf(db, await orderInScope(db, user, j.order.id));
 }
 
-/** 签退并提交: every item needs a result (and its value where measured); then the checks run. */
-export async function submit(db: Queryable, user: AuthUser, input: Submit) {
-  const j = await workersOrder(db, user, input.id);
-  const items = mergeItems(j.order.items, input.items);
+/** Every item answered, with its measured value and its note where it needs them (400 otherwise). */
+function requireAnswered(items: StoredItem[]) {
   const open = items.filter((i) => !i.result);
   if (open.length > 0) throw badRequest(`还有 ${open.length} 个维保项目未填写结果（如「${open[0].name}」）`);
   const noValue = items.filter((i) => i.measured && i.result !== '无此项' && !i.value?.trim());
   if (noValue.length > 0) throw badRequest(`「${noValue[0].name}」需要填写测量值`);
   const noNote = items.filter((i) => i.result && NOTE_RESULTS.includes(i.result) && !i.note?.trim());
   if (noNote.length > 0) throw badRequest(`「${noNote[0].name}」${noNote[0].result}，请填写说明`);
+}
+
+/**
+ * 现场签退: where the worker stands when leaving the lift, once. The rule is the UPDATE's: it matches
+ * only an order signed in and not yet signed out, of one of its workers, at the version the phone
+ * showed; of any number of sign-outs at once, one lands and the others are told why not (409).
+ * Every item must be answered first: after the sign-out the record can no longer change.
+ */
+export async function signOut(
+  db: Queryable,
+  user: AuthUser,
+  input: CallParsedInput<typeof maintenanceWorkCalls.signOut>,
+): Promise<MaintenanceOrderDetail> {
+  const j = await workersOrder(db, user, input.id);
+  const o = j.order;
+  if (o.signOutAt) throw conflict(`本工单已于 ${formatDateTime(o.signOutAt)} 签退，不能重复签退`);
+  if (o.status !== ORDER_STATUS.signedIn && o.status !== ORDER_STATUS.working)
+    throw conflict(
+      o.status === ORDER_STATUS.planned
+        ? '请先在电梯现场签到，再签退'
+        : `当前状态为「${ORDER_STATUSES[o.status] ?? o.status}」，不能签退`,
+    );
+  requireAnswered(o.items);
+  const distance = distanceToLift(j, input);
+  const [moved] = (await db
+    .update(maintenanceOrder)
+    .set({
+      signOutAt: new Date(),
+      signOutLat: input.latitude,
+      signOutLng: input.longitude,
+      signOutDistanceM: distance,
+      status: ORDER_STATUS.working,
+      version: sql`${maintenanceOrder.version} + 1`,
+    })
+    .where(
+      and(
+        eq(maintenanceOrder.id, o.id),
+        isNull(maintenanceOrder.signOutAt),
+        isNotNull(maintenanceOrder.signInAt),
+        inArray(maintenanceOrder.status, [ORDER_STATUS.signedIn, ORDER_STATUS.working]),
+        input.version === undefined ? undefined : eq(maintenanceOrder.version, input.version),
+        sql`${user.id} = any(${maintenanceOrder.workerIds})`,
+      ),
+    )
+    .returning()) as Order[];
+  if (!moved) {
+    const [now] = await db
+      .select({ signOutAt: maintenanceOrder.signOutAt, status: maintenanceOrder.status })
+      .from(maintenanceOrder)
+      .where(eq(maintenanceOrder.id, o.id));
+    if (now?.signOutAt) throw conflict(`本工单已于 ${formatDateTime(now.signOutAt)} 签退，不能重复签退`);
+    throw conflict(STALE_MESSAGE);
+  }
+  const max = await paramNumber(
+    db,
+    MAINTENANCE_PARAMS.signInMaxMetersKey,
+    MAINTENANCE_PARAMS.signInMaxMeters,
+  );
+  await log(
+    db,
+    o.id,
+    '现场签退',
+    user.realName,
+    distance === null
+      ? '电梯未登记坐标，未计算距离'
+      : `定位距电梯 ${distance} 米${distance > max ? `，超过 ${max} 米` : ''}`,
+  );
+  await announce(db, moved, 'signOut');
+  return detailOf(db, await orderInScope(db, user, o.id));
+}
+
+/**
+ * 提交: the signed-out record with the worker's signature goes to the use unit; the regulator's
+ * checks run on it (the on-site time is sign-in → sign-out).
+ */
+export async function submit(db: Queryable, user: AuthUser, input: Submit) {
+  const j = await workersOrder(db, user, input.id);
+  const open = j.order.status === ORDER_STATUS.signedIn || j.order.status === ORDER_STATUS.working;
+  if (open && !j.order.signOutAt) throw conflict('请先在电梯现场签退，再提交维保记录');
+  requireAnswered(j.order.items);
   await photoFiles(db, user, [input.signatureFileId]);
-  const signOutAt = new Date();
-  const moved = (await saveWork(db, user, j, input, ORDER_STATUS.awaitingConfirm, {
-    signOutAt,
-    workerSignatureFileId: input.signatureFileId,
+  const moved = (await moveState(db, maintenanceOrder, {
+    id: j.order.id,
+    version: input.version,
+    from: [ORDER_STATUS.working],
+    to: ORDER_STATUS.awaitingConfirm,
+    set: { submittedAt: new Date(), workerSignatureFileId: input.signatureFileId },
+    where: and(sql`${user.id} = any(${maintenanceOrder.workerIds})`, isNotNull(maintenanceOrder.signOutAt)),
+    ...moveOf('提交'),
   })) as Order;
   await recordFindings(db, moved.id, await findingsOf(db, moved, j));
   await markDone(db, moved);
   await announce(db, moved, 'submit');
+  const items = moved.items;
   const changed = items.filter((i) => i.result !== '正常' && i.result !== '无此项').length;
   await log(
     db,
@@ -284,14 +378,15 @@ export async function audit(
   pass: boolean,
 ): Promise<{ updated: number }> {
   if (!isReviewer(user.dataScope)) throw forbidden('维保记录由监管部门审核');
-  if (!pass && !description?.trim()) throw badRequest('请填写驳回原因');
+  // The reason is optional (doc 001 §7.6, the catalogue's auditReject); the dialog offers the field.
+  const reason = description?.trim() || null;
   const decided = (await db
     .update(maintenanceOrder)
     .set({
       status: pass ? ORDER_STATUS.approved : ORDER_STATUS.rejected,
       auditedBy: user.realName,
       auditedAt: new Date(),
-      auditRemark: description ?? null,
+      auditRemark: reason,
       version: sql`${maintenanceOrder.version} + 1`,
     })
     .where(
@@ -313,7 +408,7 @@ export async function audit(
   }
   const today = shanghaiToday();
   for (const o of decided) {
-    await log(db, o.id, pass ? '审核通过' : '审核驳回', user.realName, description ?? null);
+    await log(db, o.id, pass ? '审核通过' : '审核驳回', user.realName, reason);
     await announce(db, o, pass ? 'auditPass' : 'auditReject');
     if (pass) continue;
     const [redo] = await db
@@ -334,7 +429,13 @@ export async function audit(
         correctsOrderId: o.id,
       })
       .returning({ id: maintenanceOrder.id, orderNo: maintenanceOrder.orderNo });
-    await log(db, redo.id, '创建工单', user.realName, `工单 ${o.orderNo} 被驳回后重做：${description}`);
+    await log(
+      db,
+      redo.id,
+      '创建工单',
+      user.realName,
+      `工单 ${o.orderNo} 被驳回后重做${reason ? `：${reason}` : '（未填写驳回原因）'}`,
+    );
     await log(
       db,
       o.id,
@@ -346,7 +447,7 @@ export async function audit(
     await notify(db, {
       kind: 'maintenance',
       title: `维保工单 ${o.orderNo} 被驳回`,
-      body: `驳回原因：${description}；已生成重做工单 ${redo.orderNo}，计划今日完成`,
+      body: `驳回原因：${reason ?? '未填写'}；已生成重做工单 ${redo.orderNo}，计划今日完成`,
       link: `/basicInformation/workOrderNo?id=${redo.id}`,
       companyIds: o.maintenanceCompanyId === null ? [] : [o.maintenanceCompanyId],
       userIds: o.workerIds ?? [],

@@ -146,7 +146,7 @@ export function toRow(j: RowFacts, today = shanghaiToday()): MaintenanceOrderRow
 }
 
 /** The filters of the order list, as conditions on the order's own columns (and its lift's kind). */
-function filterConditions(f: OrderFilters, today: string): SQL[] {
+export function filterConditions(f: Omit<OrderFilters, 'page' | 'limit'>, today: string): SQL[] {
   const c: (SQL | undefined)[] = [];
   if (f.elevatorId) c.push(eq(maintenanceOrder.elevatorId, f.elevatorId));
   if (f.maintenanceCompanyId) c.push(eq(maintenanceOrder.maintenanceCompanyId, f.maintenanceCompanyId));
@@ -321,6 +321,8 @@ export async function detailsOf(db: Queryable, js: JoinedOrder[]): Promise<Maint
       photos: photos.get(o.id) ?? [],
       requiredPhotos,
       signInDistanceM: o.signInDistanceM,
+      signOutDistanceM: o.signOutDistanceM,
+      submitTime: orNull(o.submittedAt),
       workerSignatureFileId: o.workerSignatureFileId,
       remark: o.remark,
       confirmedBy: o.confirmedBy,

@@ -18,7 +18,7 @@ import {
   type TemplateRow,
 } from '@ec/contract';
 import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import type { Queryable } from '../../../platform/db/client.ts';
+import type { Db, Queryable } from '../../../platform/db/client.ts';
 import { refusingConflicts } from '../../../platform/db/conflicts.ts';
 import { paginate } from '../../../platform/db/paginate.ts';
 import { likePattern } from '../../../platform/db/sql.ts';
@@ -31,6 +31,7 @@ import {
   type maintenanceOrder,
   type StoredItem,
 } from '../tables.ts';
+import { TSG_T5002 } from './tsg-t5002.ts';
 
 type Content = typeof maintenanceContent.$inferSelect;
 type Item = typeof maintenanceContentItem.$inferSelect;
@@ -363,4 +364,47 @@ export async function defaultTemplate(db: Queryable, appendix: Appendix) {
     .orderBy(desc(maintenanceContent.id))
     .limit(1);
   return c ?? null;
+}
+
+/**
+ * Appendices B and C were first seeded with their half-month items only. On an installation made
+ * then, their seeded templates get the quarter, half-year and year items of TSG_T5002 as a new
+ * version: the older versions, and the orders made with them, stay as they were. Run on every start,
+ * under a row lock of the template (nodes starting at once add them once); a template that has an
+ * item of a longer interval already (an administrator added some) or that was renamed is left alone.
+ */
+export async function upgradeTemplates(db: Db): Promise<number> {
+  let added = 0;
+  for (const t of TSG_T5002) {
+    if (t.appendix !== 'B' && t.appendix !== 'C') continue;
+    const longer = t.items.filter((i) => i.kind > 1);
+    added += await db.transaction(async (tx) => {
+      const [c] = await tx
+        .select({ id: maintenanceContent.id })
+        .from(maintenanceContent)
+        .where(and(eq(maintenanceContent.appendix, t.appendix), eq(maintenanceContent.name, t.name)))
+        .orderBy(asc(maintenanceContent.id))
+        .limit(1)
+        .for('update');
+      if (!c) return 0;
+      const items = await itemsOfContent(tx, c.id);
+      if (items.length === 0 || items.some((i) => i.kind > 1)) return 0;
+      const last = Math.max(...items.map((i) => i.seq));
+      await tx.insert(maintenanceContentItem).values(
+        longer.map((i, k) => ({
+          contentId: c.id,
+          kind: i.kind,
+          seq: last + k + 1,
+          name: i.name,
+          requirement: i.requirement ?? null,
+          measured: Boolean(i.unit),
+          unit: i.unit ?? null,
+          seasonWindow: i.season ?? null,
+        })),
+      );
+      await newVersion(tx, c.id, { remark: t.remark });
+      return longer.length;
+    });
+  }
+  return added;
 }

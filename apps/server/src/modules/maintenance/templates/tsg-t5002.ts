@@ -1,9 +1,11 @@
 /**
  * The checklists of TSG T5002-2017《电梯维护保养规则》(DOMAIN.md §2), as the demo and a new
  * installation's templates: appendix A (曳引与强制驱动电梯) 31 / 13 / 15 / 17 items and appendix D
- * (自动扶梯与自动人行道) 33 / 5 / 12 / 13, by interval (1 半月, 2 季度, 3 半年, 4 年度). Appendices B
- * (液压) and C (杂物) are seeded with their half-month items as editable templates. Measured items
- * carry their unit; seasonal ones their window.
+ * (自动扶梯与自动人行道) 33 / 5 / 12 / 13, appendix B (液压驱动电梯) 30 / 13 / 9 / 14 and appendix C
+ * (杂物电梯) 20 / 8 / 10 / 14 (DOMAIN.md §2.1's counts), by interval (1 半月, 2 季度, 3 半年,
+ * 4 年度). Measured items carry their unit; seasonal ones their window. B and C were first seeded
+ * with their half-month items only: an installation made then gets the longer intervals' items as a
+ * new version of those templates (upgradeTemplates), its older versions kept as they were.
  */
 import type { Appendix, MaintenanceKind } from '@ec/contract';
 
@@ -218,6 +220,55 @@ const B: SeedItem[] = kind(1)([
   '手动紧急下降阀',
 ]);
 
+/** Appendix B's quarter (13), half-year (9) and year (14) items, added to its half-month ones. */
+export const B_LONGER: SeedItem[] = [
+  ...kind(2)([
+    { name: '安全溢流阀', requirement: '其工作压力不高于满负荷压力的 140%' },
+    {
+      name: '手动下降阀',
+      requirement: '通过操作该阀，轿厢能下降；系统压力小于该阀最小操作压力时，手动操作无效',
+    },
+    { name: '手动泵', requirement: '通过操作手动泵，轿厢向上移动' },
+    { name: '油温监控装置', requirement: '功能可靠' },
+    { name: '限速器轮槽、限速器钢丝绳', requirement: '清洁，无严重油腻，张力符合制造单位要求' },
+    { name: '靴衬、滚轮', requirement: '清洁，磨损量不超过制造单位要求' },
+    { name: '验证轿门关闭的电气安全装置', requirement: '工作正常' },
+    { name: '层门、轿门系统中传动钢丝绳、链条、传动带', requirement: '按照制造单位要求进行清洁、调整' },
+    { name: '层门门导靴', requirement: '磨损量不超过制造单位要求' },
+    { name: '消防开关', requirement: '工作正常，功能有效' },
+    { name: '耗能缓冲器', requirement: '电气安全装置功能有效，油量适宜，柱塞无锈蚀' },
+    { name: '限速器张紧轮装置和电气安全装置', requirement: '工作正常' },
+    { name: '液压油', requirement: '油质、油量符合制造单位要求' },
+  ]),
+  ...kind(3)([
+    { name: '控制柜内各接线端子', requirement: '各接线紧固、整齐，线号齐全清晰' },
+    { name: '控制柜各仪表', requirement: '显示正确' },
+    { name: '井道、对重、轿顶各反绳轮轴承部', requirement: '无异常声，无振动，润滑良好' },
+    { name: '悬挂装置', requirement: '磨损量、断丝数不超过要求；张力均匀，符合制造单位要求' },
+    { name: '绳头组合', requirement: '螺母无松动' },
+    { name: '限速器钢丝绳', requirement: '磨损量、断丝数不超过制造单位要求' },
+    { name: '层门、轿门门扇', requirement: '门扇各相关间隙符合标准值' },
+    { name: '对重缓冲距离', requirement: '符合标准值', unit: 'mm' },
+    { name: '上、下极限开关', requirement: '工作正常' },
+  ]),
+  ...kind(4)([
+    { name: '控制柜接触器、继电器触点', requirement: '接触良好' },
+    { name: '动力装置各安装螺栓', requirement: '紧固' },
+    { name: '导电回路绝缘性能测试', requirement: '符合标准' },
+    { name: '限速器安全钳联动试验', requirement: '工作正常；限速器动作速度按规定周期校验' },
+    { name: '随行电缆', requirement: '无损伤' },
+    { name: '破裂阀', requirement: '固定可靠，动作正常' },
+    { name: '轿顶、轿厢架、轿门及其附件安装螺栓', requirement: '紧固' },
+    { name: '轿厢和对重/平衡重的导轨支架', requirement: '固定，无松动' },
+    { name: '轿厢和对重/平衡重的导轨', requirement: '清洁，压板牢固' },
+    { name: '层门装置和地坎', requirement: '无影响正常使用的变形，各安装螺栓紧固' },
+    { name: '轿厢称重装置', requirement: '准确有效' },
+    { name: '安全钳钳座', requirement: '固定，无松动' },
+    { name: '轿底各安装螺栓', requirement: '紧固' },
+    { name: '缓冲器', requirement: '固定，无松动' },
+  ]),
+];
+
 const C: SeedItem[] = kind(1)([
   '机房、滑轮间环境',
   '手动紧急操作装置',
@@ -241,6 +292,48 @@ const C: SeedItem[] = kind(1)([
   '轿厢平层准确度',
 ]);
 
+/** Appendix C's quarter (8), half-year (10) and year (14) items, added to its half-month ones. */
+export const C_LONGER: SeedItem[] = [
+  ...kind(2)([
+    { name: '减速机润滑油', requirement: '油量适宜，除蜗杆伸出端外均无渗漏' },
+    { name: '制动衬', requirement: '清洁，磨损量不超过制造单位要求' },
+    { name: '曳引轮槽、悬挂装置', requirement: '清洁，钢丝绳无严重油腻，张力均匀，符合制造单位要求' },
+    { name: '限速器轮槽、限速器钢丝绳', requirement: '清洁，无严重油腻' },
+    { name: '靴衬、滚轮', requirement: '清洁，磨损量不超过制造单位要求' },
+    { name: '层门、轿门系统中传动钢丝绳、链条、传动带', requirement: '按照制造单位要求进行清洁、调整' },
+    { name: '层门门导靴', requirement: '磨损量不超过制造单位要求' },
+    { name: '限速器张紧轮装置和电气安全装置', requirement: '工作正常' },
+  ]),
+  ...kind(3)([
+    { name: '电动机与减速机联轴器', requirement: '连接无松动，弹性元件外观良好，无老化等现象' },
+    { name: '驱动轮、导向轮轴承部', requirement: '无异常声，无振动，润滑良好' },
+    { name: '曳引轮槽', requirement: '磨损量不超过制造单位要求' },
+    { name: '控制柜内各接线端子', requirement: '各接线紧固、整齐，线号齐全清晰' },
+    { name: '控制柜各仪表', requirement: '显示正确' },
+    { name: '井道、对重、轿顶各反绳轮轴承部', requirement: '无异常声，无振动，润滑良好' },
+    { name: '悬挂装置', requirement: '磨损量、断丝数不超过要求' },
+    { name: '绳头组合', requirement: '螺母无松动' },
+    { name: '限速器钢丝绳', requirement: '磨损量、断丝数不超过制造单位要求' },
+    { name: '层门门扇', requirement: '门扇各相关间隙符合标准值' },
+  ]),
+  ...kind(4)([
+    { name: '减速机润滑油', requirement: '按照制造单位要求适时更换，保证油质符合要求' },
+    { name: '控制柜接触器、继电器触点', requirement: '接触良好' },
+    { name: '制动器铁芯（柱塞）', requirement: '进行清洁、润滑、检查，磨损量不超过制造单位要求' },
+    { name: '制动器制动能力', requirement: '符合制造单位要求，保持有足够的制动力' },
+    { name: '导电回路绝缘性能测试', requirement: '符合标准' },
+    { name: '限速器安全钳联动试验', requirement: '工作正常；限速器动作速度每 5 年校验一次' },
+    { name: '轿顶、轿厢架、轿门及其附件安装螺栓', requirement: '紧固' },
+    { name: '轿厢和对重/平衡重的导轨支架', requirement: '固定，无松动' },
+    { name: '轿厢和对重/平衡重的导轨', requirement: '清洁，压板牢固' },
+    { name: '随行电缆', requirement: '无损伤' },
+    { name: '层门装置和地坎', requirement: '无影响正常使用的变形，各安装螺栓紧固' },
+    { name: '安全钳钳座', requirement: '固定，无松动' },
+    { name: '轿底各安装螺栓', requirement: '紧固' },
+    { name: '缓冲器', requirement: '固定，无松动' },
+  ]),
+];
+
 export const TSG_T5002: { appendix: Appendix; name: string; remark: string; items: SeedItem[] }[] = [
   {
     appendix: 'A',
@@ -251,14 +344,14 @@ export const TSG_T5002: { appendix: Appendix; name: string; remark: string; item
   {
     appendix: 'B',
     name: '液压驱动电梯维护保养项目（TSG T5002-2017 附件B）',
-    remark: '半月项目；季度、半年、年度项目请按附件B补充',
-    items: B,
+    remark: '半月30项、季度13项、半年9项、年度14项',
+    items: [...B, ...B_LONGER],
   },
   {
     appendix: 'C',
     name: '杂物电梯维护保养项目（TSG T5002-2017 附件C）',
-    remark: '半月项目；季度、半年、年度项目请按附件C补充',
-    items: C,
+    remark: '半月20项、季度8项、半年10项、年度14项',
+    items: [...C, ...C_LONGER],
   },
   {
     appendix: 'D',

@@ -132,6 +132,10 @@ export default function WorkOrderPage() {
           <Descriptions.Item label="签到距离">
             {o.signInDistanceM === null ? '—' : `距电梯 ${o.signInDistanceM} 米`}
           </Descriptions.Item>
+          <Descriptions.Item label="签退距离">
+            {o.signOutDistanceM === null ? '—' : `距电梯 ${o.signOutDistanceM} 米`}
+          </Descriptions.Item>
+          <Descriptions.Item label="提交时间">{dash(o.submitTime)}</Descriptions.Item>
           <Descriptions.Item label="维保人员">{dash(o.workers.join('、'))}</Descriptions.Item>
           <Descriptions.Item label="维保模板">
             {o.templateName
