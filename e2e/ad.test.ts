@@ -228,6 +228,11 @@ describe('advertising bookings in the console', () => {
     assert.equal(sent.logs.length, 1, 'the refused wrong code left no log');
     assert.equal(sent.logs[0].far, false, 'sent at the lift');
 
+    // An account bound to no field worker (gg_admin1) is told so on the phone page, and sees no task.
+    await page.goto(`${suite.server.baseUrl}/#/m/ad`);
+    await page.getByTestId('ad-work-reason').filter({ hasText: '当前账号未绑定小程序安装人员' }).waitFor();
+    assert.equal(await page.getByTestId('ad-work-task').count(), 0, 'not the operator’s tasks');
+
     // 投放日志: gg_admin1 approves the log; 广告点位 shows the point 投放中.
     await page.goto(`${suite.server.baseUrl}/#/ad/taskLog`);
     const logs = page.getByTestId('ad-task-log-list');
