@@ -2,14 +2,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { apiAs, messageWith, rowsOf, runSearch, searchField, settle } from './elevator-support.ts';
 import { PNG_1PX } from './inspection-support.ts';
-import { consoleSuite, screenshot, until } from './support.ts';
+import { closeDropdown, consoleSuite, pickOption, screenshot, until } from './support.ts';
 
 /**
  * Advertising bookings in the console against the real server (no mocks): gg_admin1 adds a customer
  * on 广告客户, books 10 points for next month on 广告订单 (the availability search and the server's
  * price in the dialog), submits and confirms the order; the order holds its 10 points, 已预订. Its
- * 10 install tasks show on 投放任务; on the field worker's phone page (#/m/ad, 375 × 812, the
- * phone's position at the lift) one task's point gets its QR code bound, a wrong code is refused
+ * 10 install tasks show on 投放任务, where one is 指派 to the field worker 韦立新; on his phone page
+ * (#/m/ad, 375 × 812, the phone's position at the lift), signed in as gg_worker1 (广告安装人员, bound
+ * to 韦立新: his own tasks only), the task's point gets its QR code bound, a wrong code is refused
  * with the server's reason, and the log goes with a photo; 投放日志 approves it and 广告点位 shows
  * the point 投放中.
  */
@@ -142,10 +143,33 @@ describe('advertising bookings in the console', () => {
       'GET',
       `/adPoint/${task.pointId}`,
     );
+    // A code bound before (a point whose earlier poster was installed) is undone by the operator.
+    if (task.qrCode) await api('PUT', '/adTask/unBindQrCode', { id: task.id });
+
+    // 指派: the task goes to 韦立新, the field worker the demo binds to gg_worker1.
+    const workerApi = await apiAs(suite.server.baseUrl, 'gg_worker1');
+    const own = await workerApi<{ mine?: { workerId: number | null; workerName: string | null } }>(
+      'GET',
+      '/adTask/getTaskList',
+      { mine: true, limit: 1 },
+    );
+    const workerName = own.mine?.workerName;
+    assert.ok(workerName, 'gg_worker1 is bound to a field worker');
+    await searchField(tasks, '关键字').locator('input').fill(task.pointName);
+    await runSearch(tasks);
+    const taskRow = rowsOf(tasks).filter({ hasText: task.pointName }).filter({ hasText: '待执行' }).first();
+    await taskRow.getByTestId('ad-task-assign').click();
+    const assign = page.locator('.ad-task-assign');
+    await assign.waitFor();
+    await pickOption(page, assign.getByTestId('ad-task-worker'), workerName, workerName);
+    await closeDropdown(page);
+    await assign.getByRole('button', { name: /指\s*派/ }).click();
+    await messageWith(page, `已指派给 ${workerName}`);
+    await assign.waitFor({ state: 'detached' });
 
     // The field worker on site, on the phone page: from 首页 to 广告投放作业, the position at the lift.
     const code = `E2E-${Date.now()}`;
-    const phone = await suite.open('gg_admin1', PHONE);
+    const phone = await suite.open('gg_worker1', PHONE);
     try {
       await phone.context.grantPermissions(['geolocation'], { origin: suite.server.baseUrl });
       await phone.context.setGeolocation({
@@ -159,29 +183,25 @@ describe('advertising bookings in the console', () => {
         .getByRole('button', { name: /进入广告投放作业/ })
         .click();
       await p.getByTestId('ad-work-page').waitFor();
+      // His own tasks: the header names him, the list holds the task given to him.
+      await p.locator('header').filter({ hasText: workerName }).waitFor();
       await p.getByLabel('关键字').fill(task.pointName);
       await p.getByRole('button', { name: /查\s*询/ }).click();
       await p.getByTestId('ad-work-task').filter({ hasText: task.pointName }).click();
       await p.getByTestId('ad-work-task-state').filter({ hasText: '待执行' }).waitFor();
-      // A code bound before is undone first (解绑), then the point's new code bound (scanned or typed).
-      if (task.qrCode) {
-        await p.getByTestId('ad-work-unbind').click();
-        await p.getByTestId('ad-work-notice').filter({ hasText: '已解绑二维码' }).waitFor();
-      }
+      // The point's code bound (scanned or typed); 解绑 is the operator's, not shown to him.
+      assert.equal(await p.getByTestId('ad-work-unbind').count(), 0);
       await p.getByTestId('ad-work-code').fill(code);
       await p.getByTestId('ad-work-bind').click();
       await p
         .getByTestId('ad-work-notice')
         .filter({ hasText: `已绑定二维码 ${code}` })
         .waitFor();
-      // The poster's photo; gg_admin1 is no field worker itself: the log is for one of its workers.
+      // The poster's photo; the log is his own.
       await p
         .getByTestId('ad-work-photo-input')
         .setInputFiles({ name: '安装.png', mimeType: 'image/png', buffer: PNG_1PX });
       await p.getByTestId('ad-photo').first().waitFor();
-      const worker = p.getByTestId('ad-work-worker');
-      await worker.locator('option').nth(1).waitFor({ state: 'attached' });
-      await worker.selectOption({ index: 1 });
       // A code that is not the point's: the server's reason, and the task stays 待执行.
       await p.getByTestId('ad-work-code').fill('E2E-WRONG-0001');
       await p.getByTestId('ad-work-submit').click();
@@ -200,12 +220,18 @@ describe('advertising bookings in the console', () => {
     const sent = await api<{
       statusLabel: string;
       qrCode: string | null;
-      logs: { status: number; distanceM: number | null; far: boolean }[];
+      logs: { status: number; distanceM: number | null; far: boolean; workerName: string | null }[];
     }>('GET', `/adTask/${task.id}`);
     assert.equal(sent.statusLabel, '待审核');
+    assert.equal(sent.logs[0]?.workerName, workerName, 'the log is the field worker’s');
     assert.equal(sent.qrCode, code, 'the point carries the bound code');
     assert.equal(sent.logs.length, 1, 'the refused wrong code left no log');
     assert.equal(sent.logs[0].far, false, 'sent at the lift');
+
+    // An account bound to no field worker (gg_admin1) is told so on the phone page, and sees no task.
+    await page.goto(`${suite.server.baseUrl}/#/m/ad`);
+    await page.getByTestId('ad-work-reason').filter({ hasText: '当前账号未绑定小程序安装人员' }).waitFor();
+    assert.equal(await page.getByTestId('ad-work-task').count(), 0, 'not the operator’s tasks');
 
     // 投放日志: gg_admin1 approves the log; 广告点位 shows the point 投放中.
     await page.goto(`${suite.server.baseUrl}/#/ad/taskLog`);

@@ -25,6 +25,7 @@ const FILED = [
   'jy_rescue1',
   'kf_agent1',
   'gg_admin1',
+  'gg_worker1',
   'iot_admin1',
 ];
 const UNFILED: Record<string, string> = {

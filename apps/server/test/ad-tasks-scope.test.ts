@@ -1,16 +1,22 @@
 import XLSX from '@e965/xlsx';
 import {
+  AD_OWN_WORKER_DISABLED,
+  AD_OWN_WORKER_MISSING,
   type AdChangeResult,
   type AdCountOverview,
   type AdSettlementRow,
   type AdTaskDetail,
+  type AdTaskPage,
   type AdTaskRow,
   type AdTaskStat,
   API_PREFIX,
   adCountCalls,
+  adOrderCalls,
+  adPointCalls,
   adSettlementCalls,
   adTaskCalls,
   adUserCalls,
+  type MenuEntry,
   type Page,
   type WxUserDetail,
 } from '@ec/contract';
@@ -23,8 +29,9 @@ import { CallProber, type Probes } from './scope-sweep.ts';
 
 /**
  * Data scope of the tasks, task logs, mini-program users, settlements and counts, call by call:
- * another advertising operator, a use unit (sy_admin1: it reads its own settlements only) and a
- * maintenance company ask for gg_admin1's records. Each call answers 404 (403 without the permission)
+ * another advertising operator, a use unit (sy_admin1: it reads its own settlements only), a
+ * maintenance company and the operator's own field worker (gg_worker1, 广告安装人员: its bound
+ * worker's tasks only) ask for gg_admin1's records. Each call answers 404 (403 without the permission)
  * or leaves the record out; the platform sees it; and nothing changed afterwards. A call without a
  * probe fails the sweep.
  */
@@ -37,6 +44,7 @@ describe.each(dbKinds)('advertising tasks, users and settlement data scope on %s
   let settle: CallProber<typeof adSettlementCalls>;
   let count: CallProber<typeof adCountCalls>;
   let task: AdTaskRow;
+  let loggedTask: AdTaskRow;
   let logId: number;
   let pointNo: string;
   let logVersion: number;
@@ -72,7 +80,7 @@ describe.each(dbKinds)('advertising tasks, users and settlement data scope on %s
     const ggId = await companyOf(t, 'gg_admin1');
     syCompany = await companyOf(t, 'sy_admin1');
     other = (await otherOperator(t)).username;
-    actors.push(other, 'sy_admin1', 'wb_admin1');
+    actors.push(other, 'sy_admin1', 'wb_admin1', 'gg_worker1');
     tasks = new CallProber(t, adTaskCalls);
     users = new CallProber(t, adUserCalls);
     settle = new CallProber(t, adSettlementCalls);
@@ -107,6 +115,7 @@ describe.each(dbKinds)('advertising tasks, users and settlement data scope on %s
     ).body.data;
     const list = await tasks.send<Page<AdTaskRow>>('gg_admin1', 'getTaskList', { orderId: o.orderId });
     task = list.body.data.records[0];
+    loggedTask = list.body.data.records[1];
     // The order shows: its points may have their poster changed (换画) — by gg only.
     await query(t, `update ad_order set status = 4 where id = ${o.orderId}`);
     await query(t, `update ad_point set state = 3 where id in (${o.pointIds.join(',')})`);
@@ -259,7 +268,7 @@ describe.each(dbKinds)('advertising tasks, users and settlement data scope on %s
     count.expectProbeForEveryCall(countProbes());
   });
 
-  it.each(['other operator', 'sy_admin1', 'wb_admin1'])(
+  it.each(['other operator', 'sy_admin1', 'wb_admin1', 'gg_worker1'])(
     '%s reaches none of gg_admin1 records',
     async (name) => {
       const actor = name === 'other operator' ? other : name;
@@ -275,6 +284,99 @@ describe.each(dbKinds)('advertising tasks, users and settlement data scope on %s
       expect(await snapshot()).toEqual(before);
     },
   );
+
+  it('lists with mine=true the tasks of the worker bound to the account, and none, with the reason, to an account bound to none', async () => {
+    const [own] = await query<{ id: number; name: string }>(
+      t,
+      `select w.id, w.name from ad_wx_user w join sys_user u on u.id = w.user_id where u.username = 'gg_worker1'`,
+    );
+    expect(own, 'the demo binds a field worker to gg_worker1').toBeDefined();
+    const given = await tasks.send('gg_admin1', 'assign', { ids: [task.id], workerId: own.id });
+    expect(given.status, given.body.resultMsg).toBe(200);
+    const mine = await tasks.send<AdTaskPage>('gg_worker1', 'getTaskList', { mine: true, limit: 500 });
+    expect(mine.status, mine.body.resultMsg).toBe(200);
+    expect(mine.body.data.mine).toEqual({ workerId: own.id, workerName: own.name, reason: null });
+    expect(mine.body.data.records.map((r) => r.id)).toContain(task.id);
+    expect(mine.body.data.records.every((r) => r.workerId === own.id)).toBe(true);
+    // gg_admin1 is bound to 范围安装员: its own are that worker's (the logged task), not the operator's.
+    const ggMine = await tasks.send<AdTaskPage>('gg_admin1', 'getTaskList', {
+      mine: true,
+      orderId: task.orderId,
+    });
+    expect(ggMine.body.data.records.map((r) => r.id)).toEqual([loggedTask.id]);
+    expect(ggMine.body.data.mine?.workerName).toBe('范围安装员');
+    // Bound to no worker (the platform, another operator): no task and why, never every task.
+    for (const a of ['admin', other]) {
+      const res = await tasks.send<AdTaskPage>(a, 'getTaskList', { mine: true });
+      expect(res.status, `${a}: ${res.body.resultMsg}`).toBe(200);
+      expect(res.body.data, a).toMatchObject({
+        records: [],
+        total: 0,
+        mine: { workerId: null, reason: AD_OWN_WORKER_MISSING },
+      });
+    }
+    // Bound to a disabled worker: none either.
+    await query(t, `update ad_wx_user set enabled = false where id = ${worker.id}`);
+    const off = await tasks.send<AdTaskPage>('gg_admin1', 'getTaskList', { mine: true });
+    await query(t, `update ad_wx_user set enabled = true where id = ${worker.id}`);
+    expect(off.body.data).toMatchObject({ records: [], total: 0, mine: { reason: AD_OWN_WORKER_DISABLED } });
+    // Without mine the operator lists all its tasks, the field worker still only its own.
+    const all = await tasks.send<AdTaskPage>('gg_admin1', 'getTaskList', { orderId: task.orderId });
+    expect(all.body.data.total).toBe(2);
+    expect(all.body.data.mine).toBeUndefined();
+    const his = await tasks.send<AdTaskPage>('gg_worker1', 'getTaskList', { orderId: task.orderId });
+    expect(his.body.data.records.map((r) => r.id)).toEqual([task.id]);
+  });
+
+  it('lets gg_worker1 work its own task as its own worker, and opens none of the back office to it', async () => {
+    const [own] = await query<{ id: number }>(
+      t,
+      `select w.id from ad_wx_user w join sys_user u on u.id = w.user_id where u.username = 'gg_worker1'`,
+    );
+    const bound = await tasks.send<AdTaskDetail>('gg_worker1', 'bindQrCode', {
+      id: task.id,
+      qrCode: 'SCOPE-QR-W',
+    });
+    expect(bound.status, bound.body.resultMsg).toBe(200);
+    const [p] = await query<{ latitude: number; longitude: number }>(
+      t,
+      `select latitude, longitude from ad_point where id = ${task.pointId}`,
+    );
+    // Naming another worker changes nothing: a field worker's log is its own.
+    const sent = await tasks.send<AdTaskDetail>('gg_worker1', 'submitLog', {
+      id: task.id,
+      version: bound.body.data.version,
+      workerId: worker.id,
+      photoFileId: photos.gg_worker1,
+      qrCode: 'SCOPE-QR-W',
+      ...p,
+    });
+    expect(sent.status, sent.body.resultMsg).toBe(200);
+    expect(sent.body.data.logs[0].workerId).toBe(own.id);
+    expect(sent.body.data.workerId).toBe(own.id);
+    // The operator's back office answers 403: points, orders, logs, assignments, unbinding, users.
+    const token = tasks.tokens.gg_worker1;
+    for (const [method, path, query] of [
+      ['GET', adPointCalls.list.path, { page: '1', limit: '10' }],
+      ['GET', adOrderCalls.getOrderList.path, { page: '1', limit: '10' }],
+      ['GET', adTaskCalls.getTaskLogListInfo.path, {}],
+      ['GET', adUserCalls.getXcxUserList.path, {}],
+    ] as const) {
+      const res = await t.api(method, path, { token, query });
+      expect(res.status, `${path}: ${res.body.resultMsg}`).toBe(403);
+    }
+    const assign = await tasks.send('gg_worker1', 'assign', { ids: [task.id], workerId: own.id });
+    expect(assign.status).toBe(403);
+    const unbind = await tasks.send('gg_worker1', 'unBindQrCode', { id: task.id });
+    expect(unbind.status).toBe(403);
+    // Its menu: 首页 and the personal pages, no 广告管理 page.
+    const menu = await t.api<MenuEntry[]>('GET', '/pc/sysMenu/getMenuList', { token });
+    const urls = (function flat(m: MenuEntry[]): string[] {
+      return m.flatMap((e) => [e.url, ...flat(e.childTree)]);
+    })(menu.body.data);
+    expect(urls).toContain('/dashboard');
+    expect(urls.filter((u) => u.startsWith('/ad'))).toEqual([]);
+  });
 
   it('shows a use unit its own settlement', async () => {
     const [r] = await query<{ id: number }>(

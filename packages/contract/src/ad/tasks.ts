@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { idField, idList, pageOf, paging, text } from '../common.ts';
+import { idField, idList, pageOf, paging, queryBool, text } from '../common.ts';
 import { fileIdField, optionalDate, version } from '../fields.ts';
 import { AD_POINT, adPointFilters } from './points.ts';
 
@@ -123,6 +123,11 @@ export type AdTaskDetail = z.infer<typeof adTaskDetail>;
 
 export const adTaskFilters = z.object({
   ...paging,
+  /**
+   * The caller's own tasks only: those of the field worker (a 小程序用户 of kind 安装人员) bound to
+   * the signed-in account. An account bound to none gets no task and the reason (`mine.reason`).
+   */
+  mine: queryBool.optional(),
   orderId: idField('订单').optional(),
   pointId: idField('点位').optional(),
   workerId: idField('安装人员').optional(),
@@ -132,6 +137,24 @@ export const adTaskFilters = z.object({
   keyword: text(50).optional(),
 });
 export type AdTaskFilters = z.input<typeof adTaskFilters>;
+
+/** With `mine`: the caller's own field worker, or why the list is empty (Chinese, shown as is). */
+export const adOwnWorker = z.object({
+  workerId: z.number().int().nullable(),
+  workerName: z.string().nullable(),
+  /** Null when the worker is bound and enabled; else why the account has no task here. */
+  reason: z.string().nullable(),
+});
+export type AdOwnWorker = z.infer<typeof adOwnWorker>;
+
+/** 投放任务's page; `mine` only when asked for (`mine=true`). */
+export const adTaskPage = pageOf(adTaskRow).extend({ mine: adOwnWorker.optional() });
+export type AdTaskPage = z.infer<typeof adTaskPage>;
+
+/** Why a `mine=true` list is empty: the account is bound to no field worker, or to a disabled one. */
+export const AD_OWN_WORKER_MISSING =
+  '当前账号未绑定小程序安装人员，没有可执行的投放任务。请联系广告运营商在“小程序用户”中绑定本账号';
+export const AD_OWN_WORKER_DISABLED = '当前账号绑定的安装人员已停用，没有可执行的投放任务。请联系广告运营商';
 
 export const adTaskLogFilters = z.object({
   ...paging,
@@ -206,9 +229,9 @@ export const adTaskCalls = {
     method: 'GET',
     path: `${AD_TASK}/getTaskList`,
     permission: P.taskList,
-    summary: '投放任务列表',
+    summary: '投放任务列表（mine=true：本账号绑定的安装人员的任务）',
     input: adTaskFilters,
-    output: pageOf(adTaskRow),
+    output: adTaskPage,
   }),
   get: defineCall({
     domain: 'ad',

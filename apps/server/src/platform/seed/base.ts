@@ -338,6 +338,17 @@ export const ROLE_SEEDS: RoleSeed[] = [
     menus: ['/dashboard', '/ad'],
   },
   {
+    key: 'ad_worker',
+    name: '广告安装人员',
+    description: '广告运营商的现场安装人员',
+    // Its own tasks only: those of the mini-program worker bound to the account (modules/ad taskScope).
+    dataScope: 'self',
+    roleType: 'ad',
+    // The field worker's phone page (/m/ad, from 首页): its tasks, bind a QR code, send a log.
+    permissions: ['ad:task:list', 'ad:task:work'],
+    menus: ['/dashboard'],
+  },
+  {
     key: 'iot_admin',
     name: '物联网商户',
     description: '电梯物联网设备商',

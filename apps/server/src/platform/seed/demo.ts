@@ -145,6 +145,8 @@ export const DEMO_USERS: {
   company?: (typeof DEMO_COMPANIES)[number]['ref'];
   areaCodes?: string[];
   builtIn?: boolean;
+  /** The role, when not its kind's default (DEFAULT_ROLE_BY_TYPE). */
+  role?: string;
 }[] = [
   { username: 'admin', realName: '平台管理员', phone: '13807710001', type: 'platform', builtIn: true },
   {
@@ -234,6 +236,15 @@ export const DEMO_USERS: {
     company: 'kf1',
   },
   { username: 'gg_admin1', realName: DEMO_PEOPLE[11], phone: '13807710013', type: 'ad', company: 'gg1' },
+  // The operator's field worker (广告安装人员): the phone page only; the ad seed binds a worker to it.
+  {
+    username: 'gg_worker1',
+    realName: '韦立新',
+    phone: '13807710022',
+    type: 'ad',
+    company: 'gg1',
+    role: 'ad_worker',
+  },
   { username: 'iot_admin1', realName: DEMO_PEOPLE[12], phone: '13807710014', type: 'iot', company: 'iot1' },
   // A regulator for each other district, so that whatever district a company files in, someone
   // there reviews it (jg_qingxiu is 青秀区's).
@@ -293,7 +304,7 @@ export async function seedDemo(tx: Tx, demoPassword: string) {
       .returning({ id: sysUser.id });
     await tx
       .insert(sysUserRole)
-      .values({ userId: row.id, roleId: await roleIdByKey(tx, DEFAULT_ROLE_BY_TYPE[u.type]) });
+      .values({ userId: row.id, roleId: await roleIdByKey(tx, u.role ?? DEFAULT_ROLE_BY_TYPE[u.type]) });
   }
   return true;
 }

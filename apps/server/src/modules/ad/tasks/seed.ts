@@ -86,13 +86,15 @@ export async function seedTasks(tx: Tx, storage: FileStorage | null): Promise<vo
   );
   if (!op) return;
   const S = AD_ORDER_STATE;
-  // Mini-program users: three field workers, and a contact for each of the first five customers.
+  // Mini-program users: three field workers (the first bound to the demo account gg_worker1, who
+  // opens the phone page as him), and a contact for each of the first five customers.
   const workers = await q<{ id: number }>(
     tx,
-    sql`insert into ad_wx_user (operator_id, kind, name, phone, remark)
-        values (${op.id}, 1, '韦立新', '13977101001', '青秀区、兴宁区安装'),
-               (${op.id}, 1, '黄海波', '13977101002', '西乡塘区、江南区安装'),
-               (${op.id}, 1, '蒙小东', '13977101003', '良庆区、邕宁区安装')
+    sql`insert into ad_wx_user (operator_id, kind, name, phone, remark, user_id)
+        values (${op.id}, 1, '韦立新', '13977101001', '青秀区、兴宁区安装',
+                  (select u.id from sys_user u where u.username = 'gg_worker1' and u.company_id = ${op.id})),
+               (${op.id}, 1, '黄海波', '13977101002', '西乡塘区、江南区安装', null),
+               (${op.id}, 1, '蒙小东', '13977101003', '良庆区、邕宁区安装', null)
         on conflict do nothing returning id`,
   );
   if (workers.length === 0) return;

@@ -3,6 +3,8 @@ import {
   AD_LOG_STATUS,
   AD_LOG_STATUS_LABEL,
   AD_ORDER_STATE,
+  AD_OWN_WORKER_DISABLED,
+  AD_OWN_WORKER_MISSING,
   AD_POINT_STATE,
   AD_TASK_KIND,
   AD_TASK_KIND_LABEL,
@@ -10,10 +12,12 @@ import {
   AD_TASK_STATUS,
   AD_TASK_STATUS_LABEL,
   type AdChangeResult,
+  type AdOwnWorker,
   type AdTaskDetail,
   type AdTaskFilters,
   type AdTaskLogFilters,
   type AdTaskLogRow,
+  type AdTaskPage,
   type AdTaskRow,
   type AdTaskStat,
   type adTaskCalls,
@@ -23,6 +27,7 @@ import {
   formatDateTime,
   MAINTENANCE_PARAMS,
   shanghaiToday,
+  WX_USER_KIND,
 } from '@ec/contract';
 import {
   type AnyColumn,
@@ -66,9 +71,18 @@ import { adTask, adTaskLog } from './tables.ts';
 const TASK_MISSING = '投放任务不存在或无权访问';
 const LOG_MISSING = '投放日志不存在或无权访问';
 
-/** An operator's own tasks and logs; the platform all; nobody else any. */
-export const taskScope = (user: AuthUser): SQL => scopeCondition(user, { company: adTask.operatorId });
-export const logScope = (user: AuthUser): SQL => scopeCondition(user, { company: adTaskLog.operatorId });
+/** The console account a field worker (小程序安装人员) is bound to, for a task's or a log's worker. */
+const boundAccount = (workerId: AnyColumn) =>
+  sql`(select w.user_id from ad_wx_user w where w.id = ${workerId})`;
+
+/**
+ * An operator's own tasks and logs; the platform all; an account of data scope self (a field worker,
+ * 广告安装人员) those of the worker bound to it; nobody else any.
+ */
+export const taskScope = (user: AuthUser): SQL =>
+  scopeCondition(user, { company: adTask.operatorId, owner: boundAccount(adTask.workerId) });
+export const logScope = (user: AuthUser): SQL =>
+  scopeCondition(user, { company: adTaskLog.operatorId, owner: boundAccount(adTaskLog.workerId) });
 
 const taskMove = (verb: string) => ({ labels: AD_TASK_STATUS_LABEL, missing: TASK_MISSING, verb });
 const logMove = (verb: string) => ({ labels: AD_LOG_STATUS_LABEL, missing: LOG_MISSING, verb });
@@ -351,8 +365,33 @@ function taskFilters(user: AuthUser, f: Omit<AdTaskFilters, 'page' | 'limit'>): 
   return and(...c);
 }
 
-export function listTasks(db: Queryable, user: AuthUser, f: CallParsedInput<typeof adTaskCalls.getTaskList>) {
-  const where = taskFilters(user, f);
+/**
+ * The field worker bound to the account (`mine=true`): its id and name, or why it has no task (no
+ * worker bound, or the worker disabled).
+ */
+async function ownWorker(db: Queryable, user: AuthUser): Promise<AdOwnWorker> {
+  const [w] = await db
+    .select({ id: adWxUser.id, name: adWxUser.name, enabled: adWxUser.enabled })
+    .from(adWxUser)
+    .where(and(eq(adWxUser.userId, user.id), eq(adWxUser.kind, WX_USER_KIND.worker)));
+  if (!w) return { workerId: null, workerName: null, reason: AD_OWN_WORKER_MISSING };
+  return { workerId: w.id, workerName: w.name, reason: w.enabled ? null : AD_OWN_WORKER_DISABLED };
+}
+
+export async function listTasks(
+  db: Queryable,
+  user: AuthUser,
+  f: CallParsedInput<typeof adTaskCalls.getTaskList>,
+): Promise<AdTaskPage> {
+  if (!f.mine) return taskPage(db, f, taskFilters(user, f));
+  // The caller's own tasks: none (and the reason) when no enabled worker is bound to it, never all.
+  const mine = await ownWorker(db, user);
+  if (mine.workerId === null || mine.reason !== null)
+    return { records: [], total: 0, page: f.page, limit: f.limit, mine };
+  return { ...(await taskPage(db, f, and(taskFilters(user, f), eq(adTask.workerId, mine.workerId)))), mine };
+}
+
+function taskPage(db: Queryable, f: { page: number; limit: number }, where: SQL | undefined) {
   return paginate(
     db,
     f,

@@ -265,16 +265,18 @@ export async function uploadWxUserPhoto(
 
 /**
  * The worker a field call (a write) acts as: the named one of the task's operator, or the caller's
- * bound one; its row is locked `for share` in the call's transaction.
+ * bound one; its row is locked `for share` in the call's transaction. A field worker's own account
+ * (data scope self, 广告安装人员) acts as its bound worker only, whatever it names.
  */
 export async function workerFor(
   db: Queryable,
   user: AuthUser,
   operatorId: number,
-  workerId?: number,
+  named?: number,
   /** The task's assigned worker, when the caller names none and acts as none. */
   assigned?: number | null,
 ): Promise<{ id: number; name: string }> {
+  const workerId = user.dataScope === 'self' ? undefined : named;
   let cond = workerId ? eq(adWxUser.id, workerId) : eq(adWxUser.userId, user.id);
   if (!workerId && assigned) {
     const [bound] = await db.select({ id: adWxUser.id }).from(adWxUser).where(eq(adWxUser.userId, user.id));

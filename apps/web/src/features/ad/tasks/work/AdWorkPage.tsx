@@ -1,12 +1,11 @@
-import { AD_USER_PERMISSIONS, adTaskCalls, adUserCalls, WX_USER_KIND, type WxUserRow } from '@ec/contract';
+import { adTaskCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { usePermission } from '../../../../lib/access.ts';
 import { call } from '../../../../lib/api.ts';
 import { useSession } from '../../../../lib/session.ts';
 import css from './adwork.module.css';
-import { ownWorker, WORK_TABS } from './logic.ts';
+import { WORK_TABS } from './logic.ts';
 import { STATUS_BADGE, TaskScreen, workKeys } from './TaskScreen.tsx';
 
 const PAGE = 20;
@@ -15,30 +14,18 @@ const positive = (raw: string | null) => (raw && /^\d+$/.test(raw) && Number(raw
 
 /**
  * 广告投放作业 (/m/ad): the advertising field worker's phone page, outside the console's layout. The
- * tasks (待执行 first; the account's own when it is bound to one of the operator's field workers); a
- * task: scan or type the point's QR code and bind it, photograph the poster, and send the log with
- * the phone's position (the server measures it against the lift).
+ * tasks of the field worker bound to the account (`mine=true`: the server finds him; an account bound
+ * to none gets none, and the server's reason), 待执行 first; a task: scan or type the point's QR code
+ * and bind it, photograph the poster, and send the log with the phone's position (the server
+ * measures it against the lift).
  */
 export default function AdWorkPage() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
   const taskId = positive(params.get('id'));
-  const canListWorkers = usePermission(AD_USER_PERMISSIONS.list);
-  // The operator's enabled field workers: the account's own among them, or whom a log is for.
-  const workers = useQuery({
-    queryKey: ['adTasks', 'work', 'workers'],
-    enabled: canListWorkers,
-    queryFn: ({ signal }) =>
-      call(
-        adUserCalls.getXcxUserList,
-        { kind: WX_USER_KIND.worker, enabled: 'true', page: 1, limit: 200 },
-        { signal, silent: true },
-      ),
-    staleTime: 60_000,
-  });
+  // The worker's name, once the list has said whose tasks these are.
+  const [workerName, setWorkerName] = useState<string | null>(null);
   if (!user) return null;
-  const list: WxUserRow[] = workers.data?.records ?? [];
-  const own = ownWorker(list, user.userId);
   return (
     <div className={css.page} data-testid="ad-work-page">
       <header className={css.header}>
@@ -48,51 +35,43 @@ export default function AdWorkPage() {
           </button>
         )}
         <span className={css.headerTitle}>{taskId === null ? '广告投放任务' : '投放作业'}</span>
-        <span className={css.headerUser}>{own ? own.name : user.name}</span>
+        <span className={css.headerUser}>{workerName ?? user.name}</span>
       </header>
       {taskId === null ? (
-        <TaskList
-          workerId={own?.id ?? null}
-          ready={!canListWorkers || !workers.isPending}
-          onOpen={(id) => setParams({ id: String(id) })}
-        />
+        <TaskList onOpen={(id) => setParams({ id: String(id) })} onWorker={setWorkerName} />
       ) : (
-        <TaskScreen key={taskId} taskId={taskId} workers={own ? [] : list} />
+        <TaskScreen key={taskId} taskId={taskId} />
       )}
     </div>
   );
 }
 
 function TaskList({
-  workerId,
-  ready,
   onOpen,
+  onWorker,
 }: {
-  workerId: number | null;
-  ready: boolean;
   onOpen: (id: number) => void;
+  onWorker: (name: string | null) => void;
 }) {
   const [status, setStatus] = useState<number>(WORK_TABS[0].status);
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
   const [limit, setLimit] = useState(PAGE);
   const tasks = useQuery({
-    queryKey: [...workKeys.list, status, keyword, workerId, limit],
-    enabled: ready,
+    queryKey: [...workKeys.list, 'mine', status, keyword, limit],
     queryFn: ({ signal }) =>
       call(
         adTaskCalls.getTaskList,
-        {
-          status,
-          keyword: keyword || undefined,
-          workerId: workerId ?? undefined,
-          page: 1,
-          limit,
-        },
+        { mine: true, status, keyword: keyword || undefined, page: 1, limit },
         { signal, silent: true },
       ),
     staleTime: 0,
   });
+  const mine = tasks.data?.mine;
+  useEffect(() => {
+    if (mine) onWorker(mine.workerName);
+  }, [mine, onWorker]);
+  const reason = mine?.reason;
   return (
     <main className={css.body}>
       <div className={css.tabs} role="tablist">
@@ -133,11 +112,15 @@ function TaskList({
           查询
         </button>
       </form>
-      {!ready || tasks.isPending ? (
+      {tasks.isPending ? (
         <div className={css.empty}>正在加载…</div>
       ) : tasks.isError ? (
         <div className={css.error} role="alert">
           任务加载失败：{tasks.error.message}
+        </div>
+      ) : reason ? (
+        <div className={css.error} role="alert" data-testid="ad-work-reason">
+          {reason}
         </div>
       ) : tasks.data.records.length === 0 ? (
         <div className={css.empty}>没有{WORK_TABS.find((t) => t.status === status)?.label}的投放任务</div>

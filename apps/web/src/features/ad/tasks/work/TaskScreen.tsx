@@ -4,10 +4,10 @@ import {
   AD_TASK_STATUS,
   type AdTaskDetail,
   adTaskCalls,
-  type WxUserRow,
 } from '@ec/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { BusyButton } from '../../../../components/phone/BusyButton.tsx';
 import { usePermission } from '../../../../lib/access.ts';
 import { ApiError, call } from '../../../../lib/api.ts';
 import { locate } from '../../../../lib/geo.ts';
@@ -62,9 +62,10 @@ async function scanPicture(file: File): Promise<string> {
 /**
  * One task on site: its point and lift, the point's QR code (scanned or typed, bound when the point
  * has none), the photo of the installed poster, and 提交日志 with the phone's position; the server's
- * answer (the task 待审核, how far from the lift) or its reason in Chinese.
+ * answer (the task 待审核, how far from the lift) or its reason in Chinese. The log is the worker's
+ * bound to the account (else the task's assigned one: the server decides, workerFor).
  */
-export function TaskScreen({ taskId, workers }: { taskId: number; workers: readonly WxUserRow[] }) {
+export function TaskScreen({ taskId }: { taskId: number }) {
   const client = useQueryClient();
   // 解绑 (a code bound by mistake, a replaced sticker) is the operator's: ad:task:edit.
   const canUnbind = usePermission(AD_TASK_PERMISSIONS.taskEdit);
@@ -75,7 +76,6 @@ export function TaskScreen({ taskId, workers }: { taskId: number; workers: reado
   });
   const [code, setCode] = useState<string | null>(null);
   const [photoId, setPhotoId] = useState<string | null>(null);
-  const [workerId, setWorkerId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -93,9 +93,7 @@ export function TaskScreen({ taskId, workers }: { taskId: number; workers: reado
   const t = task.data;
   // A bound point's code is scanned again on site (the server compares it with the bound one).
   const typed = code ?? '';
-  // An account that is not a field worker sends a task's log for its worker: the assigned one, or one chosen here.
-  const needsWorker = workers.length > 0 && t.workerId === null;
-  const draft = { code: typed, photoId, workerId, needsWorker };
+  const draft = { code: typed, photoId };
   const saved = (next: AdTaskDetail) => {
     client.setQueryData(workKeys.task(taskId), next);
     void client.invalidateQueries({ queryKey: workKeys.list });
@@ -141,7 +139,6 @@ export function TaskScreen({ taskId, workers }: { taskId: number; workers: reado
           photoFileId: photoId as string,
           latitude: where.latitude,
           longitude: where.longitude,
-          ...(needsWorker && workerId ? { workerId } : {}),
         },
         { silent: true },
       );
@@ -214,26 +211,27 @@ export function TaskScreen({ taskId, workers }: { taskId: number; workers: reado
               </label>
             )}
             {t.qrCode && canUnbind && (
-              <button
-                type="button"
+              <BusyButton
+                action="unbind"
+                busy={busy}
                 className={css.more}
-                disabled={busy !== null}
                 onClick={unbind}
                 data-testid="ad-work-unbind"
-              >
-                {busy === 'unbind' ? '正在解绑…' : '解绑二维码（绑错或更换了二维码）'}
-              </button>
+                label="解绑二维码（绑错或更换了二维码）"
+                busyLabel="正在解绑…"
+              />
             )}
             {!t.qrCode && takesCode(t.status) && (
-              <button
-                type="button"
+              <BusyButton
+                action="bind"
+                busy={busy}
                 className={css.primary}
-                disabled={busy !== null || !typed.trim()}
+                disabled={!typed.trim()}
                 onClick={bind}
                 data-testid="ad-work-bind"
-              >
-                {busy === 'bind' ? '正在绑定…' : '绑定二维码'}
-              </button>
+                label="绑定二维码"
+                busyLabel="正在绑定…"
+              />
             )}
           </div>
           <div className={css.sectionTitle}>2. 安装照片</div>
@@ -258,36 +256,15 @@ export function TaskScreen({ taskId, workers }: { taskId: number; workers: reado
               </label>
             </div>
           </div>
-          {needsWorker && (
-            <>
-              <div className={css.sectionTitle}>3. 安装人员</div>
-              <div className={css.card}>
-                <select
-                  className={css.input}
-                  value={workerId ?? ''}
-                  aria-label="安装人员"
-                  data-testid="ad-work-worker"
-                  onChange={(e) => setWorkerId(e.target.value ? Number(e.target.value) : null)}
-                >
-                  <option value="">请选择安装人员</option>
-                  {workers.map((w) => (
-                    <option key={w.id} value={w.id}>
-                      {w.name}（{w.phone}）
-                    </option>
-                  ))}
-                </select>
-              </div>
-            </>
-          )}
-          <button
-            type="button"
+          <BusyButton
+            action="submit"
+            busy={busy}
             className={css.primary}
-            disabled={busy !== null}
             onClick={submit}
             data-testid="ad-work-submit"
-          >
-            {busy === 'submit' ? '正在定位并提交…' : '定位并提交日志'}
-          </button>
+            label="定位并提交日志"
+            busyLabel="正在定位并提交…"
+          />
           <div className={css.muted} style={{ marginTop: 6, textAlign: 'center' }}>
             提交时记录当前位置，并与电梯位置比对
           </div>

@@ -1,10 +1,10 @@
 import { AD_TASK_PERMISSIONS, AD_TASK_STATUS } from '@ec/contract';
 import { describe, expect, it } from 'vitest';
 import { AD_WORK_PERMISSION, mayAdWork } from '../../../../app/guard.tsx';
-import { distanceText, missingForLog, ownWorker, readCode, takesCode, takesLog, WORK_TABS } from './logic.ts';
+import { distanceText, missingForLog, readCode, takesCode, takesLog, WORK_TABS } from './logic.ts';
 
 const S = AD_TASK_STATUS;
-const ready = { code: 'GG-001', photoId: 'f1', workerId: null, needsWorker: false };
+const ready = { code: 'GG-001', photoId: 'f1' };
 
 describe('the advertising field worker’s phone page', () => {
   it('is guarded by the contract’s field-work permission', () => {
@@ -38,8 +38,6 @@ describe('the advertising field worker’s phone page', () => {
     expect(missingForLog(bound, { ...ready, code: ' ' })).toBe('请扫描点位二维码');
     expect(missingForLog(bound, { ...ready, code: 'x' })).toBe('二维码内容过短');
     expect(missingForLog(bound, { ...ready, photoId: null })).toBe('请拍摄安装照片');
-    expect(missingForLog(bound, { ...ready, needsWorker: true })).toBe('请选择安装人员');
-    expect(missingForLog(bound, { ...ready, needsWorker: true, workerId: 3 })).toBeNull();
     expect(missingForLog(bound, ready)).toBeNull();
     expect(missingForLog({ ...bound, status: S.submitted }, ready)).toBe('该任务当前不能提交日志');
     expect(missingForLog({ ...bound, status: S.rejected }, ready)).toBeNull();
@@ -49,14 +47,5 @@ describe('the advertising field worker’s phone page', () => {
     expect(distanceText({ distanceM: 11, far: false })).toBe('距电梯 11 米');
     expect(distanceText({ distanceM: 890, far: true })).toBe('距电梯 890 米，超出签到范围，审核时会标注');
     expect(distanceText({ distanceM: null, far: false })).toBe('电梯未登记坐标，未测距离');
-  });
-
-  it('finds the account’s own field worker among the operator’s', () => {
-    const workers = [
-      { id: 1, userId: null },
-      { id: 2, userId: 7 },
-    ];
-    expect(ownWorker(workers, 7)?.id).toBe(2);
-    expect(ownWorker(workers, 8)).toBeNull();
   });
 });

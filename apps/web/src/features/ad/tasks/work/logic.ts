@@ -34,9 +34,6 @@ export function readCode(raw: string): { code: string } | { problem: string } {
 export interface LogDraft {
   code: string;
   photoId: string | null;
-  /** The worker the log is for, when the account is not a field worker and the task has none. */
-  workerId: number | null;
-  needsWorker: boolean;
 }
 
 /** What the worker still has to do before 提交日志, in the order he does it; null when ready. */
@@ -47,7 +44,6 @@ export function missingForLog(task: Pick<AdTaskDetail, 'qrCode' | 'status'>, d: 
   const read = readCode(d.code);
   if ('problem' in read) return read.problem;
   if (!d.photoId) return '请拍摄安装照片';
-  if (d.needsWorker && !d.workerId) return '请选择安装人员';
   return null;
 }
 
@@ -55,15 +51,4 @@ export function missingForLog(task: Pick<AdTaskDetail, 'qrCode' | 'status'>, d: 
 export function distanceText(log: Pick<AdTaskLogRow, 'distanceM' | 'far'>): string {
   if (log.distanceM === null) return '电梯未登记坐标，未测距离';
   return log.far ? `距电梯 ${log.distanceM} 米，超出签到范围，审核时会标注` : `距电梯 ${log.distanceM} 米`;
-}
-
-/**
- * The console account's own field worker (a mini-program user of kind 安装人员 bound to it), from
- * the operator's workers: its tasks are the page's; without one the page lists the operator's tasks.
- */
-export function ownWorker<W extends { id: number; userId: number | null }>(
-  workers: readonly W[],
-  userId: number,
-): W | null {
-  return workers.find((w) => w.userId === userId) ?? null;
 }
