@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { xlsxBuffer } from '../apps/server/src/platform/excel.ts';
 import { apiAs } from './elevator-support.ts';
 import { type Device, ingest, unwatchedLift } from './iot-support.ts';
 import { consoleSuite, screenshot, until } from './support.ts';
@@ -12,7 +13,8 @@ import { consoleSuite, screenshot, until } from './support.ts';
  * opens a device's detail and its binding history, renews its secret (the old one is refused by the
  * ingestion call, the new one accepted) and makes a signed data link that opens the device's data
  * without signing in, and binds devices by pasted 设备编号,注册代码 lines (同步绑定), the result row by
- * row. The lift's 物联网 tab lists its alarm history itself.
+ * row, or from a sheet: an .xlsx with bad rows gets them named by their row numbers in the sheet, a
+ * fixed .csv fills the same lines and binds. The lift's 物联网 tab lists its alarm history itself.
  */
 
 const suite = consoleSuite();
@@ -285,5 +287,78 @@ describe('物联网电梯: alarms per district and per lift; the device registry
     }
     const listed = await merchant<{ records: Device[] }>('POST', '/equ3000/list', { keyword: 'E2E-SYN-01' });
     assert.equal(listed.records[0]?.lift?.registerCode, lift.registerCode);
+  });
+
+  test('iot_admin1 binds devices from a sheet (同步绑定): bad rows named by row, then bound', async () => {
+    const base = suite.server.baseUrl;
+    const merchant = await apiAs(base, 'iot_admin1');
+    const admin = await apiAs(base, 'admin');
+    const liftA = await unwatchedLift(admin, merchant, '450103');
+    const liftB = await unwatchedLift(admin, merchant, '450103', [liftA.registerCode]);
+    await merchant('POST', '/iot/device/batchAdd', {
+      devices: [
+        { code: 'E2E-SHT-01', name: '表格同步甲' },
+        { code: 'E2E-SHT-02', name: '表格同步乙' },
+        { code: 'E2E-SHT-03', name: '表格同步丙' },
+      ],
+    });
+    // Row 3 is not a device code, row 5 repeats row 2 (row 4 blank in the sheet).
+    const sheet = await xlsxBuffer(
+      '同步',
+      ['设备编号', '注册代码'],
+      [
+        ['E2E-SHT-01', liftA.registerCode],
+        ['E2E#SHT-02', liftB.registerCode],
+        ['', ''],
+        ['E2E-SHT-01', liftB.registerCode],
+      ],
+    );
+    const { context, page } = await suite.open('iot_admin1');
+    try {
+      await page.locator('.ant-pro-sider-menu').waitFor();
+      await page.goto(`${base}/#/wisdom/iotelevator`);
+      await page.getByRole('button', { name: '同步绑定' }).click();
+      const dialog = page.locator('.ant-modal').filter({ hasText: '同步绑定' });
+      const file = dialog.getByLabel('同步绑定表格');
+      await file.setInputFiles({
+        name: '同步绑定.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: sheet,
+      });
+      await dialog.getByTestId('iot-sync-source').getByText('同步绑定.xlsx').waitFor();
+      await dialog.getByText('第 3 行：设备编号「E2E#SHT-02」格式不正确').waitFor();
+      await dialog.getByText('第 5 行：设备编号 E2E-SHT-01 重复').waitFor();
+      assert.equal(await dialog.getByText(/^第 \d+ 行/).count(), 2);
+      assert.ok(await dialog.getByRole('button', { name: '同步 1 条' }).isDisabled());
+      await screenshot(page, 'iot-sync-sheet-errors');
+
+      // The fixed list saved as CSV (UTF-8 with its mark): a row to bind, one to a lift that is not
+      // there (refused by the server, named in the result), one that unbinds.
+      const csv = `\uFEFF设备编号,注册代码\r\nE2E-SHT-01,${liftA.registerCode}\r\nE2E-SHT-02,${liftB.registerCode}\r\nE2E-SHT-03,NOSUCHLIFT\r\n`;
+      await file.setInputFiles({ name: '同步绑定.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await dialog.getByTestId('iot-sync-source').getByText('同步绑定.csv').waitFor();
+      await dialog.getByRole('button', { name: '同步 3 条' }).click();
+      const result = dialog.getByTestId('iot-sync-result');
+      await result.getByText('绑定 2').waitFor();
+      await result.getByText('失败 1').waitFor();
+      await result.locator('tr').filter({ hasText: 'E2E-SHT-03' }).waitFor();
+      await dialog.getByRole('button', { name: /关\s*闭/ }).click();
+      const search = page.getByPlaceholder('设备编号、名称、注册代码或地址');
+      await search.fill('E2E-SHT-0');
+      await search.press('Enter');
+      const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+      await rows.filter({ hasText: 'E2E-SHT-01' }).filter({ hasText: liftA.registerCode }).waitFor();
+      await rows.filter({ hasText: 'E2E-SHT-02' }).filter({ hasText: liftB.registerCode }).waitFor();
+      await rows.filter({ hasText: 'E2E-SHT-03' }).filter({ hasText: '未绑定' }).waitFor();
+    } finally {
+      await context.close();
+    }
+    const listed = await merchant<{ records: Device[] }>('POST', '/equ3000/list', { keyword: 'E2E-SHT-0' });
+    const boundTo = Object.fromEntries(listed.records.map((d) => [d.code, d.lift?.registerCode ?? null]));
+    assert.deepEqual(boundTo, {
+      'E2E-SHT-01': liftA.registerCode,
+      'E2E-SHT-02': liftB.registerCode,
+      'E2E-SHT-03': null,
+    });
   });
 });
