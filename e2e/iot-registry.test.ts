@@ -432,7 +432,7 @@ describe('物联网电梯: alarms per district and per lift; the device registry
 
       // The other unit's lift, watched and alarming: not found, no 物联网 tab, its alarm nowhere.
       await page.goto(`${base}/#/basicInformation/elevatorPageDetails?id=${theirs.id}`);
-      await page.getByText('电梯不存在或无权访问').waitFor();
+      await page.locator('.ant-result-title').getByText('电梯不存在或无权访问').waitFor();
       assert.equal(await page.getByTestId('iot-tab').count(), 0);
       assert.equal(await page.getByText('E2E-USE-02').count(), 0);
       assert.equal(await page.getByText('冲顶').count(), 0);
