@@ -150,8 +150,9 @@ export async function dayOnDisk(db: Db, elevatorId: number, date: string, label:
     await db.execute(sql`select count(*)::int as leaves from pg_partition_tree('iot_history') where isleaf`),
   );
   const last = out.warm[out.warm.length - 1];
+  const read = last.scans.filter((scan) => !scan.startsWith(' ')).length;
   console.log(
-    `  plan: ${last.scans.length} of ${leaves} history leaves read${last.removed ? ` (${last.removed} pruned at execution)` : ''}:`,
+    `  plan: ${read} of ${leaves} history leaves read${last.removed ? ` (${last.removed} pruned at execution)` : ''}:`,
   );
   for (const scan of last.scans) console.log(`    ${scan}`);
   return out;
