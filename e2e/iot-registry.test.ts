@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { apiAs } from './elevator-support.ts';
+import { apiAs, fillTemplate, templateHeaders } from './elevator-support.ts';
 import { type Device, ingest, unwatchedLift } from './iot-support.ts';
 import { consoleSuite, screenshot, until } from './support.ts';
 
@@ -12,7 +12,10 @@ import { consoleSuite, screenshot, until } from './support.ts';
  * opens a device's detail and its binding history, renews its secret (the old one is refused by the
  * ingestion call, the new one accepted) and makes a signed data link that opens the device's data
  * without signing in, and binds devices by pasted 设备编号,注册代码 lines (同步绑定), the result row by
- * row. The lift's 物联网 tab lists its alarm history itself.
+ * row, or from a sheet: an .xlsx with bad rows gets them named by their row numbers in the sheet, a
+ * fixed .csv fills the same lines and binds. The lift's 物联网 tab lists its alarm history itself, for
+ * the use unit too: sy_admin1 reads its own lift's alarms there, and another use unit's watched lift
+ * is out of its reach (the page, the tab's calls).
  */
 
 const suite = consoleSuite();
@@ -285,5 +288,156 @@ describe('物联网电梯: alarms per district and per lift; the device registry
     }
     const listed = await merchant<{ records: Device[] }>('POST', '/equ3000/list', { keyword: 'E2E-SYN-01' });
     assert.equal(listed.records[0]?.lift?.registerCode, lift.registerCode);
+  });
+
+  test('iot_admin1 binds devices from a sheet (同步绑定): bad rows named by row, then bound', async () => {
+    const base = suite.server.baseUrl;
+    const merchant = await apiAs(base, 'iot_admin1');
+    const admin = await apiAs(base, 'admin');
+    const liftA = await unwatchedLift(admin, merchant, '450103');
+    const liftB = await unwatchedLift(admin, merchant, '450103', [liftA.registerCode]);
+    await merchant('POST', '/iot/device/batchAdd', {
+      devices: [
+        { code: 'E2E-SHT-01', name: '表格同步甲' },
+        { code: 'E2E-SHT-02', name: '表格同步乙' },
+        { code: 'E2E-SHT-03', name: '表格同步丙' },
+      ],
+    });
+    const { context, page } = await suite.open('iot_admin1');
+    try {
+      await page.locator('.ant-pro-sider-menu').waitFor();
+      await page.goto(`${base}/#/wisdom/iotelevator`);
+      await page.getByRole('button', { name: '同步绑定' }).click();
+      const dialog = page.locator('.ant-modal').filter({ hasText: '同步绑定' });
+      // The template, filled: row 3 is not a device code, row 5 repeats row 2 (row 4 left blank).
+      const downloading = page.waitForEvent('download');
+      await dialog.getByRole('button', { name: '下载模板' }).click();
+      const template = await downloading;
+      assert.equal(template.suggestedFilename(), '同步绑定模板.xlsx');
+      const templatePath = await template.path();
+      assert.deepEqual(await templateHeaders(templatePath), ['设备编号', '注册代码']);
+      const sheet = await fillTemplate(templatePath, [
+        { 设备编号: 'E2E-SHT-01', 注册代码: liftA.registerCode },
+        { 设备编号: 'E2E#SHT-02', 注册代码: liftB.registerCode },
+        {},
+        { 设备编号: 'E2E-SHT-01', 注册代码: liftB.registerCode },
+      ]);
+      const file = dialog.getByLabel('同步绑定表格');
+      await file.setInputFiles({
+        name: '同步绑定.xlsx',
+        mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        buffer: sheet,
+      });
+      await dialog.getByTestId('iot-sync-source').getByText('同步绑定.xlsx').waitFor();
+      await dialog.getByText('第 3 行：设备编号「E2E#SHT-02」格式不正确').waitFor();
+      await dialog.getByText('第 5 行：设备编号 E2E-SHT-01 重复').waitFor();
+      assert.equal(await dialog.getByText(/^第 \d+ 行/).count(), 2);
+      assert.ok(await dialog.getByRole('button', { name: '同步 1 条' }).isDisabled());
+      await screenshot(page, 'iot-sync-sheet-errors');
+
+      // The fixed list saved as CSV (UTF-8 with its mark): two rows to bind, one to a lift that is
+      // not there (refused by the server, named in the result).
+      const csv = `\uFEFF设备编号,注册代码\r\nE2E-SHT-01,${liftA.registerCode}\r\nE2E-SHT-02,${liftB.registerCode}\r\nE2E-SHT-03,NOSUCHLIFT\r\n`;
+      await file.setInputFiles({ name: '同步绑定.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+      await dialog.getByTestId('iot-sync-source').getByText('同步绑定.csv').waitFor();
+      await dialog.getByRole('button', { name: '同步 3 条' }).click();
+      const result = dialog.getByTestId('iot-sync-result');
+      await result.getByText('绑定 2').waitFor();
+      await result.getByText('失败 1').waitFor();
+      await result.locator('tr').filter({ hasText: 'E2E-SHT-03' }).waitFor();
+      await dialog.getByRole('button', { name: /关\s*闭/ }).click();
+      const search = page.getByPlaceholder('设备编号、名称、注册代码或地址');
+      await search.fill('E2E-SHT-0');
+      await search.press('Enter');
+      const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+      await rows.filter({ hasText: 'E2E-SHT-01' }).filter({ hasText: liftA.registerCode }).waitFor();
+      await rows.filter({ hasText: 'E2E-SHT-02' }).filter({ hasText: liftB.registerCode }).waitFor();
+      await rows.filter({ hasText: 'E2E-SHT-03' }).filter({ hasText: '未绑定' }).waitFor();
+    } finally {
+      await context.close();
+    }
+    const listed = await merchant<{ records: Device[] }>('POST', '/equ3000/list', { keyword: 'E2E-SHT-0' });
+    const boundTo = Object.fromEntries(listed.records.map((d) => [d.code, d.lift?.registerCode ?? null]));
+    assert.deepEqual(boundTo, {
+      'E2E-SHT-01': liftA.registerCode,
+      'E2E-SHT-02': liftB.registerCode,
+      'E2E-SHT-03': null,
+    });
+  });
+
+  test("a use unit reads its lift's alarm history on the 物联网 tab; another use unit's lift is out of reach", async () => {
+    const base = suite.server.baseUrl;
+    const merchant = await apiAs(base, 'iot_admin1');
+    const devices = await merchant<{ records: Device[] }>('POST', '/equ3000/list', { limit: 500 });
+    const watched = new Set(devices.records.map((d) => d.lift?.registerCode));
+    /** A lift (not an escalator) of the use unit that no device watches, from its own registry view. */
+    const ownLift = async (username: string) => {
+      const unit = await apiAs(base, username);
+      const lifts = await unit<{ records: { id: number; registerCode: string; type: number }[] }>(
+        'POST',
+        '/pc/elevator/queryList',
+        { page: 1, limit: 100 },
+      );
+      const lift = lifts.records.find((e) => e.type !== 2 && !watched.has(e.registerCode));
+      assert.ok(lift, `a lift of ${username} without a device`);
+      return lift;
+    };
+    const mine = await ownLift('sy_admin1');
+    const theirs = await ownLift('sy_admin2');
+    const [own, other] = await merchant<{ device: Device; secret: string }[]>(
+      'POST',
+      '/iot/device/batchAdd',
+      {
+        devices: [
+          { code: 'E2E-USE-01', name: '使用单位一终端', registerCode: mine.registerCode },
+          { code: 'E2E-USE-02', name: '使用单位二终端', registerCode: theirs.registerCode },
+        ],
+      },
+    );
+    for (const [d, msg] of [
+      [own, alarm(12)],
+      [own, alarm(12, 'clear')],
+      [own, alarm(11)],
+      [other, alarm(1)],
+    ] as const) {
+      const res = await ingest(base, d.device.code, d.secret, 'alarm', msg);
+      assert.equal(res.status, 200, res.body);
+    }
+
+    // The tab's calls for the other unit's lift: 404, and no alarm of it in the unit's list.
+    const unit1 = await apiAs(base, 'sy_admin1');
+    await assert.rejects(unit1('GET', '/iot/lift/state', { elevatorId: theirs.id }), / 404 /);
+    await assert.rejects(unit1('POST', '/pc/elevator/queryDetail/info', { elevatorId: theirs.id }), / 404 /);
+    const theirAlarms = await unit1<AlarmPage>('GET', '/iot/alarm/list', {
+      elevatorId: theirs.id,
+      page: 1,
+      limit: 10,
+    });
+    assert.equal(theirAlarms.total, 0);
+
+    const { context, page } = await suite.open('sy_admin1');
+    try {
+      await page.locator('.ant-pro-sider-menu').waitFor();
+      await page.goto(`${base}/#/basicInformation/elevatorPageDetails?id=${mine.id}`);
+      const detail = page.getByTestId('elevator-detail');
+      await detail.getByRole('tab', { name: '物联网' }).click();
+      const tab = detail.getByTestId('iot-tab');
+      await tab.getByText('E2E-USE-01').waitFor();
+      const history = detail.getByTestId('iot-tab-history');
+      const rows = history.locator('tr.ant-table-row');
+      await rows.filter({ hasText: '关门故障' }).filter({ hasText: '已消除' }).waitFor();
+      await rows.filter({ hasText: '开门故障' }).filter({ hasText: '未消除' }).waitFor();
+      assert.equal(await rows.count(), 2, 'the two alarms of its lift, nothing else');
+      await screenshot(page, 'iot-use-unit-history');
+
+      // The other unit's lift, watched and alarming: not found, no 物联网 tab, its alarm nowhere.
+      await page.goto(`${base}/#/basicInformation/elevatorPageDetails?id=${theirs.id}`);
+      await page.locator('.ant-result-title').getByText('电梯不存在或无权访问').waitFor();
+      assert.equal(await page.getByTestId('iot-tab').count(), 0);
+      assert.equal(await page.getByText('E2E-USE-02').count(), 0);
+      assert.equal(await page.getByText('冲顶').count(), 0);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -34,6 +34,24 @@ interface PlanFigures {
   hit: number;
   read: number;
   ioMs: number | null;
+  /** Which history leaves the plan reads, and how: `Index Scan iot_history_20261129_recv (…_lift_at_idx)`. */
+  scans: string[];
+  /** Partitions pruned at execution (`Subplans Removed`), when the plan prunes then. */
+  removed: number;
+}
+
+type PlanNode = Record<string, unknown> & { Plans?: PlanNode[] };
+
+/** The scans of a plan's leaves (relation, and index when one is used), and its run-time pruning. */
+function planScans(node: PlanNode, out = { scans: [] as string[], removed: 0 }) {
+  const relation = node['Relation Name'];
+  const index = node['Index Name'];
+  if (typeof relation === 'string')
+    out.scans.push(`${node['Node Type']} ${relation}${typeof index === 'string' ? ` (${index})` : ''}`);
+  else if (typeof index === 'string') out.scans.push(`  ${node['Node Type']} ${index}`); // under a bitmap heap scan
+  if (typeof node['Subplans Removed'] === 'number') out.removed += node['Subplans Removed'];
+  for (const child of node.Plans ?? []) planScans(child, out);
+  return out;
 }
 
 async function historyFiles(db: Db): Promise<string[]> {
@@ -97,7 +115,7 @@ export async function explainDay(db: Db, elevatorId: number, date: string): Prom
     const doc = (
       typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN']
     ) as {
-      Plan: Record<string, number>;
+      Plan: PlanNode & Record<string, number>;
       'Execution Time': number;
     }[];
     const plan = doc[0].Plan;
@@ -107,6 +125,7 @@ export async function explainDay(db: Db, elevatorId: number, date: string): Prom
       hit: plan['Shared Hit Blocks'],
       read: plan['Shared Read Blocks'],
       ioMs: plan['I/O Read Time'] ?? null,
+      ...planScans(plan),
     };
   });
 }
@@ -126,6 +145,16 @@ export async function dayOnDisk(db: Db, elevatorId: number, date: string, label:
   for (const [i, p] of out.cold.entries())
     console.log(`  cold ${i + 1} (history buffers left ${out.left[i]}): ${fmt(p)}`);
   for (const [i, p] of out.warm.entries()) console.log(`  warm ${i + 1}: ${fmt(p)}`);
+  // Whether the read keeps to the day's partitions and reads them by the lift-and-time index.
+  const [{ leaves }] = rowsOf<{ leaves: number }>(
+    await db.execute(sql`select count(*)::int as leaves from pg_partition_tree('iot_history') where isleaf`),
+  );
+  const last = out.warm[out.warm.length - 1];
+  const read = last.scans.filter((scan) => !scan.startsWith(' ')).length;
+  console.log(
+    `  plan: ${read} of ${leaves} history leaves read${last.removed ? ` (${last.removed} pruned at execution)` : ''}:`,
+  );
+  for (const scan of last.scans) console.log(`    ${scan}`);
   return out;
 }
 

@@ -184,6 +184,12 @@ async function provision(dataDir: string) {
     const lift0 = devices[0].elevatorId;
     const first =
       new Date(`${yesterday}T00:00:00+08:00`).getTime() - Math.max(0, HISTORY_DAYS - 1) * 86_400_000;
+    // The months of the days loaded exist as a running server would have made them (its daily job
+    // makes each month ahead of time): at the start of a month the 30 days before it lie in the
+    // months before, which `maintainPartitions(now)` alone does not make, and their rows would all
+    // land in the default partition, unordered (run of 2026-12-01: the whole month there).
+    for (let at = first; at < Date.now(); at += 28 * 86_400_000) await maintainPartitions(db, new Date(at));
+    await maintainPartitions(db, new Date());
     const t0 = performance.now();
     const byDay = new Map<string, number[]>();
     for (let h = 0; h < HISTORY_DAYS * 24; h++) {

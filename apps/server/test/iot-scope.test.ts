@@ -1,6 +1,7 @@
 import {
   API_PREFIX,
   IOT_IMPORT_HEADERS,
+  IOT_SYNC_HEADERS,
   type IotDeviceRow,
   iotAlarmCalls,
   iotDeviceCalls,
@@ -166,6 +167,22 @@ describe.each(dbKinds)('IoT data scope, call by call, on %s', (kind) => {
           expect(res.status).toBe(200);
           expect(res.body.data.failed.map((f) => f.deviceCode)).toEqual([device.code]);
         }
+      },
+      syncSheet: async (a) => {
+        // Read only: the sheet's rows come back to a merchant (nothing bound), 403 to anyone else.
+        const sheet = await xlsxBuffer('S', [...IOT_SYNC_HEADERS], [[device.code, '']]);
+        const { payload, contentType } = multipart([{ name: 'sync.xlsx', body: sheet }]);
+        const res = await t.inject({
+          method: 'POST',
+          url: `${API_PREFIX}/iot/device/syncSheet`,
+          headers: { authorization: `Bearer ${p.tokens[a]}`, 'content-type': contentType },
+          payload,
+        });
+        expect(res.statusCode, `${a} syncSheet`).toBe(p.may(a, 'syncSheet') ? 200 : 403);
+      },
+      syncTemplate: async (a) => {
+        const res = await p.send(a, 'syncTemplate', {});
+        expect(res.status, `${a} syncTemplate`).toBe(p.may(a, 'syncTemplate') ? 200 : 403);
       },
       getDeviceData: (a) => p.refused(a, 'getDeviceData', { id: device.id }),
       linkData: async (a) => {

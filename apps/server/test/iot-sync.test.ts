@@ -1,12 +1,17 @@
-import type { IotDeviceRow } from '@ec/contract';
+import { API_PREFIX, IOT_SYNC_HEADERS, type IotDeviceRow } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xlsxBuffer } from '../src/platform/excel.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { demoLift, ingest, query } from './iot-support.ts';
+import { multipart } from './multipart.ts';
 
 /**
  * 电梯数据同步 applies each row whole or not at all: a device moved to a lift that already has a
  * device is named among the refusals and keeps its old lift and that lift's alarms; a device unbound
- * by an empty register code ends its alarms with the binding, as the unbind call does.
+ * by an empty register code ends its alarms with the binding, as the unbind call does. A 同步绑定
+ * sheet is read, not written: its two columns come back by row number (a bad row as it was, for the
+ * dialog to name), a sheet without the columns or not a sheet is refused, only a merchant reads
+ * one, and the template reads back as a sheet with those columns.
  */
 describe.each(dbKinds)('IoT binding sync, row by row, on %s', (kind) => {
   let t: TestApp;
@@ -84,5 +89,68 @@ describe.each(dbKinds)('IoT binding sync, row by row, on %s', (kind) => {
     // The row that unbinds ends the device's alarms with its binding.
     expect(await boundLift(released.device.id)).toBeNull();
     expect(await openAlarms(released.device.id)).toBe(0);
+  });
+
+  const readSheet = async (token: string, sheet: Buffer, name = 'sync.xlsx') => {
+    const { payload, contentType } = multipart([{ name, body: sheet }]);
+    const res = await t.inject({
+      method: 'POST',
+      url: `${API_PREFIX}/iot/device/syncSheet`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+      payload,
+    });
+    return {
+      status: res.statusCode,
+      body: res.json() as {
+        resultMsg: string;
+        data: { rows: { line: number; deviceCode: string; registerCode: string }[] };
+      },
+    };
+  };
+
+  it('reads a 同步绑定 sheet by row number and writes nothing; the template reads back', async () => {
+    const before = await query(t, 'select * from iot_binding order by id');
+    const sheet = await xlsxBuffer(
+      'S',
+      ['备注', '设备编号*', '电梯注册代码'],
+      [
+        ['甲', 'SYNC-0001', '31104501032018060001'],
+        ['', '', ''],
+        ['乙', 'bad code!', 'x'],
+        ['丙', 'SYNC-0002', ''],
+      ],
+    );
+    const read = await readSheet(merchant, sheet);
+    expect(read.status, read.body.resultMsg).toBe(200);
+    // Row numbers as the sheet shows them (the blank row 3 skipped), cells as written.
+    expect(read.body.data.rows).toEqual([
+      { line: 2, deviceCode: 'SYNC-0001', registerCode: '31104501032018060001' },
+      { line: 4, deviceCode: 'bad code!', registerCode: 'x' },
+      { line: 5, deviceCode: 'SYNC-0002', registerCode: '' },
+    ]);
+    expect(await query(t, 'select * from iot_binding order by id')).toEqual(before);
+
+    const noColumn = await readSheet(merchant, await xlsxBuffer('S', ['设备编号'], [['SYNC-0001']]));
+    expect(noColumn.status).toBe(400);
+    expect(noColumn.body.resultMsg).toContain('缺少列：注册代码');
+    const empty = await readSheet(merchant, await xlsxBuffer('S', [...IOT_SYNC_HEADERS], []));
+    expect(empty.status).toBe(400);
+    expect(empty.body.resultMsg).toContain('没有数据行');
+    const notSheet = await readSheet(merchant, Buffer.from('设备编号,注册代码\nSYNC-0001,x'), 'sync.xlsx');
+    expect([400, 415]).toContain(notSheet.status);
+    // The platform and a use unit bind no merchant's devices: refused before the upload is read.
+    for (const who of ['admin', 'sy_admin1'])
+      expect((await readSheet(await t.login(who), sheet)).status, who).toBe(403);
+
+    const template = await t.inject({
+      method: 'GET',
+      url: `${API_PREFIX}/iot/device/syncTemplate`,
+      headers: { authorization: `Bearer ${merchant}` },
+    });
+    expect(template.statusCode).toBe(200);
+    expect(String(template.headers['content-type'])).toContain('spreadsheetml');
+    const back = await readSheet(merchant, template.rawPayload, '同步绑定模板.xlsx');
+    expect(back.status, back.body.resultMsg).toBe(200);
+    expect(back.body.data.rows.map((r) => r.registerCode === '')).toEqual([false, true]);
   });
 });

@@ -484,6 +484,11 @@ export const IOT_IMPORT_HEADERS = [
   '备注',
 ] as const;
 
+/** The most lines one 同步绑定 may send (pasted or from a sheet). */
+export const IOT_SYNC_MAX_ROWS = 1000;
+/** The 同步绑定 sheet's headers, in the template's order (注册代码 blank: unbind). */
+export const IOT_SYNC_HEADERS = ['设备编号', '注册代码'] as const;
+
 const liftOf = z
   .object({ deviceId, elevatorId: elevatorId.optional(), registerCode: text(30).optional() })
   .refine((v) => v.elevatorId !== undefined || !!v.registerCode, {
@@ -584,7 +589,7 @@ export const iotDeviceCalls = {
           }),
         )
         .min(1, '请至少提交一条对应关系')
-        .max(1000, '一次最多同步 1000 条'),
+        .max(IOT_SYNC_MAX_ROWS, `一次最多同步 ${IOT_SYNC_MAX_ROWS} 条`),
     }),
     output: z.object({
       bound: z.number().int(),
@@ -592,6 +597,34 @@ export const iotDeviceCalls = {
       unchanged: z.number().int(),
       failed: z.array(z.object({ deviceCode: z.string(), message: z.string() })),
     }),
+  }),
+  /**
+   * 同步绑定 from a sheet (.xlsx or .xls with the IOT_SYNC_HEADERS columns): the two columns' text of
+   * every non-blank row by its row number in the sheet, nothing written. The dialog checks them as
+   * it checks pasted lines, and sends them through `sync`.
+   */
+  syncSheet: defineCall({
+    domain: 'iot',
+    method: 'POST',
+    path: `${D}/syncSheet`,
+    permission: P.deviceEdit,
+    summary: '读取同步绑定表格（只读取，不写入）',
+    reads: true,
+    encoding: 'multipart',
+    input: z.object({}),
+    output: z.object({
+      rows: z.array(z.object({ line: z.number().int(), deviceCode: z.string(), registerCode: z.string() })),
+    }),
+  }),
+  syncTemplate: defineCall({
+    domain: 'iot',
+    method: 'GET',
+    path: `${D}/syncTemplate`,
+    permission: P.deviceEdit,
+    summary: '同步绑定表格模板',
+    result: 'file',
+    input: z.object({}),
+    output: z.unknown(),
   }),
   getDeviceData: defineCall({
     domain: 'equipment-sync',

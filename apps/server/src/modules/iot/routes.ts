@@ -22,7 +22,7 @@ import {
   unbindDevice,
   updateDevice,
 } from './devices.ts';
-import { deviceTemplate, importDeviceSheet } from './import.ts';
+import { deviceTemplate, importDeviceSheet, readSyncSheet, syncTemplate } from './import.ts';
 import { deviceForKey, parseMessage } from './ingest.ts';
 import {
   acknowledgeAlarm,
@@ -65,6 +65,16 @@ export const iotRoutes = [
   implement(D.bind, (v, { user, db }) => bindDevice(db, user, v), tx),
   implement(D.unbind, (v, { user, db }) => unbindDevice(db, user, v), tx),
   implement(D.sync, (v, { user, db }) => syncBindings(db, user, v), tx),
+  implement(D.syncSheet, async (_v, { req, user }) => {
+    ownMerchant(user); // only a merchant binds its own devices: refused before the upload
+    return readSyncSheet((await receiveSpreadsheet(req)).body);
+  }),
+  implement(D.syncTemplate, async (_v, { reply }) =>
+    reply
+      .type(XLSX_MIME)
+      .header('Content-Disposition', attachmentHeader('同步绑定模板.xlsx'))
+      .send(await syncTemplate()),
+  ),
   implement(D.getDeviceData, ({ id }, { user, db }) => deviceData(db, user, id)),
   implement(D.linkData, ({ token, id }, { db, platform }) => linkData(db, platform.config.secret, token, id)),
   implement(D.dataLink, ({ id, hours }, { user, db, platform }) =>

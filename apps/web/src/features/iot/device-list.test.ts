@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastStateText, parseSyncLines, throttle } from './device-list.ts';
+import { csvText, lastStateText, parseSyncLines, sheetText, syncFileKind, throttle } from './device-list.ts';
 
 /** A clock the test moves by hand. */
 function fakeClock() {
@@ -97,5 +97,67 @@ describe('同步绑定 lines', () => {
       '第 4 行：每行只填设备编号和注册代码',
       '第 5 行：注册代码最多 30 位',
     ]);
+  });
+});
+
+describe('同步绑定 from a sheet: the same lines, numbered as the sheet numbers its rows', () => {
+  it("names a sheet's bad rows by their row numbers in the sheet", () => {
+    // The server's reading: row 1 the header, row 3 blank, row 6 only a remark (both cells empty).
+    const text = sheetText([
+      { line: 2, deviceCode: 'DEV-001', registerCode: '31101234' },
+      { line: 4, deviceCode: 'DEV#01', registerCode: '3110' },
+      { line: 5, deviceCode: 'DEV-002', registerCode: '' },
+      { line: 6, deviceCode: '', registerCode: '' },
+      { line: 7, deviceCode: 'DEV-001', registerCode: '3111' },
+    ]);
+    const out = parseSyncLines(text);
+    expect(out.items).toEqual([
+      { deviceCode: 'DEV-001', registerCode: '31101234' },
+      { deviceCode: 'DEV-002', registerCode: '' },
+    ]);
+    expect(out.errors).toEqual(['第 4 行：设备编号「DEV#01」格式不正确', '第 7 行：设备编号 DEV-001 重复']);
+  });
+
+  it('reads a CSV saved as UTF-8 with its mark, or as GBK, quoted cells included', () => {
+    const utf8 = new TextEncoder().encode('\uFEFF设备编号,注册代码\r\n"DEV-001","31101234"\r\nDEV-002,\r\n');
+    expect(parseSyncLines(csvText(utf8.buffer as ArrayBuffer))).toEqual({
+      items: [
+        { deviceCode: 'DEV-001', registerCode: '31101234' },
+        { deviceCode: 'DEV-002', registerCode: '' },
+      ],
+      errors: [],
+    });
+    // 设备编号,注册代码 in GBK, then two rows, the second bad.
+    const gbk = Uint8Array.from([
+      0xc9,
+      0xe8,
+      0xb1,
+      0xb8,
+      0xb1,
+      0xe0,
+      0xba,
+      0xc5,
+      0x2c,
+      0xd7,
+      0xa2,
+      0xb2,
+      0xe1,
+      0xb4,
+      0xfa,
+      0xc2,
+      0xeb,
+      ...new TextEncoder().encode('\nDEV-003,3112\nx,1\n'),
+    ]);
+    const text = csvText(gbk.buffer as ArrayBuffer);
+    expect(text.split('\n')[0]).toBe('设备编号,注册代码');
+    expect(parseSyncLines(text).errors).toEqual(['第 3 行：设备编号「x」格式不正确']);
+  });
+
+  it('takes sheets and CSV files of 10 MB at most', () => {
+    expect(syncFileKind({ name: '绑定.XLSX', size: 10 })).toBe('sheet');
+    expect(syncFileKind({ name: 'a.xls', size: 10 })).toBe('sheet');
+    expect(syncFileKind({ name: 'a.csv', size: 10 })).toBe('csv');
+    expect(syncFileKind({ name: 'a.txt', size: 10 })).toEqual({ error: '只能选择 XLSX、XLS 或 CSV 文件' });
+    expect(syncFileKind({ name: 'a.csv', size: 11 * 1024 * 1024 })).toHaveProperty('error');
   });
 });

@@ -1,4 +1,4 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   type CallOutput,
   IOT_ALARM_TOPIC,
@@ -36,18 +36,18 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { isReport, ReportSummary, useDownload } from '../../../components/ImportReport.tsx';
 import { AreaCascader, ImportButton, IotEscalatorStateView } from '../../../components/index.ts';
 import { usePermission } from '../../../lib/access.ts';
-import { call, download } from '../../../lib/api.ts';
+import { call, download, upload } from '../../../lib/api.ts';
 import { useLiveEvents } from '../../../lib/live.ts';
 import { Permission } from '../../../lib/permission.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { AlarmTable } from '../AlarmTable.tsx';
 import { parseAlarmFilters, writeAlarmFilters } from '../alarm-filters.ts';
 import { DataLinkModal, DeviceDetailDrawer, EditDeviceModal, SecretNotice } from '../DeviceRegistry.tsx';
-import { lastStateText, parseSyncLines, throttle } from '../device-list.ts';
+import { csvText, lastStateText, parseSyncLines, sheetText, syncFileKind, throttle } from '../device-list.ts';
 import {
   CompanySelect,
   iotKeys,
@@ -227,17 +227,50 @@ interface NewDevice {
 
 type SyncResult = CallOutput<typeof iotDeviceCalls.sync>;
 
-/** 同步绑定: pasted `设备编号,注册代码` lines bound (or unbound) at once, the result row by row. */
+/**
+ * 同步绑定: `设备编号,注册代码` lines, pasted or from a sheet (.xlsx/.xls read by the server's import
+ * kit, .csv read here, each row on the line of its row number), checked alike and bound (or
+ * unbound) at once, the result row by row.
+ */
 function SyncDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { message } = App.useApp();
   const write = useWrite();
+  const template = useDownload();
+  const picker = useRef<HTMLInputElement>(null);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
+  const [reading, setReading] = useState(false);
+  const [source, setSource] = useState<string | null>(null);
   const [result, setResult] = useState<{ items: number; out: SyncResult } | null>(null);
   const parsed = parseSyncLines(text);
   const close = () => {
     setText('');
+    setSource(null);
     setResult(null);
     onClose();
+  };
+  const onPicked = async (el: HTMLInputElement) => {
+    const file = el.files?.[0];
+    el.value = ''; // the same file may be picked again after a fix
+    if (!file) return;
+    const kind = syncFileKind(file);
+    if (typeof kind === 'object') {
+      message.error(kind.error);
+      return;
+    }
+    setReading(true);
+    try {
+      const lines =
+        kind === 'csv'
+          ? csvText(await file.arrayBuffer())
+          : sheetText((await upload(iotDeviceCalls.syncSheet, file)).rows);
+      setText(lines);
+      setSource(file.name);
+    } catch {
+      // a refused sheet is shown by the request layer
+    } finally {
+      setReading(false);
+    }
   };
   const submit = async () => {
     setBusy(true);
@@ -293,8 +326,33 @@ function SyncDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
       ) : (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Text type="secondary">
-            每行一台设备：设备编号,注册代码（逗号、制表符或空格分隔，可从表格复制两列粘贴）；只填设备编号表示解绑。
+            每行一台设备：设备编号,注册代码（逗号、制表符或空格分隔，可从表格复制两列粘贴，或选择表格文件）；只填设备编号表示解绑。
           </Typography.Text>
+          <Space wrap>
+            <input
+              ref={picker}
+              type="file"
+              accept=".xlsx,.xls,.csv"
+              aria-label="同步绑定表格"
+              hidden
+              onChange={(e) => void onPicked(e.currentTarget)}
+            />
+            <Button icon={<UploadOutlined />} loading={reading} onClick={() => picker.current?.click()}>
+              选择表格文件
+            </Button>
+            <Button
+              icon={<DownloadOutlined />}
+              loading={template.busy}
+              onClick={() => template.run(() => download(iotDeviceCalls.syncTemplate))}
+            >
+              下载模板
+            </Button>
+            {source && (
+              <Typography.Text data-testid="iot-sync-source">
+                已读取「{source}」：{parsed.items.length + parsed.errors.length} 行，行号即表格中的行号
+              </Typography.Text>
+            )}
+          </Space>
           <Input.TextArea
             aria-label="设备编号,注册代码"
             rows={10}
