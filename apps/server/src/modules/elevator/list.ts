@@ -261,21 +261,23 @@ const CTE_COLUMNS = sql.raw(
  * - the lifts of the scope and the other filters (the base) are counted first (pageTotal: an
  *   index-only count, remembered for 10 s when large);
  * - a base of at most BASE_TESTED lifts is tested whole for the term, row by row: exact total;
- * - a base of at least SAMPLE_FROM lifts is sampled: pages drawn at random (TABLESAMPLE SYSTEM,
- *   REPEATABLE so that every page of the list is given the same total) holding about SAMPLE_ROWS of
- *   its lifts are tested. With at least SAMPLE_MATCHES matches (±32 %) and an estimate of at least
- *   COMMON_TERM_MATCHES, the total is the matching share of the sample times the base, marked
- *   approximate ("约 N"), and nothing else is counted;
- * - otherwise (a base in between, or a term rarer than its grams) the term is counted as before
- *   (pageTotal). The newest lifts are no sample: a bulk import puts thousands of alike addresses
- *   side by side.
+ * - a larger base is sampled: pages drawn at random (TABLESAMPLE SYSTEM, REPEATABLE so that every
+ *   page of the list is given the same total) holding about SAMPLE_ROWS of its lifts, and at most
+ *   SAMPLE_MAX_PERCENT of the table's pages (a base of 5,000–50,000 lifts, e.g. a district and a
+ *   company, gets fewer: 1 % of a 1,000,000-lift table is about 525 pages, 2–4 ms, where the count
+ *   through the gram index took 20–45 ms; at 4 % the sample took 15 ms, wasted when the term
+ *   turns out rare and is counted after all), are tested. With at least SAMPLE_MATCHES matches
+ *   (±32 %) and an estimate of at least COMMON_TERM_MATCHES, the total is the matching share of the
+ *   sample times the base, marked approximate ("约 N"), and nothing else is counted;
+ * - otherwise (a term rarer than its grams) the term is counted as before (pageTotal). The newest
+ *   lifts are no sample: a bulk import puts thousands of alike addresses side by side.
  * The grams' own frequencies cannot give the number: their product (the planner's estimate) takes
  * 五象大道 for 738 lifts where 37,033 match, and the rarest gram's count takes 15号淡 for 42,386 where
  * 445 match (1,000,000 lifts, docs/benchmarks.md).
  */
 const BASE_TESTED = 5_000;
-const SAMPLE_FROM = 50_000;
 const SAMPLE_ROWS = 2_000;
+const SAMPLE_MAX_PERCENT = 1;
 const SAMPLE_MATCHES = 10;
 /** Gram statistics are re-read every 10 minutes (ANALYZE renews them), every 10 s while missing. */
 const GRAM_STATS_MS = 600_000;
@@ -321,10 +323,10 @@ async function sampledTotal(
 ): Promise<(Total & { whole: boolean }) | undefined> {
   const all = await pageTotal(db, elevator, base, baseUnfiltered);
   const whole = !all.approximate && all.total <= BASE_TESTED;
-  if (!whole && all.total < SAMPLE_FROM) return undefined;
   // The whole base: a materialized CTE, planned for all its lifts (its index, then the heap). A large
-  // base: pages drawn at random (the same ones every time), about SAMPLE_ROWS of its lifts.
-  const percent = Math.min(100, (100 * SAMPLE_ROWS) / Math.max(1, all.total));
+  // base: pages drawn at random (the same ones every time), about SAMPLE_ROWS of its lifts, at most
+  // SAMPLE_MAX_PERCENT of the table.
+  const percent = Math.min(SAMPLE_MAX_PERCENT, (100 * SAMPLE_ROWS) / Math.max(1, all.total));
   const lifts = whole
     ? sql`with "base" as materialized (select ${CTE_COLUMNS} from "elevator" where ${base})
         select count(*)::int as "rows", (count(*) filter (where ${test}))::int as "matches" from "base" "elevator"`

@@ -1,0 +1,3 @@
+CREATE INDEX "elevator_area_maintenance_status_idx" ON "elevator" USING btree ("area_code","maintenance_company_id","status","id");--> statement-breakpoint
+CREATE INDEX "elevator_area_maintenance_claim_idx" ON "elevator" USING btree ("area_code","maintenance_company_id","maintenance_claim_state","id");--> statement-breakpoint
+CREATE INDEX "elevator_area_maintenance_inspect_idx" ON "elevator" USING btree ("area_code","maintenance_company_id","next_inspect_date") WHERE "elevator"."use_status" = 1;
