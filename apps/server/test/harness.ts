@@ -5,6 +5,7 @@ import path from 'node:path';
 import { API_PREFIX, hashPassword } from '@ec/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, DEFAULT_DEMO_PASSWORD, loadConfig } from '../src/config.ts';
 import { accountNamed } from '../src/platform/auth/identifiers.ts';
@@ -322,6 +323,39 @@ export async function heldTransaction(db: Db, work: (tx: Tx) => Promise<unknown>
     commit: async () => {
       release();
       await transaction;
+    },
+  };
+}
+
+/**
+ * An installation without demo data that a test starts several times (as an administrator restarts
+ * the server after an upgrade): `started(work)` builds the application on its database (PGlite in a
+ * folder of its own, or a PostgreSQL database made for it), runs `work` on its database, and closes
+ * it. Call it in a describe block: the folder and the database go in its afterAll.
+ */
+export function restartableInstallation(kind: DbKind) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ec-install-'));
+  let drop = async () => {};
+  let databaseUrl: string | undefined;
+  beforeAll(async () => {
+    if (kind !== 'postgres') return;
+    const created = await createPostgresDatabase();
+    databaseUrl = created.url;
+    drop = created.drop;
+  });
+  afterAll(async () => {
+    await drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    async started(work: (db: Db) => Promise<void>) {
+      const { app, platform } = await buildApp({ ...testConfig(dataDir, { seedDemo: false }), databaseUrl });
+      try {
+        await app.ready();
+        await work(platform.db);
+      } finally {
+        await app.close();
+      }
     },
   };
 }

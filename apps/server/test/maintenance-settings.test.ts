@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   type Call,
   MAINTENANCE_PARAMS,
@@ -12,12 +9,11 @@ import {
 } from '@ec/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
 import { MAINTENANCE_PARAM_ROWS } from '../src/modules/maintenance/params.ts';
 import { ORIGIN_PARAM } from '../src/modules/rescue/codes/signboard.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { sysParam } from '../src/platform/db/tables.ts';
-import { createPostgresDatabase, dbKinds, startTestApp, type TestApp, testConfig } from './harness.ts';
+import { dbKinds, restartableInstallation, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * The maintenance checks' thresholds and the signboard's origin in 参数设置: seeded with the defaults
@@ -38,35 +34,7 @@ const DEFAULTS: Record<string, string> = {
 
 describe.each(dbKinds)('maintenance settings on %s', (kind) => {
   describe('parameters on a new installation and on an older one', () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ec-params-'));
-    let drop = async () => {};
-    let databaseUrl: string | undefined;
-
-    beforeAll(async () => {
-      if (kind === 'postgres') {
-        const created = await createPostgresDatabase();
-        databaseUrl = created.url;
-        drop = created.drop;
-      }
-    });
-    afterAll(async () => {
-      await drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    });
-
-    /** One start of the server on the installation's database (no demo data), then `work`. */
-    const started = async (
-      work: (db: Awaited<ReturnType<typeof buildApp>>['platform']['db']) => Promise<void>,
-    ) => {
-      const config = { ...testConfig(dataDir, { seedDemo: false }), databaseUrl };
-      const { app, platform } = await buildApp(config);
-      try {
-        await app.ready();
-        await work(platform.db);
-      } finally {
-        await app.close();
-      }
-    };
+    const { started } = restartableInstallation(kind);
     const stored = async (db: Parameters<Parameters<typeof started>[0]>[0]) =>
       Object.fromEntries(
         (

@@ -1,14 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { EXPORT_PARAMS, IOT_PARAMS, MONITOR_PARAMS } from '@ec/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { describe, expect, it } from 'vitest';
 import { modules } from '../src/modules/index.ts';
+import type { Db } from '../src/platform/db/client.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { SYSTEM_PARAMS } from '../src/platform/seed/base.ts';
-import { createPostgresDatabase, dbKinds, testConfig } from './harness.ts';
+import { dbKinds, restartableInstallation } from './harness.ts';
 
 /**
  * 参数设置 on an installation made by an older version: base seeders run on an empty database only,
@@ -17,35 +14,9 @@ import { createPostgresDatabase, dbKinds, testConfig } from './harness.ts';
  * administrator changed.
  */
 type Param = { key: string; value: string; name: string; remark: string | null; builtIn: boolean };
-type Db = Awaited<ReturnType<typeof buildApp>>['platform']['db'];
 
 describe.each(dbKinds)('parameters added on every start, on %s', (kind) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ec-start-seed-'));
-  let drop = async () => {};
-  let databaseUrl: string | undefined;
-
-  beforeAll(async () => {
-    if (kind === 'postgres') {
-      const created = await createPostgresDatabase();
-      databaseUrl = created.url;
-      drop = created.drop;
-    }
-  });
-  afterAll(async () => {
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  /** One start of the server on the installation's database (no demo data), then `work`. */
-  const started = async (work: (db: Db) => Promise<void>) => {
-    const { app, platform } = await buildApp({ ...testConfig(dataDir, { seedDemo: false }), databaseUrl });
-    try {
-      await app.ready();
-      await work(platform.db);
-    } finally {
-      await app.close();
-    }
-  };
+  const { started } = restartableInstallation(kind);
   const params = async (db: Db) =>
     new Map(
       rowsOf<Param>(
