@@ -663,11 +663,11 @@ describe('maintenance work orders (维保记录, 维保工单详情, 维保日�
     const log = page.getByTestId('order-log');
     await log.getByText(`维保日志 · ${done.orderNo}`).waitFor();
     // The title and the steps come from two calls: wait for the steps themselves.
-    await log.getByTestId('order-log-step').nth(3).waitFor();
+    await log.getByTestId('order-log-step').nth(4).waitFor();
     const steps = await log.getByTestId('order-log-step').allTextContents();
     assert.deepEqual(
-      steps.map((s) => s.match(/^(创建工单|现场签到|提交维保记录|使用单位确认)/)?.[1]),
-      ['创建工单', '现场签到', '提交维保记录', '使用单位确认'],
+      steps.map((s) => s.match(/^(创建工单|现场签到|现场签退|提交维保记录|使用单位确认)/)?.[1]),
+      ['创建工单', '现场签到', '现场签退', '提交维保记录', '使用单位确认'],
     );
   });
 
