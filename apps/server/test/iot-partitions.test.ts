@@ -24,7 +24,7 @@ describe.each(dbKinds)('IoT history partitions on %s', (kind) => {
       )
     )[0]?.p;
 
-  it('is a partitioned table with this month and the next two made at start', async () => {
+  it('is a partitioned table with last month, this month and the next two made at start', async () => {
     const [{ kind: relkind }] = await query<{ kind: string }>(
       t,
       `select relkind::text as kind from pg_class where relname = 'iot_history'`,
@@ -35,7 +35,25 @@ describe.each(dbKinds)('IoT history partitions on %s', (kind) => {
       const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + i, 1));
       return `iot_history_${d.getUTCFullYear()}${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
     };
-    expect(await months()).toEqual(expect.arrayContaining([name(0), name(1), name(2)]));
+    expect(await months()).toEqual(expect.arrayContaining([name(-1), name(0), name(1), name(2)]));
+  });
+
+  it("takes last month's late messages into their day on a fresh installation", async () => {
+    // A device that buffered while offline sends the last hour of January after the turn of the month,
+    // to a server that first started in February: the row lands in its day, not the default partition.
+    const { created } = await maintainPartitions(t.platform.db, new Date('2030-02-01T06:00:00Z'));
+    expect(created).toEqual([
+      'iot_history_203001',
+      'iot_history_203002',
+      'iot_history_203003',
+      'iot_history_203004',
+    ]);
+    await query(
+      t,
+      `insert into iot_history (at, received_at, device_id, kind, message)
+        values ('2030-01-31T23:30:00Z', '2030-02-01T06:05:00Z', -1, 'status', '{}')`,
+    );
+    expect(await partitionOf('2030-01-31T23:30:00Z')).toBe('iot_history_20300131_late');
   });
 
   it('creates months ahead of a later clock, moving the rows the default partition held', async () => {
@@ -47,7 +65,12 @@ describe.each(dbKinds)('IoT history partitions on %s', (kind) => {
     expect(await partitionOf('2031-03-15T00:00:00Z')).toBe('iot_history_default');
     // … until the clock reaches its month.
     const { created } = await maintainPartitions(t.platform.db, new Date('2031-02-10T00:00:00Z'));
-    expect(created).toEqual(['iot_history_203102', 'iot_history_203103', 'iot_history_203104']);
+    expect(created).toEqual([
+      'iot_history_203101',
+      'iot_history_203102',
+      'iot_history_203103',
+      'iot_history_203104',
+    ]);
     expect(await partitionOf('2031-03-15T00:00:00Z')).toBe('iot_history_20310315_recv');
     await query(
       t,
@@ -61,7 +84,12 @@ describe.each(dbKinds)('IoT history partitions on %s', (kind) => {
   it('drops the months past the retention parameter, and keeps the others', async () => {
     await query(t, `update sys_param set value = '2' where config_key = 'iotHistoryRetentionMonths'`);
     const { dropped, created } = await maintainPartitions(t.platform.db, new Date('2031-06-05T00:00:00Z'));
-    expect(created).toEqual(['iot_history_203106', 'iot_history_203107', 'iot_history_203108']);
+    expect(created).toEqual([
+      'iot_history_203105',
+      'iot_history_203106',
+      'iot_history_203107',
+      'iot_history_203108',
+    ]);
     // Two months kept before June: April and May; March and everything older goes.
     expect(dropped).toContain('iot_history_203103');
     expect(dropped).not.toContain('iot_history_203104');

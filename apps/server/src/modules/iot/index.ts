@@ -44,7 +44,7 @@ export const iotModule = defineModule({
       },
     },
     {
-      // The history's monthly partitions: two months ahead, those past the retention dropped.
+      // The history's monthly partitions: last month to two months ahead, those past the retention dropped.
       name: 'iot-partitions',
       label: '物联网历史数据分区维护',
       everyMs: DAILY,
@@ -73,7 +73,7 @@ export const iotModule = defineModule({
     },
   ],
   async start(platform) {
-    // The months ahead exist before the first message (the daily job keeps them).
+    // Last month and the months ahead exist before the first message (the daily job keeps them).
     await maintainPartitions(platform.db, new Date()).catch((err) =>
       platform.log.error({ err }, 'iot: history partitions could not be prepared'),
     );

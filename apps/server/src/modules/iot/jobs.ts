@@ -177,9 +177,12 @@ function monthStatements(from: Date, to: Date): string[] {
 }
 
 /**
- * Makes the partitions of this month and the next `ahead` ones (UTC months, each with its days), and
- * drops those whose month ended more than `iotHistoryRetentionMonths` months before this one.
- * Answers what it did.
+ * Makes the partitions of the previous month, this month and the next `ahead` ones (UTC months, each
+ * with its days), and drops those whose month ended more than `iotHistoryRetentionMonths` months
+ * before this one. Answers what it did. The previous month matters on a fresh installation only (the
+ * daily job made it ahead everywhere else): a device that buffered its messages while offline sends
+ * last month's readings after the turn of the month, and they belong in their day, not the default
+ * partition.
  */
 export async function maintainPartitions(
   db: Queryable,
@@ -188,7 +191,7 @@ export async function maintainPartitions(
 ): Promise<{ created: string[]; dropped: string[] }> {
   const created: string[] = [];
   const existing = new Set((await historyPartitions(db)).map((p) => p.name));
-  for (let i = 0; i <= ahead; i++) {
+  for (let i = -1; i <= ahead; i++) {
     const from = monthStart(now.getUTCFullYear(), now.getUTCMonth() + i);
     const to = monthStart(from.getUTCFullYear(), from.getUTCMonth() + 1);
     const name = partitionName(from);
