@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import { IMPORT_HEADERS } from '../../apps/server/src/modules/elevator/sheet.ts';
 import { xlsxBuffer } from '../../apps/server/src/platform/excel.ts';
 import { listsUntil, login, printTable, type Row, timer } from './common.ts';
-import { newDataDir, seedElevators, startServerProcess } from './server-process.ts';
+import { inScratch, seedElevators, startServerProcess } from './server-process.ts';
 
 const CONNECTIONS = 8;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -13,8 +12,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
  * refused. The server runs in its own process; the list load comes from this one.
  */
 export async function benchImports(count: number) {
-  const dataDir = newDataDir();
-  try {
+  // PGlite in a throw-away folder, or (DATABASE_URL) a database of its own on that server.
+  await inScratch('imports', async (dataDir) => {
     seedElevators(dataDir, count);
     const server = await startServerProcess(dataDir);
     try {
@@ -22,9 +21,7 @@ export async function benchImports(count: number) {
     } finally {
       await server.stop();
     }
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function run(api: string, count: number, peakRssMb: () => number) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { API_PREFIX, hashPassword } from '@ec/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, DEFAULT_DEMO_PASSWORD, loadConfig } from '../src/config.ts';
 import { accountNamed } from '../src/platform/auth/identifiers.ts';
@@ -358,4 +358,46 @@ export function restartableInstallation(kind: DbKind) {
       }
     },
   };
+}
+
+/**
+ * The two request helpers server tests share: `send` makes a contract call as a signed-in demo user
+ * (its token in `tokens`), filling the path's `{name}` parts from the input and sending the rest as
+ * the query (GET, DELETE; arrays joined by commas) or the JSON body; `ok` expects 200 and answers the
+ * data, naming the user, the path and the server's message when it is not. `app` is read at each
+ * call, so a test may build the helpers before its `beforeAll` starts the application.
+ */
+export function apiHelpers(app: () => TestApp, tokens: Record<string, string>) {
+  const send = <T = unknown>(
+    user: string,
+    call: { method: string; path: string },
+    input: Record<string, unknown> = {},
+  ): Promise<ApiResult<T>> => {
+    const rest = { ...input };
+    const path = call.path.replace(/\{(\w+)\}/g, (_, key: string) => {
+      const value = rest[key];
+      delete rest[key];
+      return String(value);
+    });
+    const token = tokens[user];
+    if (call.method === 'GET' || call.method === 'DELETE') {
+      const query = Object.fromEntries(
+        Object.entries(rest)
+          .filter(([, v]) => v !== undefined && v !== null)
+          .map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]),
+      );
+      return app().api<T>(call.method, path, { token, query });
+    }
+    return app().api<T>(call.method, path, { token, body: rest });
+  };
+  const ok = async <T = unknown>(
+    user: string,
+    call: { method: string; path: string },
+    input: Record<string, unknown> = {},
+  ): Promise<T> => {
+    const res = await send<T>(user, call, input);
+    expect(res.status, `${user} ${call.method} ${call.path}: ${res.body.resultMsg}`).toBe(200);
+    return res.body.data;
+  };
+  return { send, ok };
 }

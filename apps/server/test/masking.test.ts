@@ -3,7 +3,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffProfile, useUnitProfile } from '../src/modules/parties/tables.ts';
 import { enterprise, operationLog, sysOffice, sysUser } from '../src/platform/db/tables.ts';
-import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { apiHelpers, dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { waitForLog } from './system-support.ts';
 
 /**
@@ -82,18 +82,7 @@ describe.each(dbKinds)('one masking policy for phones and ID numbers on %s', (ki
   const tokens: Record<string, string> = {};
   const reads = allCalls.filter((c) => holdsNumbers(c.output) && !isWrite(c) && c.result !== 'file');
 
-  const send = (user: string, call: Call, input: Record<string, unknown>) => {
-    const rest = { ...input };
-    const path = call.path.replace(/\{(\w+)\}/g, (_, key: string) => {
-      const value = rest[key];
-      delete rest[key];
-      return String(value);
-    });
-    if (call.method === 'GET' || call.method === 'DELETE') {
-      return t.api(call.method, path, { token: tokens[user], query: rest as Record<string, string> });
-    }
-    return t.api(call.method, path, { token: tokens[user], body: rest });
-  };
+  const { send } = apiHelpers(() => t, tokens);
 
   /** Every stored phone and ID number, and which of them a viewer may see in full. */
   async function numbers() {

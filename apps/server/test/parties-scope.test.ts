@@ -17,7 +17,7 @@ import {
   SIGNED_IN,
 } from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { apiHelpers, dbKinds, startTestApp, type TestApp } from './harness.ts';
 import {
   buildingFields,
   fileMaintenanceCompany,
@@ -103,22 +103,9 @@ describe.each(dbKinds)('parties data scope, call by call, on %s', (kind) => {
   let f: Foreign;
   let scan: Record<string, string>;
 
-  const send = <T = unknown>(user: string, name: CallName, input: Record<string, unknown> = {}) => {
-    const call = calls[name];
-    const rest = { ...input };
-    const path = call.path.replace(/\{(\w+)\}/g, (_, key: string) => {
-      const value = rest[key];
-      delete rest[key];
-      return String(value);
-    });
-    if (call.method === 'GET' || call.method === 'DELETE') {
-      const query = Object.fromEntries(
-        Object.entries(rest).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v as string)]),
-      );
-      return t.api<T>(call.method, path, { token: tokens[user], query });
-    }
-    return t.api<T>(call.method, path, { token: tokens[user], body: rest });
-  };
+  const api = apiHelpers(() => t, tokens);
+  const send = <T = unknown>(user: string, name: CallName, input: Record<string, unknown> = {}) =>
+    api.send<T>(user, calls[name], input);
 
   const holds = (c: Case, name: CallName) =>
     calls[name].permission === SIGNED_IN || c.perms.has(calls[name].permission);

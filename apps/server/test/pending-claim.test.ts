@@ -10,7 +10,7 @@ import {
 } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { apiHelpers, dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { multipart, PNG_1PX } from './multipart.ts';
 
 /**
@@ -31,20 +31,9 @@ describe.each(dbKinds)('a pending claim on %s', (kind) => {
   let orderId: number;
   let fileId: string;
 
-  const send = <T = unknown>(user: string, name: CallName, input: Record<string, unknown> = {}) => {
-    const call = calls[name];
-    const rest = { ...input };
-    const path = call.path.replace(/\{(\w+)\}/g, (_, key: string) => {
-      const value = rest[key];
-      delete rest[key];
-      return String(value);
-    });
-    if (call.method === 'GET' || call.method === 'DELETE') {
-      const query = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, String(v)]));
-      return t.api<T>(call.method, path, { token: tokens[user], query });
-    }
-    return t.api<T>(call.method, path, { token: tokens[user], body: rest });
-  };
+  const api = apiHelpers(() => t, tokens);
+  const send = <T = unknown>(user: string, name: CallName, input: Record<string, unknown> = {}) =>
+    api.send<T>(user, calls[name], input);
   const fileStatus = async (user: string) =>
     (
       await t.inject({
