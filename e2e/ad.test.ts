@@ -278,7 +278,8 @@ describe('advertising bookings in the console', () => {
       (r) => r.url().includes('/adPoint/getPointAll') && r.request().method() === 'GET',
     );
     await page.goto(`${suite.server.baseUrl}/#/ad/pointMap`);
-    const drawn = (await (await mapData).json()) as { points: [number, number, number, number][] };
+    const drawn = ((await (await mapData).json()) as { data: { points: [number, number, number, number][] } })
+      .data;
     const onMap = drawn.points.find(([id]) => id === task.pointId);
     assert.equal(onMap?.[3], 3, 'the map draws the point 投放中');
     const showingOnMap = drawn.points.filter(([, , , s]) => s === 3).length;
