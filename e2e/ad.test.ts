@@ -40,7 +40,7 @@ interface TaskRow {
 const suite = consoleSuite();
 
 describe('advertising bookings in the console', () => {
-  test('gg_admin1 books 10 points and confirms the order; a task is done on the phone page, approved, the point 投放中', async () => {
+  test('gg_admin1 books 10 points and confirms the order; a task is done on the phone page, approved, the point 投放中 (list and map)', async () => {
     const api = await apiAs(suite.server.baseUrl, 'gg_admin1');
     const name = `浏览器测试客户${Date.now() % 100000}`;
     const { page, context } = await suite.open('gg_admin1');
@@ -271,6 +271,27 @@ describe('advertising bookings in the console', () => {
     await screenshot(page, 'ad-point-showing');
     const after = await api<{ state: number }>('GET', `/adPoint/${task.pointId}`);
     assert.equal(after.state, 3, 'the point is 投放中');
+
+    // 点位地图: the map's points hold it 投放中, and its 投放中 count is the points drawn in that state.
+    assert.ok(point.latitude !== null && point.longitude !== null, 'the demo point has a position');
+    const mapData = page.waitForResponse(
+      (r) => r.url().includes('/adPoint/getPointAll') && r.request().method() === 'GET',
+    );
+    await page.goto(`${suite.server.baseUrl}/#/ad/pointMap`);
+    const drawn = ((await (await mapData).json()) as { data: { points: [number, number, number, number][] } })
+      .data;
+    const onMap = drawn.points.find(([id]) => id === task.pointId);
+    assert.equal(onMap?.[3], 3, 'the map draws the point 投放中');
+    const showingOnMap = drawn.points.filter(([, , , s]) => s === 3).length;
+    await page
+      .getByTestId('ad-map-counts')
+      .locator('.ant-statistic')
+      .filter({ hasText: '投放中' })
+      .locator('.ant-statistic-content')
+      .filter({ hasText: new RegExp(`^\\s*${showingOnMap.toLocaleString('en-US')}\\s*$`) })
+      .waitFor();
+    await page.getByTestId('ad-point-map').waitFor();
+    await screenshot(page, 'ad-map-showing');
     await context.close();
   });
 });

@@ -7,7 +7,7 @@ import {
   menuCatalogue,
   REVEAL_PERMISSION,
 } from '@ec/contract';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { sysArea, sysDictData, sysDictType, sysMenu, sysParam, sysRole, sysRoleMenu } from '../db/tables.ts';
 
@@ -500,6 +500,28 @@ export async function seedBase(
   };
   await insertMenus(menuCatalogue, null);
 
+  for (const role of ROLE_SEEDS) {
+    const [row] = await tx.insert(sysRole).values(roleRow(role)).returning({ id: sysRole.id });
+    await grantRoleMenus(tx, role, row.id, idByPath);
+  }
+  return true;
+}
+
+const roleRow = (role: RoleSeed) => ({
+  roleKey: role.key,
+  name: role.name,
+  description: role.description,
+  dataScope: role.dataScope,
+  roleType: role.roleType,
+  permissions: role.permissions,
+  builtIn: true,
+});
+
+/**
+ * Grants a seeded role its menus: its pages with their subtrees, ancestors and buttons, the personal
+ * pages, its read-only pages and of their buttons those that read. `idByPath` finds a page's row.
+ */
+async function grantRoleMenus(tx: Tx, role: RoleSeed, roleId: number, idByPath: Map<string, number>) {
   const all = flattenMenu();
   const parentOf = new Map<string, string>();
   const walkParents = (nodes: MenuNode[], parent?: string) => {
@@ -509,53 +531,61 @@ export async function seedBase(
     }
   };
   walkParents(menuCatalogue);
-
-  for (const role of ROLE_SEEDS) {
-    const [row] = await tx
-      .insert(sysRole)
-      .values({
-        roleKey: role.key,
-        name: role.name,
-        description: role.description,
-        dataScope: role.dataScope,
-        roleType: role.roleType,
-        permissions: role.permissions,
-        builtIn: true,
-      })
-      .returning({ id: sysRole.id });
-    const grant = (prefixes: string[]) => {
-      const paths = new Set<string>();
-      for (const prefix of prefixes) {
-        for (const node of all) {
-          if (node.path === prefix || node.path.startsWith(`${prefix}/`)) paths.add(node.path);
-        }
-        for (let p = parentOf.get(prefix); p; p = parentOf.get(p)) paths.add(p);
+  const grant = (prefixes: string[]) => {
+    const paths = new Set<string>();
+    for (const prefix of prefixes) {
+      for (const node of all) {
+        if (node.path === prefix || node.path.startsWith(`${prefix}/`)) paths.add(node.path);
       }
-      return [...paths].map((p) => idByPath.get(p)).filter((id): id is number => id !== undefined);
-    };
-    const full = grant([...role.menus, ...PERSONAL_MENUS]);
-    const fullSet = new Set(full);
-    const readOnly = grant(role.readOnly ?? []).filter((id) => !fullSet.has(id));
-    const buttonsUnder = async (menuIds: number[]) =>
-      menuIds.length === 0
-        ? []
-        : tx
-            .select({ id: sysMenu.id, perms: sysMenu.perms })
-            .from(sysMenu)
-            .where(and(inArray(sysMenu.parentId, menuIds), eq(sysMenu.type, 'F')));
-    const readButtons = (await buttonsUnder(readOnly)).filter((b) => READ_ONLY_BUTTON.test(b.perms ?? ''));
-    const menuIds = [
-      ...new Set([
-        ...full,
-        ...(await buttonsUnder(full)).map((b) => b.id),
-        ...readOnly,
-        ...readButtons.map((b) => b.id),
-      ]),
-    ];
-    if (menuIds.length > 0) {
-      await tx.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId: row.id, menuId })));
+      for (let p = parentOf.get(prefix); p; p = parentOf.get(p)) paths.add(p);
     }
+    return [...paths].map((p) => idByPath.get(p)).filter((id): id is number => id !== undefined);
+  };
+  const full = grant([...role.menus, ...PERSONAL_MENUS]);
+  const fullSet = new Set(full);
+  const readOnly = grant(role.readOnly ?? []).filter((id) => !fullSet.has(id));
+  const buttonsUnder = async (menuIds: number[]) =>
+    menuIds.length === 0
+      ? []
+      : tx
+          .select({ id: sysMenu.id, perms: sysMenu.perms })
+          .from(sysMenu)
+          .where(and(inArray(sysMenu.parentId, menuIds), eq(sysMenu.type, 'F')));
+  const readButtons = (await buttonsUnder(readOnly)).filter((b) => READ_ONLY_BUTTON.test(b.perms ?? ''));
+  const menuIds = [
+    ...new Set([
+      ...full,
+      ...(await buttonsUnder(full)).map((b) => b.id),
+      ...readOnly,
+      ...readButtons.map((b) => b.id),
+    ]),
+  ];
+  if (menuIds.length > 0) {
+    await tx.insert(sysRoleMenu).values(menuIds.map((menuId) => ({ roleId, menuId })));
   }
+}
+
+/**
+ * A built-in role that a later version added (ROLE_SEEDS), for an installation seeded before it: a
+ * module's `startSeeders` call this on every start. When no role has the key, the role is inserted
+ * and granted its menus as a new installation's is (the pages found by their paths); a role that
+ * exists, however an administrator edited it (name, scope, permissions, menus), is left alone.
+ * Returns whether it inserted the role.
+ */
+export async function seedRoleIfMissing(tx: Tx, key: string) {
+  const role = ROLE_SEEDS.find((r) => r.key === key);
+  if (!role) throw new Error(`role ${key} is not in ROLE_SEEDS`);
+  const [row] = await tx
+    .insert(sysRole)
+    .values(roleRow(role))
+    .onConflictDoNothing({ target: sysRole.roleKey })
+    .returning({ id: sysRole.id });
+  if (!row) return false;
+  const pages = await tx
+    .select({ id: sysMenu.id, url: sysMenu.url })
+    .from(sysMenu)
+    .where(ne(sysMenu.type, 'F'));
+  await grantRoleMenus(tx, role, row.id, new Map(pages.map((p) => [p.url, p.id])));
   return true;
 }
 

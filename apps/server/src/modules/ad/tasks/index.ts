@@ -1,6 +1,7 @@
 import { AD_TASK_KIND, adTaskCalls as C, AD_TASK_PERMISSIONS as P } from '@ec/contract';
 import { exportList } from '../../../platform/exports.ts';
 import { implement } from '../../../platform/http/implement.ts';
+import { seedRoleIfMissing } from '../../../platform/seed/base.ts';
 import type { AdPart } from '../part.ts';
 import { taskLogExport, taskStatExports } from './exports.ts';
 import { seedTasks } from './seed.ts';
@@ -67,6 +68,9 @@ export const taskPart: AdPart = {
     ],
     cancelled: [(t, order) => cancelOpenTasks(t, order)],
   },
+  // 广告安装人员 (ad_worker, the field worker's role) came after the first installations: every start
+  // adds it, with its menus, where no role has its key; a role that exists keeps its edits.
+  startSeeders: [(t) => seedRoleIfMissing(t, 'ad_worker')],
   demoSeeders: [(t, _config, storage) => seedTasks(t, storage)],
   exports: [taskLogExport, taskStatExports.worker, taskStatExports.order],
   fileReferences: [taskLogFileReference],

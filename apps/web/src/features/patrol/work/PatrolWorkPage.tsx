@@ -2,12 +2,23 @@ import { type PatrolTaskDetail, patrolTaskCalls } from '@ec/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CardList, type CardListClasses } from '../../../components/phone/CardList.tsx';
 import { ApiError, call } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.ts';
 import { canComplete, missingCount, targetProgress } from '../logic.ts';
 import { patrolKeys } from '../queries.ts';
 import css from './patrol.module.css';
 import { TargetScreen } from './TargetScreen.tsx';
+
+/** The patrol's cards keep their own look (a bordered card, a smaller title) in CardList. */
+const LOOK: Partial<CardListClasses> = {
+  card: css.card,
+  row: css.row,
+  title: css.title,
+  muted: css.muted,
+  empty: css.empty,
+  error: css.error,
+};
 
 const positive = (raw: string | null) => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
 
@@ -59,36 +70,24 @@ function TaskList({ onOpen }: { onOpen: (id: number) => void }) {
   });
   return (
     <main className={css.body}>
-      {mine.isPending ? (
-        <div className={css.empty}>正在加载…</div>
-      ) : mine.isError ? (
-        <div className={css.error} role="alert">
-          任务加载失败：{mine.error.message}
-        </div>
-      ) : mine.data.length === 0 ? (
-        <div className={css.empty}>没有待执行或执行中的巡检任务</div>
-      ) : (
-        mine.data.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            className={css.card}
-            data-testid="patrol-task-card"
-            onClick={() => onOpen(t.id)}
-          >
-            <div className={css.row}>
-              <span className={`${css.grow} ${css.title}`}>{t.name}</span>
-              <span className={t.state === 'running' ? css.badge : css.badgeDone}>{t.stateLabel}</span>
-            </div>
-            <div className={css.muted}>
-              {t.taskNo} · {t.areaName ?? t.areaCode} · {t.templateName}
-            </div>
-            <div className={css.muted}>
-              {t.planStart} 至 {t.planEnd} · 已查 {t.checkedCount}/{t.targetCount} 个{t.targetKindLabel}
-            </div>
-          </button>
-        ))
-      )}
+      <CardList
+        classes={LOOK}
+        loading={mine.isPending}
+        error={mine.isError ? `任务加载失败：${mine.error.message}` : undefined}
+        items={mine.data}
+        empty="没有待执行或执行中的巡检任务"
+        card={(t) => ({
+          key: t.id,
+          testId: 'patrol-task-card',
+          onOpen: () => onOpen(t.id),
+          title: t.name,
+          tags: [{ label: t.stateLabel, tone: t.state === 'running' ? 'info' : 'done' }],
+          fields: [
+            `${t.taskNo} · ${t.areaName ?? t.areaCode} · ${t.templateName}`,
+            `${t.planStart} 至 ${t.planEnd} · 已查 ${t.checkedCount}/${t.targetCount} 个${t.targetKindLabel}`,
+          ],
+        })}
+      />
     </main>
   );
 }
@@ -177,28 +176,28 @@ function TaskScreen({
           </div>
         )}
         {done && <div className={css.notice}>{done}</div>}
-        {t.targets.map((x) => {
-          const fails = x.results.filter((r) => r.result === 'fail').length;
-          return (
-            <button
-              key={x.id}
-              type="button"
-              className={css.card}
-              data-testid="patrol-target-card"
-              disabled={!open}
-              onClick={() => onTarget(x.id)}
-            >
-              <div className={css.row}>
-                <span className={`${css.grow} ${css.title}`}>{x.name}</span>
-                <span className={x.results.length === t.items.length ? css.badgeDone : css.badge}>
-                  已查 {targetProgress(t.items, x)}
-                </span>
-              </div>
-              <div className={css.muted}>{x.address ?? ''}</div>
-              {fails > 0 && <span className={css.badgeFail}>不符合 {fails} 项</span>}
-            </button>
-          );
-        })}
+        <CardList
+          classes={LOOK}
+          items={t.targets}
+          card={(x) => {
+            const fails = x.results.filter((r) => r.result === 'fail').length;
+            return {
+              key: x.id,
+              testId: 'patrol-target-card',
+              onOpen: () => onTarget(x.id),
+              disabled: !open,
+              title: x.name,
+              tags: [
+                {
+                  label: `已查 ${targetProgress(t.items, x)}`,
+                  tone: x.results.length === t.items.length ? 'done' : 'info',
+                },
+              ],
+              fields: [x.address ?? ''],
+              extra: fails > 0 && <span className={css.badgeFail}>不符合 {fails} 项</span>,
+            };
+          }}
+        />
       </main>
       {open && (
         <div className={css.footer}>

@@ -2,11 +2,12 @@ import { adTaskCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CardList } from '../../../../components/phone/CardList.tsx';
 import { call } from '../../../../lib/api.ts';
 import { useSession } from '../../../../lib/session.ts';
 import css from './adwork.module.css';
-import { WORK_TABS } from './logic.ts';
-import { STATUS_BADGE, TaskScreen, workKeys } from './TaskScreen.tsx';
+import { STATUS_TONE, WORK_TABS } from './logic.ts';
+import { TaskScreen, workKeys } from './TaskScreen.tsx';
 
 const PAGE = 20;
 
@@ -112,49 +113,30 @@ function TaskList({
           查询
         </button>
       </form>
-      {tasks.isPending ? (
-        <div className={css.empty}>正在加载…</div>
-      ) : tasks.isError ? (
-        <div className={css.error} role="alert">
-          任务加载失败：{tasks.error.message}
-        </div>
-      ) : reason ? (
-        <div className={css.error} role="alert" data-testid="ad-work-reason">
-          {reason}
-        </div>
-      ) : tasks.data.records.length === 0 ? (
-        <div className={css.empty}>没有{WORK_TABS.find((t) => t.status === status)?.label}的投放任务</div>
-      ) : (
-        <>
-          <div className={css.muted} style={{ margin: '0 4px 8px' }}>
-            共 {tasks.data.total} 个任务
-          </div>
-          {tasks.data.records.map((t) => (
-            <button
-              key={t.id}
-              type="button"
-              className={css.card}
-              data-testid="ad-work-task"
-              onClick={() => onOpen(t.id)}
-            >
-              <div className={css.row}>
-                <span className={`${css.grow} ${css.title}`}>{t.pointName}</span>
-                <span className={css.badge}>{t.kindLabel}</span>
-                <span className={STATUS_BADGE[t.status] ?? css.badge}>{t.statusLabel}</span>
-              </div>
-              <div className={css.muted}>{t.address ?? '—'}</div>
-              <div className={css.muted}>
-                订单 {t.orderNo ?? '—'} · {t.customerName ?? '—'} · 计划 {t.planDate}
-              </div>
-            </button>
-          ))}
-          {tasks.data.total > tasks.data.records.length && (
-            <button type="button" className={css.more} onClick={() => setLimit((n) => n + PAGE)}>
-              加载更多
-            </button>
-          )}
-        </>
-      )}
+      <CardList
+        loading={tasks.isPending}
+        error={tasks.isError ? `任务加载失败：${tasks.error.message}` : reason}
+        errorTestId={tasks.isError ? undefined : 'ad-work-reason'}
+        items={tasks.data?.records}
+        empty={`没有${WORK_TABS.find((t) => t.status === status)?.label}的投放任务`}
+        summary={`共 ${tasks.data?.total} 个任务`}
+        card={(t) => ({
+          key: t.id,
+          testId: 'ad-work-task',
+          onOpen: () => onOpen(t.id),
+          title: t.pointName,
+          tags: [{ label: t.kindLabel }, { label: t.statusLabel, tone: STATUS_TONE[t.status] }],
+          fields: [
+            t.address ?? '—',
+            `订单 ${t.orderNo ?? '—'} · ${t.customerName ?? '—'} · 计划 ${t.planDate}`,
+          ],
+        })}
+        onMore={
+          tasks.data && tasks.data.total > tasks.data.records.length
+            ? () => setLimit((n) => n + PAGE)
+            : undefined
+        }
+      />
     </main>
   );
 }

@@ -1,10 +1,4 @@
-import {
-  AD_LOG_STATUS,
-  AD_TASK_PERMISSIONS,
-  AD_TASK_STATUS,
-  type AdTaskDetail,
-  adTaskCalls,
-} from '@ec/contract';
+import { AD_LOG_STATUS, AD_TASK_PERMISSIONS, type AdTaskDetail, adTaskCalls } from '@ec/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BusyButton } from '../../../../components/phone/BusyButton.tsx';
@@ -14,7 +8,7 @@ import { locate } from '../../../../lib/geo.ts';
 import { uploadImage } from '../../../../lib/photo.ts';
 import { Photo } from '../Photo.tsx';
 import css from './adwork.module.css';
-import { distanceText, missingForLog, readCode, takesCode, takesLog } from './logic.ts';
+import { distanceText, missingForLog, readCode, STATUS_TONE, takesCode, takesLog } from './logic.ts';
 
 /** Under the console's task keys (['adTasks']): its writes refresh this page, and this page's the console. */
 export const workKeys = {
@@ -22,13 +16,8 @@ export const workKeys = {
   task: (id: number) => ['adTasks', 'work', 'task', id] as const,
 };
 
-export const STATUS_BADGE: Record<number, string> = {
-  [AD_TASK_STATUS.pending]: css.badge,
-  [AD_TASK_STATUS.submitted]: css.badgeWait,
-  [AD_TASK_STATUS.done]: css.badgeDone,
-  [AD_TASK_STATUS.rejected]: css.badgeFail,
-  [AD_TASK_STATUS.cancelled]: css.badge,
-};
+const TONE_BADGE = { info: css.badge, wait: css.badgeWait, done: css.badgeDone, fail: css.badgeFail };
+const statusBadge = (status: number) => TONE_BADGE[STATUS_TONE[status] ?? 'info'];
 
 const LOG_BADGE: Record<number, string> = {
   [AD_LOG_STATUS.pending]: css.badgeWait,
@@ -154,7 +143,7 @@ export function TaskScreen({ taskId }: { taskId: number }) {
         <div className={css.row}>
           <span className={`${css.grow} ${css.title}`}>{t.pointName}</span>
           <span className={css.badge}>{t.kindLabel}</span>
-          <span className={STATUS_BADGE[t.status] ?? css.badge} data-testid="ad-work-task-state">
+          <span className={statusBadge(t.status)} data-testid="ad-work-task-state">
             {t.statusLabel}
           </span>
         </div>

@@ -1,12 +1,29 @@
 import { AD_TASK_PERMISSIONS, AD_TASK_STATUS } from '@ec/contract';
 import { describe, expect, it } from 'vitest';
 import { AD_WORK_PERMISSION, mayAdWork } from '../../../../app/guard.tsx';
-import { distanceText, missingForLog, readCode, takesCode, takesLog, WORK_TABS } from './logic.ts';
+import {
+  distanceText,
+  missingForLog,
+  readCode,
+  STATUS_TONE,
+  takesCode,
+  takesLog,
+  WORK_TABS,
+} from './logic.ts';
 
 const S = AD_TASK_STATUS;
 const ready = { code: 'GG-001', photoId: 'f1' };
 
 describe('the advertising field worker’s phone page', () => {
+  it('gives every task state a badge colour: 待审核 waits, 已完成 done, 已驳回 failed', () => {
+    for (const status of Object.values(S)) expect(STATUS_TONE[status], String(status)).toBeDefined();
+    expect([STATUS_TONE[S.submitted], STATUS_TONE[S.done], STATUS_TONE[S.rejected]]).toEqual([
+      'wait',
+      'done',
+      'fail',
+    ]);
+  });
+
   it('is guarded by the contract’s field-work permission', () => {
     expect(AD_WORK_PERMISSION).toBe(AD_TASK_PERMISSIONS.taskWork);
     expect(mayAdWork([AD_TASK_PERMISSIONS.taskWork])).toBe(true);

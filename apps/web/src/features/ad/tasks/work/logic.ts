@@ -1,4 +1,5 @@
 import { AD_TASK_STATUS, type AdTaskDetail, type AdTaskLogRow, adTaskCalls } from '@ec/contract';
+import type { PhoneTag } from '../../../../components/phone/CardList.tsx';
 
 /*
  * The advertising field worker's phone page (/m/ad): what it decides without the server. The order
@@ -15,6 +16,15 @@ export const WORK_TABS: readonly { status: number; label: string }[] = [
   { status: S.submitted, label: '待审核' },
   { status: S.done, label: '已完成' },
 ];
+
+/** A task's state badge: waiting for review orange, done green, rejected red, the others blue. */
+export const STATUS_TONE: Record<number, NonNullable<PhoneTag['tone']>> = {
+  [S.pending]: 'info',
+  [S.submitted]: 'wait',
+  [S.done]: 'done',
+  [S.rejected]: 'fail',
+  [S.cancelled]: 'info',
+};
 
 /** A log may be sent for a task 待执行 or 已驳回 (the server's submitLog moves those only). */
 export const takesLog = (status: number) => status === S.pending || status === S.rejected;
