@@ -83,6 +83,18 @@ describe.each(dbKinds)('list totals of a large table (%s)', (kind) => {
     });
   });
 
+  it('counts a condition again from the stage that held its last exact count, and from the first once that overruns', async () => {
+    const where = sql`${probe.v} = 11`;
+    const exact = { total: 1500, approximate: false };
+    // Counted in two stages (1,000, then 10,000), exactly, within the budget.
+    expect(await pageTotal(database.db, probe, where, false, { budgetMs: UNLIMITED })).toEqual(exact);
+    // The next count starts at the 10,000 stage: still exact with no time to spare, where starting
+    // at the first stage would have stopped at 1,001 rows and estimated.
+    expect(await pageTotal(database.db, probe, where, false, { budgetMs: NONE })).toEqual(exact);
+    // That count overran its budget: the one after starts from the first stage again.
+    expect((await pageTotal(database.db, probe, where, false, { budgetMs: NONE })).approximate).toBe(true);
+  });
+
   it('answers an unfiltered list from the table statistics', async () => {
     const { total, approximate } = await pageTotal(database.db, probe, undefined, true);
     expect(approximate).toBe(true);
