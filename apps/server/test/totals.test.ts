@@ -83,6 +83,34 @@ describe.each(dbKinds)('list totals of a large table (%s)', (kind) => {
     });
   });
 
+  it('counts a condition again from the stage that held its last exact count, and from the first once that overruns', async () => {
+    const where = sql`${probe.v} = 11`;
+    const exact = { total: 1500, approximate: false };
+    // Counted in two stages (1,000, then 10,000), exactly, within the budget.
+    expect(await pageTotal(database.db, probe, where, false, { budgetMs: UNLIMITED })).toEqual(exact);
+    // The next count starts at the 10,000 stage: still exact with no time to spare, where starting
+    // at the first stage would have stopped at 1,001 rows and estimated.
+    expect(await pageTotal(database.db, probe, where, false, { budgetMs: NONE })).toEqual(exact);
+    // That count overran its budget: the one after starts from the first stage again.
+    expect((await pageTotal(database.db, probe, where, false, { budgetMs: NONE })).approximate).toBe(true);
+  });
+
+  it('counts a condition not counted yet from the stage that held the last exact count of the same statement', async () => {
+    const exact = { total: 1500, approximate: false };
+    // v = 12 in two stages, exactly; then v = 13 (the same text, another value) from the second stage:
+    // exact with no time to spare, where the first stage would have stopped at 1,001 rows.
+    expect(
+      await pageTotal(database.db, probe, sql`${probe.v} = ${12}`, false, { budgetMs: UNLIMITED }),
+    ).toEqual(exact);
+    expect(await pageTotal(database.db, probe, sql`${probe.v} = ${13}`, false, { budgetMs: NONE })).toEqual(
+      exact,
+    );
+    // That count overran its budget: another value starts from the first stage again.
+    expect(
+      (await pageTotal(database.db, probe, sql`${probe.v} = ${14}`, false, { budgetMs: NONE })).approximate,
+    ).toBe(true);
+  });
+
   it('answers an unfiltered list from the table statistics', async () => {
     const { total, approximate } = await pageTotal(database.db, probe, undefined, true);
     expect(approximate).toBe(true);

@@ -15,6 +15,15 @@ import { compile, preparedRows, rowsOf } from './sql.ts';
  * that reads the table itself for every row (a text search, a filter no index covers) stops early
  * instead of spending half a second on a total. On 1,000,000 elevators an index-only count of
  * 50,000 rows takes about 5 ms. A table of at most FRESH_UP_TO rows is always counted exactly.
+ *
+ * A condition whose last count was exact, within the budget, at a stage past the first is counted
+ * again from that stage (the stage that held it): a list of 5,000 rows is one capped count of
+ * 10,000, not a count of 1,000 first and then one of 10,000 (issue 14: the call centre's case list
+ * by district and month, a round trip saved on every call). A condition not counted yet starts at
+ * the stage that held the last exact count of the same statement with other values (another
+ * district or month). The count stays as exact as before; only stages expected to overflow are
+ * skipped. If that stage overruns the budget or the count no longer fits it, the next count starts
+ * from the first stage again.
  */
 export const COUNT_CAP = 100_000;
 export const COUNT_BUDGET_MS = 15;
@@ -117,22 +126,52 @@ async function countWithinBudget(
   // A table of at most FRESH_UP_TO rows costs little to count whatever the plan.
   const budget = (await tableEstimate(db, table)) <= FRESH_UP_TO ? Number.POSITIVE_INFINITY : budgetMs;
   let counted = 0;
-  for (const cap of STAGES) {
+  const stages = mapFor(exactStages, db);
+  const shape = shapeOf(key);
+  const from = stages.get(key) ?? stages.get(shape) ?? 0;
+  for (let stage = from; stage < STAGES.length; stage++) {
+    const cap = STAGES[stage];
     const started = performance.now();
     counted = await countUpTo(db, table, where, cap);
     const took = performance.now() - started;
+    // A stage started from a hint that overran the budget: neither hint is kept.
+    if (stage === from && from > 0 && took > budget) stages.delete(shape);
     if (counted <= cap) {
       const total = { total: counted, approximate: false };
       if (counted > FRESH_UP_TO) remember(db, key, total);
       else remembered.get(db)?.delete(key);
+      // The stage that holds this count starts the next one, if this one kept within the budget.
+      const holds = STAGES.findIndex((c) => counted <= c);
+      if (holds > 0 && took <= budget) {
+        keepStage(stages, key, holds);
+        keepStage(stages, shape, holds);
+      } else stages.delete(key);
       return total;
     }
     // The next stage counts ten times as many rows: only if that should keep within the budget.
     if (took * 10 > budget) break;
   }
+  stages.delete(key);
   const total = { total: Math.max(counted, await plannedRows(db, table, where)), approximate: true };
   remember(db, key, total);
   return total;
+}
+
+/**
+ * The stage (an index of STAGES, past the first) that held each condition's last exact count, per
+ * database: the next count of the condition starts there. Also by the condition's shape (its text
+ * without the values): a condition not counted yet starts at the stage that held the last exact
+ * count of its shape (the same statement for another district or month, which costs about the same
+ * per row, and the stage's cap bounds the rows).
+ */
+const exactStages = new WeakMap<Queryable, Map<string, number>>();
+
+/** A condition's key without its values (conditionKey: table, text, values; JSON escapes NUL). */
+const shapeOf = (key: string) => key.slice(0, key.lastIndexOf('\u0000'));
+
+function keepStage(stages: Map<string, number>, key: string, stage: number) {
+  if (stages.size >= 1000 && !stages.has(key)) stages.clear();
+  stages.set(key, stage);
 }
 
 /** The caller's exact count, remembered above FRESH_UP_TO like the staged count's exact totals. */
