@@ -5,7 +5,7 @@ import {
   IOT_MAX_MESSAGE_BYTES,
   iotLookupCalls as L,
 } from '@ec/contract';
-import { badRequest, notFound, tooLarge, unauthorized } from '../../platform/errors.ts';
+import { badRequest, notFound, tooLarge, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { attachmentHeader, XLSX_MIME } from '../../platform/excel.ts';
 import { receiveSpreadsheet, storeGenerated } from '../../platform/files/service.ts';
 import { implement } from '../../platform/http/implement.ts';
@@ -116,6 +116,11 @@ export const iotRoutes = [
       runtime.ingestor.refuse(checked.reason);
       if (checked.reason === 'oversized') throw tooLarge(`消息超过 ${IOT_MAX_MESSAGE_BYTES} 字节`);
       throw badRequest(`消息不符合 ${v.kind} 消息的格式（GB/T 24476），已丢弃`);
+    }
+    if (runtime.ingestor.full) {
+      // The queue is at its bound (the database slow or down): refused at once, to be sent again.
+      runtime.ingestor.refuse('backlog');
+      throw tooManyRequests('接入队列已满，请稍后重发');
     }
     const stored = await runtime.ingestor.accept({
       deviceCode: device.code,
