@@ -868,6 +868,8 @@ export const iotIngestCalls = {
     input: z.object({}),
     output: z.object({
       broker: z.enum(['embedded', 'external', 'off']),
+      /** The embedded broker's port (devices connect to it; null with an external broker or none). */
+      port: z.number().int().nullable(),
       received: z.number().int(),
       stored: z.number().int(),
       dropped: z.record(z.string(), z.number().int()),
