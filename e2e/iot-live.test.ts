@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import mqtt from 'mqtt';
 import { apiAs } from './elevator-support.ts';
 import { type Device, freeDemoLift, REGULATORS } from './iot-support.ts';
 import { consoleSuite, screenshot } from './support.ts';
@@ -7,7 +8,8 @@ import { consoleSuite, screenshot } from './support.ts';
 /**
  * 物联网电梯 live, against the real server (no mock): iot_admin1 binds a device to a lift on its page;
  * the lift's district regulator sees its row turn from 未连接 to 在线 with the lift's 运行状态, and
- * opens the device on its own page and sees the states the device posts (HTTP ingestion, the device's own secret) arrive without reloading; an injected 困人 (stopped
+ * opens the device on its own page and sees the states the device sends (over HTTP, and one over MQTT
+ * to the embedded broker; the device's own secret) arrive without reloading; an injected 困人 (stopped
  * with doors closed and a passenger, past iotTrappedSeconds) shows as an open alarm there, in the
  * list's 困人 filter and on the lift's timeline, and its rescue case appears on kf_agent1's board.
  */
@@ -108,8 +110,33 @@ describe('物联网电梯 live: bind, live state, 困人 → the rescue board', 
       await row.getByRole('button', { name: '数据' }).click();
       const floor = p2.getByTestId('iot-floor');
       await until(async () => ((await floor.textContent()) ?? '').trim() === '12', 'floor 12');
-      // A new state, no reload: the page follows the server's events.
-      await post(state({ floor: 7, run: 'stop', t: Date.now() }));
+      // A new state, no reload: the page follows the server's events. This one over MQTT, as devices
+      // report: to the server's embedded broker (its port in the ingestion counters), with the
+      // device's own credentials, on its own topic.
+      const admin = await apiAs(base, 'admin');
+      const { broker, port } = await admin<{ broker: string; port: number | null }>(
+        'GET',
+        '/iot/ingest/stats',
+      );
+      assert.equal(broker, 'embedded');
+      assert.ok(port, 'the embedded broker listens');
+      const device = created.device as Device & { merchantId: number; topic: string };
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${port}`, {
+        username: `${device.merchantId}/${CODE}`,
+        password: created.secret,
+        reconnectPeriod: 0,
+      });
+      try {
+        await client.publishAsync(
+          `${device.topic}/status`,
+          JSON.stringify(state({ floor: 7, t: Date.now() })),
+          {
+            qos: 1,
+          },
+        );
+      } finally {
+        await client.endAsync();
+      }
       await until(async () => ((await floor.textContent()) ?? '').trim() === '7', 'floor 7 arriving live');
       await post(state({ floor: 9, run: 'up', door: 'closed', doorZone: false, speed: 1, t: Date.now() }));
       await until(

@@ -89,6 +89,14 @@ describe.each(dbKinds)('IoT over the embedded MQTT broker on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
+  it('tells the embedded broker port in the ingestion counters (where devices and tests connect)', async () => {
+    const stats = await t.api<{ broker: string; port: number | null }>('GET', '/iot/ingest/stats', {
+      token: await t.login('admin'),
+    });
+    expect(stats.body.data).toMatchObject({ broker: 'embedded', port: iotRuntime(t.platform).port });
+    expect(stats.body.data.port).toBeGreaterThan(0);
+  });
+
   it('stores a device’s messages published under its own topic', async () => {
     const c = await connect(url, a.device.code, a.secret);
     await c.publishAsync(`${a.device.topic}/status`, JSON.stringify(normal({ floor: 11 })), { qos: 1 });

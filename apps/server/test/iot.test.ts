@@ -330,6 +330,42 @@ describe.each(dbKinds)('IoT devices, ingestion and alarms on %s', (kind) => {
     expect(await openAlarms(IOT_ALARM_TRAPPED)).toHaveLength(0);
   });
 
+  it('opens a rescue case for the trapping alarms a device reports (平层关人, 非平层关人, 一键呼救), one per lift', async () => {
+    await query(t, `update rescue_case set status = 6 where elevator_id = ${lift.id}`);
+    const openCases = async () =>
+      query<{ id: number; source: number }>(
+        t,
+        `select id, source from rescue_case where elevator_id = ${lift.id} and status <> 6 order by id`,
+      );
+    expect(await openCases()).toHaveLength(0);
+    await ingest(t, device.code, secret, 'alarm', { type: 7, detail: '3 层平层关人' });
+    const [levelled] = await openAlarms(7);
+    expect(levelled.case_id).not.toBeNull();
+    const cases = await openCases();
+    expect(cases).toHaveLength(1);
+    expect(cases[0]).toMatchObject({ id: levelled.case_id, source: 3 });
+    // A repeat of the open alarm: the same row, no second case.
+    await ingest(t, device.code, secret, 'alarm', { type: 7 });
+    expect(await openAlarms(7)).toMatchObject([{ repeats: 1, case_id: levelled.case_id }]);
+    // Another trapping alarm while the case is open joins it: one case per lift.
+    await ingest(t, device.code, secret, 'alarm', { type: 21, detail: '轿内一键呼救' });
+    expect((await openAlarms(21))[0].case_id).toBe(levelled.case_id);
+    expect(await openCases()).toHaveLength(1);
+    // A non-trapping alarm opens none.
+    await ingest(t, device.code, secret, 'alarm', { type: 11 });
+    expect((await openAlarms(11))[0].case_id).toBeNull();
+    // The device clears them; once the case is closed, 非平层关人 opens a new one.
+    for (const type of [7, 21, 11]) await ingest(t, device.code, secret, 'alarm', { type, state: 'clear' });
+    expect(await openAlarms()).toHaveLength(0);
+    await query(t, `update rescue_case set status = 6 where elevator_id = ${lift.id}`);
+    await ingest(t, device.code, secret, 'alarm', { type: 8 });
+    const [between] = await openAlarms(8);
+    expect(between.case_id).not.toBeNull();
+    expect(between.case_id).not.toBe(levelled.case_id);
+    await ingest(t, device.code, secret, 'alarm', { type: 8, state: 'clear' });
+    await query(t, `update rescue_case set status = 6 where elevator_id = ${lift.id}`);
+  });
+
   it('marks a silent device 离线 with a controlled clock, and its next message brings it back', async () => {
     const [{ last }] = await query<{ last: string }>(
       t,

@@ -206,6 +206,11 @@ export const IOT_ALARM_TYPES: Record<number, { label: string; severity: number }
 };
 export const IOT_ALARM_TRAPPED = 50;
 export const IOT_ALARM_OFFLINE = 51;
+/**
+ * The alarms that mean a passenger is trapped and open (or join) the lift's rescue case: 7 平层关人,
+ * 8 非平层关人 and 21 一键呼救 as a device reports them, and 50 困人 the server derives.
+ */
+export const IOT_RESCUE_TYPES: ReadonlySet<number> = new Set([7, 8, 21, IOT_ALARM_TRAPPED]);
 /** The types a device may report (the derived ones are the server's). */
 export const IOT_DEVICE_ALARM_TYPES = Object.keys(IOT_ALARM_TYPES)
   .map(Number)
@@ -863,6 +868,8 @@ export const iotIngestCalls = {
     input: z.object({}),
     output: z.object({
       broker: z.enum(['embedded', 'external', 'off']),
+      /** The embedded broker's port (devices connect to it; null with an external broker or none). */
+      port: z.number().int().nullable(),
       received: z.number().int(),
       stored: z.number().int(),
       dropped: z.record(z.string(), z.number().int()),

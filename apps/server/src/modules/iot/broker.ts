@@ -6,6 +6,7 @@ import mqtt from 'mqtt';
 import type { Db, Queryable } from '../../platform/db/client.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { hashSecret } from './devices.ts';
+import { brokerUrl, type DeviceAccounts, dynsecAccounts } from './dynsec.ts';
 import { Ingestor } from './ingest.ts';
 import { iotDevice } from './tables.ts';
 
@@ -18,7 +19,9 @@ import { iotDevice } from './tables.ts';
  * - MQTT_URL: a client of that broker (Mosquitto, EMQX…) with an MQTT 5 shared subscription
  *   `$share/ec/elevator/+/+/+`, so that each message goes to one of the API nodes. The broker
  *   authenticates the devices; the server checks the topic's merchant and device against the
- *   registry and drops a mismatch.
+ *   registry and drops a mismatch. With `?dynsec=1` on MQTT_URL the broker is a Mosquitto with the
+ *   dynamic-security plugin (tools/mosquitto/) and the server keeps each device's broker account
+ *   (dynsec.ts): a device may then publish only under its own topic there too.
  */
 
 export const TOPIC_RE = /^elevator\/(\d{1,10})\/([A-Za-z0-9_-]{4,40})\/(status|alarm|stats|escalator)$/;
@@ -31,6 +34,8 @@ export interface IotRuntime {
   port: number | null;
   /** Resolves once the external subscription is in place. */
   ready: Promise<void>;
+  /** The devices' accounts on the external broker (dynamic security), when it keeps them. */
+  accounts: DeviceAccounts | null;
   stop(): Promise<void>;
 }
 
@@ -45,6 +50,7 @@ export function iotRuntime(platform: Platform): IotRuntime {
       broker: 'off',
       port: null,
       ready: Promise.resolve(),
+      accounts: null,
       stop: async () => undefined,
     };
     runtimes.set(platform, r);
@@ -178,7 +184,8 @@ async function startEmbedded(db: Db, ingestor: Ingestor, port: number, host: str
   };
 }
 
-function startExternal(url: string, group: string | undefined, ingestor: Ingestor, log: Platform['log']) {
+function startExternal(given: string, group: string | undefined, ingestor: Ingestor, log: Platform['log']) {
+  const { url, dynsec } = brokerUrl(given);
   const client = mqtt.connect(url, {
     protocolVersion: 5,
     clientId: `ec-api-${randomUUID().slice(0, 8)}`,
@@ -195,6 +202,7 @@ function startExternal(url: string, group: string | undefined, ingestor: Ingesto
   });
   client.on('error', (err) => log.warn({ err: err.message }, 'iot: MQTT broker connection error'));
   client.on('message', (topic, payload) => {
+    if (topic.startsWith('$CONTROL/')) return; // the dynamic-security plugin's answers (dynsec.ts)
     const m = TOPIC_RE.exec(topic);
     if (!m) {
       ingestor.refuse('wrongTopic');
@@ -204,6 +212,7 @@ function startExternal(url: string, group: string | undefined, ingestor: Ingesto
   });
   return {
     ready,
+    accounts: dynsec ? dynsecAccounts(client) : null,
     async stop() {
       await client.endAsync();
     },
@@ -218,6 +227,7 @@ export async function startIot(platform: Platform): Promise<() => Promise<void>>
     const ext = startExternal(conf.url, conf.group, runtime.ingestor, platform.log);
     runtime.broker = 'external';
     runtime.ready = ext.ready;
+    runtime.accounts = ext.accounts;
     runtime.stop = ext.stop;
   } else if (conf.port !== null) {
     try {

@@ -148,7 +148,13 @@ export interface DeviceImport {
  * Imports the merchant's device sheet: all rows or none. The sheet is read and checked before the
  * transaction opens (on PGlite an open transaction holds the one connection).
  */
-export async function importDeviceSheet(db: Db, user: AuthUser, body: Buffer): Promise<DeviceImport> {
+export async function importDeviceSheet(
+  db: Db,
+  user: AuthUser,
+  body: Buffer,
+  /** Called in the import's transaction with the devices created (their broker accounts). */
+  onCreated?: (devices: { merchantId: number; code: string; secret: string }[]) => Promise<void>,
+): Promise<DeviceImport> {
   const merchantId = ownMerchant(user);
   const { total, good, errors, liftOf } = await checkSheet(db, merchantId, body);
   if (errors.length > 0) {
@@ -206,6 +212,7 @@ export async function importDeviceSheet(db: Db, user: AuthUser, body: Buffer): P
           throw conflict('导入期间有电梯被绑定了其他设备，本次未导入任何设备，请重新导入');
       }
       for (const c of chunk) out.push({ id: idOf.get(c.g.fields.code) as number, secret: c.secret });
+      await onCreated?.(chunk.map((c) => ({ merchantId, code: c.g.fields.code, secret: c.secret })));
     }
     return out;
   });

@@ -7,6 +7,7 @@ import {
   IOT_MAX_MESSAGE_BYTES,
   IOT_MESSAGE_SCHEMAS,
   IOT_PARAMS,
+  IOT_RESCUE_TYPES,
   IOT_STATE_TOPIC,
   type IotAlarmMessage,
   type IotEscalatorStatusMessage,
@@ -43,7 +44,9 @@ export type DropReason =
   | 'unknownDevice'
   | 'wrongTopic'
   | 'unauthorized'
-  | 'failed';
+  | 'failed'
+  /** The queue already held `maxPending` messages (the database slow or down): dropped at once. */
+  | 'backlog';
 
 export interface Incoming {
   deviceCode: string;
@@ -70,6 +73,12 @@ interface Queued {
 }
 
 const MAX_BATCH = 500;
+/**
+ * The messages the queue holds at most by default: 50 s of the benchmark's 1,000 messages/s (a few
+ * tens of MB). Past it, while the database is slow or down, a message is dropped and counted
+ * (`backlog`) rather than held until the process runs out of memory; a device sends its state again.
+ */
+export const INGEST_MAX_PENDING = 50_000;
 
 /**
  * The failures a batch is tried once more after: a deadlock with the job that orders a day's history
@@ -195,10 +204,17 @@ export class Ingestor {
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'error'>,
     /** The clock (tests control it). */
     readonly now: () => Date = () => new Date(),
+    /** The queue's bound: past it messages are dropped as `backlog`. */
+    readonly maxPending: number = INGEST_MAX_PENDING,
   ) {}
 
   get pending() {
     return this.queue.length;
+  }
+
+  /** The queue holds `maxPending` messages: the next is dropped. */
+  get full() {
+    return this.queue.length >= this.maxPending;
   }
 
   /** Checks a message and queues it; resolves to whether it was stored. Never throws. */
@@ -207,6 +223,10 @@ export class Ingestor {
     const parsed = parseMessage(incoming.kind, incoming.payload);
     if (!parsed.ok) {
       this.counters.drop(parsed.reason);
+      return Promise.resolve(false);
+    }
+    if (this.full) {
+      this.counters.drop('backlog');
       return Promise.resolve(false);
     }
     const receivedAt = this.now();
@@ -630,7 +650,9 @@ export interface Raise {
 
 /**
  * Opens an alarm, or repeats the lift's open one of the type (the partial unique index decides).
- * A 困人 alarm that opens also opens (or joins) the lift's rescue case and links it.
+ * A trapping alarm that opens (困人, or 平层关人 / 非平层关人 / 一键呼救 as the device reports them:
+ * IOT_RESCUE_TYPES) also opens the lift's rescue case, or joins the open one, and links it; a repeat
+ * of the open alarm opens nothing.
  */
 export async function raiseAlarm(
   tx: Queryable,
@@ -661,14 +683,14 @@ export async function raiseAlarm(
       },
     })
     .returning({ id: iotAlarm.id, inserted: sql<boolean>`(xmax = 0)` });
-  if (row.inserted && r.type === IOT_ALARM_TRAPPED) {
+  if (row.inserted && IOT_RESCUE_TYPES.has(r.type)) {
     await linkRescueCase(tx, log, r, row.id);
   }
   if (row.inserted) await publishAlarms(tx, [row.id]);
   return row;
 }
 
-/** A 困人 alarm that opened opens (or joins) the lift's rescue case, and links it. */
+/** A trapping alarm that opened opens (or joins) the lift's rescue case, and links it. */
 async function linkRescueCase(tx: Queryable, log: Pick<FastifyBaseLogger, 'error'>, r: Raise, id: number) {
   try {
     // A savepoint: a refusal of the rescue side leaves the alarm and the batch standing.
@@ -676,12 +698,15 @@ async function linkRescueCase(tx: Queryable, log: Pick<FastifyBaseLogger, 'error
       openAlarmCase(sp, {
         elevatorId: r.elevatorId,
         deviceCode: r.deviceCode,
-        description: `物联网困人报警：${r.detail ?? ''}`,
+        description: `物联网${IOT_ALARM_TYPES[r.type]?.label ?? '困人'}报警：${r.detail ?? ''}`,
       }),
     );
     await tx.update(iotAlarm).set({ caseId: opened.caseId }).where(eq(iotAlarm.id, id));
   } catch (err) {
-    log.error({ err, elevatorId: r.elevatorId }, 'iot: the trapped alarm could not open a rescue case');
+    log.error(
+      { err, elevatorId: r.elevatorId, type: r.type },
+      'iot: the trapping alarm could not open a rescue case',
+    );
   }
 }
 

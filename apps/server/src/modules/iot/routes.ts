@@ -5,7 +5,7 @@ import {
   IOT_MAX_MESSAGE_BYTES,
   iotLookupCalls as L,
 } from '@ec/contract';
-import { badRequest, notFound, tooLarge, unauthorized } from '../../platform/errors.ts';
+import { badRequest, notFound, tooLarge, tooManyRequests, unauthorized } from '../../platform/errors.ts';
 import { attachmentHeader, XLSX_MIME } from '../../platform/excel.ts';
 import { receiveSpreadsheet, storeGenerated } from '../../platform/files/service.ts';
 import { implement } from '../../platform/http/implement.ts';
@@ -16,6 +16,7 @@ import {
   bindDevice,
   deleteDevices,
   deviceDetail,
+  devicesInScope,
   listDevices,
   queryIotSimple,
   syncBindings,
@@ -44,7 +45,13 @@ export const iotRoutes = [
   implement(D.import, async (_v, { req, user, platform }) => {
     ownMerchant(user); // only a merchant imports, to its own registry: refused before the upload
     const { body } = await receiveSpreadsheet(req);
-    const { report, errorSheet } = await importDeviceSheet(platform.db, user, body);
+    const accounts = iotRuntime(platform).accounts;
+    const { report, errorSheet } = await importDeviceSheet(
+      platform.db,
+      user,
+      body,
+      accounts ? (devices) => accounts.provision(devices) : undefined,
+    );
     if (errorSheet)
       report.reportFileId = await storeGenerated(
         platform,
@@ -61,7 +68,17 @@ export const iotRoutes = [
       .header('Content-Disposition', attachmentHeader('物联网设备导入模板.xlsx'))
       .send(await deviceTemplate()),
   ),
-  implement(D.batchAdd, (v, { user, db }) => batchAddDevices(db, user, v), tx),
+  implement(
+    D.batchAdd,
+    async (v, { user, db, platform }) => {
+      const out = await batchAddDevices(db, user, v);
+      await iotRuntime(platform).accounts?.provision(
+        out.map((o) => ({ merchantId: o.device.merchantId, code: o.device.code, secret: o.secret })),
+      );
+      return out;
+    },
+    tx,
+  ),
   implement(D.bind, (v, { user, db }) => bindDevice(db, user, v), tx),
   implement(D.unbind, (v, { user, db }) => unbindDevice(db, user, v), tx),
   implement(D.sync, (v, { user, db }) => syncBindings(db, user, v), tx),
@@ -81,9 +98,40 @@ export const iotRoutes = [
     makeLink(db, user, platform.config.secret, id, hours),
   ),
   implement(D.detail, ({ id }, { user, db }) => deviceDetail(db, user, id)),
-  implement(D.add, (v, { user, db }) => addDevice(db, user, v), tx),
-  implement(D.update, (v, { user, db }) => updateDevice(db, user, v), tx),
-  implement(D.delete, ({ ids }, { user, db }) => deleteDevices(db, user, ids), tx),
+  // With an external broker that keeps the devices' accounts (dynsec.ts), in the call's transaction:
+  // a broker that refuses fails the call.
+  implement(
+    D.add,
+    async (v, { user, db, platform }) => {
+      const out = await addDevice(db, user, v);
+      await iotRuntime(platform).accounts?.provision([
+        { merchantId: out.device.merchantId, code: out.device.code, secret: out.secret },
+      ]);
+      return out;
+    },
+    tx,
+  ),
+  implement(
+    D.update,
+    async (v, { user, db, platform }) => {
+      const out = await updateDevice(db, user, v);
+      if (out.secret)
+        await iotRuntime(platform).accounts?.setSecret(out.device.merchantId, out.device.code, out.secret);
+      return out;
+    },
+    tx,
+  ),
+  implement(
+    D.delete,
+    async ({ ids }, { user, db, platform }) => {
+      const accounts = iotRuntime(platform).accounts;
+      const gone = accounts ? await devicesInScope(db, user, ids) : [];
+      const out = await deleteDevices(db, user, ids);
+      await accounts?.remove(gone.map((d) => ({ merchantId: d.merchantId, code: d.code })));
+      return out;
+    },
+    tx,
+  ),
   implement(D.liftState, ({ elevatorId }, { user, db }) => liftState(db, user, elevatorId)),
   implement(D.liftHistory, (f, { user, db }) => liftHistory(db, user, f)),
   implement(D.liftMessages, (f, { user, db }) => liftMessages(db, user, f)),
@@ -117,6 +165,11 @@ export const iotRoutes = [
       if (checked.reason === 'oversized') throw tooLarge(`消息超过 ${IOT_MAX_MESSAGE_BYTES} 字节`);
       throw badRequest(`消息不符合 ${v.kind} 消息的格式（GB/T 24476），已丢弃`);
     }
+    if (runtime.ingestor.full) {
+      // The queue is at its bound (the database slow or down): refused at once, to be sent again.
+      runtime.ingestor.refuse('backlog');
+      throw tooManyRequests('接入队列已满，请稍后重发');
+    }
     const stored = await runtime.ingestor.accept({
       deviceCode: device.code,
       merchantId: device.merchantId,
@@ -130,6 +183,7 @@ export const iotRoutes = [
     const c = r.ingestor.counters;
     return {
       broker: r.broker,
+      port: r.broker === 'embedded' ? r.port : null,
       received: c.received,
       stored: c.stored,
       dropped: { ...c.dropped },
