@@ -401,3 +401,10 @@ export function apiHelpers(app: () => TestApp, tokens: Record<string, string>) {
   };
   return { send, ok };
 }
+
+/** How many answers had each status: `{ 200: 1, 409: 49 }`, what a race test expects. */
+export function statusCounts(results: { status: number }[]): Record<number, number> {
+  const count: Record<number, number> = {};
+  for (const r of results) count[r.status] = (count[r.status] ?? 0) + 1;
+  return count;
+}

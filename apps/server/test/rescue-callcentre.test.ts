@@ -18,7 +18,7 @@ import { callRecord } from '../src/modules/rescue/tables.ts';
 import type { AuthUser } from '../src/platform/access.ts';
 import type { Queryable } from '../src/platform/db/client.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
-import { type ApiResult, dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { type ApiResult, dbKinds, startTestApp, statusCounts, type TestApp } from './harness.ts';
 import { openStream, until } from './live-support.ts';
 import { userOf } from './stats-support.ts';
 
@@ -48,11 +48,7 @@ describe.each(dbKinds)('call centre agents on %s', (kind) => {
       : t.api<T>(call.method, path, { token: tokens[user], body: input });
   };
   const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.platform.db.execute(q));
-  const statuses = (results: ApiResult[]) => {
-    const count: Record<number, number> = {};
-    for (const r of results) count[r.status] = (count[r.status] ?? 0) + 1;
-    return count;
-  };
+  const statuses = statusCounts;
   /** A user filed straight into the tables, with kf_agent2's password and the given role. */
   const fileUser = async (username: string, companyId: number, roleKey: string) => {
     const [u] = await query<{

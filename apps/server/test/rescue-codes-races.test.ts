@@ -2,7 +2,7 @@ import { emergencyCodeCalls as C, type Call, type CodeBatchRow, publicReportCall
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
-import { type ApiResult, dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { type ApiResult, dbKinds, startTestApp, statusCounts, type TestApp } from './harness.ts';
 
 /**
  * The write rules of emergency codes under 50 concurrent requests (on PostgreSQL they really run at
@@ -27,11 +27,7 @@ describe.each(dbKinds)('emergency code rules under %s with 50 concurrent request
   const send = <T = unknown>(user: string, call: Call, input: Record<string, unknown>) =>
     t.api<T>(call.method, call.path, { token: tokens[user], body: input });
   const query = async <T>(text: string) => rowsOf<T>(await t.platform.db.execute(sql.raw(text)));
-  const statuses = (results: { status: number }[]) => {
-    const count: Record<number, number> = {};
-    for (const r of results) count[r.status] = (count[r.status] ?? 0) + 1;
-    return count;
-  };
+  const statuses = statusCounts;
   const companyOf = async (u: string) =>
     (await query<{ company_id: number }>(`select company_id from sys_user where username = '${u}'`))[0]
       .company_id;

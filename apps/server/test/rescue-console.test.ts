@@ -11,7 +11,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
-import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { apiHelpers, dbKinds, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * What the consoles need beyond the case flow: the rescuer's phone page counts against the limits
@@ -24,17 +24,7 @@ describe.each(dbKinds)('rescue consoles on %s', (kind) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
 
-  const send = <T = unknown>(user: string, call: Call, input: Record<string, unknown> = {}) => {
-    const path = call.path.replace('{id}', String(input.id));
-    return call.method === 'GET'
-      ? t.api<T>(call.method, path, { token: tokens[user], query: input as Record<string, string> })
-      : t.api<T>(call.method, path, { token: tokens[user], body: input });
-  };
-  const ok = async <T>(user: string, call: Call, input: Record<string, unknown> = {}) => {
-    const res = await send<T>(user, call, input);
-    expect(res.status, `${user} ${call.path}: ${res.body.resultMsg}`).toBe(200);
-    return res.body.data;
-  };
+  const { send, ok } = apiHelpers(() => t, tokens);
   const query = async <T>(text: string) => rowsOf<T>(await t.platform.db.execute(sql.raw(text)));
 
   /** A closed 咨询 case on a demo lift of the district `inside` (or outside it). */

@@ -18,7 +18,7 @@ import { dispatch } from '../src/modules/rescue/cases/flow.ts';
 import { gridOfPoint } from '../src/modules/rescue/geo.ts';
 import { userById } from '../src/platform/auth/session.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
-import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { apiHelpers, dbKinds, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * A trapped-passenger case end to end through the calls: the agent takes the call, locates the lift
@@ -34,17 +34,7 @@ describe.each(dbKinds)('emergency rescue cases on %s', (kind) => {
   const tokens: Record<string, string> = {};
   const companyOf: Record<string, number> = {};
 
-  const send = <T = unknown>(user: string, call: Call, input: Record<string, unknown> = {}) => {
-    const path = call.path.replace('{id}', String(input.id));
-    return call.method === 'GET'
-      ? t.api<T>(call.method, path, { token: tokens[user], query: input as Record<string, number> })
-      : t.api<T>(call.method, path, { token: tokens[user], body: input });
-  };
-  const ok = async <T>(user: string, call: Call, input: Record<string, unknown> = {}) => {
-    const res = await send<T>(user, call, input);
-    expect(res.status, `${user} ${call.path}: ${res.body.resultMsg}`).toBe(200);
-    return res.body.data;
-  };
+  const { send, ok } = apiHelpers(() => t, tokens);
   const query = async <T>(text: string) => rowsOf<T>(await t.platform.db.execute(sql.raw(text)));
 
   /** A demo lift with a rescue code, coordinates, a maintenance company and a use unit, and no open case. */

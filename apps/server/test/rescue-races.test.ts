@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escalateOverdue } from '../src/modules/rescue/cases/escalate.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
-import { type ApiResult, dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { type ApiResult, dbKinds, startTestApp, statusCounts, type TestApp } from './harness.ts';
 
 /**
  * The write rules of rescue cases under 50 concurrent requests (on PostgreSQL they really run at
@@ -20,11 +20,7 @@ describe.each(dbKinds)('rescue write rules under %s with 50 concurrent requests'
   const send = <T = unknown>(user: string, call: Call, input: Record<string, unknown>) =>
     t.api<T>(call.method, call.path, { token: tokens[user], body: input });
   const query = async <T>(text: string) => rowsOf<T>(await t.platform.db.execute(sql.raw(text)));
-  const statuses = (results: ApiResult[]) => {
-    const count: Record<number, number> = {};
-    for (const r of results) count[r.status] = (count[r.status] ?? 0) + 1;
-    return count;
-  };
+  const statuses = statusCounts;
   let skip = 0;
   const freeLift = async () =>
     (

@@ -3,7 +3,7 @@ import { type Call, type Page, RESCUE_PERMISSIONS, type RepairRow, repairCalls }
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
-import { type ApiResult, dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { type ApiResult, dbKinds, startTestApp, statusCounts, type TestApp } from './harness.ts';
 
 /**
  * Repairs (故障报修): every call (happy, refused, bad input, another tenant's record → 404), the data
@@ -29,11 +29,7 @@ describe.each(dbKinds)('repairs on %s', (kind) => {
       ? t.api<T>(call.method, call.path, { token: tokens[user], query: input as Record<string, string> })
       : t.api<T>(call.method, call.path, { token: tokens[user], body: input });
   const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.platform.db.execute(q));
-  const statuses = (results: ApiResult[]) => {
-    const count: Record<number, number> = {};
-    for (const r of results) count[r.status] = (count[r.status] ?? 0) + 1;
-    return count;
-  };
+  const statuses = statusCounts;
   const save = (user: string, elevatorId: number, extra: Record<string, unknown> = {}) =>
     send<RepairRow>(user, R.save, { elevatorId, hitchType: '1', description: '厅门关不上', ...extra });
 

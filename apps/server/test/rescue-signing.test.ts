@@ -9,7 +9,14 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
-import { type ApiResult, dbKinds, heldTransaction, startTestApp, type TestApp } from './harness.ts';
+import {
+  type ApiResult,
+  dbKinds,
+  heldTransaction,
+  startTestApp,
+  statusCounts,
+  type TestApp,
+} from './harness.ts';
 
 /**
  * Use-unit and lease signing (签约管理): every call (happy, refused, bad input, another use unit's
@@ -34,11 +41,7 @@ describe.each(dbKinds)('signing on %s', (kind) => {
       ? t.api<T>(call.method, call.path, { token: tokens[user], query: input as Record<string, string> })
       : t.api<T>(call.method, call.path, { token: tokens[user], body: input });
   const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.platform.db.execute(q));
-  const statuses = (results: ApiResult[]) => {
-    const count: Record<number, number> = {};
-    for (const r of results) count[r.status] = (count[r.status] ?? 0) + 1;
-    return count;
-  };
+  const statuses = statusCounts;
   const save = (user: string, extra: Record<string, unknown> = {}) =>
     send<SigningDetail>(user, S.saves, {
       kind: 1,

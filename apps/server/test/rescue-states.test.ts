@@ -2,7 +2,7 @@ import { CASE_KIND, CASE_STATE, type Call, type RescueCaseDetail, rescueCaseCall
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
-import { dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { apiHelpers, dbKinds, startTestApp, type TestApp } from './harness.ts';
 
 /**
  * The case's state machine, every state against every move: a trapped-passenger case in each state
@@ -33,17 +33,7 @@ describe.each(dbKinds)('the rescue case state machine on %s', (kind) => {
   let wbCompany = 0;
   let used = 0;
 
-  const send = <T = unknown>(user: string, call: Call, input: Record<string, unknown> = {}) => {
-    const path = call.path.replace('{id}', String(input.id));
-    return call.method === 'GET'
-      ? t.api<T>(call.method, path, { token: tokens[user], query: input as Record<string, number> })
-      : t.api<T>(call.method, path, { token: tokens[user], body: input });
-  };
-  const ok = async <T>(user: string, call: Call, input: Record<string, unknown> = {}) => {
-    const res = await send<T>(user, call, input);
-    expect(res.status, `${user} ${call.path}: ${res.body.resultMsg}`).toBe(200);
-    return res.body.data;
-  };
+  const { send, ok } = apiHelpers(() => t, tokens);
   const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await t.platform.db.execute(text));
 
   /** A lift of wb_admin1 with a use unit and coordinates, not yet used by this file, with no open case. */

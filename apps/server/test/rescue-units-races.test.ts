@@ -9,7 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
-import { type ApiResult, dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { type ApiResult, dbKinds, startTestApp, statusCounts, type TestApp } from './harness.ts';
 
 /**
  * The rescue units' write rules under 50 concurrent requests (at once on PostgreSQL; one by one on
@@ -26,11 +26,7 @@ describe.each(dbKinds)('rescue units under %s with 50 concurrent requests', (kin
     call.method === 'GET'
       ? t.api<T>(call.method, call.path, { token: tokens[user], query: input as Record<string, string> })
       : t.api<T>(call.method, call.path, { token: tokens[user], body: input });
-  const statuses = (results: { status: number }[]) => {
-    const count: Record<number, number> = {};
-    for (const r of results) count[r.status] = (count[r.status] ?? 0) + 1;
-    return count;
-  };
+  const statuses = statusCounts;
   const query = async <T>(text: string) => rowsOf<T>(await t.platform.db.execute(sql.raw(text)));
 
   beforeAll(async () => {
