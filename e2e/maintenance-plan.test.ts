@@ -28,6 +28,7 @@ interface Lift {
   elevatorId: number;
   registerCode: string;
   elevatorType: number;
+  variety: string | null;
   planId: number | null;
   intervalDays: number | null;
   workerIds: number[];
@@ -118,13 +119,21 @@ describe('维保电梯资料: wb_admin1 edits a lift’s plan', () => {
     const next = target.intervalDays === 12 ? 13 : 12;
     await interval.fill(String(next));
 
-    // The templates offered are the lift's kind's: an escalator (扶梯) appendix D only, a lift (直梯)
-    // never appendix D.
+    // The templates offered are the lift's variety's appendix only (31xx A, 32xx B, 3430 C, 33xx D).
     await formItem(page, '维保内容').locator('.ant-select').click();
     const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await offered.first().waitFor();
     const labels = await offered.allTextContents();
-    const [fits, foreign] = target.elevatorType === 2 ? [/附件D/, /附件[ABC]/] : [/附件A/, /附件D/];
+    const appendix =
+      target.variety === '3430'
+        ? 'C'
+        : target.variety?.startsWith('32')
+          ? 'B'
+          : target.variety?.startsWith('33') || target.elevatorType === 2
+            ? 'D'
+            : 'A';
+    const fits = new RegExp(`附件${appendix}`);
+    const foreign = new RegExp(`附件[${'ABCD'.replace(appendix, '')}]`);
     assert.ok(
       labels.some((l) => fits.test(l)),
       `${fits} is offered: ${labels}`,

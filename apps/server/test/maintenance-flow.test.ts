@@ -232,6 +232,10 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
     });
     expect(badLng.status).toBe(400);
     expect(badLng.body.resultMsg).toContain('经度不正确');
+    // The version the phone showed is required: without it nothing is signed off.
+    const noVersion = await send('wb_staff1', W.signOut, { id: order.id, ...at });
+    expect(noVersion.status, noVersion.body.resultMsg).toBe(400);
+    expect(noVersion.body.errors?.[0]?.field).toBe('version');
     expect(
       (await send('wb_staff1', W.signOut, { id: order.id, version: order.version - 1, ...at })).status,
     ).toBe(409);
@@ -618,6 +622,19 @@ describe.each(dbKinds)('electronic maintenance on %s', (kind) => {
     expect(await upgradeTemplates(t.platform.db)).toBe(0);
     expect((await versions()).length).toBe(now.length);
     expect(await counts(c.id)).toEqual({ 1: 20, 2: 8, 3: 10, 4: 14 });
+    // A start after the upgrade only reads: no transaction (savepoint) and no row lock is taken.
+    let transactions = 0;
+    const counting = new Proxy(t.platform.db, {
+      get: (target, key, receiver) =>
+        key === 'transaction'
+          ? (...args: Parameters<typeof target.transaction>) => {
+              transactions++;
+              return target.transaction(...args);
+            }
+          : Reflect.get(target, key, receiver),
+    });
+    expect(await upgradeTemplates(counting)).toBe(0);
+    expect(transactions).toBe(0);
   });
 
   it('versions templates: an order keeps the checklist it was made with', async () => {

@@ -110,17 +110,18 @@ describe.each(dbKinds)('maintenance write rules under %s with 50 concurrent requ
     const staff = (await query<{ id: number }>("select id from sys_user where username = 'wb_staff1'"))[0].id;
     const answered = `(select jsonb_agg(i || '{"result": "正常", "value": "5"}'::jsonb order by n)
       from jsonb_array_elements(items) with ordinality as x(i, n))`;
-    const [order] = await query<{ id: number }>(
+    const [order] = await query<{ id: number; version: number }>(
       `update maintenance_order set items = ${answered}
         where id = (select id from maintenance_order where status in (1, 2) and sign_out_at is null
           and ${staff} = any(worker_ids) and jsonb_array_length(items) > 0 order by id limit 1)
-        returning id`,
+        returning id, version`,
     );
-    // No version named: nothing but the sign-out rule stands between the 50 requests.
+    // All 50 name the version they read (the call requires it): one lands, the others find it signed out.
     const results = await Promise.all(
       Array.from({ length: N }, (_, k) =>
         send('wb_staff1', maintenanceWorkCalls.signOut, {
           id: order.id,
+          version: order.version,
           latitude: 22.8 + k / 100_000,
           longitude: 108.3,
         }),

@@ -26,8 +26,10 @@ export const maintainedLift = z.object({
   elevatorId: z.number().int(),
   registerCode: z.string(),
   elevatorName: z.string().nullable(),
-  /** The registry's type (1 直梯, 2 扶梯): which templates fit (appendicesOfLiftType). */
+  /** The registry's type (1 直梯, 2 扶梯). */
   elevatorType: z.number().int(),
+  /** The registry's variety (《特种设备目录》品种 code, e.g. 3430 杂物电梯): which templates fit (appendicesOfLift). */
+  variety: z.string().nullable(),
   address: z.string(),
   areaCode: z.string().nullable(),
   maintenanceCompanyId: z.number().int().nullable(),

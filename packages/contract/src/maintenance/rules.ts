@@ -67,13 +67,28 @@ export const APPENDICES = {
 export type Appendix = keyof typeof APPENDICES;
 
 /**
- * The appendices whose checklists fit a lift of the registry's type (ELEVATOR_TYPES): an escalator
- * or moving walk (扶梯) appendix D; a lift (直梯) A, B or C (traction, hydraulic, goods: the registry's
- * type does not tell them apart). The plan refuses a template of another appendix; its dialog offers
- * only these.
+ * The appendix of TSG T5002-2017 for a lift of the registry's variety (《特种设备目录》品种, LIFT_VARIETIES):
+ * 31xx 曳引与强制驱动 A, 32xx 液压 B, 3430 杂物电梯 C, 33xx 自动扶梯与自动人行道 D, the other 34xx
+ * (3410 防爆, 3420 消防员电梯: traction lifts) A. Null for a missing or unknown code.
  */
-export function appendicesOfLiftType(type: number): readonly Appendix[] {
-  return type === ESCALATOR_TYPE ? ['D'] : ['A', 'B', 'C'];
+export function appendixOfVariety(variety: string | null | undefined): Appendix | null {
+  if (!variety || !/^3[1-4]\d\d$/.test(variety)) return null;
+  if (variety === '3430') return 'C';
+  if (variety.startsWith('32')) return 'B';
+  if (variety.startsWith('33')) return 'D';
+  return 'A';
+}
+
+/**
+ * The appendices whose checklists fit a lift: the one of its registered variety (appendixOfVariety);
+ * without a variety, by the registry's type (ELEVATOR_TYPES): an escalator or moving walk (扶梯) D, a
+ * lift (直梯) A, B or C (the type does not tell traction, hydraulic and goods lifts apart). The plan
+ * refuses a template of another appendix; its dialog offers only these.
+ */
+export function appendicesOfLift(lift: { type: number; variety: string | null }): readonly Appendix[] {
+  const byVariety = appendixOfVariety(lift.variety);
+  if (byVariety) return [byVariety];
+  return lift.type === ESCALATOR_TYPE ? ['D'] : ['A', 'B', 'C'];
 }
 
 /** 监管核查: what the server finds in a submitted order (DOMAIN.md §6.2). */

@@ -110,8 +110,8 @@ export const maintenanceWorkCalls = {
     path: `${MW}/signOut`,
     permission: ORDER_PERMISSIONS.work,
     summary: '现场签退（记录定位与到电梯的距离，此后维保记录不能再修改）',
-    /** The version the phone showed (omitted: the record as it is now is signed off). */
-    input: z.object({ id: idField('工单编号'), version: version.optional(), ...position }),
+    /** The version the phone showed: a record changed since (another phone, another tab) is not signed off (409). */
+    input: z.object({ id: idField('工单编号'), version, ...position }),
     output: maintenanceOrderDetail,
   }),
   /** 提交: the signed-out record with the worker's drawn signature, to the use unit for confirmation. */

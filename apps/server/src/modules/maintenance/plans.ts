@@ -7,10 +7,11 @@ import {
   APPENDICES,
   type Appendix,
   addDays,
-  appendicesOfLiftType,
+  appendicesOfLift,
   type CallParsedInput,
   ELEVATOR_TYPES,
   isReviewer,
+  LIFT_VARIETY_LABEL,
   type LiftMaintenanceInfo,
   MAINTENANCE_PARAMS,
   type MaintainedLift,
@@ -31,7 +32,13 @@ import { enterprise, sysUser } from '../../platform/db/tables.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { paramNumber } from '../../platform/params.ts';
 import { STALE_MESSAGE } from '../../platform/workflow.ts';
-import { companyInfo, liftsRelation, requireLiftInScope } from '../elevator/api.ts';
+import {
+  companyInfo,
+  inspectionLiftsRelation,
+  liftSpecs,
+  liftsRelation,
+  requireLiftInScope,
+} from '../elevator/api.ts';
 import { contractOn, contractsOnRelation, filedWorkersOf } from '../parties/api.ts';
 import {
   maintenanceContent,
@@ -58,7 +65,9 @@ function liftStateScope(user: AuthUser): SQL {
 }
 
 function selectLifts(db: Queryable, today: string, where: SQL | undefined) {
-  const lift = liftsRelation().as('plan_lift');
+  // The registry's relation with the lift's variety (which appendix fits); every lift, the scope is
+  // the maintenance state's own (liftStateScope).
+  const lift = inspectionLiftsRelation(null).as('plan_lift');
   const contract = contractsOnRelation(today).as('plan_contract');
   return db
     .select({
@@ -66,6 +75,7 @@ function selectLifts(db: Queryable, today: string, where: SQL | undefined) {
       registerCode: lift.registerCode,
       elevatorName: lift.name,
       elevatorType: lift.type,
+      variety: lift.variety,
       address: lift.address,
       plan: maintenancePlan,
       templateName: maintenanceContent.name,
@@ -103,6 +113,7 @@ function toLift(r: Joined, today: string): MaintainedLift {
     registerCode: r.registerCode,
     elevatorName: r.elevatorName,
     elevatorType: r.elevatorType,
+    variety: r.variety,
     address: r.address,
     areaCode: r.s.areaCode,
     maintenanceCompanyId: r.s.maintenanceCompanyId,
@@ -192,6 +203,7 @@ export async function liftMaintenanceInfo(
     registerCode: lift.registerCode,
     elevatorName: lift.name,
     elevatorType: lift.type,
+    variety: (await liftSpecs(db, elevatorId))?.variety ?? null,
     address: lift.address,
     areaCode: lift.areaCode,
     maintenanceCompanyId: lift.maintenanceCompanyId,
@@ -227,8 +239,9 @@ export async function requireMaintainedLift(db: Queryable, user: AuthUser, eleva
 
 /**
  * 新增或修改维保计划, by the lift's maintenance company: the lift needs an audited contract valid
- * on the first date, the template must be enabled and of an appendix that fits the lift's type (an
- * escalator's plan takes appendix D, a lift's A, B or C), the workers filed workers of the company. One
+ * on the first date, the template must be enabled and of the appendix that fits the lift's registered
+ * variety (appendicesOfLift: 31xx A, 32xx B, 3430 C, 33xx D; without a variety an escalator D, a lift
+ * A, B or C), the workers filed workers of the company. One
  * plan per lift (unique index); a change names the version it edits.
  */
 export async function savePlan(
@@ -251,9 +264,13 @@ export async function savePlan(
     .where(eq(maintenanceContent.id, f.templateId));
   if (!template) throw badRequest('维保内容不存在');
   if (!template.enabled) throw badRequest('该维保内容已停用，请选择其他维保内容');
-  const fitting = appendicesOfLiftType(lift.type);
+  const variety = (await liftSpecs(db, lift.id))?.variety ?? null;
+  const fitting = appendicesOfLift({ type: lift.type, variety });
   if (!fitting.includes(template.appendix as Appendix)) {
-    const kind = ELEVATOR_TYPES[lift.type as keyof typeof ELEVATOR_TYPES] ?? '电梯';
+    const kind =
+      (variety && LIFT_VARIETY_LABEL[variety]) ??
+      ELEVATOR_TYPES[lift.type as keyof typeof ELEVATOR_TYPES] ??
+      '电梯';
     const of = (a: string) => `附件${a}（${APPENDICES[a as Appendix] ?? a}）`;
     const message = `该维保内容为${of(template.appendix)}的项目，不适用于${kind}，请选择${fitting.map(of).join('或')}的维保内容`;
     throw badRequest(message, [{ field: 'templateId', message }]);

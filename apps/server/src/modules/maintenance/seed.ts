@@ -15,6 +15,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import {
   addDays,
+  appendicesOfLift,
   distanceMeters,
   kindOfVisit,
   MAINTENANCE_INTERVAL_DAYS,
@@ -32,7 +33,7 @@ import { sysFile, sysUser } from '../../platform/db/tables.ts';
 import type { FileStorage } from '../../platform/files/storage.ts';
 import { DEMO_USERS, REGULATOR_OF_AREA } from '../../platform/seed/demo.ts';
 import { rng } from '../../platform/seed/random.ts';
-import { liftsRelation } from '../elevator/api.ts';
+import { inspectionLiftsRelation, liftsRelation } from '../elevator/api.ts';
 import { contractOn, filedWorkersOf, type WorkerFact } from '../parties/api.ts';
 import { hashContent, linkHash } from './chain.ts';
 import { findingsOf, recordFindings } from './checks.ts';
@@ -366,6 +367,8 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
   const today = shanghaiToday(new Date(now));
   const templates = await loadTemplates(tx);
   const lift = liftsRelation().as('seed_lift');
+  // The registry's variety picks the lift's appendix (3430 杂物电梯 C, 32xx 液压 B, 33xx D, else A).
+  const spec = inspectionLiftsRelation(null).as('seed_spec');
   const lifts = await tx
     .select({
       id: lift.id,
@@ -375,8 +378,10 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
       latitude: lift.latitude,
       longitude: lift.longitude,
       type: lift.type,
+      variety: spec.variety,
     })
     .from(lift)
+    .innerJoin(spec, eq(spec.id, lift.id))
     .where(and(isNotNull(lift.maintenanceCompanyId), isNotNull(lift.useCompanyId)))
     .orderBy(asc(lift.id));
   const crews = new Map<number, WorkerFact[]>();
@@ -432,7 +437,7 @@ export async function seedMaintenance(tx: Tx, storage: FileStorage | null, now =
     const valid = crew.filter((w) => w.certExpiry !== null && w.certExpiry >= today);
     if (valid.length === 0) continue;
     const officers = confirmers.get(useCompany) ?? [];
-    const template = templates.get(l.type === 2 ? 'D' : 'A')!;
+    const template = templates.get(appendicesOfLift(l)[0])!;
     const contractToday = await contractOn(tx, l.id, today);
     const withStaff = staffLiftIds.has(l.id) && staff1 && valid.some((w) => w.userId === staff1.id);
     if (withStaff) staffLifts++;

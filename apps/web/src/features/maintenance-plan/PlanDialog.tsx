@@ -1,8 +1,9 @@
 import {
   type Appendix,
-  appendicesOfLiftType,
+  appendicesOfLift,
   ELEVATOR_TYPES,
   FILING_STATE,
+  LIFT_VARIETY_LABEL,
   MAINTENANCE_INTERVAL_DAYS,
   type MaintainedLift,
   maintenancePlanCalls,
@@ -55,16 +56,21 @@ export function PlanDialog({ lift, onClose }: { lift: MaintainedLift; onClose: (
     if (!workerOptions.some((o) => o.value === id))
       workerOptions.push({ value: id, label: lift.workers[i] ?? `#${id}` });
   }
-  // Only the checklists of the lift's kind (an escalator's appendix D, a lift's A, B or C). A plan's
-  // current template of another kind stays visible, disabled, so that its name shows until replaced.
-  const fitting = appendicesOfLiftType(lift.elevatorType);
+  // Only the checklists of the lift's registered variety (32xx hydraulic B, 3430 goods C, 33xx
+  // escalator D, the other lifts A; without a variety by its type). A plan's current template of
+  // another appendix stays visible, disabled, so that its name shows until replaced.
+  const fitting = appendicesOfLift({ type: lift.elevatorType, variety: lift.variety });
+  const kindName =
+    (lift.variety && LIFT_VARIETY_LABEL[lift.variety]) ??
+    ELEVATOR_TYPES[lift.elevatorType as keyof typeof ELEVATOR_TYPES] ??
+    '该电梯';
   const templateOptions = (templates.data ?? [])
     .filter((t) => t.id === lift.templateId || (t.enabled && fitting.includes(t.appendix as Appendix)))
     .map((t) => {
       const fits = fitting.includes(t.appendix as Appendix);
       return {
         value: t.id,
-        label: `${t.name}（附件${t.appendix}，第 ${t.version} 版）${fits ? '' : '：不适用于该电梯类型'}`,
+        label: `${t.name}（附件${t.appendix}，第 ${t.version} 版）${fits ? '' : `：不适用于${kindName}`}`,
         disabled: !fits,
       };
     });
@@ -133,7 +139,7 @@ export function PlanDialog({ lift, onClose }: { lift: MaintainedLift; onClose: (
           name="templateId"
           label="维保内容"
           rules={[{ required: true, message: '请选择维保内容' }]}
-          extra={`适用于${ELEVATOR_TYPES[lift.elevatorType as keyof typeof ELEVATOR_TYPES] ?? '该电梯'}的维保内容（附件${fitting.join('、')}）`}
+          extra={`适用于${kindName}的维保内容（附件${fitting.join('、')}）`}
         >
           <Select
             showSearch

@@ -2,26 +2,25 @@ import { FilePdfOutlined } from '@ant-design/icons';
 import { maintenanceOrderCalls, ORDER_PERMISSIONS, PDF_EXPORT_MAX } from '@ec/contract';
 import { App, Button } from 'antd';
 import { useState } from 'react';
+import type { TableContext } from '../../components/ContractTable.tsx';
+import { selectedIds } from '../../components/table-input.ts';
 import { call, download, saveFile } from '../../lib/api.ts';
 import { Permission } from '../../lib/permission.tsx';
 
 type Filters = Record<string, unknown>;
 
+/** What the button exports: a list's chosen orders or its filters (`ctx`), or given orders (`ids`). */
+type Source = { ctx: Pick<TableContext<unknown>, 'selectedKeys' | 'filters'> } | { ids: () => number[] };
+
 /**
  * 导出PDF: the records of the chosen orders as one PDF file (the server answers application/pdf),
- * saved as a download. On a list (`filters` given) with nothing chosen, the orders the list shows
- * with its filters, after a confirmation that states how many; more than PDF_EXPORT_MAX are refused
- * before anything is drawn. `ids` and `filters` are read at click time.
+ * saved as a download. On a list (its table context `ctx`): the chosen rows, or with nothing chosen
+ * the orders the list shows with its filters, after a confirmation that states how many; more than
+ * PDF_EXPORT_MAX are refused before anything is drawn. Both are read at click time.
  */
-export function ExportPdfButton({
-  ids,
-  filters,
-  label = '导出PDF',
-}: {
-  ids: () => number[] | null;
-  filters?: () => Filters;
-  label?: string;
-}) {
+export function ExportPdfButton({ label = '导出PDF', ...source }: Source & { label?: string }) {
+  const ids = () => ('ctx' in source ? selectedIds(source.ctx.selectedKeys) : source.ids());
+  const filters = 'ctx' in source ? () => source.ctx.filters : undefined;
   const { message, modal } = App.useApp();
   const [busy, setBusy] = useState(false);
 

@@ -258,7 +258,7 @@ export async function signOut(
         isNull(maintenanceOrder.signOutAt),
         isNotNull(maintenanceOrder.signInAt),
         inArray(maintenanceOrder.status, [ORDER_STATUS.signedIn, ORDER_STATUS.working]),
-        input.version === undefined ? undefined : eq(maintenanceOrder.version, input.version),
+        eq(maintenanceOrder.version, input.version),
         sql`${user.id} = any(${maintenanceOrder.workerIds})`,
       ),
     )

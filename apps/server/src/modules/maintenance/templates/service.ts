@@ -367,34 +367,46 @@ export async function defaultTemplate(db: Queryable, appendix: Appendix) {
 }
 
 /**
+ * The seeded template of an appendix (the first of its name) if it still holds its half-month
+ * items only: upgradeTemplates' candidate. `lock` row-locks it for the upgrade.
+ */
+async function halfMonthOnly(q: Queryable, t: (typeof TSG_T5002)[number], lock: boolean) {
+  const first = q
+    .select({ id: maintenanceContent.id })
+    .from(maintenanceContent)
+    .where(and(eq(maintenanceContent.appendix, t.appendix), eq(maintenanceContent.name, t.name)))
+    .orderBy(asc(maintenanceContent.id))
+    .limit(1);
+  const [c] = lock ? await first.for('update') : await first;
+  if (!c) return null;
+  const items = await itemsOfContent(q, c.id);
+  if (items.length === 0 || items.some((i) => i.kind > 1)) return null;
+  return { id: c.id, last: Math.max(...items.map((i) => i.seq)) };
+}
+
+/**
  * Appendices B and C were first seeded with their half-month items only. On an installation made
  * then, their seeded templates get the quarter, half-year and year items of TSG_T5002 as a new
- * version: the older versions, and the orders made with them, stay as they were. Run on every start,
- * under a row lock of the template (nodes starting at once add them once); a template that has an
- * item of a longer interval already (an administrator added some) or that was renamed is left alone.
+ * version: the older versions, and the orders made with them, stay as they were. Run on every start:
+ * a plain read first (once done, or on an installation seeded complete, that is all a start costs);
+ * a template still to upgrade is read again under its row lock in a transaction (nodes starting at
+ * once add them once). A template that has an item of a longer interval already (an administrator
+ * added some) or that was renamed is left alone.
  */
 export async function upgradeTemplates(db: Db): Promise<number> {
   let added = 0;
   for (const t of TSG_T5002) {
     if (t.appendix !== 'B' && t.appendix !== 'C') continue;
+    if (!(await halfMonthOnly(db, t, false))) continue;
     const longer = t.items.filter((i) => i.kind > 1);
     added += await db.transaction(async (tx) => {
-      const [c] = await tx
-        .select({ id: maintenanceContent.id })
-        .from(maintenanceContent)
-        .where(and(eq(maintenanceContent.appendix, t.appendix), eq(maintenanceContent.name, t.name)))
-        .orderBy(asc(maintenanceContent.id))
-        .limit(1)
-        .for('update');
+      const c = await halfMonthOnly(tx, t, true);
       if (!c) return 0;
-      const items = await itemsOfContent(tx, c.id);
-      if (items.length === 0 || items.some((i) => i.kind > 1)) return 0;
-      const last = Math.max(...items.map((i) => i.seq));
       await tx.insert(maintenanceContentItem).values(
         longer.map((i, k) => ({
           contentId: c.id,
           kind: i.kind,
-          seq: last + k + 1,
+          seq: c.last + k + 1,
           name: i.name,
           requirement: i.requirement ?? null,
           measured: Boolean(i.unit),

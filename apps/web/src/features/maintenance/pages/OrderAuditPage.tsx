@@ -10,7 +10,6 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
-import { selectedIds } from '../../../components/table-input.ts';
 import { useCanAudit, usePermission } from '../../../lib/access.ts';
 import { toOrderQuery, useOrderColumns } from '../columns.tsx';
 import { useOrderAudit } from '../Decisions.tsx';
@@ -76,14 +75,7 @@ export default function OrderAuditPage() {
         toQuery={toOrderQuery}
         // Chosen rows are audited together (awaiting audit) or exported as one PDF (any state).
         selectable={mayAudit && awaiting ? (row) => row.status === ORDER_STATUS.completed : mayExport}
-        toolbar={(ctx) => [
-          <ExportPdfButton
-            key="pdf"
-            label="批量导出PDF"
-            ids={() => selectedIds(ctx.selectedKeys)}
-            filters={() => ctx.filters}
-          />,
-        ]}
+        toolbar={(ctx) => [<ExportPdfButton key="pdf" label="批量导出PDF" ctx={ctx} />]}
         selectionLabel={(n) => `已选择 ${n} 条维保记录`}
         headerTitle={(ctx) => {
           clearSelection.current = ctx.clearSelection;

@@ -9,7 +9,6 @@ import { useNavigate } from 'react-router';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { useDictLabel } from '../../../components/index.ts';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
-import { selectedIds } from '../../../components/table-input.ts';
 import { URL_FILTERS } from '../../../components/url-filters.ts';
 import { toOrderQuery, useOrderColumns } from '../columns.tsx';
 import { ExportPdfButton } from '../ExportPdf.tsx';
@@ -63,14 +62,7 @@ export default function OrderListPage() {
       ]}
       selectable
       selectionLabel={(n) => `已选择 ${n} 张工单`}
-      toolbar={(ctx) => [
-        <ExportPdfButton
-          key="pdf"
-          label="批量导出PDF"
-          ids={() => selectedIds(ctx.selectedKeys)}
-          filters={() => ctx.filters}
-        />,
-      ]}
+      toolbar={(ctx) => [<ExportPdfButton key="pdf" label="批量导出PDF" ctx={ctx} />]}
       emptyText="暂无维保工单"
     />
   );
