@@ -15,46 +15,43 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type DrillList,
-  drillQuery,
-  type Narrowing,
-  withFigurePeriod,
-} from '../../web/src/features/statistics/kit/query.ts';
+  type DrillDef,
+  type DrillName,
+  drillFor,
+  STATS_DRILLS,
+} from '../../web/src/features/statistics/kit/drills.ts';
+import type { DrillList, Narrowing } from '../../web/src/features/statistics/kit/query.ts';
 import { refreshStats } from '../src/modules/statistics/rollup.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { CallProber } from './scope-sweep.ts';
 
 /*
- * Issue 18: a figure and the list behind it agree. For every statistics call whose figure the web
- * drills into (apps/web/src/features/statistics/pages: the analysis pages, 数据地图 and the data
- * screen's map), as the platform and as a district regulator, over the page's filters (none, this
- * month, a past month with a lift type, a maintenance company, a use occasion over a range reaching
- * past today, escalators): the figure is called as the page calls it, a few of its items are
- * clicked, the list's query is built by the web's own `drillQuery` (kit/query.ts) exactly as the
- * page builds it, and the list's total equals the item's figure.
+ * Issue 18: a figure and the list behind it agree. For every drill-down of the product — the set is
+ * the web's own STATS_DRILLS (kit/drills.ts), through which every analysis page, 数据地图 and the
+ * data screen's map open a list, so a new drillable chart is a new entry there — as the platform and
+ * as district regulators, over the page's filters (none, this month, a past month with a lift type,
+ * a maintenance company, a use occasion over a range reaching past today, escalators): the figure is
+ * called as the page calls it, a few of its items are clicked, the list's query is built by the
+ * web's own `drillFor` exactly as the page builds it, and the list's total equals the item's figure.
+ * Each drill has an agreement probe here (what the page draws, what a click narrows): a drill
+ * without one fails to compile and fails the completeness test.
  */
 
 const CALLS = { ...statsScreenCalls, ...statsAnalysisCalls, ...statsRateCalls, ...statsDesignedCalls };
 type Name = keyof typeof CALLS & string;
 type Item = Record<string, unknown> & { key: string };
 
-/** A figure's drill-down as its page configures it (apps/web/src/features/statistics/pages). */
-interface Drill {
-  /** What the row is called in a failure. */
-  name: string;
-  call: Name;
-  list: DrillList;
+/**
+ * The agreement probe of a drill-down (kit/drills.ts STATS_DRILLS gives its call, list, extra, the
+ * item's number and where it is drawn): what the page draws from the answer and what a click narrows.
+ */
+interface Probe {
   /** The items the chart or table draws from the answer. */
   items: (d: Record<string, unknown>) => Item[];
   /** The page's narrowing of a clicked item (null: the item opens nothing). */
   narrow: (r: Item) => Narrowing | null;
-  /** The number the item shows, which the list's total must equal. */
-  figure: (r: Item) => number;
-  extra?: Record<string, string | number>;
-  /** 应维保: the page's `drillUpToToday`. */
-  upToToday?: boolean;
-  /** The page takes no period (the registry now) or its own input (the map). */
-  page?: 'analysis' | 'now' | 'map' | 'screen';
+  /** The page takes no period (the registry now: its filter bar has none). */
+  now?: true;
 }
 
 const real = (key: string) => key !== '' && key !== '0';
@@ -62,164 +59,43 @@ const byArea = (r: Item): Narrowing | null => (real(r.key) ? { areaCode: r.key }
 const byMonth = (r: Item): Narrowing | null => (/^\d{4}-\d{2}$/.test(r.key) ? { month: r.key } : null);
 const byCompany = (r: Item): Narrowing | null =>
   real(r.key) ? { maintenanceCompanyId: Number(r.key) } : null;
-const field = (k: string) => (r: Item) => Number(r[k]);
 const rowsOf = (k: string) => (d: Record<string, unknown>) => d[k] as Item[];
-const TRAPPED = { kind: 1 };
+const districts = (d: Record<string, unknown>) =>
+  (d.districts as Item[]).map((x) => ({ ...x, key: String(x.areaCode) }));
 
-const DRILLS: Drill[] = [
-  // 电梯分析
-  {
-    name: '困人时段 按月份',
-    call: 'timeAnalysis',
-    list: 'cases',
-    extra: TRAPPED,
-    items: rowsOf('months'),
-    narrow: byMonth,
-    figure: field('value'),
-  },
-  {
-    name: '维保单位 在用电梯',
-    call: 'maintenanceCompayFaultAnalysis',
-    list: 'lifts',
-    items: rowsOf('rows'),
-    narrow: byCompany,
-    figure: field('lifts'),
-  },
-  {
-    name: '使用单位 在用电梯',
-    call: 'buildingCompayFaultAnalysis',
-    list: 'lifts',
+/** One probe per drill-down of the product: a drill without one fails to compile and fails the completeness test. */
+const PROBES: Record<DrillName, Probe> = {
+  timeAnalysisMonths: { items: rowsOf('months'), narrow: byMonth },
+  maintenanceCompanyLifts: { items: rowsOf('rows'), narrow: byCompany },
+  useCompanyLifts: {
     items: rowsOf('rows'),
     narrow: (r) => (real(r.key) ? { useCompanyId: Number(r.key) } : null),
-    figure: field('lifts'),
   },
-  {
-    name: '使用场所 在用电梯',
-    call: 'useOccasionAnalysis',
-    list: 'lifts',
-    items: rowsOf('rows'),
-    narrow: (r) => (r.key !== '' ? { useOccasion: r.key } : null),
-    figure: field('lifts'),
-  },
-  {
-    name: '到达与救援用时 各区域困人',
-    call: 'rescueTimeAnalysis',
-    list: 'cases',
-    extra: TRAPPED,
-    items: rowsOf('rows'),
-    narrow: byArea,
-    figure: field('cases'),
-  },
-  {
-    name: '区域困人',
-    call: 'areaAnalysis',
-    list: 'cases',
-    extra: TRAPPED,
-    items: rowsOf('rows'),
-    narrow: byArea,
-    figure: field('trappedCases'),
-  },
-  {
-    name: '坐席处置 工单类型',
-    call: 'seatDisposal',
-    list: 'cases',
+  useOccasionLifts: { items: rowsOf('rows'), narrow: (r) => (r.key !== '' ? { useOccasion: r.key } : null) },
+  rescueTimeAreaCases: { items: rowsOf('rows'), narrow: byArea },
+  areaTrappedCases: { items: rowsOf('rows'), narrow: byArea },
+  seatDisposalKinds: {
     items: rowsOf('kinds'),
     narrow: (r) => (Number(r.key) >= 1 ? { kind: Number(r.key) } : null),
-    figure: field('value'),
   },
-  // 数据统计
-  {
-    name: '基础信息 各区域在用电梯',
-    call: 'elevatorBasicInfoQuery',
-    list: 'lifts',
-    page: 'now',
-    items: rowsOf('records'),
-    narrow: byArea,
-    figure: field('inUse'),
-  },
-  {
-    name: '维保信息 各区域计划工单',
-    call: 'elevatorMaintenanceInfoQuery',
-    list: 'orders',
-    items: rowsOf('records'),
-    narrow: byArea,
-    figure: field('planned'),
-  },
-  {
-    name: '按时维保率 按月应维保',
-    call: 'elevatorMaintenanceRateQuery',
-    list: 'orders',
-    upToToday: true,
-    items: rowsOf('records'),
-    narrow: byMonth,
-    figure: field('due'),
-  },
-  {
-    name: '安全检验 各区域超期未检',
-    call: 'elevatorAreaCountData',
-    list: 'lifts',
-    extra: { inspectState: 'overdue' },
-    items: rowsOf('records'),
-    narrow: byArea,
-    figure: field('overdue'),
-  },
-  // 决策分析
-  {
-    name: '维保单位 应维保',
-    call: 'maintenanceRateQuery',
-    list: 'orders',
-    upToToday: true,
-    items: rowsOf('records'),
-    narrow: byCompany,
-    figure: field('due'),
-  },
-  {
-    name: '维保单位 困人',
-    call: 'maintenanceRateQuery',
-    list: 'cases',
-    extra: TRAPPED,
-    items: rowsOf('records'),
-    narrow: byCompany,
-    figure: field('trappedCases'),
-  },
-  {
-    name: '区域 应维保',
-    call: 'areaRateQuery',
-    list: 'orders',
-    upToToday: true,
-    items: rowsOf('records'),
-    narrow: byArea,
-    figure: field('due'),
-  },
-  {
-    name: '区域 困人',
-    call: 'areaRateQuery',
-    list: 'cases',
-    extra: TRAPPED,
-    items: rowsOf('records'),
-    narrow: byArea,
-    figure: field('trappedCases'),
-  },
-  // 数据地图 and the data screen's map: a district's marker lists its lifts.
-  {
-    name: '数据地图 区域电梯',
-    call: 'mapPoints',
-    list: 'lifts',
-    page: 'map',
-    items: (d) => (d.districts as Item[]).map((x) => ({ ...x, key: String(x.areaCode) })),
-    narrow: (r) => ({ areaCode: r.key }),
-    figure: field('lifts'),
-  },
-  {
-    name: '大屏 各区域在用电梯',
-    call: 'countElevatorGroupbyArea',
-    list: 'lifts',
-    page: 'screen',
-    items: rowsOf('rows'),
-    narrow: byArea,
-    figure: field('value'),
-  },
-];
+  basicInfoAreaLifts: { items: rowsOf('records'), narrow: byArea, now: true },
+  maintenanceInfoAreaOrders: { items: rowsOf('records'), narrow: byArea },
+  maintenanceRateMonthDue: { items: rowsOf('records'), narrow: byMonth },
+  inspectionAreaOverdue: { items: rowsOf('records'), narrow: byArea },
+  maintenanceUnitDue: { items: rowsOf('records'), narrow: byCompany },
+  maintenanceUnitTrapped: { items: rowsOf('records'), narrow: byCompany },
+  areaRateDue: { items: rowsOf('records'), narrow: byArea },
+  areaRateTrapped: { items: rowsOf('records'), narrow: byArea },
+  mapDistrictLifts: { items: districts, narrow: (r) => ({ areaCode: r.key }) },
+  screenDistrictLifts: { items: districts, narrow: (r) => ({ areaCode: r.key }) },
+};
+
+/** The contract's name of a drill's call. */
+const nameOf = (d: DrillDef): Name => {
+  const n = Object.entries(CALLS).find(([, c]) => c.path === d.call.path)?.[0];
+  if (!n) throw new Error(`${d.call.path} is no statistics call`);
+  return n as Name;
+};
 
 const LIST_CALLS = {
   lifts: elevatorCalls.queryList,
@@ -277,27 +153,28 @@ describe.each(dbKinds)('the drill-downs agree with their lists on %s', (kind) =>
   }, 900_000);
   afterAll(() => t?.close());
 
-  /** The figure's answer as its page asks for it. */
-  const answer = async (user: string, d: Drill, filters: StatsFilters) => {
+  /** The figure's answer as its page asks for it, and the filters the page holds. */
+  const answer = async (user: string, d: DrillDef, probe: Probe, filters: StatsFilters) => {
     const { month: _m, dateFrom: _f, dateTo: _t, ...now } = filters;
+    const name = nameOf(d);
     const input =
-      d.page === 'map'
-        ? { ...now, zoom: 1 }
-        : d.page === 'screen'
-          ? {}
-          : d.page === 'now'
+      d.on === 'screen'
+        ? { zoom: 1 }
+        : d.on === 'map'
+          ? { ...now, zoom: 1 }
+          : probe.now
             ? { ...now, page: 1, limit: 500 }
-            : CALLS[d.call].method === 'POST'
+            : CALLS[name].method === 'POST'
               ? { ...filters, page: 1, limit: 500 }
               : filters;
     const res = await p.send<Record<string, unknown> & { meta: { from: string; to: string } }>(
       user,
-      d.call,
+      name,
       input,
     );
-    expect(res.status, `${user} ${d.call}: ${res.body.resultMsg}`).toBe(200);
-    // The filters the page holds (the map and the screen hold no period; the screen none at all).
-    const held = d.page === 'screen' ? {} : d.page === 'map' || d.page === 'now' ? now : filters;
+    expect(res.status, `${user} ${name}: ${res.body.resultMsg}`).toBe(200);
+    // The filters the page holds (the map and a page of now hold no period; the screen none at all).
+    const held = d.on === 'screen' ? {} : d.on === 'map' || probe.now ? now : filters;
     return { data: res.body.data, held };
   };
 
@@ -318,31 +195,32 @@ describe.each(dbKinds)('the drill-downs agree with their lists on %s', (kind) =>
     return res.body.data.total;
   };
 
-  it.each(DRILLS.map((d) => [d.name, d] as const))(
+  it('has an agreement probe for every drill-down of the statistics pages (kit/drills.ts)', () => {
+    expect(Object.keys(PROBES).sort()).toEqual(Object.keys(STATS_DRILLS).sort());
+  });
+
+  it.each(Object.keys(STATS_DRILLS) as DrillName[])(
     '%s',
-    async (_name, d) => {
+    async (drill) => {
+      const d: DrillDef = STATS_DRILLS[drill];
+      const probe = PROBES[drill];
+      const figure = (r: Item) => Number(r[d.figure]);
       const today = shanghaiToday();
       let checked = 0;
       let nonZero = 0;
       for (const user of USERS)
         for (const [run, filters] of runs) {
-          const { data, held } = await answer(user, d, filters);
-          const clicked = d
+          const { data, held } = await answer(user, d, probe, filters);
+          const clicked = probe
             .items(data)
-            .filter((r) => d.narrow(r) !== null)
-            .sort((a, b) => d.figure(b) - d.figure(a))
+            .filter((r) => probe.narrow(r) !== null)
+            .sort((a, b) => figure(b) - figure(a))
             .slice(0, CLICKS);
           for (const item of clicked) {
-            const narrow = d.narrow(item) as Narrowing;
-            // As AnalysisPage.open (the map and the screen: drillQuery of their filters as they are).
-            const query =
-              d.page === 'map' || d.page === 'screen'
-                ? drillQuery(d.list, held, narrow)
-                : drillQuery(d.list, withFigurePeriod(held, data.meta), narrow, d.extra, {
-                    upTo: d.upToToday ? today : undefined,
-                  });
-            const total = await listTotal(user, d.list, query);
-            expect(total, `${user}, ${run}: ${item.key} → ${JSON.stringify(query)}`).toBe(d.figure(item));
+            // The list the page opens for the click, built by the product's own drillFor.
+            const { list, query } = drillFor(drill, held, probe.narrow(item) as Narrowing, data.meta, today);
+            const total = await listTotal(user, list, query);
+            expect(total, `${user}, ${run}: ${item.key} → ${JSON.stringify(query)}`).toBe(figure(item));
             checked += 1;
             if (total > 0) nonZero += 1;
           }

@@ -594,8 +594,10 @@ describe.each(dbKinds)('statistics rates against direct counts on %s', (kind) =>
               and ${SH('x.sign_out_at')}::date <= x.plan_date) as on_time_due,
             count(*) filter (where x.status in (3, 4, 5)) as completed,
             count(*) filter (where x.status in (3, 4, 5) and ${SH('x.sign_out_at')}::date <= x.plan_date) as on_time,
-            sum(extract(epoch from (x.sign_out_at - x.sign_in_at)) / 60.0) as ds,
-            count(*) filter (where x.sign_in_at is not null and x.sign_out_at is not null) as dn
+            sum(extract(epoch from (x.sign_out_at - x.sign_in_at)) / 60.0)
+              filter (where x.status in (3, 4, 5)) as ds,
+            count(*) filter (where x.status in (3, 4, 5) and x.sign_in_at is not null
+              and x.sign_out_at is not null) as dn
           from maintenance_order x cross join lateral unnest(x.worker_ids) as w(id)
             left join elevator e on e.id = x.elevator_id
           where x.plan_date between ${from}::date and ${to}::date and ${where(actor, f, OWN)}
@@ -627,6 +629,40 @@ describe.each(dbKinds)('statistics rates against direct counts on %s', (kind) =>
           expectRate(r?.avgDurationMinutes ?? null, n(d.ds), n(d.dn), 0.1, `平均作业时长 ${rl}`);
         }
       }
+    }
+  }, 900_000);
+
+  it('平均作业时长 counts finished visits only: an order signed out and not submitted does not move it', async () => {
+    // Sign-out is a step of its own (0068): 作业中 with both times is on site, not finished; 已驳回 is redone.
+    const f: F = { maintenanceCompanyId: wb1, dateFrom: addDays(today, -30), dateTo: today };
+    type Row = { key: string; orders: number; completed: number; avgDurationMinutes: number | null };
+    const worker = async () => {
+      await refreshStats(t.platform.db);
+      const res = await send<{ records: Row[] }>('admin', 'maintenanceUserRateQuery', f);
+      const [w] = await q<{ id: number }>(sql`select id from sys_user where username = 'wb_staff1'`);
+      return res.records.find((r) => r.key === String(w?.id));
+    };
+    const before = await worker();
+    expect(before?.avgDurationMinutes, 'wb_staff1 has finished visits in the period').not.toBeNull();
+    await t.platform.db.execute(sql`insert into maintenance_order (order_no, kind, elevator_id, area_code,
+        maintenance_company_id, use_company_id, status, plan_date, worker_ids, sign_in_at, sign_out_at)
+      select 'ONSITE' || l.id || '-' || s.status, (select kind from maintenance_order limit 1), l.id,
+        l.area_code, l.maintenance_company_id, l.use_company_id, s.status, ${today}::date - 2, array[w.id],
+        ${today}::date - 2 + interval '1 hour', ${today}::date - 2 + interval '11 hours'
+      from (select id, area_code, maintenance_company_id, use_company_id from elevator
+          where area_code = '450103' and use_status = 1 and maintenance_company_id = ${wb1}
+          order by id limit 1) l
+        cross join (values (2), (6)) s(status)
+        cross join (select id from sys_user where username = 'wb_staff1') w`);
+    try {
+      const after = await worker();
+      // Two more visits planned, neither completed, the mean on-site time unchanged (10 h each would move it).
+      expect(after?.orders).toBe((before?.orders ?? 0) + 2);
+      expect(after?.completed).toBe(before?.completed);
+      expect(after?.avgDurationMinutes).toBe(before?.avgDurationMinutes);
+    } finally {
+      await t.platform.db.execute(sql`delete from maintenance_order where order_no like 'ONSITE%'`);
+      await refreshStats(t.platform.db);
     }
   }, 900_000);
 

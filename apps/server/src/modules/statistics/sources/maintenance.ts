@@ -26,6 +26,10 @@ export async function rebuildOrderDays(
 ) {
   const orders = orderStatsSource(from, to);
   const onTime = sql.raw(`(o.sign_out_at is not null and ${SH_DAY('o.sign_out_at')} <= o.plan_date)`);
+  // The on-site time of a finished visit: submitted (待确认, 已完成, 审核通过, as `completed`) with
+  // both times. Sign-out is a step of its own (0068): an order signed out and not yet submitted (作业中)
+  // is not finished, and a rejected one is redone on another order.
+  const timed = sql.raw('o.status in (3, 4, 5) and o.sign_in_at is not null and o.sign_out_at is not null');
   const taken = sql`delete from stats_order_day where day between ${from}::date and ${to}::date`;
   // The days' rows leave the month and daily rollups as they were added (as of the last run's day) …
   await db.execute(
@@ -61,9 +65,8 @@ export async function rebuildOrderDays(
       coalesce(o.use_company_id, 0), coalesce(l.lift_type, 0), coalesce(l.use_occasion, ''),
       count(*), count(*) filter (where o.status in (3, 4, 5)),
       count(*) filter (where o.status in (3, 4, 5) and ${onTime}),
-      coalesce(sum(extract(epoch from (o.sign_out_at - o.sign_in_at)) / 60.0)
-        filter (where o.sign_in_at is not null and o.sign_out_at is not null), 0),
-      count(*) filter (where o.sign_in_at is not null and o.sign_out_at is not null)
+      coalesce(sum(extract(epoch from (o.sign_out_at - o.sign_in_at)) / 60.0) filter (where ${timed}), 0),
+      count(*) filter (where ${timed})
     from ${orders} o cross join lateral unnest(o.worker_ids) as w(worker_id)
       left join stats_lift l on l.elevator_id = o.elevator_id
     group by 1, 2, 3, 4, 5, 6, 7`);

@@ -10,10 +10,9 @@ import { titleOf } from '../../../app/route-table.ts';
 import { type ChartClick, EChart } from '../../../components/chart/EChart.tsx';
 import { call } from '../../../lib/api.ts';
 import { type Drill, DrillDrawer } from './DrillDrawer.tsx';
+import { type DrillName, drillFor } from './drills.ts';
 import { FilterBar } from './FilterBar.tsx';
 import {
-  type DrillList,
-  drillQuery,
   type FilterValues,
   filtersFromSearch,
   filtersToSearch,
@@ -24,7 +23,6 @@ import {
   tableMatrix,
   toFilterValues,
   toStatsQuery,
-  withFigurePeriod,
 } from './query.ts';
 import { downloadXlsx } from './xlsx.ts';
 import './print.css';
@@ -36,9 +34,8 @@ export interface ChartSpec {
   rows?: KeyedRow[];
   /** The clicked row's narrowing (null: the item opens nothing, e.g. 未填). */
   drill?: (row: KeyedRow) => Narrowing | null;
-  /** The list this chart's figure counts, when not the page's (e.g. 困人 cases beside orders). */
-  drillList?: DrillList;
-  drillExtra?: Record<string, string | number>;
+  /** The drill-down of this chart's figure, when not the page's (e.g. 困人 cases beside orders). */
+  drills?: DrillName;
   span?: number;
   height?: number;
 }
@@ -65,11 +62,8 @@ export interface AnalysisConfig<C extends Call> {
   limit?: number;
   /** Figures of "now" (the registry) take no period. */
   period?: boolean;
-  /** The list a click drills into, and what it adds to its query (e.g. 困人 only). */
-  drillList?: DrillList;
-  drillExtra?: Record<string, string | number>;
-  /** The figure counts plan days up to today only (应维保): the order list then ends at today too. */
-  drillUpToToday?: boolean;
+  /** The drill-down a click opens (kit/drills.ts: the list, what it adds to its query, up to today). */
+  drills?: DrillName;
   /** A clicked row that is one record opens it instead (e.g. a lift's detail). */
   openRow?: (key: string) => string | null;
   view: (data: CallOutput<C>) => {
@@ -169,16 +163,10 @@ export function AnalysisPage<C extends Call>({ config }: { config: AnalysisConfi
       if (url) navigate(url);
       return;
     }
-    // A chart naming its own list drills into it (with its own extra), else the page's.
-    const list = chart?.drillList ?? config.drillList;
-    if (!narrow || !list) return;
-    const extra = chart?.drillList ? chart.drillExtra : config.drillExtra;
-    const upTo = config.drillUpToToday && !chart?.drillList ? shanghaiToday() : undefined;
-    setDrill({
-      list,
-      query: drillQuery(list, withFigurePeriod(filters, meta), narrow, extra, { upTo }),
-      title: `${title} · ${label}`,
-    });
+    // A chart naming its own drill-down opens it, else the page's.
+    const name = chart?.drills ?? config.drills;
+    if (!narrow || !name) return;
+    setDrill({ ...drillFor(name, filters, narrow, meta), title: `${title} · ${label}` });
   };
 
   const exportRows = () => {
@@ -188,7 +176,7 @@ export function AnalysisPage<C extends Call>({ config }: { config: AnalysisConfi
     downloadXlsx(`${title}_${stamp}`, title, tableMatrix(columns, rows, sum));
   };
 
-  const drillable = !!config.drillList || !!config.openRow;
+  const drillable = !!config.drills || !!config.openRow;
   return (
     <div className="stats-page" data-testid="stats-page">
       <Card className="no-print-border">

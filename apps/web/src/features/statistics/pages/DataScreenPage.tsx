@@ -16,8 +16,8 @@ import { useLiveRefresh } from '../../../lib/live.ts';
 import { DASHBOARD_PATH, elevatorDetailUrl } from '../../../lib/routes.ts';
 import { barOption, pieOption } from '../kit/charts.ts';
 import { type Drill, DrillDrawer } from '../kit/DrillDrawer.tsx';
+import { drillFor } from '../kit/drills.ts';
 import { LIFT_STATE_COLOUR, LiftMap } from '../kit/LiftMap.tsx';
-import { drillQuery } from '../kit/query.ts';
 import css from './screen.module.css';
 
 /** The screen is drawn at 1920 × 1080 and scaled to the window (a 4K wall doubles it, a laptop shrinks it). */
@@ -283,9 +283,8 @@ export default function DataScreenPage() {
                   onLiftClick={(id) => navigate(elevatorDetailUrl(id))}
                   onDistrictClick={(d) =>
                     setDrill({
-                      list: 'lifts',
+                      ...drillFor('screenDistrictLifts', {}, { areaCode: d.adcode }),
                       title: `${d.name}的电梯`,
-                      query: drillQuery('lifts', {}, { areaCode: d.adcode }),
                     })
                   }
                 />

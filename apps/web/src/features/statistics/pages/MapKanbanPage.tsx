@@ -3,9 +3,10 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { elevatorDetailUrl } from '../../../lib/routes.ts';
 import { type Drill, DrillDrawer } from '../kit/DrillDrawer.tsx';
+import { drillFor } from '../kit/drills.ts';
 import { FilterBar } from '../kit/FilterBar.tsx';
 import { LiftMap } from '../kit/LiftMap.tsx';
-import { drillQuery, type FilterValues, toStatsQuery } from '../kit/query.ts';
+import { type FilterValues, toStatsQuery } from '../kit/query.ts';
 
 /**
  * 数据地图 (mapKanban): the lifts of the caller's scope on the offline map — per district zoomed out,
@@ -35,9 +36,8 @@ export default function MapKanbanPage() {
           onLiftClick={(id) => navigate(elevatorDetailUrl(id))}
           onDistrictClick={(d) =>
             setDrill({
-              list: 'lifts',
+              ...drillFor('mapDistrictLifts', filters, { areaCode: d.adcode }),
               title: `${d.name}的电梯`,
-              query: drillQuery('lifts', filters, { areaCode: d.adcode }),
             })
           }
         />

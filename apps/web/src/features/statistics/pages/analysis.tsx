@@ -11,6 +11,7 @@ import {
 import { elevatorDetailUrl } from '../../../lib/routes.ts';
 import { type AnalysisConfig, AnalysisPage, chartOf, tableOf } from '../kit/AnalysisPage.tsx';
 import { barOption, pieOption } from '../kit/charts.ts';
+import { type DrillName, STATS_DRILLS } from '../kit/drills.ts';
 import type { Narrowing, StatColumn } from '../kit/query.ts';
 
 /*
@@ -21,7 +22,6 @@ import type { Narrowing, StatColumn } from '../kit/query.ts';
  * stats-drill.test.ts (server) checks each of them against its list.
  */
 
-const TRAPPED = { kind: 1 };
 const name = <R extends { label: string }>(title = '名称'): StatColumn<R> => ({
   key: 'label',
   title,
@@ -146,7 +146,7 @@ const RATE_COLUMNS = (first: string): StatColumn<RateRow>[] => [
 
 type Page<R> = { records: R[]; sum: R };
 
-function rateView(first: string, drill?: (r: RateRow) => Narrowing | null) {
+function rateView(first: string, trapped: DrillName, drill?: (r: RateRow) => Narrowing | null) {
   return (d: Page<RateRow>) => {
     const shown = d.records.slice(0, 20);
     return {
@@ -169,8 +169,7 @@ function rateView(first: string, drill?: (r: RateRow) => Narrowing | null) {
           rows: shown,
           drill,
           // 困人 is a count of cases: a click lists them, not the orders.
-          drillList: 'cases',
-          drillExtra: TRAPPED,
+          drills: trapped,
           option: barOption(
             shown.map((r) => r.label),
             [
@@ -185,19 +184,22 @@ function rateView(first: string, drill?: (r: RateRow) => Narrowing | null) {
   };
 }
 
-const make = <C extends Parameters<typeof AnalysisPage>[0]['config']['call']>(config: AnalysisConfig<C>) =>
+const make = <C extends Parameters<typeof AnalysisPage>[0]['config']['call']>(config: AnalysisConfig<C>) => {
+  // A page drills into the figure of its own call (the drill's agreement is probed on that call).
+  if (config.drills && STATS_DRILLS[config.drills].call.path !== config.call.path)
+    throw new Error(`${config.call.path}: drill ${config.drills} is of another call`);
   // biome-ignore lint/correctness/noComponentHookFactories: called once per page, at module level
-  function StatsPage() {
+  return function StatsPage() {
     return <AnalysisPage config={config} />;
   };
+};
 
 // ——— 电梯分析 (/elevatorAnalysis) ———
 
 export const TimeAnalysisPage = make({
   call: A.timeAnalysis,
   note: '困人工单按报警时间（北京时间）的小时、星期与月份分布',
-  drillList: 'cases',
-  drillExtra: TRAPPED,
+  drills: 'timeAnalysisMonths',
   view: (d) => {
     const months = d.months;
     const rows = [
@@ -255,14 +257,14 @@ export const TimeAnalysisPage = make({
 export const CompanyAnalysisPage = make({
   call: A.maintenanceCompayFaultAnalysis,
   note: '按维保单位：在用电梯、期间内困人与故障报修、每百台每月的困人率与故障率（前 50 名）',
-  drillList: 'lifts',
+  drills: 'maintenanceCompanyLifts',
   view: faultView('维保单位', (r) => (real(r.key) ? { maintenanceCompanyId: Number(r.key) } : null)),
 });
 
 export const UserCompanyAnalysisPage = make({
   call: A.buildingCompayFaultAnalysis,
   note: '按使用单位：在用电梯、期间内困人与故障报修、每百台每月的困人率与故障率（前 50 名）',
-  drillList: 'lifts',
+  drills: 'useCompanyLifts',
   view: faultView('使用单位', (r) => (real(r.key) ? { useCompanyId: Number(r.key) } : null)),
 });
 
@@ -281,31 +283,28 @@ export const UserTimeAnalysisPage = make({
 export const ArriveTimePage = make({
   call: A.rescueTimeAnalysis,
   note: '困人工单从报警到到达现场的用时；30 分钟到达率 = 30 分钟内到达 / 已到达',
-  drillList: 'cases',
-  drillExtra: TRAPPED,
+  drills: 'rescueTimeAreaCases',
   view: rescueView('arrive'),
 });
 
 export const RescueTimePage = make({
   call: A.rescueTimeAnalysis,
   note: '困人工单从到达现场到解救完成的用时，解救人数',
-  drillList: 'cases',
-  drillExtra: TRAPPED,
+  drills: 'rescueTimeAreaCases',
   view: rescueView('rescue'),
 });
 
 export const AreaStatisticsPage = make({
   call: A.areaAnalysis,
   note: '各区域困人率：期间内困人次数 / 在用电梯台数 / 月数 × 100；点击区域查看困人工单',
-  drillList: 'cases',
-  drillExtra: TRAPPED,
+  drills: 'areaTrappedCases',
   view: faultView('区域', byArea),
 });
 
 export const UserPlaceStatisticsPage = make({
   call: A.useOccasionAnalysis,
   note: '按使用场所：在用电梯、困人与故障；点击场所查看该场所的电梯',
-  drillList: 'lifts',
+  drills: 'useOccasionLifts',
   view: faultView('使用场所', (r) => (r.key !== '' ? { useOccasion: r.key } : null)),
 });
 
@@ -365,7 +364,7 @@ export const AnalysisReasonPage = make({
 export const DisposalStatisticsPage = make({
   call: A.seatDisposal,
   note: '96333 坐席受理的工单：按坐席、类型与来源；点击类型查看工单',
-  drillList: 'cases',
+  drills: 'seatDisposalKinds',
   view: (d) => ({
     charts: [
       chartOf({
@@ -403,7 +402,7 @@ export const BasicStatisticsPage = make({
   limit: 500,
   period: false,
   note: '登记的电梯按区域：在用、停用、报废，直梯与扶梯，维保覆盖，公众聚集场所；点击区域查看在用电梯',
-  drillList: 'lifts',
+  drills: 'basicInfoAreaLifts',
   view: (d) => ({
     charts: [
       chartOf({
@@ -450,7 +449,7 @@ export const MaintenanceStatisticsPage = make({
   call: R.elevatorMaintenanceInfoQuery,
   limit: 500,
   note: '期间内计划的维保工单按区域与状态；点击区域查看工单',
-  drillList: 'orders',
+  drills: 'maintenanceInfoAreaOrders',
   view: (d) => ({
     charts: [
       chartOf({
@@ -491,8 +490,7 @@ export const MaintenanceRatePage = make({
   call: R.elevatorMaintenanceRateQuery,
   limit: 500,
   note: '按时维保率 = 按计划日期按时完成的半月维保 / 应维保次数（按月）；点击月份查看工单',
-  drillList: 'orders',
-  drillUpToToday: true,
+  drills: 'maintenanceRateMonthDue',
   view: (d) => {
     const byMonth = (r: { key: string }): Narrowing | null =>
       /^\d{4}-\d{2}$/.test(r.key) ? { month: r.key } : null;
@@ -536,8 +534,7 @@ export const SafetyInspectionStatisticsPage = make({
   call: R.elevatorAreaCountData,
   limit: 500,
   note: '定期检验按区域：超期未检、30 天内到期、期间内检验与合格率；点击区域查看超期未检的电梯',
-  drillList: 'lifts',
-  drillExtra: { inspectState: 'overdue' },
+  drills: 'inspectionAreaOverdue',
   view: (d) => ({
     charts: [
       chartOf({
@@ -668,9 +665,10 @@ export const MaintenanceUnitDecisionPage = make({
   call: R.maintenanceRateQuery,
   limit: 500,
   note: '维保单位综合指标：按时维保率、超期率、困人率、30 分钟到达率；点击单位查看其应维保工单',
-  drillList: 'orders',
-  drillUpToToday: true,
-  view: rateView('维保单位', (r) => (real(r.key) ? { maintenanceCompanyId: Number(r.key) } : null)),
+  drills: 'maintenanceUnitDue',
+  view: rateView('维保单位', 'maintenanceUnitTrapped', (r) =>
+    real(r.key) ? { maintenanceCompanyId: Number(r.key) } : null,
+  ),
 });
 
 export const BrandElevatorPage = make({
@@ -684,7 +682,6 @@ export const RegionalElevatorPage = make({
   call: R.areaRateQuery,
   limit: 500,
   note: '各区域综合指标；点击区域查看期间内的应维保工单',
-  drillList: 'orders',
-  drillUpToToday: true,
-  view: rateView('区域', byArea),
+  drills: 'areaRateDue',
+  view: rateView('区域', 'areaRateTrapped', byArea),
 });
