@@ -60,7 +60,8 @@ async function page() {
 
 afterEach(unmountAll);
 
-describe('an analysis page in print', () => {
+// The first render of a page with ECharts and antd in jsdom takes seconds on a loaded machine.
+describe('an analysis page in print', { timeout: 20_000 }, () => {
   it('prints every row of the table (the browser’s print: beforeprint … afterprint)', async () => {
     await page();
     expect(document.querySelector('.ant-table-pagination')).not.toBeNull();
