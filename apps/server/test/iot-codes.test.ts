@@ -1,36 +1,15 @@
 import type { IotDeviceRow, Page } from '@ec/contract';
-import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iotRuntime } from '../src/modules/iot/broker.ts';
 import { hashSecret } from '../src/modules/iot/devices.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
-import { demoLift, ingest, normal, query } from './iot-support.ts';
+import { connect, demoLift, ingest, normal, query, until } from './iot-support.ts';
 
 /**
  * Device codes are unique within a merchant, not across the platform: a merchant adding a code that
  * another merchant uses is not told so (no 「已存在」, which would reveal the other's device), and
  * each device is still named unambiguously over HTTP and MQTT (`<merchant id>/<code>` or the secret).
  */
-
-function connect(url: string, username: string, password: string): Promise<MqttClient> {
-  return new Promise((resolve, reject) => {
-    const c = mqtt.connect(url, { username, password, reconnectPeriod: 0, connectTimeout: 5000 });
-    c.once('connect', () => resolve(c));
-    c.once('error', (err) => {
-      c.end(true);
-      reject(err);
-    });
-  });
-}
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe.each(dbKinds)('IoT device codes per merchant, escalator states on %s', (kind) => {
   let t: TestApp;

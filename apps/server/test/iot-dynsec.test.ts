@@ -4,11 +4,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { IotDeviceRow } from '@ec/contract';
-import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { iotRuntime } from '../src/modules/iot/broker.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
-import { normal, query } from './iot-support.ts';
+import { connect, normal, query, until } from './iot-support.ts';
 
 /**
  * The shipped Mosquitto configuration (tools/mosquitto/) with the dynamic-security plugin, on a
@@ -52,26 +51,6 @@ async function portOpen(port: number, ms = 10_000) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`mosquitto did not listen on ${port}`);
-}
-
-function connect(url: string, username?: string, password?: string): Promise<MqttClient> {
-  return new Promise((resolve, reject) => {
-    const c = mqtt.connect(url, { username, password, reconnectPeriod: 0, connectTimeout: 5000 });
-    c.once('connect', () => resolve(c));
-    c.once('error', (err) => {
-      c.end(true);
-      reject(err);
-    });
-  });
-}
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe.skipIf(skipReason !== null).each(dbKinds)(

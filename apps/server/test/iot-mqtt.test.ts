@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { IOT_MAX_MESSAGE_BYTES, type IotDeviceRow } from '@ec/contract';
-import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { iotRuntime } from '../src/modules/iot/broker.ts';
@@ -9,7 +8,7 @@ import { hashSecret } from '../src/modules/iot/devices.ts';
 import { openDatabase } from '../src/platform/db/client.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { createPostgresDatabase, dbKinds, startTestApp, type TestApp, testConfig } from './harness.ts';
-import { demoLift, normal, query } from './iot-support.ts';
+import { connect, demoLift, normal, query, until } from './iot-support.ts';
 
 /**
  * Ingestion over MQTT with real clients: the embedded broker (devices authenticate with their own
@@ -36,26 +35,6 @@ const mosquittoUp = await new Promise<boolean>((resolve) => {
 });
 if (!mosquittoUp)
   console.log('iot-mqtt: Mosquitto is not reachable on 127.0.0.1:1883 — its tests are skipped');
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function connect(url: string, username?: string, password?: string): Promise<MqttClient> {
-  return new Promise((resolve, reject) => {
-    const c = mqtt.connect(url, { username, password, reconnectPeriod: 0, connectTimeout: 5000 });
-    c.once('connect', () => resolve(c));
-    c.once('error', (err) => {
-      c.end(true);
-      reject(err);
-    });
-  });
-}
 
 const historyCount = async (t: TestApp, deviceId: number) =>
   (

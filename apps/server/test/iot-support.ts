@@ -1,5 +1,6 @@
 import type { IotStatusMessage } from '@ec/contract';
 import { sql } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import type { TestApp } from './harness.ts';
 
@@ -89,4 +90,26 @@ export const escalatorRunning = (over: Record<string, unknown> = {}) => ({
 /** Posts one message over HTTP with the device's credentials. */
 export function ingest(t: TestApp, deviceCode: string, secret: string, kind: string, message: unknown) {
   return t.api<{ stored: boolean }>('POST', '/iot/ingest', { body: { deviceCode, secret, kind, message } });
+}
+
+/** An MQTT client connected to `url` (no reconnection): a device with its name and secret, or anonymous. */
+export function connect(url: string, username?: string, password?: string): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const c = mqtt.connect(url, { username, password, reconnectPeriod: 0, connectTimeout: 5000 });
+    c.once('connect', () => resolve(c));
+    c.once('error', (err) => {
+      c.end(true);
+      reject(err);
+    });
+  });
+}
+
+/** Reads until `ok` holds or `ms` pass (answers the last read): what an asynchronous ingestion needs. */
+export async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > end) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
