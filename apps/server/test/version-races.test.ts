@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { type ApiResult, dbKinds, startTestApp, type TestApp } from './harness.ts';
+import { firstItemOf } from './inspection-support.ts';
 import { uploadPng } from './parties-support.ts';
 
 /**
@@ -193,7 +194,256 @@ describe.each(dbKinds)('versioned calls under %s, raced by 50 writers of one ver
   const orgOf = (user: string) => `(select company_id from sys_user where username = '${user}')`;
   const jy1 = orgOf('jy_admin1');
 
+  /** An inspection order of sy_admin1's lift with jy_admin1's organisation, put in `state`. */
+  let orders = 0;
+  const inspectionOrder = async (state: string) => {
+    orders += 1;
+    const o = await one<{ id: number; version: number; elevatorId: number; orgId: number }>(
+      `insert into inspection_order (order_no, elevator_id, org_id, use_unit_id, state, next_inspection_date, attachments)
+        select 'VR${kind}-${orders}', e.id, ${jy1}, e.use_company_id, '${state}', current_date, '{}'::jsonb
+        from elevator e where e.use_company_id = ${orgOf('sy_admin1')}
+          and not exists (select 1 from inspection_order o where o.elevator_id = e.id
+            and o.state not in ('reported', 'closed', 'cancelled'))
+        order by e.id limit 1
+        returning id, version, elevator_id as "elevatorId", org_id as "orgId"`,
+    );
+    await query(`insert into inspection_tech_param (org_id, elevator_id, variety, stops)
+      select ${jy1}, id, coalesce(variety, '3110'), coalesce(floors, 6) from elevator where id = ${o.elevatorId}
+      on conflict do nothing`);
+    // Inside the 30 days before its next inspection, when a periodic inspection may be applied for.
+    await query(`update elevator set next_inspect_date = current_date + 12 where id = ${o.elevatorId}`);
+    return o;
+  };
+  const orderVersion = (id: number) => () =>
+    one<{ version: number }>(`select version from inspection_order where id = ${id}`);
+  /** The orders' 409s: the state it moved to, or (same state, another version) the stale version. */
+  const ORDER_MOVED =
+    /^该检验申请(已被他人处理或状态已变化（当前状态：.+），请刷新后重试|当前状态为「.+」，.+)$/;
+  /** An order taken through the organisation's real steps (acceptance, quote) to 'quoted'. */
+  const quotedOrder = async () => {
+    const o = await inspectionOrder('applied');
+    let version = o.version;
+    for (const step of ['acceptance', 'quotedPrice']) {
+      const res = await send<{ version: number }>('jy_admin1', `inspectionOrderCalls.${step}`, {
+        id: o.id,
+        version,
+      });
+      expect(res.status, `${step}: ${res.body.resultMsg}`).toBe(200);
+      version = res.body.data.version;
+    }
+    return { ...o, version };
+  };
+  /** A move of an order in `state` by `user`, every writer sending `input` with the order's version. */
+  const orderMove =
+    (state: string, user: string, input: Input = {}): Probe =>
+    async () => {
+      const o = state === 'quoted' ? await quotedOrder() : await inspectionOrder(state);
+      return {
+        user,
+        input: () => ({ id: o.id, version: o.version, ...input }),
+        read: orderVersion(o.id),
+        conflict: ORDER_MOVED,
+      };
+    };
+
+  /** The reports' 409s: moved on, stale, or (for a move) the state it moved to. */
+  const REPORT_MOVED =
+    /^该检验报告(已被他人修改或状态已变化（当前状态：.+），请刷新后重试|当前状态为「.+」，.+)$/;
+  /** A report of jy_inspector1 in `state` (its order 检验中). */
+  const inspectionReport = async (state = 'inspecting') => {
+    const o = await inspectionOrder('inspecting');
+    const inspector = await one<{ id: number; userId: number }>(
+      `select id, user_id as "userId" from inspection_inspector
+        where user_id = (select id from sys_user where username = 'jy_inspector1')`,
+    );
+    await query(
+      `update inspection_inspector set valid_until = current_date + 400 where id = ${inspector.id}`,
+    );
+    await query(`update inspection_order set inspector_id = ${inspector.id}, inspector_user_id = ${inspector.userId},
+      planned_date = current_date where id = ${o.id}`);
+    return one<{ id: number; version: number; elevatorId: number }>(
+      `insert into inspection_report (order_id, attempt, report_no, elevator_id, org_id, use_unit_id, inspector_user_id,
+          inspector_ids, inspected_on, state)
+        select o.id, 1, 'BGVR-' || o.order_no, o.elevator_id, o.org_id, o.use_unit_id, o.inspector_user_id,
+          array[o.inspector_id], current_date, '${state}'
+        from inspection_order o where o.id = ${o.id}
+        returning id, version, elevator_id as "elevatorId"`,
+    );
+  };
+  /** A calibrated instrument of jy1, valid for a while. */
+  const instrument = async () =>
+    (
+      await one<{ id: number }>(
+        `select id from inspection_equipment where org_id = ${jy1} and state = 1
+          and valid_until > current_date + 30 order by id limit 1`,
+      )
+    ).id;
+  const reportRead = (id: number, column?: string) => () =>
+    one<{ version: number; mark?: unknown }>(
+      `select version${column ? `, ${column} as mark` : ''} from inspection_report where id = ${id}`,
+    );
+
   const probes: Record<string, Probe> = {
+    'inspectionReportCalls.update': async () => {
+      const r = await inspectionReport();
+      return {
+        user: 'jy_inspector1',
+        input: (i) => ({ id: r.id, version: r.version, remark: `第${i}位备注` }),
+        read: reportRead(r.id, 'remark'),
+        mark: (i) => `第${i}位备注`,
+        conflict: REPORT_MOVED,
+      };
+    },
+    'inspectionReportCalls.remarkPdf': async () => {
+      const r = await inspectionReport();
+      return {
+        user: 'jy_inspector1',
+        input: (i) => ({ id: r.id, version: r.version, remark: `第${i}位报告备注` }),
+        read: reportRead(r.id, 'pdf_remark'),
+        mark: (i) => `第${i}位报告备注`,
+        conflict: REPORT_MOVED,
+      };
+    },
+    'inspectionReportCalls.putDetectionPlan': async () => {
+      const r = await inspectionReport();
+      const inspector = await one<{ id: number }>(
+        `select id from inspection_inspector where user_id = (select id from sys_user where username = 'jy_inspector1')`,
+      );
+      const equipment = await instrument();
+      return {
+        user: 'jy_admin1',
+        input: (i) => ({
+          id: r.id,
+          version: r.version,
+          plannedDate: formatDate(new Date(Date.now() + (i + 1) * 86_400_000)),
+          inspectorIds: [inspector.id],
+          instrumentIds: [equipment],
+        }),
+        read: reportRead(r.id),
+        conflict: REPORT_MOVED,
+      };
+    },
+    'inspectionReportCalls.signature': async () => {
+      const r = await inspectionReport();
+      await query(
+        `update inspection_report set instrument_ids = array[${await instrument()}] where id = ${r.id}`,
+      );
+      const itemId = await firstItemOf(
+        query,
+        (await one<{ id: number }>(`select ${jy1} as id`)).id,
+        r.elevatorId,
+      );
+      await query(`insert into inspection_result (report_id, item_id, code, category, name, result)
+        select ${r.id}, id, code, category, name, '符合' from inspection_item where id = ${itemId}`);
+      return {
+        user: 'jy_inspector1',
+        input: () => ({ id: r.id, version: r.version }),
+        read: reportRead(r.id),
+        conflict: REPORT_MOVED,
+      };
+    },
+    'inspectionReportCalls.pushReport': async () => {
+      const r = await inspectionReport('signed');
+      await query(`update inspection_report set signed = true where id = ${r.id}`);
+      return {
+        user: 'jy_admin1',
+        input: () => ({ id: r.id, version: r.version }),
+        read: reportRead(r.id),
+        conflict: REPORT_MOVED,
+      };
+    },
+    'inspectionResultCalls.updateResult': async () => {
+      const r = await inspectionReport();
+      const itemId = await firstItemOf(
+        query,
+        (await one<{ id: number }>(`select ${jy1} as id`)).id,
+        r.elevatorId,
+      );
+      await query(`insert into inspection_result (report_id, item_id, code, category, name)
+        select ${r.id}, id, code, category, name from inspection_item where id = ${itemId}`);
+      return {
+        user: 'jy_inspector1',
+        input: (i) => ({
+          reportId: r.id,
+          version: r.version,
+          results: [{ itemId, result: '符合', remark: `第${i}位` }],
+        }),
+        read: reportRead(r.id),
+        conflict: REPORT_MOVED,
+      };
+    },
+    'inspectionOrderCalls.update': async () => {
+      const o = await inspectionOrder('returned');
+      return {
+        user: 'sy_admin1',
+        input: (i) => ({ id: o.id, version: o.version, remark: `第${i}位补充` }),
+        read: () => one(`select version, apply_remark as mark from inspection_order where id = ${o.id}`),
+        mark: (i) => `第${i}位补充`,
+        conflict: ORDER_MOVED,
+      };
+    },
+    'inspectionOrderCalls.apply': async () => {
+      const o = await inspectionOrder('returned');
+      const sy = await token('sy_admin1');
+      const attachments = {
+        applicationForm: [await uploadPng(t, sy)],
+        maintenanceContract: [await uploadPng(t, sy)],
+        selfCheckReport: [await uploadPng(t, sy)],
+      };
+      return {
+        user: 'sy_admin1',
+        input: () => ({
+          id: o.id,
+          version: o.version,
+          elevatorId: o.elevatorId,
+          orgId: o.orgId,
+          attachments,
+        }),
+        read: orderVersion(o.id),
+        conflict: ORDER_MOVED,
+      };
+    },
+    'inspectionOrderCalls.cancelBind': orderMove('applied', 'sy_admin1', { reason: '改期申请' }),
+    'inspectionOrderCalls.acceptance': orderMove('applied', 'jy_admin1'),
+    'inspectionOrderCalls.sendBack': orderMove('applied', 'jy_admin1', { reason: '材料不全' }),
+    'inspectionOrderCalls.close': orderMove('accepted', 'jy_admin1', { reason: '不再检验' }),
+    'inspectionOrderCalls.quotedPrice': orderMove('accepted', 'jy_admin1'),
+    'inspectionOrderCalls.signChargeNotice': orderMove('quoted', 'jy_admin1'),
+    'inspectionOrderCalls.distribution': async () => {
+      const o = await inspectionOrder('noticed');
+      const inspector = await one<{ id: number }>(
+        `select id from inspection_inspector where org_id = ${jy1} and user_id is not null and audit_state = 3
+          and deleted_at is null and valid_until > current_date + 30 order by id limit 1`,
+      );
+      return {
+        user: 'jy_admin1',
+        input: () => ({
+          id: o.id,
+          version: o.version,
+          inspectorId: inspector.id,
+          plannedDate: formatDate(new Date()),
+        }),
+        read: orderVersion(o.id),
+        conflict: ORDER_MOVED,
+      };
+    },
+    'chargeNoticeCalls.add': async () => {
+      const o = await quotedOrder();
+      const signed = await send<{ version: number }>('jy_admin1', 'inspectionOrderCalls.signChargeNotice', {
+        id: o.id,
+        version: o.version,
+      });
+      expect(signed.status, signed.body.resultMsg).toBe(200);
+      const notice = () =>
+        one<{ version: number }>(`select version from inspection_charge_notice where order_id = ${o.id}`);
+      const { version } = await notice();
+      return {
+        user: 'jy_admin1',
+        input: () => ({ orderId: o.id, version, payState: 'paid' }),
+        read: notice,
+        conflict: /^该收费通知单已登记为「已缴费」，不能重复登记$/,
+      };
+    },
     'claimCalls.auditPass': pendingCase('elevator-claim'),
     'claimCalls.auditReject': pendingCase('elevator-claim'),
     'maintenanceUnitCalls.auditPass': pendingCase('maintenance-unit'),
@@ -208,6 +458,7 @@ describe.each(dbKinds)('versioned calls under %s, raced by 50 writers of one ver
     'maintenanceUserCalls.leaveAuditPass': pendingCase('maintenance-user-leave'),
     'maintenanceUserCalls.leaveAuditReject': pendingCase('maintenance-user-leave'),
     'contractAuditCalls.auditPass': pendingCase('maintenance-contract'),
+    'contractAuditCalls.auditReject': pendingCase('maintenance-contract'),
     'inspectionOrgCalls.auditPass': pendingCase('inspection-org'),
     'inspectionOrgCalls.auditReject': pendingCase('inspection-org'),
     'inspectorCalls.auditPass': pendingCase('inspection-inspector', 'jy_admin1', {}, `company_id = ${jy1}`),
@@ -402,6 +653,15 @@ describe.each(dbKinds)('versioned calls under %s, raced by 50 writers of one ver
     'inspectionOrgCalls.updateAudit': 'test/concurrency.test.ts',
     'contractCalls.update': 'test/concurrency.test.ts',
     'communityCalls.save': 'test/concurrency.test.ts',
+    'maintenanceOrderCalls.confirm': 'test/maintenance-races.test.ts',
+    'maintenanceWorkCalls.signIn': 'test/maintenance-races.test.ts',
+    'rescueCaseCalls.dispatch': 'test/rescue-races.test.ts',
+    'rescueCaseCalls.accept': 'test/rescue-races.test.ts',
+    'rescueCaseCalls.arrive': 'test/rescue-races.test.ts',
+    'rescueCaseCalls.close': 'test/rescue-races.test.ts',
+    'rescueUnitCalls.teamSave': 'test/rescue-units-races.test.ts',
+    'adTaskCalls.submitLog': 'test/ad-tasks-races.test.ts',
+    'adTaskCalls.updateStatus': 'test/ad-tasks-races.test.ts',
   };
 
   beforeAll(async () => {
@@ -423,7 +683,11 @@ describe.each(dbKinds)('versioned calls under %s, raced by 50 writers of one ver
       const named =
         text.includes(`'${call.path}'`) ||
         (text.includes(group) && new RegExp(`(\\.${key}\\b|'${key}')`).test(text));
-      const races = /\bWRITERS\b|length: 50\b|\bN = 50\b/.test(text) && text.includes('Promise.all');
+      // 50 writers at once, holding a version.
+      const races =
+        /\bWRITERS = 50\b|length: 50\b|\bN = 50\b/.test(text) &&
+        text.includes('Promise.all') &&
+        /\bversion\b/.test(text);
       if (!named || !races)
         unverified.push(
           `${name} → ${file}${named ? '' : ' (call not named)'}${races ? '' : ' (no 50-writer race)'}`,
