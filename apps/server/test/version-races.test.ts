@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { type ApiResult, dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { firstItemOf } from './inspection-support.ts';
-import { uploadPng } from './parties-support.ts';
+import { newIdNumber, registerAndLogin, uploadPng } from './parties-support.ts';
 
 /**
  * Every call whose request carries a row `version` (an optimistic save or a move of a record's
@@ -198,6 +198,8 @@ describe.each(dbKinds)('versioned calls under %s, raced by 50 writers of one ver
   let orders = 0;
   const inspectionOrder = async (state: string) => {
     orders += 1;
+    // The lifts of sy_admin1 are few: the orders of earlier probes (raced already) are closed.
+    await query(`update inspection_order set state = 'closed' where order_no like 'VR${kind}-%'`);
     const o = await one<{ id: number; version: number; elevatorId: number; orgId: number }>(
       `insert into inspection_order (order_no, elevator_id, org_id, use_unit_id, state, next_inspection_date, attachments)
         select 'VR${kind}-${orders}', e.id, ${jy1}, e.use_company_id, '${state}', current_date, '{}'::jsonb
@@ -284,6 +286,53 @@ describe.each(dbKinds)('versioned calls under %s, raced by 50 writers of one ver
     );
 
   const probes: Record<string, Probe> = {
+    // First: the audits below decide filed people's cases, and these want a filed, employed one.
+    ...Object.fromEntries(
+      (
+        [
+          ['maintenanceUserCalls.update', '/pc/maintenanceUser', 1],
+          ['buildingUserCalls.update', '/pc/buildingCompanyUser', 3],
+        ] as const
+      ).map(([name, base, companyId]): [string, Probe] => [
+        name,
+        async () => {
+          type Person = Record<string, unknown> & { id: number; version: number };
+          const admin = await token('admin');
+          const list = await t.api<{ records: (Person & { employed: boolean })[] }>(
+            'GET',
+            `${base}/queryList`,
+            {
+              token: admin,
+              query: { companyId, filingState: 3, limit: 50 },
+            },
+          );
+          const person = list.body.data.records.find((r) => r.employed)!;
+          const detail = async () =>
+            (await t.api<Person>('GET', `${base}/detail/${person.id}`, { token: admin })).body.data;
+          const d = await detail();
+          const file = (f: unknown) => (f as { id: string } | null)?.id;
+          const body = {
+            id: d.id,
+            version: d.version,
+            realName: d.realName,
+            certType: d.certType ?? undefined,
+            certNo: d.certNo ?? undefined,
+            certExpiry: d.certExpiry ?? undefined,
+            certFileId: file(d.certFile),
+            photoFileId: file(d.photoFile) ?? (await uploadPng(t, admin)),
+          };
+          return {
+            user: 'admin',
+            input: (i) => ({ ...body, position: `岗位${i}` }),
+            read: async () => {
+              const now = await detail();
+              return { version: now.version, mark: now.position };
+            },
+            mark: (i) => `岗位${i}`,
+          };
+        },
+      ]),
+    ),
     'inspectionReportCalls.update': async () => {
       const r = await inspectionReport();
       return {
@@ -455,8 +504,6 @@ describe.each(dbKinds)('versioned calls under %s, raced by 50 writers of one ver
     'buildingUserAuditCalls.auditReject': pendingCase('building-company-user'),
     'maintenanceUserCalls.auditPass': pendingCase('maintenance-user'),
     'maintenanceUserCalls.auditReject': pendingCase('maintenance-user'),
-    'maintenanceUserCalls.leaveAuditPass': pendingCase('maintenance-user-leave'),
-    'maintenanceUserCalls.leaveAuditReject': pendingCase('maintenance-user-leave'),
     'contractAuditCalls.auditPass': pendingCase('maintenance-contract'),
     'contractAuditCalls.auditReject': pendingCase('maintenance-contract'),
     'inspectionOrgCalls.auditPass': pendingCase('inspection-org'),
@@ -596,53 +643,55 @@ describe.each(dbKinds)('versioned calls under %s, raced by 50 writers of one ver
         conflict: /该整改通知当前状态为「待复核」，不能回复/,
       };
     },
-    ...Object.fromEntries(
-      (
-        [
-          ['maintenanceUserCalls.update', '/pc/maintenanceUser', 1],
-          ['buildingUserCalls.update', '/pc/buildingCompanyUser', 3],
-        ] as const
-      ).map(([name, base, companyId]): [string, Probe] => [
-        name,
-        async () => {
-          type Person = Record<string, unknown> & { id: number; version: number };
-          const admin = await token('admin');
-          const list = await t.api<{ records: (Person & { employed: boolean })[] }>(
-            'GET',
-            `${base}/queryList`,
-            {
-              token: admin,
-              query: { companyId, filingState: 3, limit: 50 },
-            },
-          );
-          const person = list.body.data.records.find((r) => r.employed)!;
-          const detail = async () =>
-            (await t.api<Person>('GET', `${base}/detail/${person.id}`, { token: admin })).body.data;
-          const d = await detail();
-          const file = (f: unknown) => (f as { id: string } | null)?.id;
-          const body = {
-            id: d.id,
-            version: d.version,
-            realName: d.realName,
-            certType: d.certType ?? undefined,
-            certNo: d.certNo ?? undefined,
-            certExpiry: d.certExpiry ?? undefined,
-            certFileId: file(d.certFile),
-            photoFileId: file(d.photoFile) ?? (await uploadPng(t, admin)),
-          };
-          return {
-            user: 'admin',
-            input: (i) => ({ ...body, position: `岗位${i}` }),
-            read: async () => {
-              const now = await detail();
-              return { version: now.version, mark: now.position };
-            },
-            mark: (i) => `岗位${i}`,
-          };
-        },
-      ]),
-    ),
   };
+
+  /** An inspector's account asks to join jy1 (企业绑定): a case the platform decides. */
+  const inspectorJoins: Probe = async () => {
+    const account = await registerAndLogin(t, 'inspection');
+    const org = await one<{ creditCode: string; name: string }>(
+      `select credit_code as "creditCode", name from enterprise where id = ${jy1}`,
+    );
+    const bound = await t.api('POST', '/pc/filing/bindCompany', {
+      token: account.token,
+      body: { ...org, idNumber: newIdNumber() },
+    });
+    expect(bound.status, bound.body.resultMsg).toBe(200);
+    return pendingCase('inspection-org-user', 'admin', {}, `subject_id = '${account.userId}'`)(t);
+  };
+  Object.assign(probes, {
+    'inspectionOrgCalls.userAuditPass': inspectorJoins,
+    'inspectionOrgCalls.userAuditReject': inspectorJoins,
+  });
+
+  // Modules other helpers own (maintenance, rescue): probed here, fixed there.
+  Object.assign(probes, {
+    'maintenanceContentCalls.update': rowProbe('maintenanceContentCalls.update', {
+      user: 'admin',
+      table: 'maintenance_content',
+      where: 'true order by id',
+      mark: 'remark',
+      conflict: STALE_CASE,
+    }),
+    'maintenanceItemCalls.update': rowProbe('maintenanceItemCalls.update', {
+      user: 'admin',
+      table: 'maintenance_content_item',
+      where: 'true order by id',
+      mark: 'requirement',
+      conflict: STALE_CASE,
+    }),
+    'rescueUnitCalls.staffSave': rowProbe('rescueUnitCalls.staffSave', {
+      user: 'admin',
+      table: 'rescue_staff',
+      where: 'true order by id',
+      mark: 'position',
+    }),
+    'rescueUnitCalls.gridSave': rowProbe('rescueUnitCalls.gridSave', {
+      user: 'admin',
+      table: 'rescue_grid',
+      where: 'true order by id',
+      mark: 'remark',
+    }),
+  } satisfies Record<string, Probe>);
 
   /** Calls a file of their own races with 50 writers of one version (checked below). */
   const racedElsewhere: Record<string, string> = {
