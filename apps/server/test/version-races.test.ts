@@ -11,15 +11,21 @@ import { newIdNumber, registerAndLogin, uploadPng } from './parties-support.ts';
 
 /**
  * Every call whose request carries a row `version` (an optimistic save or a move of a record's
- * state), raced by 50 writers that all hold the same version: exactly one 200, the 49 others 409
- * with the Chinese message of a stale version, and the record shows the winner's change with its
- * version raised by one. PGlite runs the writers one at a time; PostgreSQL truly at once.
+ * state), raced by writers that all hold the same version (50 on PostgreSQL, 5 on PGlite): exactly
+ * one 200, the others 409 with the Chinese message of a stale version, and the record shows the
+ * winner's change with its version raised by one. One app per database, one login per account.
  *
  * The calls are read from the contract (each exported `…Calls` group, the request schema's shape),
  * not listed here: a versioned call added later has no probe and fails the sweep until it gets one
  * here, or a `racedElsewhere` entry naming a file that races it with 50 writers.
  */
-const WRITERS = 50;
+/** On PostgreSQL the writers truly run at once: the race the project's rule asks for, 50 strong. */
+const PG_WRITERS = 50;
+/**
+ * PGlite runs one query at a time, so its writers only queue: 5 show the same one-200-rest-409
+ * outcome (the stale ones still read the old version) at a tenth of the time.
+ */
+const PGLITE_WRITERS = 5;
 const STALE = /已被他人修改.*请刷新后重试/;
 /** The audit workflow's 409 (platform/workflow.ts STALE_MESSAGE). */
 const STALE_CASE = /已被他人处理或状态已变化.*请刷新后重试/;
@@ -71,7 +77,8 @@ interface Race {
 }
 type Probe = (t: TestApp) => Promise<Race>;
 
-describe.each(dbKinds)('versioned calls under %s, raced by 50 writers of one version', (kind) => {
+describe.each(dbKinds)('versioned calls under %s, raced by many writers of one version', (kind) => {
+  const WRITERS = kind === 'postgres' ? PG_WRITERS : PGLITE_WRITERS;
   let t: TestApp;
   const tokens: Record<string, string> = {};
   const token = async (user: string) => {
@@ -693,6 +700,184 @@ describe.each(dbKinds)('versioned calls under %s, raced by 50 writers of one ver
     }),
   } satisfies Record<string, Probe>);
 
+  /** A patrol task of jg_qingxiu's on sy_admin1's first lift in 青秀, its items `result` (pass/fail). */
+  const patrolTask = async (result: 'pass' | 'fail') => {
+    const regulator = await one<{ id: number; company: number }>(
+      `select r.id, u.company_id as company from sys_user r, sys_user u
+        where r.username = 'jg_qingxiu' and u.username = 'sy_admin1'`,
+    );
+    const lift = await one<{ id: number }>(
+      `select id from elevator where use_company_id = ${regulator.company} and area_code = '450103' order by id limit 1`,
+    );
+    const template = await one<{ id: number }>(
+      `select id from patrol_template where target_kind = 'lift' order by id limit 1`,
+    );
+    const today = formatDate(new Date());
+    const made = await send<{
+      id: number;
+      targets: { id: number }[];
+      items: { contentId: number }[];
+    }>('jg_qingxiu', 'patrolTaskCalls.save', {
+      name: '版本竞争',
+      areaCode: '450103',
+      templateId: template.id,
+      targetIds: [lift.id],
+      assigneeIds: [regulator.id],
+      planStart: today,
+      planEnd: formatDate(new Date(Date.now() + 86_400_000)),
+    });
+    expect(made.status, made.body.resultMsg).toBe(200);
+    const task = made.body.data;
+    const saved = await send<{ notices: { id: number }[] }>('jg_qingxiu', 'patrolTaskCalls.saveResult', {
+      taskId: task.id,
+      targetId: task.targets[0].id,
+      results: task.items.map((i) => ({
+        contentId: i.contentId,
+        result,
+        remark: result === 'fail' ? '待整改' : undefined,
+      })),
+    });
+    expect(saved.status, saved.body.resultMsg).toBe(200);
+    return { id: task.id, notices: saved.body.data.notices };
+  };
+  /** A notice of a failed patrol item, answered by sy_admin1 (待复核). */
+  const answeredNotice = async () => {
+    const { notices } = await patrolTask('fail');
+    const id = notices[0].id;
+    const answered = await send('sy_admin1', 'patrolNoticeCalls.answer', {
+      id,
+      version: (await noticeRead(id)()).version,
+      text: '已整改',
+    });
+    expect(answered.status, answered.body.resultMsg).toBe(200);
+    return { id, version: (await noticeRead(id)()).version };
+  };
+  const noticeRead = (id: number) => () =>
+    one<{ version: number; mark: unknown }>(
+      `select version, state as mark from patrol_notice where id = ${id}`,
+    );
+  /** The patrol moves' 409s: the stale version, or the state the first move left. */
+  const PATROL_MOVED = /已被他人处理或状态已变化.*请刷新后重试|当前状态为「.+」，不能/;
+  Object.assign(probes, {
+    'patrolTaskCalls.complete': async () => {
+      const task = await patrolTask('pass');
+      const read = () =>
+        one<{ version: number; mark: unknown }>(
+          `select version, state as mark from patrol_task where id = ${task.id}`,
+        );
+      const { version } = await read();
+      return {
+        user: 'jg_qingxiu',
+        input: () => ({ id: task.id, version }),
+        read,
+        mark: () => 'done',
+        conflict: PATROL_MOVED,
+      };
+    },
+    'patrolNoticeCalls.close': async () => {
+      const n = await answeredNotice();
+      return {
+        user: 'jg_qingxiu',
+        input: (i) => ({ id: n.id, version: n.version, remark: `第${i}位销号` }),
+        read: noticeRead(n.id),
+        mark: () => 'closed',
+        conflict: PATROL_MOVED,
+      };
+    },
+    'patrolNoticeCalls.reopen': async () => {
+      const n = await answeredNotice();
+      return {
+        user: 'jg_qingxiu',
+        input: (i) => ({ id: n.id, version: n.version, reason: `第${i}位退回` }),
+        read: noticeRead(n.id),
+        mark: () => 'open',
+        conflict: PATROL_MOVED,
+      };
+    },
+  } satisfies Record<string, Probe>);
+
+  // Modules other helpers own (ad, rescue, maintenance): probed here, fixed there.
+  const gg = orgOf('gg_admin1');
+  Object.assign(probes, {
+    'adCustomCalls.update': rowProbe('adCustomCalls.update', {
+      user: 'gg_admin1',
+      table: 'ad_custom',
+      where: `company_id = ${gg} order by id`,
+      mark: 'remark',
+      omit: ['contactPhone'],
+    }),
+    'adPointCalls.updatePoint': rowProbe('adPointCalls.updatePoint', {
+      user: 'gg_admin1',
+      table: 'ad_point',
+      where: `company_id = ${gg} order by id`,
+      mark: 'remark',
+      omit: ['state'],
+    }),
+    'adUserCalls.updateXcxUser': rowProbe('adUserCalls.updateXcxUser', {
+      user: 'gg_admin1',
+      table: 'ad_wx_user',
+      where: `operator_id = ${gg} order by id`,
+      mark: 'remark',
+    }),
+    'adIntentionCalls.save': rowProbe('adIntentionCalls.save', {
+      user: 'gg_admin1',
+      table: 'ad_intention',
+      where: `company_id = ${gg} and status = 1 order by id`,
+      mark: 'followNote',
+      column: 'follow_note',
+      conflict: STALE_CASE,
+    }),
+    'gxgdOrderCalls.save': rowProbe('gxgdOrderCalls.save', {
+      user: 'gg_admin1',
+      table: 'ad_intention',
+      where: `company_id = ${gg} and status = 1 order by id desc`,
+      mark: 'demand',
+      omit: ['contactPhone'],
+      conflict: /意向单已被他人修改或已受理，请刷新后重试/,
+    }),
+    'adIntentionCalls.accepted': rowProbe('adIntentionCalls.accepted', {
+      user: 'gg_admin1',
+      table: 'ad_intention',
+      where: `company_id = ${gg} and status = 1 order by id`,
+      mark: 'followNote',
+      column: 'follow_note',
+      conflict: /请刷新后重试|当前状态|已受理/,
+    }),
+    'maintenancePlanCalls.save': rowProbe('maintenancePlanCalls.save', {
+      user: 'wb_admin1',
+      table: 'maintenance_plan',
+      where: `maintenance_company_id = ${orgOf('wb_admin1')} and enabled order by id`,
+      mark: 'intervalDays',
+      column: 'interval_days',
+      value: (i) => 1 + (i % 15),
+      extra: (row) => ({ templateId: row.contentId }),
+      conflict: /请刷新后重试/,
+    }),
+    'signingCalls.saves': rowProbe('signingCalls.saves', {
+      user: 'admin',
+      table: 'signing_record',
+      where: 'true order by id',
+      mark: 'remark',
+      conflict: /请刷新后重试/,
+    }),
+    'serviceUserCalls.update': async () => {
+      const a = await one<Record<string, unknown> & { userId: number; version: number }>(
+        `select user_id as "userId", seat_no as "seatNo", extension, version from service_agent order by user_id limit 1`,
+      );
+      const read = () =>
+        one<{ version: number; mark: unknown }>(
+          `select version, remark as mark from service_agent where user_id = ${a.userId}`,
+        );
+      return {
+        user: 'admin',
+        input: (i) => ({ ...a, remark: `第${i}位` }),
+        read,
+        mark: (i) => `第${i}位`,
+        conflict: /请刷新后重试/,
+      };
+    },
+  } satisfies Record<string, Probe>);
+
   /** Calls a file of their own races with 50 writers of one version (checked below). */
   const racedElsewhere: Record<string, string> = {
     'elevatorCalls.update': 'test/concurrency.test.ts',
@@ -752,7 +937,7 @@ describe.each(dbKinds)('versioned calls under %s, raced by 50 writers of one ver
     expect(missing, 'versioned calls with no race').toEqual([]);
   });
 
-  it.each(Object.keys(probes))('%s: one of 50 writers of one version wins', async (name) => {
+  it.each(Object.keys(probes))('%s: one of the writers of one version wins', async (name) => {
     await race(name, probes[name]);
   });
 });
