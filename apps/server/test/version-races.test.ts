@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as contract from '@ec/contract';
-import { type Call, fillPath, formatDate } from '@ec/contract';
+import { AD_ORDER_STATE, type Call, fillPath, formatDate } from '@ec/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/platform/db/sql.ts';
+import { companyOfUser, freePoints, leaseLifts } from './ad-support.ts';
 import { type ApiResult, dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { firstItemOf } from './inspection-support.ts';
 import { newIdNumber, registerAndLogin, uploadPng } from './parties-support.ts';
@@ -818,6 +819,7 @@ describe.each(dbKinds)('versioned calls under %s, raced by many writers of one v
       table: 'ad_wx_user',
       where: `operator_id = ${gg} order by id`,
       mark: 'remark',
+      conflict: STALE_CASE,
     }),
     'adIntentionCalls.save': rowProbe('adIntentionCalls.save', {
       user: 'gg_admin1',
@@ -876,6 +878,93 @@ describe.each(dbKinds)('versioned calls under %s, raced by many writers of one v
         conflict: /请刷新后重试/,
       };
     },
+  } satisfies Record<string, Probe>);
+
+  /** An order of gg_admin1's (its own month in the far future, `points` free points) put in `status`. */
+  let adOrders = 0;
+  let leased = false;
+  const adOrder = async (status: number, points = 1) => {
+    const op = await companyOfUser(t, 'gg_admin1');
+    if (!leased) await leaseLifts(t, op);
+    leased = true;
+    adOrders += 1;
+    const month = `${2040 + adOrders}-03`;
+    const [start, end] = [`${month}-01`, `${month}-28`];
+    const pts = await freePoints(t, op, start, end, points + 1);
+    const custom = await one<{ id: number }>(
+      `select id from ad_custom where company_id = ${op} order by id limit 1`,
+    );
+    const add = await send<{ id: number }>('gg_admin1', 'adOrderCalls.add', {
+      customId: custom.id,
+      startDate: start,
+      endDate: end,
+      pointIds: pts.slice(0, points).map((p) => p.id),
+    });
+    expect(add.status, add.body.resultMsg).toBe(200);
+    const id = add.body.data.id;
+    if (status !== AD_ORDER_STATE.draft)
+      await query(`update ad_order set status = ${status} where id = ${id}`);
+    const read = () =>
+      one<{ version: number; mark: unknown }>(
+        `select version, remark as mark from ad_order where id = ${id}`,
+      );
+    return {
+      id,
+      version: (await read()).version,
+      spare: pts[points].id,
+      pointIds: pts.map((p) => p.id),
+      read,
+    };
+  };
+  /** The orders' 409s: the stale version, or the state the first move left. */
+  const AD_MOVED = /已被他人(处理或状态已变化|修改).*请刷新后重试|当前状态为「.+」/;
+  const adOrderMove =
+    (status: number, extra: Input = {}): Probe =>
+    async () => {
+      const o = await adOrder(status);
+      return {
+        user: 'gg_admin1',
+        input: () => ({ id: o.id, version: o.version, ...extra }),
+        read: o.read,
+        conflict: AD_MOVED,
+      };
+    };
+  const S = AD_ORDER_STATE;
+  Object.assign(probes, {
+    'adOrderCalls.update': async () => {
+      const o = await adOrder(S.draft);
+      return {
+        user: 'gg_admin1',
+        input: (i) => ({ id: o.id, version: o.version, remark: `第${i}位` }),
+        read: o.read,
+        mark: (i) => `第${i}位`,
+        conflict: AD_MOVED,
+      };
+    },
+    'adOrderCalls.addUserOrder': async () => {
+      const o = await adOrder(S.draft);
+      return {
+        user: 'gg_admin1',
+        input: () => ({ id: o.id, version: o.version, pointIds: [o.spare] }),
+        read: o.read,
+        conflict: AD_MOVED,
+      };
+    },
+    'adOrderCalls.delUserOrder': async () => {
+      const o = await adOrder(S.draft, 2);
+      return {
+        user: 'gg_admin1',
+        input: () => ({ id: o.id, version: o.version, pointIds: [o.pointIds[0]] }),
+        read: o.read,
+        conflict: AD_MOVED,
+      };
+    },
+    'adOrderCalls.submit': adOrderMove(S.draft),
+    'adOrderCalls.confirm': adOrderMove(S.submitted),
+    'adOrderCalls.reject': adOrderMove(S.submitted),
+    'adOrderCalls.start': adOrderMove(S.confirmed),
+    'adOrderCalls.finish': adOrderMove(S.showing),
+    'adOrderCalls.cancel': adOrderMove(S.submitted, { reason: '客户取消' }),
   } satisfies Record<string, Probe>);
 
   /** Calls a file of their own races with 50 writers of one version (checked below). */
