@@ -967,6 +967,201 @@ describe.each(dbKinds)('versioned calls under %s, raced by many writers of one v
     'adOrderCalls.cancel': adOrderMove(S.submitted, { reason: '客户取消' }),
   } satisfies Record<string, Probe>);
 
+  /** A leave request for an employed worker of company 1 (not wb_staff1, whom the work probes need). */
+  const leaveCase: Probe = async () => {
+    type Person = { id: number; employed: boolean };
+    const admin = await token('admin');
+    const staff1 = (
+      await t.api<{ person: Person }>('GET', '/pc/filing/current', { token: await token('wb_staff1') })
+    ).body.data.person;
+    const list = await t.api<{ records: Person[] }>('GET', '/pc/maintenanceUser/queryList', {
+      token: admin,
+      query: { companyId: 1, filingState: 3, limit: 50 },
+    });
+    const person = list.body.data.records.filter((r) => r.employed && r.id !== staff1.id).at(-1)!;
+    const applied = await send('wb_admin1', 'maintenanceUserCalls.leave', {
+      id: person.id,
+      leaveReason: '个人原因',
+      leaveDate: formatDate(new Date()),
+    });
+    expect(applied.status, applied.body.resultMsg).toBe(200);
+    const pending = await t.api<{ records: { auditId: number; userId: number }[] }>(
+      'GET',
+      '/pc/maintenanceUser/leaveAuditList',
+      { token: admin, query: { state: 2, limit: 100 } },
+    );
+    const row = pending.body.data.records.find((r) => r.userId === person.id)!;
+    const c = await one<{ kind: string }>(`select kind from audit_record where id = ${row.auditId}`);
+    return pendingCase(c.kind, 'admin', {}, `id = ${row.auditId}`)(t);
+  };
+  Object.assign(probes, {
+    'maintenanceUserCalls.leaveAuditReject': leaveCase,
+    'maintenanceUserCalls.leaveAuditPass': leaveCase,
+  });
+
+  /** An order of wb_staff1's signed in and not out, its items answered. */
+  const openVisit = async () => {
+    const answered = `(select jsonb_agg(i || '{"result": "正常", "value": "5"}'::jsonb order by n)
+      from jsonb_array_elements(items) with ordinality as x(i, n))`;
+    return one<{ id: number; version: number }>(
+      `update maintenance_order set items = ${answered}, version = version + 1
+        where id = (select id from maintenance_order where status in (1, 2) and sign_out_at is null
+          and sign_in_at is not null and jsonb_array_length(items) > 0
+          and (select id from sys_user where username = 'wb_staff1') = any(worker_ids) order by id limit 1)
+        returning id, version`,
+    );
+  };
+  const visitRead =
+    (id: number, column = 'remark') =>
+    () =>
+      one<{ version: number; mark: unknown }>(
+        `select version, ${column} as mark from maintenance_order where id = ${id}`,
+      );
+  const WORK_MOVED = /请刷新后重试|签退，不能重复签退|当前状态为「.+」/;
+  Object.assign(probes, {
+    'maintenanceWorkCalls.saveProgress': async () => {
+      const o = await openVisit();
+      return {
+        user: 'wb_staff1',
+        input: (i) => ({ id: o.id, version: o.version, remark: `第${i}位` }),
+        read: visitRead(o.id),
+        mark: (i) => `第${i}位`,
+        conflict: STALE_CASE,
+      };
+    },
+    'maintenanceWorkCalls.signOut': async () => {
+      const o = await openVisit();
+      return {
+        user: 'wb_staff1',
+        input: (i) => ({ id: o.id, version: o.version, latitude: 22.8 + i / 100_000, longitude: 108.3 }),
+        read: visitRead(o.id, 'sign_out_lat'),
+        mark: (i) => 22.8 + i / 100_000,
+        conflict: WORK_MOVED,
+      };
+    },
+    'maintenanceWorkCalls.submit': async () => {
+      const o = await openVisit();
+      await query(`update maintenance_order set sign_out_at = now(), sign_out_lat = 22.8, sign_out_lng = 108.3,
+        status = 2, version = version + 1 where id = ${o.id}`);
+      const { version } = await visitRead(o.id)();
+      const signature = await uploadPng(t, await token('wb_staff1'));
+      return {
+        user: 'wb_staff1',
+        input: () => ({ id: o.id, version, signatureFileId: signature }),
+        read: visitRead(o.id, 'status'),
+        conflict: WORK_MOVED,
+      };
+    },
+  } satisfies Record<string, Probe>);
+
+  /** A rescue case of a lift of wb_admin1's with no open case, saved by kf_agent1. */
+  let rescueSkip = 0;
+  const rescueLift = async () =>
+    (
+      await one<{ id: number }>(
+        `select id from elevator where maintenance_company_id = ${orgOf('wb_admin1')}
+          and not exists (select 1 from rescue_case c where c.elevator_id = elevator.id and c.status < 6)
+          order by id offset ${rescueSkip++} limit 1`,
+      )
+    ).id;
+  const rescueCase = async () => {
+    const saved = await send<{ case: { id: number; version: number } }>(
+      'kf_agent1',
+      'rescueCaseCalls.saveOrder',
+      {
+        kind: 1,
+        elevatorId: await rescueLift(),
+        trapped: 1,
+      },
+    );
+    expect(saved.status, saved.body.resultMsg).toBe(200);
+    return saved.body.data.case;
+  };
+  const step = async (user: string, name: string, c: { id: number; version: number }, extra: Input = {}) => {
+    const res = await send<{ id: number; version: number }>(user, name, {
+      id: c.id,
+      version: c.version,
+      ...extra,
+    });
+    expect(res.status, `${name}: ${res.body.resultMsg}`).toBe(200);
+    return res.body.data;
+  };
+  const caseRead = (id: number) => () =>
+    one<{ version: number; mark: unknown }>(
+      `select version, status as mark from rescue_case where id = ${id}`,
+    );
+  const RESCUE_MOVED = /请刷新后重试|当前状态为「.+」|已.+，不能/;
+  const repair = async () => {
+    const hitch = (await send<{ value: string }[]>('admin', 'repairCalls.hitchTypeList', {})).body.data[0]
+      .value;
+    const saved = await send<{ id: number; version: number }>('admin', 'repairCalls.save', {
+      elevatorId: await rescueLift(),
+      hitchType: hitch,
+      description: '版本竞争',
+    });
+    expect(saved.status, saved.body.resultMsg).toBe(200);
+    return saved.body.data;
+  };
+  const repairRead = (id: number) => () =>
+    one<{ version: number; mark: unknown }>(
+      `select version, status as mark from repair_order where id = ${id}`,
+    );
+  Object.assign(probes, {
+    'rescueCaseCalls.locate': async () => {
+      const c = await rescueCase();
+      const lift = await rescueLift();
+      return {
+        user: 'kf_agent1',
+        input: (i) => ({ id: c.id, version: c.version, elevatorId: lift, trapped: 1 + (i % 5) }),
+        read: () =>
+          one<{ version: number; mark: unknown }>(
+            `select version, trapped as mark from rescue_case where id = ${c.id}`,
+          ),
+        mark: (i) => 1 + (i % 5),
+        conflict: RESCUE_MOVED,
+      };
+    },
+    'rescueCaseCalls.fireBrigade': async () => {
+      const c = await rescueCase();
+      return {
+        user: 'kf_agent1',
+        input: (i) => ({ id: c.id, version: c.version, note: `第${i}位` }),
+        read: caseRead(c.id),
+        conflict: RESCUE_MOVED,
+      };
+    },
+    'rescueCaseCalls.free': async () => {
+      const c = await rescueCase();
+      const d = await step('kf_agent1', 'rescueCaseCalls.dispatch', c, { level: 1 });
+      const a = await step('wb_staff1', 'rescueCaseCalls.accept', d);
+      const r = await step('wb_staff1', 'rescueCaseCalls.arrive', a);
+      return {
+        user: 'wb_staff1',
+        input: (i) => ({ id: r.id, version: r.version, freed: 1, note: `第${i}位` }),
+        read: caseRead(c.id),
+        conflict: RESCUE_MOVED,
+      };
+    },
+    'repairCalls.accept': async () => {
+      const r = await repair();
+      return {
+        user: 'admin',
+        input: () => ({ id: r.id, version: r.version }),
+        read: repairRead(r.id),
+        conflict: RESCUE_MOVED,
+      };
+    },
+    'repairCalls.finish': async () => {
+      const r = await step('admin', 'repairCalls.accept', await repair());
+      return {
+        user: 'admin',
+        input: (i) => ({ id: r.id, version: r.version, result: `第${i}位处理` }),
+        read: repairRead(r.id),
+        conflict: RESCUE_MOVED,
+      };
+    },
+  } satisfies Record<string, Probe>);
+
   /** Calls a file of their own races with 50 writers of one version (checked below). */
   const racedElsewhere: Record<string, string> = {
     'elevatorCalls.update': 'test/concurrency.test.ts',
