@@ -967,37 +967,20 @@ describe.each(dbKinds)('versioned calls under %s, raced by many writers of one v
     'adOrderCalls.cancel': adOrderMove(S.submitted, { reason: '客户取消' }),
   } satisfies Record<string, Probe>);
 
-  /** A leave request for an employed worker of company 1 (not wb_staff1, whom the work probes need). */
+  /**
+   * A leave request (its company applies; a reviewer's would pass at once) for wb_staff1, the small demo's one worker: rejected first,
+   * the pass last of all probes (the worker then leaves its company; nothing after needs it).
+   */
   const leaveCase: Probe = async () => {
-    type Person = { id: number; employed: boolean };
-    const admin = await token('admin');
-    const staff1 = (
-      await t.api<{ person: Person }>('GET', '/pc/filing/current', { token: await token('wb_staff1') })
-    ).body.data.person;
-    const list = await t.api<{ records: Person[] }>('GET', '/pc/maintenanceUser/queryList', {
-      token: admin,
-      query: { companyId: 1, filingState: 3, limit: 50 },
-    });
-    const person = list.body.data.records.filter((r) => r.employed && r.id !== staff1.id).at(-1)!;
+    const person = await one<{ id: number }>(`select id from sys_user where username = 'wb_staff1'`);
     const applied = await send('wb_admin1', 'maintenanceUserCalls.leave', {
       id: person.id,
       leaveReason: '个人原因',
       leaveDate: formatDate(new Date()),
     });
     expect(applied.status, applied.body.resultMsg).toBe(200);
-    const pending = await t.api<{ records: { auditId: number; userId: number }[] }>(
-      'GET',
-      '/pc/maintenanceUser/leaveAuditList',
-      { token: admin, query: { state: 2, limit: 100 } },
-    );
-    const row = pending.body.data.records.find((r) => r.userId === person.id)!;
-    const c = await one<{ kind: string }>(`select kind from audit_record where id = ${row.auditId}`);
-    return pendingCase(c.kind, 'admin', {}, `id = ${row.auditId}`)(t);
+    return pendingCase('maintenance-user-leave', 'admin', {}, `subject_id = '${person.id}'`)(t);
   };
-  Object.assign(probes, {
-    'maintenanceUserCalls.leaveAuditReject': leaveCase,
-    'maintenanceUserCalls.leaveAuditPass': leaveCase,
-  });
 
   /** An order of wb_staff1's signed in and not out, its items answered. */
   const openVisit = async () => {
@@ -1161,6 +1144,12 @@ describe.each(dbKinds)('versioned calls under %s, raced by many writers of one v
       };
     },
   } satisfies Record<string, Probe>);
+
+  // Last: the pass ends wb_staff1's employment.
+  Object.assign(probes, {
+    'maintenanceUserCalls.leaveAuditReject': leaveCase,
+    'maintenanceUserCalls.leaveAuditPass': leaveCase,
+  });
 
   /** Calls a file of their own races with 50 writers of one version (checked below). */
   const racedElsewhere: Record<string, string> = {
