@@ -1145,6 +1145,47 @@ describe.each(dbKinds)('versioned calls under %s, raced by many writers of one v
     },
   } satisfies Record<string, Probe>);
 
+  Object.assign(probes, {
+    'adSettlementCalls.approve': async () => {
+      // A month of its own, far ahead, waiting for approval (待审核).
+      const r = await one<{ id: number; version: number }>(
+        `insert into ad_settlement (operator_id, use_company_id, month, point_count, paid_days, revenue, share, amount, status)
+          select p.company_id, p.use_company_id, '2039-01', 1, 28, 100, 30, 30, 1 from ad_point p
+          where p.company_id = ${gg} order by p.id limit 1
+          returning id, version`,
+      );
+      return {
+        user: 'gg_admin1',
+        input: () => ({ id: r.id, version: r.version }),
+        read: () =>
+          one<{ version: number; mark: unknown }>(
+            `select version, status as mark from ad_settlement where id = ${r.id}`,
+          ),
+        mark: () => 2,
+        conflict: AD_MOVED,
+      };
+    },
+    'adTaskCalls.resetTask': async () => {
+      // A task of gg_admin1's whose point has no other open task, made 已完成.
+      const task = await one<{ id: number; version: number }>(
+        `update ad_task set status = 3, version = version + 1 where id = (select t.id from ad_task t
+          where t.operator_id = ${gg} and not exists (select 1 from ad_task o where o.point_id = t.point_id
+            and o.id <> t.id and o.status in (1, 2, 4)) order by (t.status = 3) desc, t.id limit 1)
+          returning id, version`,
+      );
+      return {
+        user: 'gg_admin1',
+        input: () => ({ id: task.id, version: task.version }),
+        read: () =>
+          one<{ version: number; mark: unknown }>(
+            `select version, status as mark from ad_task where id = ${task.id}`,
+          ),
+        mark: () => 1,
+        conflict: AD_MOVED,
+      };
+    },
+  } satisfies Record<string, Probe>);
+
   // Last: the pass ends wb_staff1's employment.
   Object.assign(probes, {
     'maintenanceUserCalls.leaveAuditReject': leaveCase,
