@@ -510,8 +510,10 @@ describe.each(dbKinds)('versioned calls under %s, raced by many writers of one v
     'buildingCompanyCalls.auditCompany': pendingCase('building-company', 'admin', { pass: true }),
     'buildingUserAuditCalls.auditPass': pendingCase('building-company-user'),
     'buildingUserAuditCalls.auditReject': pendingCase('building-company-user'),
-    'maintenanceUserCalls.auditPass': pendingCase('maintenance-user'),
+    // The small demo's one filing case is wb_staff1's: rejected, then passed (filed again for the
+    // work, rescue and leave probes after).
     'maintenanceUserCalls.auditReject': pendingCase('maintenance-user'),
+    'maintenanceUserCalls.auditPass': pendingCase('maintenance-user'),
     'contractAuditCalls.auditPass': pendingCase('maintenance-contract'),
     'contractAuditCalls.auditReject': pendingCase('maintenance-contract'),
     'inspectionOrgCalls.auditPass': pendingCase('inspection-org'),
@@ -1186,7 +1188,7 @@ describe.each(dbKinds)('versioned calls under %s, raced by many writers of one v
     },
   } satisfies Record<string, Probe>);
 
-  // Last: the pass ends wb_staff1's employment.
+  // Last: the leave pass ends wb_staff1's employment.
   Object.assign(probes, {
     'maintenanceUserCalls.leaveAuditReject': leaveCase,
     'maintenanceUserCalls.leaveAuditPass': leaveCase,
