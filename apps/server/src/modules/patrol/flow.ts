@@ -217,7 +217,12 @@ export async function saveTask(q: Queryable, user: AuthUser, v: PatrolTaskInput)
         ),
       )
       .returning({ id: t.id });
-    if (rows.length === 0) throw await taskMoved(q, current.id, '只有待执行的任务可以修改');
+    if (rows.length === 0) {
+      // Still pending: another save of the same version won (the version, not the state, refused it).
+      const [now] = await q.select({ state: t.state }).from(t).where(eq(t.id, current.id));
+      if (now?.state === 'pending') throw conflict(STALE_MESSAGE);
+      throw await taskMoved(q, current.id, '只有待执行的任务可以修改');
+    }
     id = current.id;
     await q.delete(tg).where(eq(tg.taskId, id));
     await q.delete(a).where(eq(a.taskId, id));
