@@ -4,6 +4,7 @@ import { App, Button, Form, Input, Modal, Radio, Space, Typography } from 'antd'
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ContractTable } from '../../components/ContractTable.tsx';
+import { Photos } from '../../components/Photos.tsx';
 import { actionColumn, RowAction } from '../../components/RowAction.tsx';
 import { useIsReviewer, usePermission } from '../../lib/access.ts';
 import { ApiError, call } from '../../lib/api.ts';
@@ -17,7 +18,6 @@ import {
 } from './columns.tsx';
 import { checkKindEnum, VERDICT_ENUM } from './labels.ts';
 import { VerdictTag } from './OrderTags.tsx';
-import { Photos } from './Photos.tsx';
 import { maintenanceKeys, useInvalidateMaintenance, useOrderLinks } from './queries.ts';
 
 /** The calls of a check page (工单核查 and 图片核查 have the same three, at their own paths). */

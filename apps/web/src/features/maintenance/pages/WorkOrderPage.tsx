@@ -14,6 +14,7 @@ import { Button, Card, Descriptions, Empty, Space, Table, Tag, Typography } from
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { NotFoundCard } from '../../../components/NotFoundCard.tsx';
+import { Photos, Thumbnail } from '../../../components/Photos.tsx';
 import { RowAction } from '../../../components/RowAction.tsx';
 import { useCanAudit, usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
@@ -26,7 +27,6 @@ import { ConfirmOrderDialog, useOrderAudit } from '../Decisions.tsx';
 import { ExportPdfButton } from '../ExportPdf.tsx';
 import { RESULT_COLOR } from '../labels.ts';
 import { OrderStatus, VerdictTag } from '../OrderTags.tsx';
-import { Photos, Thumbnail } from '../Photos.tsx';
 import { maintenanceKeys, useLiveMaintenance, useOrderLinks } from '../queries.ts';
 
 /** Account kinds that confirm a record for the use unit. */

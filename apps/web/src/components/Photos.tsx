@@ -1,20 +1,27 @@
+import { EyeOutlined } from '@ant-design/icons';
 import { fileCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Image, Space, Typography } from 'antd';
-import { call } from '../../lib/api.ts';
+import { call } from '../lib/api.ts';
 
-/** One stored image as a thumbnail (read through /show/image/base64), enlarged on click. */
+/**
+ * One stored image as a thumbnail (read through /show/image/base64, so whoever may read the record
+ * may read it), enlarged on click. Every feature's photos are these: maintenance records, patrol
+ * notices, advertising logs and avatars.
+ */
 export function Thumbnail({
   fileId,
   label,
   size = 72,
   caption = true,
+  testId = 'photo',
 }: {
   fileId: string;
   label?: string;
   size?: number;
   /** The label under the image (else only on hover). */
   caption?: boolean;
+  testId?: string;
 }) {
   const image = useQuery({
     queryKey: ['imageBase64', fileId],
@@ -23,13 +30,20 @@ export function Thumbnail({
   });
   const box = { width: size, height: size };
   return (
-    <div style={{ width: size, textAlign: 'center' }} data-testid="photo" title={caption ? undefined : label}>
+    <div
+      style={{ width: size, textAlign: 'center' }}
+      data-testid={testId}
+      title={caption ? undefined : label}
+    >
       {image.data ? (
         <Image
           src={image.data}
           alt={label ?? '照片'}
           {...box}
           style={{ objectFit: 'cover', borderRadius: 4 }}
+          // Under 64 px the hover mask's 「预览」 is wider than the image and spills out of a table
+          // cell: a small thumbnail shows the eye alone (its name read out by screen readers).
+          preview={size < 64 ? { mask: <EyeOutlined aria-label="预览" /> } : undefined}
         />
       ) : (
         <div
@@ -63,7 +77,7 @@ export function Photos({
   caption = true,
   emptyText = '暂无照片',
 }: {
-  photos: { fileId: string; label: string }[];
+  photos: { fileId: string; label?: string }[];
   size?: number;
   caption?: boolean;
   emptyText?: string;
