@@ -420,10 +420,27 @@ describe.each(dbKinds)('emergency codes on %s', (kind) => {
     expect(first.body.data.message).toContain('96333');
     const second = await send<{ joined: boolean }>(null, R.report, { code, kind: '故障' });
     expect(second.body.data.joined).toBe(true);
-    const [cases] = await query<{ n: number }>(
-      `select count(*)::int n from rescue_case where rescue_code = '${code}' and source = 4`,
+    // A repeat within the cooldown keeps what it says, as a phone repeat does: a 重复报警 step with
+    // its phone and words, and more people trapped raise the count.
+    const third = await send<{ joined: boolean }>(null, R.report, {
+      code,
+      kind: '困人',
+      trapped: 4,
+      phone: '13900000001',
+      description: '轿厢内有老人',
+    });
+    expect(third.body.data.joined).toBe(true);
+    const [cases] = await query<{ n: number; trapped: number; id: number }>(
+      `select count(*) over ()::int n, trapped, id from rescue_case where rescue_code = '${code}' and source = 4`,
     );
     expect(cases.n).toBe(1);
+    expect(cases.trapped).toBe(4);
+    const repeats = await query<{ note: string }>(
+      `select note from rescue_case_step where case_id = ${cases.id} and action = '重复报警' order by id`,
+    );
+    expect(repeats).toHaveLength(2);
+    expect(repeats[1].note).toContain('来电 13900000001');
+    expect(repeats[1].note).toContain('轿厢内有老人');
     expect((await send<PublicLift>(null, R.lift, { code })).body.data.caseOpen).toBe(true);
     expect((await send(null, R.report, { code, kind: '着火' })).status).toBe(400);
     expect((await send(null, R.report, { code: mine[1], kind: '困人' })).status).toBe(404);

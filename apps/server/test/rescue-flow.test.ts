@@ -1,6 +1,7 @@
 import {
   CASE_STATE,
   type Call,
+  iotDeviceCalls,
   type LocatedLift,
   maskPhone,
   type Page,
@@ -406,6 +407,10 @@ describe.each(dbKinds)('emergency rescue cases on %s', (kind) => {
 
   it('opens a case from an IoT alarm, shows it on the board, and refuses the alarm to others', async () => {
     const lift = await liftOf('wb_admin2');
+    // The merchant raises alarms only for lifts its devices watch (rescue-alarm.test.ts): bind its spare.
+    expect((await send('iot_admin1', C.alarm, { source: 3, elevatorId: lift.id })).status).toBe(404);
+    const [spare] = await query<{ id: number }>(`select id from iot_device where code = 'TL-DEMO-010'`);
+    await ok('iot_admin1', iotDeviceCalls.bind, { deviceId: spare.id, elevatorId: lift.id });
     const alarm = await ok<{ case: RescueCaseDetail; joined: boolean }>('iot_admin1', C.alarm, {
       source: 3,
       elevatorId: lift.id,

@@ -205,12 +205,14 @@ export const IOT_ALARM_TYPES: Record<number, { label: string; severity: number }
   51: { label: '设备离线', severity: 2 },
 };
 export const IOT_ALARM_TRAPPED = 50;
+/** 用户报警（一键呼救）: a passenger pressed the car's alarm button (its rescue case's source is 一键呼救). */
+export const IOT_ALARM_BUTTON = 21;
 export const IOT_ALARM_OFFLINE = 51;
 /**
  * The alarms that mean a passenger is trapped and open (or join) the lift's rescue case: 7 平层关人,
  * 8 非平层关人 and 21 一键呼救 as a device reports them, and 50 困人 the server derives.
  */
-export const IOT_RESCUE_TYPES: ReadonlySet<number> = new Set([7, 8, 21, IOT_ALARM_TRAPPED]);
+export const IOT_RESCUE_TYPES: ReadonlySet<number> = new Set([7, 8, IOT_ALARM_BUTTON, IOT_ALARM_TRAPPED]);
 /** The types a device may report (the derived ones are the server's). */
 export const IOT_DEVICE_ALARM_TYPES = Object.keys(IOT_ALARM_TYPES)
   .map(Number)

@@ -1,11 +1,15 @@
 import { IOT_ALARM_TOPIC, IOT_STATE_TOPIC, IOT_PERMISSIONS as P } from '@ec/contract';
 import { DAILY } from '../../platform/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
+import { vouchForAlarms } from '../rescue/api.ts';
 import { startIot } from './broker.ts';
 import { detectOffline, detectTrapped, maintainPartitions, orderFinishedDays } from './jobs.ts';
 import { iotRoutes } from './routes.ts';
-import { type IotAudience, seesIot } from './scope.ts';
+import { type IotAudience, monitorsLift, seesIot } from './scope.ts';
 import { seedIotDemo, seedIotParams } from './seed.ts';
+
+// A merchant posts `POST /pc/rescueCase/alarm` only for the lifts its devices are bound to.
+vouchForAlarms(monitorsLift);
 
 const list = { name: '查询物联网设备', perms: P.deviceList };
 const edit = { name: '维护物联网设备', perms: P.deviceEdit };

@@ -1,4 +1,5 @@
 import {
+  IOT_ALARM_BUTTON,
   IOT_ALARM_OFFLINE,
   IOT_ALARM_TRAPPED,
   IOT_ALARM_TYPES,
@@ -698,6 +699,7 @@ async function linkRescueCase(tx: Queryable, log: Pick<FastifyBaseLogger, 'error
       openAlarmCase(sp, {
         elevatorId: r.elevatorId,
         deviceCode: r.deviceCode,
+        button: r.type === IOT_ALARM_BUTTON,
         description: `物联网${IOT_ALARM_TYPES[r.type]?.label ?? '困人'}报警：${r.detail ?? ''}`,
       }),
     );

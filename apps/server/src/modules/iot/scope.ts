@@ -1,7 +1,9 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { liftVisibleTo } from '../elevator/api.ts';
+import { iotBinding, iotDevice } from './tables.ts';
 
 /**
  * Who sees a device or an alarm (anything outside answers 404):
@@ -53,4 +55,24 @@ export function seesIot(user: AuthUser, a: IotAudience): boolean {
   if (user.userType === 'use_unit' || user.userType === 'safety_officer')
     return a.useCompanyId === user.companyId;
   return false;
+}
+
+/**
+ * Whether the merchant has a device bound now to the lift: it may then post the lift's trapped
+ * alarms to rescue over HTTP (rescue's `vouchForAlarms`).
+ */
+export async function monitorsLift(db: Queryable, merchantId: number, elevatorId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: iotBinding.id })
+    .from(iotBinding)
+    .innerJoin(iotDevice, eq(iotDevice.id, iotBinding.deviceId))
+    .where(
+      and(
+        eq(iotBinding.elevatorId, elevatorId),
+        isNull(iotBinding.unboundAt),
+        eq(iotDevice.merchantId, merchantId),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

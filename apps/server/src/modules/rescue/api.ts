@@ -3,6 +3,7 @@ import { CASE_SOURCE } from '@ec/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/client.ts';
 import { preparedRows, rowsOf } from '../../platform/db/sql.ts';
+import { type AlarmAuthority, addAlarmAuthority } from './cases/alarm-authority.ts';
 import { alarm } from './cases/flow.ts';
 import { addLeaseGuard, type LeaseGuard } from './signing/lease-guards.ts';
 import { repairOrder, rescueCase, signingElevator, signingRecord } from './tables.ts';
@@ -10,22 +11,31 @@ import { repairOrder, rescueCase, signingElevator, signingRecord } from './table
 export type { LeasedLift, LeaseGuard } from './signing/lease-guards.ts';
 
 /**
- * A trapped-passenger alarm from a monitoring device (IoT, source 3): opens a 困人 case for the lift,
- * or joins the lift's open one (`joined`), in the caller's transaction. The same intake as
- * `POST /pc/rescueCase/alarm`.
+ * A trapped-passenger alarm from a monitoring device: opens a 困人 case for the lift, or joins the
+ * lift's open one (`joined`), in the caller's transaction. The same intake as
+ * `POST /pc/rescueCase/alarm`. Its source is 物联网, or 一键呼救 when the device relays the car's
+ * alarm button (`button`).
  */
 export async function openAlarmCase(
   db: Queryable,
-  input: { elevatorId: number; deviceCode: string; description?: string; trapped?: number },
+  input: { elevatorId: number; deviceCode: string; description?: string; trapped?: number; button?: boolean },
 ): Promise<{ caseId: number; joined: boolean }> {
   const { case: c, joined } = await alarm(db, {
-    source: CASE_SOURCE.iot,
+    source: input.button ? CASE_SOURCE.alarmButton : CASE_SOURCE.iot,
     elevatorId: input.elevatorId,
     deviceId: input.deviceCode,
     trapped: input.trapped,
     description: input.description,
   });
   return { caseId: c.id, joined };
+}
+
+/**
+ * Registers who may post `POST /pc/rescueCase/alarm` for a lift besides the platform (AlarmAuthority):
+ * the IoT module vouches for a merchant on the lifts its devices are bound to.
+ */
+export function vouchForAlarms(authority: AlarmAuthority): void {
+  addAlarmAuthority(authority);
 }
 
 // ---------------------------------------------------------------- for the advertising settlement

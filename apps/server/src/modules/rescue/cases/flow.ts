@@ -23,6 +23,7 @@ import { moveState } from '../../../platform/workflow/moves.ts';
 import { liftByCode, liftFacts } from '../../elevator/api.ts';
 import { openRepair } from '../repairs/open.ts';
 import { callRecord, rescueCase } from '../tables.ts';
+import { mayRaiseAlarm } from './alarm-authority.ts';
 import { addStep, liftColumns, openCase, publishJoined } from './open.ts';
 import { type CaseRecord, caseInScope, detailOf, joinedCase, rescueLimits } from './read.ts';
 import { callerInFull, caseScope } from './scope.ts';
@@ -94,12 +95,22 @@ export async function saveCase(db: Queryable, user: AuthUser, input: In<'saveOrd
   return { case: await detailOf(db, row, callerInFull(user)), joined };
 }
 
-/** An alarm from a car's one-key button or a monitoring device: a 困人 case for the lift. */
-export async function alarm(db: Queryable, input: In<'alarm'>) {
+/**
+ * An alarm from a car's one-key button or a monitoring device: a 困人 case for the lift. `user` is
+ * the account posting it over HTTP (absent for the server's own intake, e.g. IoT ingestion): the
+ * platform may raise one for any lift, a company only for a lift an alarm authority vouches for
+ * (an IoT merchant: a device of its own bound to the lift); any other lift is 404, as if unknown.
+ */
+export async function alarm(db: Queryable, input: In<'alarm'>, user?: AuthUser) {
   const lift = input.elevatorId
     ? await liftFacts(db, input.elevatorId)
     : await liftByCode(db, input.registerCode ?? '');
   if (!lift) throw notFound('电梯不存在');
+  if (user && user.dataScope !== 'all') {
+    if (user.companyId === null || !(await mayRaiseAlarm(db, user.companyId, lift.id))) {
+      throw notFound('电梯不存在');
+    }
+  }
   const { row, joined } = await openCase(db, {
     source: input.source,
     kind: CASE_KIND.trapped,

@@ -99,13 +99,7 @@ export async function openCase(
 ): Promise<{ caseId: number; joined: boolean; row: JoinedCase }> {
   const lift = input.elevatorId ? await liftFacts(db, input.elevatorId) : null;
   const columns = lift ? await liftColumns(db, lift) : {};
-  const origin = [
-    CASE_SOURCE_LABEL[input.source],
-    input.note,
-    input.callerPhone ? `来电 ${input.callerPhone}` : null,
-  ]
-    .filter(Boolean)
-    .join('，');
+  const origin = originOf(input);
   // The open case may close between the conflict and the read that finds it: try again then.
   for (let attempt = 0; attempt < 3; attempt++) {
     const [created] = await db
@@ -140,18 +134,32 @@ export async function openCase(
         ),
       );
     if (!open) continue;
-    const joinedNote = [origin, input.description].filter(Boolean).join('；');
-    // A report of more people trapped raises the count (and the version: screens showing fewer must
-    // reload); a repeat of what is known changes nothing, so it does not stale the agents' screens.
-    const [raised] = await db
-      .update(rescueCase)
-      .set({ trapped: input.trapped ?? 0, version: sql`${rescueCase.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(rescueCase.id, open.id), lt(rescueCase.trapped, input.trapped ?? 0)))
-      .returning();
-    const now = raised ?? open;
-    await addStep(db, now, '重复报警', input.agent, { note: joinedNote || null });
-    const row = await publishCase(db, now);
-    return { caseId: open.id, joined: true, row };
+    return { caseId: open.id, joined: true, row: await joinCase(db, open, input) };
   }
   throw new Error('rescue case: the open case of the lift kept changing');
+}
+
+/** Where a report came from, for the history: its source, its note, the caller's number. */
+function originOf(input: OpenCaseInput): string {
+  return [CASE_SOURCE_LABEL[input.source], input.note, input.callerPhone ? `来电 ${input.callerPhone}` : null]
+    .filter(Boolean)
+    .join('，');
+}
+
+/**
+ * A repeat report of an open case (a second call, alarm or scan): a 重复报警 step with where it came
+ * from and what it says; a report of more people trapped raises the count (and the version: screens
+ * showing fewer must reload), a repeat of what is known changes nothing else, so it does not stale
+ * the agents' screens. Published to the board; returns the case as published.
+ */
+export async function joinCase(db: Queryable, open: CaseRecord, input: OpenCaseInput): Promise<JoinedCase> {
+  const joinedNote = [originOf(input), input.description].filter(Boolean).join('；');
+  const [raised] = await db
+    .update(rescueCase)
+    .set({ trapped: input.trapped ?? 0, version: sql`${rescueCase.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(rescueCase.id, open.id), lt(rescueCase.trapped, input.trapped ?? 0)))
+    .returning();
+  const now = raised ?? open;
+  await addStep(db, now, '重复报警', input.agent, { note: joinedNote || null });
+  return publishCase(db, now);
 }

@@ -38,7 +38,7 @@ export const caseRoutes = [
   implement(C.board, ({ areaCode }, { user, db }) => board(db, user, areaCode)),
   implement(C.myCases, ({ all }, { user, db }) => myCases(db, user, all === 'true')),
   implement(C.saveOrder, (input, { user, db }) => saveCase(db, user, input), tx),
-  implement(C.alarm, (input, { db }) => alarm(db, input), tx),
+  implement(C.alarm, (input, { db, user }) => alarm(db, input, user), tx),
   implement(C.locate, (input, { user, db }) => locate(db, user, input), tx),
   implement(C.dispatch, (input, { user, db }) => dispatch(db, user, input), tx),
   implement(C.fireBrigade, (input, { user, db }) => fireBrigade(db, user, input), tx),

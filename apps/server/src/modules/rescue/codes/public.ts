@@ -3,7 +3,10 @@
  * place and opens a case like a call does. Floods are held off without a captcha, in the database:
  *
  * - per lift: a report within the cooldown after one that opened or joined a case is added to that
- *   case (a trapped report joins the lift's open 困人 case anyway: `openCase`), and answers the same;
+ *   case while it is open, as a phone repeat is (a 重复报警 step with its phone and words; more people
+ *   trapped raise the count: `joinCase`), and answers the same; a trapped report joins the lift's open
+ *   困人 case anyway (`openCase`). A case closed in the meantime (a prank closed as 误报, say) does not
+ *   hold the next scan off: a person may be trapped now, and the per-IP limit still holds;
  * - per IP: at most `perIpHour` reports an hour, then 429.
  *
  * Both are decided under transaction advisory locks (the IP's, then the lift code's, always in that
@@ -27,7 +30,7 @@ import type { Queryable } from '../../../platform/db/client.ts';
 import { notFound, tooManyRequests } from '../../../platform/errors.ts';
 import { paramNumber } from '../../../platform/params.ts';
 import { liftByCode } from '../../elevator/api.ts';
-import { openCase } from '../cases/open.ts';
+import { joinCase, type OpenCaseInput, openCase } from '../cases/open.ts';
 import { publicReportHit, rescueCase } from '../tables.ts';
 import { refuseExpired } from './expiry.ts';
 
@@ -110,25 +113,34 @@ export async function publicReport(
     .orderBy(desc(publicReportHit.id))
     .limit(1);
 
+  const report: OpenCaseInput = {
+    source: CASE_SOURCE.publicReport,
+    kind,
+    elevatorId: lift.id,
+    callerPhone: input.phone || null,
+    callerName: null,
+    trapped: kind === CASE_KIND.trapped ? (input.trapped ?? 1) : 0,
+    description: input.description || null,
+    agent: null,
+    note: `应急码 ${input.code}`,
+  };
   let caseId: number;
   let joined: boolean;
-  if (recent?.caseId) {
-    caseId = recent.caseId;
+  // The joined case is locked: its count and history move under the same rule as a phone repeat's.
+  const [open] = recent?.caseId
+    ? await db
+        .select()
+        .from(rescueCase)
+        .where(and(eq(rescueCase.id, recent.caseId), lt(rescueCase.status, CASE_STATE.closed)))
+        .for('update')
+    : [];
+  if (open) {
+    // A repeat within the cooldown keeps what it says (phone, description, more people trapped).
+    await joinCase(db, open, report);
+    caseId = open.id;
     joined = true;
   } else {
-    const opened = await openCase(db, {
-      source: CASE_SOURCE.publicReport,
-      kind,
-      elevatorId: lift.id,
-      callerPhone: input.phone || null,
-      callerName: null,
-      trapped: kind === CASE_KIND.trapped ? (input.trapped ?? 1) : 0,
-      description: input.description || null,
-      agent: null,
-      note: `应急码 ${input.code}`,
-    });
-    caseId = opened.caseId;
-    joined = opened.joined;
+    ({ caseId, joined } = await openCase(db, report));
   }
   await db.insert(publicReportHit).values({ code: input.code, ip, caseId });
   return {
