@@ -70,33 +70,30 @@ export async function inDeviceTransaction<T>(
   return out;
 }
 
-/** The applier of each server: one at a time, a call arriving meanwhile joins the next round. */
-const appliers = new WeakMap<Platform, { running: Promise<void> | null; next: Promise<void> | null }>();
+/**
+ * The rounds of each server, one after another (`tail`); a round not started yet (`pending`) is
+ * joined by later callers: it reads the queue after their rows committed.
+ */
+const appliers = new WeakMap<Platform, { tail: Promise<void>; pending: Promise<void> | null }>();
 
 /** Applies the queued account changes, in order, until the queue is empty; rejects when the broker fails one. */
 export function applyAccounts(platform: Platform): Promise<void> {
   let a = appliers.get(platform);
   if (!a) {
-    a = { running: null, next: null };
+    a = { tail: Promise.resolve(), pending: null };
     appliers.set(platform, a);
   }
   const state = a;
-  const start = () => {
-    const run = applyQueue(platform).finally(() => {
-      if (state.running === run) state.running = null;
-    });
-    state.running = run;
-    return run;
-  };
-  if (!state.running) return start();
-  // A round under way may have read the queue before this caller's rows committed: one more round.
-  state.next ??= state.running
+  if (state.pending) return state.pending;
+  const round: Promise<void> = state.tail
     .catch(() => undefined)
     .then(() => {
-      state.next = null;
-      return start();
+      if (state.pending === round) state.pending = null;
+      return applyQueue(platform);
     });
-  return state.next;
+  state.pending = round;
+  state.tail = round;
+  return round;
 }
 
 async function applyQueue(platform: Platform): Promise<void> {
