@@ -3,7 +3,7 @@
 # subscribe to the devices' topics and use $CONTROL/dynamic-security/v1 to keep their accounts).
 #   tools/mosquitto/init.sh [file] [user name]   (the password is asked for, or taken from EC_MQTT_PASSWORD)
 # then start `mosquitto -c tools/mosquitto/mosquitto.conf` and the server with
-#   MQTT_URL='mqtt://<user name>:<password>@<host>:1883?dynsec=1'
+#   MQTT_URL='mqtt://<user name>:<password>@<host>:1883' MQTT_DYNSEC=on
 # Devices added before the switch get their broker account when their secret is renewed (编辑 → 重置密钥).
 set -eu
 file=${1:-/var/lib/mosquitto/dynamic-security.json}

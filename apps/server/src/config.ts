@@ -67,6 +67,8 @@ export interface Config {
     port: number | null;
     /** The shared subscription's group (default ec). */
     group?: string;
+    /** MQTT_DYNSEC: the external broker is a Mosquitto whose dynamic-security accounts the server keeps. */
+    dynsec?: boolean;
   };
 }
 
@@ -106,6 +108,7 @@ export const SETTINGS = [
   'VALIDATE_RESPONSES',
   'MQTT_URL',
   'MQTT_PORT',
+  'MQTT_DYNSEC',
   'SEED_DEMO',
   'WEB_DIR',
 ] as const;
@@ -151,6 +154,35 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
     const wanted = min === 0 ? '非负整数' : `不小于 ${min} 的整数`;
     throw new Error(`环境变量 ${name} 应为${wanted}，当前值为「${raw}」`);
   }
+  return value;
+}
+
+const SWITCH: Record<string, boolean> = {
+  on: true,
+  off: false,
+  '1': true,
+  '0': false,
+  true: true,
+  false: false,
+};
+
+/** MQTT_DYNSEC (on/off): only beside MQTT_URL; the old `?dynsec=1` on the URL is refused with the way out. */
+function mqttDynsec(env: NodeJS.ProcessEnv): boolean {
+  if (env.MQTT_URL && /[?&]dynsec=/.test(env.MQTT_URL))
+    throw new Error(
+      'MQTT_URL 中的 ?dynsec=1 已不再使用：请去掉它并设置 MQTT_DYNSEC=on（MQTT_URL no longer takes ?dynsec=1: set MQTT_DYNSEC=on）',
+    );
+  const raw = env.MQTT_DYNSEC;
+  if (raw === undefined) return false;
+  const value = SWITCH[raw.trim().toLowerCase()];
+  if (value === undefined)
+    throw new Error(
+      `环境变量 MQTT_DYNSEC 应为 on 或 off，当前值为「${raw}」（MQTT_DYNSEC must be on or off, got "${raw}"）`,
+    );
+  if (value && !env.MQTT_URL)
+    throw new Error(
+      'MQTT_DYNSEC=on 需要同时设置 MQTT_URL（外部 Mosquitto 的地址）（MQTT_DYNSEC=on needs MQTT_URL, the external Mosquitto）',
+    );
   return value;
 }
 
@@ -219,6 +251,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
             : nodeEnv === 'test'
               ? null
               : 18830,
+      dynsec: mqttDynsec(env),
     },
   };
 }

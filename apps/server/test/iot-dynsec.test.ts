@@ -4,7 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { IotDeviceRow } from '@ec/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BROKER_ACCOUNTS_JOB } from '../src/modules/iot/accounts.ts';
 import { iotRuntime } from '../src/modules/iot/broker.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { connect, normal, query, until } from './iot-support.ts';
@@ -12,8 +14,10 @@ import { connect, normal, query, until } from './iot-support.ts';
 /**
  * The shipped Mosquitto configuration (tools/mosquitto/) with the dynamic-security plugin, on a
  * private broker of the test's own (a free port, a file of its own; the system's Mosquitto is left
- * alone): the server keeps the devices' accounts (MQTT_URL `?dynsec=1`), a device may publish only
- * under its own topic, a renewed secret replaces the old one, a deleted device can no longer connect.
+ * alone): the server keeps the devices' accounts (MQTT_DYNSEC), a device may publish only under its
+ * own topic, a renewed secret replaces the old one, a deleted device can no longer connect; the
+ * accounts follow the registry's commits only (a failed commit changes nothing on the broker, a
+ * broker down at commit gets the change from the job once it is back).
  */
 const CONF = path.resolve(import.meta.dirname, '../../../tools/mosquitto/mosquitto.conf');
 const PLUGIN = /^plugin (\S+)$/m.exec(fs.readFileSync(CONF, 'utf8'))?.[1] ?? '';
@@ -60,12 +64,17 @@ describe.skipIf(skipReason !== null).each(dbKinds)(
     let broker: ChildProcess;
     let dir: string;
     let url: string;
+    let port: number;
     let merchant: string;
+    const startBroker = async () => {
+      broker = spawn(MOSQUITTO_BIN, ['-c', path.join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
+      await portOpen(port);
+    };
     const devices: Record<string, { device: IotDeviceRow; secret: string }> = {};
 
     beforeAll(async () => {
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ec-mosq-'));
-      const port = await freePort();
+      port = await freePort();
       const file = path.join(dir, 'dynamic-security.json');
       const init = spawnSync('mosquitto_ctrl', ['dynsec', 'init', file, 'ec-server', 'server-pw'], {
         encoding: 'utf8',
@@ -80,11 +89,10 @@ describe.skipIf(skipReason !== null).each(dbKinds)(
         .replace(/^listener 1883$/m, `listener ${port} 127.0.0.1`)
         .replace(/^plugin_opt_config_file .*$/m, `plugin_opt_config_file ${file}`);
       fs.writeFileSync(path.join(dir, 'mosquitto.conf'), conf);
-      broker = spawn(MOSQUITTO_BIN, ['-c', path.join(dir, 'mosquitto.conf')], { stdio: 'ignore' });
-      await portOpen(port);
+      await startBroker();
       url = `mqtt://127.0.0.1:${port}`;
       t = await startTestApp(kind, {
-        mqtt: { url: `mqtt://ec-server:server-pw@127.0.0.1:${port}?dynsec=1`, port: null, group: 'ec' },
+        mqtt: { url: `mqtt://ec-server:server-pw@127.0.0.1:${port}`, port: null, group: 'ec', dynsec: true },
       });
       await iotRuntime(t.platform).ready;
       expect(iotRuntime(t.platform).accounts).not.toBeNull();
@@ -156,6 +164,122 @@ describe.skipIf(skipReason !== null).each(dbKinds)(
       });
       expect(del.status, del.body.resultMsg).toBe(200);
       await expect(connect(url, user(b.device), b.secret)).rejects.toThrow();
+    });
+
+    /** The broker's device accounts, as its control API lists them. */
+    const brokerClients = () => {
+      const r = spawnSync(
+        'mosquitto_ctrl',
+        [
+          '-h',
+          '127.0.0.1',
+          '-p',
+          String(port),
+          '-u',
+          'ec-server',
+          '-P',
+          'server-pw',
+          'dynsec',
+          'listClients',
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(r.status, r.stderr).toBe(0);
+      return r.stdout
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean);
+    };
+    const queued = async () =>
+      (await query<{ n: number }>(t, 'select count(*)::int as n from iot_broker_outbox'))[0].n;
+
+    it('changes nothing on the broker when the commit fails: add, renew and delete', async () => {
+      // A check the database makes at commit (a deferred constraint trigger): the call's writes all
+      // went through, its commit is refused.
+      await t.platform.db.execute(
+        sql.raw(`create or replace function ec_test_refuse_commit() returns trigger language plpgsql as $$
+          begin
+            if (tg_op = 'DELETE' and old.name = 'REFUSE-DELETE') or (tg_op <> 'DELETE' and new.name = 'REFUSE-COMMIT') then
+              raise exception 'commit refused (test)';
+            end if;
+            return null;
+          end $$`),
+      );
+      await t.platform.db.execute(
+        sql.raw(`create constraint trigger ec_test_refuse_commit after insert or update or delete on iot_device
+          deferrable initially deferred for each row execute function ec_test_refuse_commit()`),
+      );
+      try {
+        const before = brokerClients();
+        const added = await t.api('POST', '/iot/device/add', {
+          token: merchant,
+          body: { code: 'DYN-F001', name: 'REFUSE-COMMIT' },
+        });
+        expect(added.status).toBe(500);
+        expect(brokerClients()).toEqual(before);
+        expect(brokerClients().some((c) => c.endsWith('/DYN-F001'))).toBe(false);
+
+        // A renewed secret whose commit fails: the old secret still opens the broker.
+        const ok = await t.api<{ device: IotDeviceRow; secret: string }>('POST', '/iot/device/add', {
+          token: merchant,
+          body: { code: 'DYN-F002', name: 'REFUSE-DELETE' },
+        });
+        expect(ok.status, ok.body.resultMsg).toBe(200);
+        const d = ok.body.data.device;
+        (await connect(url, user(d), ok.body.data.secret)).end(true);
+        const renewed = await t.api('POST', '/iot/device/update', {
+          token: merchant,
+          body: { id: d.id, version: d.version, name: 'REFUSE-COMMIT', renewSecret: true },
+        });
+        expect(renewed.status).toBe(500);
+        (await connect(url, user(d), ok.body.data.secret)).end(true);
+
+        // A delete whose commit fails: the account stays.
+        const del = await t.api('DELETE', '/iot/device/delete', {
+          token: merchant,
+          query: { ids: String(d.id) },
+        });
+        expect(del.status).toBe(500);
+        (await connect(url, user(d), ok.body.data.secret)).end(true);
+        expect(brokerClients()).toContain(user(d));
+        expect(await queued()).toBe(0);
+      } finally {
+        await t.platform.db.execute(sql.raw('drop trigger ec_test_refuse_commit on iot_device'));
+      }
+    });
+
+    it('applies a change the broker missed (down at commit) when the job runs again', async () => {
+      const exited = new Promise((r) => broker.once('exit', r));
+      broker.kill();
+      await exited;
+      // The call succeeds (the registry committed), the account change waits in the queue.
+      const added = await t.api<{ device: IotDeviceRow; secret: string }>('POST', '/iot/device/add', {
+        token: merchant,
+        body: { code: 'DYN-D001', name: 'DYN-D001' },
+      });
+      expect(added.status, added.body.resultMsg).toBe(200);
+      const { device, secret } = added.body.data;
+      expect(await queued()).toBe(1);
+      // Still down: the job runs, fails, keeps the change.
+      const failed = await t.platform.jobs.runNow(BROKER_ACCOUNTS_JOB);
+      expect(failed.state).toBe('failed');
+      expect(await queued()).toBe(1);
+
+      await startBroker();
+      expect(brokerClients()).not.toContain(user(device));
+      // Once the server is connected again, the job's next run applies it (and only once).
+      await until(
+        async () => (await t.platform.jobs.runNow(BROKER_ACCOUNTS_JOB)).state,
+        (state) => state === 'ran',
+      );
+      expect(await queued()).toBe(0);
+      expect(brokerClients()).toContain(user(device));
+      (await connect(url, user(device), secret)).end(true);
+      // Applied again (a crash before the row's deletion): the same account.
+      await iotRuntime(t.platform).accounts?.provision([
+        { merchantId: device.merchantId, code: device.code, secret },
+      ]);
+      (await connect(url, user(device), secret)).end(true);
     });
   },
 );

@@ -79,6 +79,47 @@ describe.each(dbKinds)('IoT bindings and alarms under %s with 50 concurrent requ
     expect(n).toBe(1);
   });
 
+  it('deletes a device once under 50 deletes at once: one statement decides, the others find it gone', async () => {
+    const added = await t.api<{ device: IotDeviceRow }>('POST', '/iot/device/add', {
+      token,
+      body: { code: 'RACE-DEL-1', name: '并发删除' },
+    });
+    expect(added.status, added.body.resultMsg).toBe(200);
+    const id = added.body.data.device.id;
+    const results = await Promise.all(
+      Array.from({ length: N }, () =>
+        t.api('DELETE', '/iot/device/delete', { token, query: { ids: String(id) } }),
+      ),
+    );
+    expect(statuses(results)).toEqual({ 200: 1, 404: N - 1 });
+  });
+
+  it('never both binds and deletes a device: 25 binds and 25 deletes at once', async () => {
+    const added = await t.api<{ device: IotDeviceRow }>('POST', '/iot/device/add', {
+      token,
+      body: { code: 'RACE-DEL-2', name: '并发绑定删除' },
+    });
+    expect(added.status, added.body.resultMsg).toBe(200);
+    const id = added.body.data.device.id;
+    const lift = await demoLift(t);
+    const results = await Promise.all(
+      Array.from({ length: N }, (_, i) =>
+        i % 2 === 0
+          ? t.api('POST', '/equ3000/bind', { token, body: { deviceId: id, elevatorId: lift.id } })
+          : t.api('DELETE', '/iot/device/delete', { token, query: { ids: String(id) } }),
+      ),
+    );
+    const bound = results.filter((r, i) => i % 2 === 0 && r.status === 200).length;
+    const deleted = results.filter((r, i) => i % 2 === 1 && r.status === 200).length;
+    // Either the device was deleted before any bind (binds then 404 or 409), or bound once (deletes 409).
+    expect(bound + deleted, JSON.stringify(statuses(results))).toBe(1);
+    const [{ n }] = await query<{ n: number }>(
+      t,
+      `select count(*)::int as n from iot_device where id = ${id}`,
+    );
+    expect(n).toBe(bound);
+  });
+
   it('keeps one open alarm per lift and type under 50 repeats at once, counting them', async () => {
     const [row] = await query<{ device_id: number; elevator_id: number }>(
       t,

@@ -6,7 +6,7 @@ import mqtt from 'mqtt';
 import type { Db, Queryable } from '../../platform/db/client.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { hashSecret } from './devices.ts';
-import { brokerUrl, type DeviceAccounts, dynsecAccounts } from './dynsec.ts';
+import { type DeviceAccounts, dynsecAccounts } from './dynsec.ts';
 import { Ingestor } from './ingest.ts';
 import { iotDevice } from './tables.ts';
 
@@ -19,7 +19,7 @@ import { iotDevice } from './tables.ts';
  * - MQTT_URL: a client of that broker (Mosquitto, EMQX…) with an MQTT 5 shared subscription
  *   `$share/ec/elevator/+/+/+`, so that each message goes to one of the API nodes. The broker
  *   authenticates the devices; the server checks the topic's merchant and device against the
- *   registry and drops a mismatch. With `?dynsec=1` on MQTT_URL the broker is a Mosquitto with the
+ *   registry and drops a mismatch. With MQTT_DYNSEC=on the broker is a Mosquitto with the
  *   dynamic-security plugin (tools/mosquitto/) and the server keeps each device's broker account
  *   (dynsec.ts): a device may then publish only under its own topic there too.
  */
@@ -184,8 +184,13 @@ async function startEmbedded(db: Db, ingestor: Ingestor, port: number, host: str
   };
 }
 
-function startExternal(given: string, group: string | undefined, ingestor: Ingestor, log: Platform['log']) {
-  const { url, dynsec } = brokerUrl(given);
+function startExternal(
+  url: string,
+  group: string | undefined,
+  dynsec: boolean,
+  ingestor: Ingestor,
+  log: Platform['log'],
+) {
   const client = mqtt.connect(url, {
     protocolVersion: 5,
     clientId: `ec-api-${randomUUID().slice(0, 8)}`,
@@ -224,7 +229,7 @@ export async function startIot(platform: Platform): Promise<() => Promise<void>>
   const runtime = iotRuntime(platform);
   const { mqtt: conf, host } = platform.config;
   if (conf.url) {
-    const ext = startExternal(conf.url, conf.group, runtime.ingestor, platform.log);
+    const ext = startExternal(conf.url, conf.group, conf.dynsec === true, runtime.ingestor, platform.log);
     runtime.broker = 'external';
     runtime.ready = ext.ready;
     runtime.accounts = ext.accounts;

@@ -16,7 +16,9 @@ import { paginate } from '../../platform/db/paginate.ts';
 import { inArea, likePattern } from '../../platform/db/sql.ts';
 import { enterprise, sysUser } from '../../platform/db/tables.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { liftByCode, liftInScope, liftsRelation } from '../elevator/api.ts';
+import { inDeviceTransaction } from './accounts.ts';
 import { deviceScope, isMerchantUser, ownMerchant } from './scope.ts';
 import { iotAlarm, iotBinding, iotDevice, iotEscalatorState, iotLiftState } from './tables.ts';
 
@@ -265,70 +267,93 @@ async function ownDevice(q: Queryable, user: AuthUser, id: number, lock = false)
 
 const DUPLICATE_CODE = duplicateCode;
 
-export async function addDevice(q: Queryable, user: AuthUser, input: In<'add'>) {
+/*
+ * The merchant's writes that change a device's broker account (MQTT_DYNSEC): each runs in a
+ * transaction of its own with the account change queued in it, applied once it has committed
+ * (accounts.ts). The routes only pass the call through.
+ */
+
+export function addDevice(platform: Platform, user: AuthUser, input: In<'add'>) {
   const merchantId = ownMerchant(user);
-  const { secret, hash } = newSecret();
-  const [created] = await q
-    .insert(iotDevice)
-    .values({
-      code: input.code,
-      name: input.name,
-      merchantId,
-      protocol: input.protocol,
-      intervalSeconds: input.intervalSeconds,
-      remark: input.remark || null,
-      secretHash: hash,
-    })
-    .onConflictDoNothing()
-    .returning({ id: iotDevice.id });
-  if (!created) throw conflict(DUPLICATE_CODE(input.code));
-  return { device: await deviceInScope(q, user, created.id), secret };
+  return inDeviceTransaction(platform, async (q, accounts) => {
+    const { secret, hash } = newSecret();
+    const [created] = await q
+      .insert(iotDevice)
+      .values({
+        code: input.code,
+        name: input.name,
+        merchantId,
+        protocol: input.protocol,
+        intervalSeconds: input.intervalSeconds,
+        remark: input.remark || null,
+        secretHash: hash,
+      })
+      .onConflictDoNothing()
+      .returning({ id: iotDevice.id });
+    if (!created) throw conflict(DUPLICATE_CODE(input.code));
+    await accounts([{ op: 'provision', merchantId, code: input.code, secret }]);
+    return { device: await deviceInScope(q, user, created.id), secret };
+  });
 }
 
-export async function updateDevice(q: Queryable, user: AuthUser, input: In<'update'>) {
-  await ownDevice(q, user, input.id);
-  const renewed = input.renewSecret ? newSecret() : null;
-  const rows = await q
-    .update(iotDevice)
-    .set({
-      name: input.name,
-      protocol: input.protocol,
-      intervalSeconds: input.intervalSeconds,
-      remark: input.remark || null,
-      ...(renewed ? { secretHash: renewed.hash } : {}),
-      version: sql`${iotDevice.version} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(iotDevice.id, input.id), eq(iotDevice.version, input.version)))
-    .returning({ id: iotDevice.id });
-  if (rows.length === 0) throw conflict('该设备已被他人修改，请刷新后重试');
-  return { device: await deviceInScope(q, user, input.id), secret: renewed?.secret ?? null };
+export function updateDevice(platform: Platform, user: AuthUser, input: In<'update'>) {
+  return inDeviceTransaction(platform, async (q, accounts) => {
+    const own = await ownDevice(q, user, input.id);
+    const renewed = input.renewSecret ? newSecret() : null;
+    const rows = await q
+      .update(iotDevice)
+      .set({
+        name: input.name,
+        protocol: input.protocol,
+        intervalSeconds: input.intervalSeconds,
+        remark: input.remark || null,
+        ...(renewed ? { secretHash: renewed.hash } : {}),
+        version: sql`${iotDevice.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(iotDevice.id, input.id), eq(iotDevice.version, input.version)))
+      .returning({ id: iotDevice.id });
+    if (rows.length === 0) throw conflict('该设备已被他人修改，请刷新后重试');
+    if (renewed)
+      await accounts([{ op: 'secret', merchantId: own.merchantId, code: own.code, secret: renewed.secret }]);
+    return { device: await deviceInScope(q, user, input.id), secret: renewed?.secret ?? null };
+  });
 }
 
-export async function deleteDevices(q: Queryable, user: AuthUser, ids: number[]) {
+/**
+ * Deletes the merchant's devices, all or none. One statement decides: the devices of `ids` that are
+ * the merchant's and bound to no lift are deleted, and the rows it returns are the accounts to
+ * remove; fewer rows than ids refuse the whole call (rolled back), telling why.
+ */
+export function deleteDevices(platform: Platform, user: AuthUser, ids: number[]) {
   const merchantId = ownMerchant(user);
-  const mine = await q
-    .select({ id: iotDevice.id, code: iotDevice.code, bound: iotBinding.id })
-    .from(iotDevice)
-    .leftJoin(iotBinding, activeBinding)
-    .where(and(inArray(iotDevice.id, ids), eq(iotDevice.merchantId, merchantId)))
-    .for('update', { of: iotDevice });
-  if (mine.length !== new Set(ids).size) throw notFound(DEVICE_MISSING);
-  const bound = mine.find((d) => d.bound !== null);
-  if (bound) throw conflict(`设备 ${bound.code} 仍绑定着电梯，请先解绑`);
-  // Its alarms go with it (their lift keeps its history in the message table).
-  const deleted = await q
-    .delete(iotDevice)
-    .where(
-      and(
-        inArray(iotDevice.id, ids),
-        eq(iotDevice.merchantId, merchantId),
-        sql`not exists (select 1 from ${iotBinding} where ${iotBinding.deviceId} = ${iotDevice.id} and ${iotBinding.unboundAt} is null)`,
-      ),
-    )
-    .returning({ id: iotDevice.id });
-  if (deleted.length !== mine.length) throw conflict('设备在删除时被绑定了电梯，请刷新后重试');
-  return { deleted: deleted.length };
+  const wanted = [...new Set(ids)];
+  return inDeviceTransaction(platform, async (q, accounts) => {
+    // Its alarms and binding history go with it (the lift keeps its history in the message table).
+    const gone = await q
+      .delete(iotDevice)
+      .where(
+        and(
+          inArray(iotDevice.id, wanted),
+          eq(iotDevice.merchantId, merchantId),
+          sql`not exists (select 1 from ${iotBinding} where ${iotBinding.deviceId} = ${iotDevice.id} and ${iotBinding.unboundAt} is null)`,
+        ),
+      )
+      .returning({ id: iotDevice.id, code: iotDevice.code, merchantId: iotDevice.merchantId });
+    if (gone.length !== wanted.length) {
+      const [bound] = await q
+        .select({ code: iotDevice.code })
+        .from(iotDevice)
+        .innerJoin(iotBinding, activeBinding)
+        .where(and(inArray(iotDevice.id, wanted), eq(iotDevice.merchantId, merchantId)))
+        .orderBy(asc(iotDevice.id))
+        .limit(1);
+      if (bound) throw conflict(`设备 ${bound.code} 仍绑定着电梯，请先解绑`);
+      throw notFound(DEVICE_MISSING);
+    }
+    await accounts(gone.map((d) => ({ op: 'remove' as const, merchantId: d.merchantId, code: d.code })));
+    return { deleted: gone.length };
+  });
 }
 
 /**
@@ -405,42 +430,52 @@ export async function unbindDevice(q: Queryable, user: AuthUser, input: In<'unbi
   return deviceInScope(q, user, device.id);
 }
 
-/** Adds devices all-or-nothing (the call's transaction); optional register codes bind them. */
-export async function batchAddDevices(q: Queryable, user: AuthUser, input: In<'batchAdd'>) {
+/** Adds devices all-or-nothing (one transaction); optional register codes bind them. */
+export function batchAddDevices(platform: Platform, user: AuthUser, input: In<'batchAdd'>) {
   const merchantId = ownMerchant(user);
   const codes = input.devices.map((d) => d.code);
   const dup = codes.find((c, i) => codes.indexOf(c) !== i);
   if (dup) throw badRequest(`设备编号 ${dup} 重复`);
-  const out: { id: number; secret: string }[] = [];
-  for (const [i, d] of input.devices.entries()) {
-    const { secret, hash } = newSecret();
-    const [created] = await q
-      .insert(iotDevice)
-      .values({
-        code: d.code,
-        name: d.name,
-        merchantId,
-        protocol: d.protocol,
-        intervalSeconds: d.intervalSeconds,
-        remark: d.remark || null,
-        secretHash: hash,
-      })
-      .onConflictDoNothing()
-      .returning({ id: iotDevice.id });
-    if (!created) throw conflict(`第 ${i + 1} 行：${DUPLICATE_CODE(d.code)}`);
-    if (d.registerCode) {
-      const target = await liftByCode(q, d.registerCode);
-      if (!target) throw badRequest(`第 ${i + 1} 行：注册代码 ${d.registerCode} 的电梯不存在`);
-      await bindOne(q, user, created.id, target.id, d.code, target.registerCode);
+  return inDeviceTransaction(platform, async (q, accounts) => {
+    const out: { id: number; secret: string }[] = [];
+    for (const [i, d] of input.devices.entries()) {
+      const { secret, hash } = newSecret();
+      const [created] = await q
+        .insert(iotDevice)
+        .values({
+          code: d.code,
+          name: d.name,
+          merchantId,
+          protocol: d.protocol,
+          intervalSeconds: d.intervalSeconds,
+          remark: d.remark || null,
+          secretHash: hash,
+        })
+        .onConflictDoNothing()
+        .returning({ id: iotDevice.id });
+      if (!created) throw conflict(`第 ${i + 1} 行：${DUPLICATE_CODE(d.code)}`);
+      if (d.registerCode) {
+        const target = await liftByCode(q, d.registerCode);
+        if (!target) throw badRequest(`第 ${i + 1} 行：注册代码 ${d.registerCode} 的电梯不存在`);
+        await bindOne(q, user, created.id, target.id, d.code, target.registerCode);
+      }
+      out.push({ id: created.id, secret });
     }
-    out.push({ id: created.id, secret });
-  }
-  const rows = await devicesInScope(
-    q,
-    user,
-    out.map((o) => o.id),
-  );
-  return rows.map((device, i) => ({ device, secret: out[i].secret }));
+    await accounts(
+      input.devices.map((d, i) => ({
+        op: 'provision' as const,
+        merchantId,
+        code: d.code,
+        secret: out[i].secret,
+      })),
+    );
+    const rows = await devicesInScope(
+      q,
+      user,
+      out.map((o) => o.id),
+    );
+    return rows.map((device, i) => ({ device, secret: out[i].secret }));
+  });
 }
 
 /**

@@ -3,14 +3,15 @@ import type { MqttClient } from 'mqtt';
 
 /*
  * The devices' accounts on an external Mosquitto with the dynamic-security plugin
- * (tools/mosquitto/): when MQTT_URL says `dynsec=1`, the server keeps one broker client per device,
+ * (tools/mosquitto/): with MQTT_DYNSEC=on (config.ts), the server keeps one broker client per device,
  * named `<merchant id>/<code>` with the device's secret as password and a role of its own that may
  * publish only under `elevator/<merchant id>/<code>/#` (the plugin's default refuses every other
  * publish). It is created when the device is added (one by one, in a batch or by import), its
  * password changed when the secret is renewed, and it and its role are deleted with the device —
  * through the plugin's control topic `$CONTROL/dynamic-security/v1`, by the server's own account
- * (which needs the plugin's admin role). The calls run inside the request's transaction: a broker
- * that refuses or does not answer fails the request, so the registry and the broker do not part.
+ * (which needs the plugin's admin role). The calls are made after the device's transaction has
+ * committed, from the queue accounts.ts keeps, and each is idempotent (applied again, it leaves the
+ * same account).
  */
 
 export const DYNSEC_TOPIC = '$CONTROL/dynamic-security/v1';
@@ -70,6 +71,8 @@ export function dynsecAccounts(client: MqttClient): DeviceAccounts {
   /** Sends commands at once; the responses in order. */
   async function send(commands: Command[]): Promise<Response[]> {
     if (commands.length === 0) return [];
+    // Offline, mqtt.js would queue the commands and send them on reconnection, out of the queue's order.
+    if (!client.connected) throw new Error('MQTT 服务未连接，设备账号操作未发送');
     await subscribe();
     const tagged = commands.map((c) => ({ ...c, correlationData: randomUUID() }));
     const answers = tagged.map(
@@ -158,19 +161,4 @@ export function dynsecAccounts(client: MqttClient): DeviceAccounts {
       for (const r of answers) if (r.error && !/not found/i.test(r.error)) throw failed(r);
     },
   };
-}
-
-/**
- * The external broker's URL without the server's own options (`dynsec=1`), and whether they ask
- * for the devices' accounts to be kept on the broker.
- */
-export function brokerUrl(url: string): { url: string; dynsec: boolean } {
-  try {
-    const u = new URL(url);
-    const flag = u.searchParams.get('dynsec');
-    u.searchParams.delete('dynsec');
-    return { url: u.toString(), dynsec: flag === '1' || flag === 'true' };
-  } catch {
-    return { url, dynsec: false };
-  }
 }

@@ -10,11 +10,13 @@ import {
 } from '@ec/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { AuthUser } from '../../platform/access.ts';
-import type { Db, Queryable } from '../../platform/db/client.ts';
+import type { Queryable } from '../../platform/db/client.ts';
 import { badRequest, conflict } from '../../platform/errors.ts';
 import { xlsxBuffer } from '../../platform/excel.ts';
 import { readSheet } from '../../platform/import/sheet-reader.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { liftsRelation } from '../elevator/api.ts';
+import { inDeviceTransaction } from './accounts.ts';
 import { devicesInScope, duplicateCode, newSecret } from './devices.ts';
 import { ownMerchant } from './scope.ts';
 import { iotBinding, iotDevice } from './tables.ts';
@@ -149,12 +151,11 @@ export interface DeviceImport {
  * transaction opens (on PGlite an open transaction holds the one connection).
  */
 export async function importDeviceSheet(
-  db: Db,
+  platform: Platform,
   user: AuthUser,
   body: Buffer,
-  /** Called in the import's transaction with the devices created (their broker accounts). */
-  onCreated?: (devices: { merchantId: number; code: string; secret: string }[]) => Promise<void>,
 ): Promise<DeviceImport> {
+  const db = platform.db;
   const merchantId = ownMerchant(user);
   const { total, good, errors, liftOf } = await checkSheet(db, merchantId, body);
   if (errors.length > 0) {
@@ -168,7 +169,8 @@ export async function importDeviceSheet(
       errorSheet,
     };
   }
-  const created = await db.transaction(async (tx) => {
+  // Their broker accounts are queued in the transaction, made once it has committed (accounts.ts).
+  const created = await inDeviceTransaction(platform, async (tx, accounts) => {
     const out: { id: number; secret: string }[] = [];
     for (let i = 0; i < good.length; i += 500) {
       const chunk = good.slice(i, i + 500).map((g) => ({ g, ...newSecret() }));
@@ -212,7 +214,9 @@ export async function importDeviceSheet(
           throw conflict('导入期间有电梯被绑定了其他设备，本次未导入任何设备，请重新导入');
       }
       for (const c of chunk) out.push({ id: idOf.get(c.g.fields.code) as number, secret: c.secret });
-      await onCreated?.(chunk.map((c) => ({ merchantId, code: c.g.fields.code, secret: c.secret })));
+      await accounts(
+        chunk.map((c) => ({ op: 'provision' as const, merchantId, code: c.g.fields.code, secret: c.secret })),
+      );
     }
     return out;
   });

@@ -2,7 +2,8 @@ import { IOT_ALARM_TOPIC, IOT_STATE_TOPIC, IOT_PERMISSIONS as P } from '@ec/cont
 import { DAILY } from '../../platform/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { vouchForAlarms } from '../rescue/api.ts';
-import { startIot } from './broker.ts';
+import { applyAccounts, brokerAccountsJob, keepsAccounts } from './accounts.ts';
+import { iotRuntime, startIot } from './broker.ts';
 import { detectOffline, detectTrapped, maintainPartitions, orderFinishedDays } from './jobs.ts';
 import { iotRoutes } from './routes.ts';
 import { type IotAudience, monitorsLift, seesIot } from './scope.ts';
@@ -81,6 +82,17 @@ export const iotModule = defineModule({
     await maintainPartitions(platform.db, new Date()).catch((err) =>
       platform.log.error({ err }, 'iot: history partitions could not be prepared'),
     );
-    return startIot(platform);
+    const stop = await startIot(platform);
+    if (keepsAccounts(platform)) {
+      // The devices' broker accounts (MQTT_DYNSEC): what the broker refused or missed, applied again
+      // by the job, and at once what was left queued when the server stopped.
+      platform.jobs.register(brokerAccountsJob(platform));
+      void iotRuntime(platform)
+        .ready.then(() => applyAccounts(platform))
+        .catch((err) =>
+          platform.log.warn({ err: (err as Error).message }, 'iot: queued broker accounts not applied'),
+        );
+    }
+    return stop;
   },
 });

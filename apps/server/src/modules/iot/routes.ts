@@ -16,7 +16,6 @@ import {
   bindDevice,
   deleteDevices,
   deviceDetail,
-  devicesInScope,
   listDevices,
   queryIotSimple,
   syncBindings,
@@ -45,13 +44,7 @@ export const iotRoutes = [
   implement(D.import, async (_v, { req, user, platform }) => {
     ownMerchant(user); // only a merchant imports, to its own registry: refused before the upload
     const { body } = await receiveSpreadsheet(req);
-    const accounts = iotRuntime(platform).accounts;
-    const { report, errorSheet } = await importDeviceSheet(
-      platform.db,
-      user,
-      body,
-      accounts ? (devices) => accounts.provision(devices) : undefined,
-    );
+    const { report, errorSheet } = await importDeviceSheet(platform, user, body);
     if (errorSheet)
       report.reportFileId = await storeGenerated(
         platform,
@@ -68,17 +61,8 @@ export const iotRoutes = [
       .header('Content-Disposition', attachmentHeader('物联网设备导入模板.xlsx'))
       .send(await deviceTemplate()),
   ),
-  implement(
-    D.batchAdd,
-    async (v, { user, db, platform }) => {
-      const out = await batchAddDevices(db, user, v);
-      await iotRuntime(platform).accounts?.provision(
-        out.map((o) => ({ merchantId: o.device.merchantId, code: o.device.code, secret: o.secret })),
-      );
-      return out;
-    },
-    tx,
-  ),
+  // Device writes open their own transaction: the broker accounts they change follow its commit (accounts.ts).
+  implement(D.batchAdd, (v, { user, platform }) => batchAddDevices(platform, user, v)),
   implement(D.bind, (v, { user, db }) => bindDevice(db, user, v), tx),
   implement(D.unbind, (v, { user, db }) => unbindDevice(db, user, v), tx),
   implement(D.sync, (v, { user, db }) => syncBindings(db, user, v), tx),
@@ -98,40 +82,9 @@ export const iotRoutes = [
     makeLink(db, user, platform.config.secret, id, hours),
   ),
   implement(D.detail, ({ id }, { user, db }) => deviceDetail(db, user, id)),
-  // With an external broker that keeps the devices' accounts (dynsec.ts), in the call's transaction:
-  // a broker that refuses fails the call.
-  implement(
-    D.add,
-    async (v, { user, db, platform }) => {
-      const out = await addDevice(db, user, v);
-      await iotRuntime(platform).accounts?.provision([
-        { merchantId: out.device.merchantId, code: out.device.code, secret: out.secret },
-      ]);
-      return out;
-    },
-    tx,
-  ),
-  implement(
-    D.update,
-    async (v, { user, db, platform }) => {
-      const out = await updateDevice(db, user, v);
-      if (out.secret)
-        await iotRuntime(platform).accounts?.setSecret(out.device.merchantId, out.device.code, out.secret);
-      return out;
-    },
-    tx,
-  ),
-  implement(
-    D.delete,
-    async ({ ids }, { user, db, platform }) => {
-      const accounts = iotRuntime(platform).accounts;
-      const gone = accounts ? await devicesInScope(db, user, ids) : [];
-      const out = await deleteDevices(db, user, ids);
-      await accounts?.remove(gone.map((d) => ({ merchantId: d.merchantId, code: d.code })));
-      return out;
-    },
-    tx,
-  ),
+  implement(D.add, (v, { user, platform }) => addDevice(platform, user, v)),
+  implement(D.update, (v, { user, platform }) => updateDevice(platform, user, v)),
+  implement(D.delete, ({ ids }, { user, platform }) => deleteDevices(platform, user, ids)),
   implement(D.liftState, ({ elevatorId }, { user, db }) => liftState(db, user, elevatorId)),
   implement(D.liftHistory, (f, { user, db }) => liftHistory(db, user, f)),
   implement(D.liftMessages, (f, { user, db }) => liftMessages(db, user, f)),

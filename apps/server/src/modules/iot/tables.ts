@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   doublePrecision,
   index,
@@ -191,3 +192,22 @@ export const iotAlarm = pgTable(
     index('iot_alarm_merchant_idx').on(t.merchantId, t.openedAt),
   ],
 );
+
+/**
+ * The devices' broker accounts still to be made, renewed or deleted on an external Mosquitto with
+ * dynamic security (MQTT_DYNSEC, dynsec.ts): written in the transaction of the device's change and
+ * applied in id order once it has committed (accounts.ts), the rows of a broker that refused or was
+ * down left for the `iot-broker-accounts` job to apply again. Every change is idempotent. A row
+ * holds the device's new secret (`provision`, `secret`) until the broker has it, then is deleted.
+ */
+export const iotBrokerOutbox = pgTable('iot_broker_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** 'provision' | 'secret' | 'remove' */
+  op: text('op').notNull(),
+  merchantId: integer('merchant_id').notNull(),
+  code: text('code').notNull(),
+  secret: text('secret'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+});
