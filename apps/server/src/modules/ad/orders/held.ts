@@ -34,10 +34,14 @@ export const heldMemory = {
 interface HeldLines {
   point: Int32Array;
   order: Int32Array;
-  /** ISO dates ('YYYY-MM-DD'): compared as strings. */
-  start: string[];
-  end: string[];
+  /** Days since 1970-01-01 (dayOf). */
+  start: Int32Array;
+  end: Int32Array;
 }
+
+/** An ISO date ('YYYY-MM-DD') as days since 1970-01-01. */
+const dayOf = (iso: string) =>
+  Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)) / 86_400_000;
 
 const memory = new WeakMap<Queryable, Map<string, { at: number; lines: Promise<HeldLines | null> }>>();
 
@@ -53,14 +57,14 @@ async function loadLines(db: Queryable, where: SQL | undefined): Promise<HeldLin
   const lines: HeldLines = {
     point: new Int32Array(rows.length),
     order: new Int32Array(rows.length),
-    start: new Array(rows.length),
-    end: new Array(rows.length),
+    start: new Int32Array(rows.length),
+    end: new Int32Array(rows.length),
   };
   rows.forEach((r, i) => {
     lines.point[i] = Number(r.p);
     lines.order[i] = Number(r.o);
-    lines.start[i] = r.s;
-    lines.end[i] = r.e;
+    lines.start[i] = dayOf(r.s);
+    lines.end[i] = dayOf(r.e);
   });
   return lines;
 }
@@ -96,7 +100,9 @@ export async function rememberedHeld(
   }
   const lines = await known.lines;
   if (!lines) return null;
-  const { start, end, except } = range;
+  const start = dayOf(range.start);
+  const end = dayOf(range.end);
+  const except = range.except ?? -1;
   let n = 0;
   let last = -1;
   for (let i = 0; i < lines.point.length; i++) {
