@@ -49,6 +49,7 @@ import { leaseCovers, leasedLiftsSource, leaseStretchOf } from '../../rescue/api
 import { adCustom, adIntention } from '../customers/tables.ts';
 import { adPoint } from '../points/tables.ts';
 import { operatorOf, ownedScope, requireOperator } from '../scope.ts';
+import { rememberedHeld } from './held.ts';
 import { type OrderEvent, type OrderHooks, runOrderHooks } from './hooks.ts';
 import { requireLeased, requireOrderLeased } from './leases.ts';
 import { adOrder, adOrderPoint } from './tables.ts';
@@ -760,7 +761,7 @@ async function freeTotal(
   base: SQL | undefined,
   leased: (start: string, end: string) => SQL,
   held: SQL,
-  range: { start: string; end: string; partnerId: number | null },
+  range: { start: string; end: string; partnerId: number | null; except?: number | null },
 ): Promise<number> {
   const countOf = async (where: SQL | undefined) =>
     (
@@ -796,7 +797,10 @@ async function freeTotal(
         const matching = await countOf(filters);
         if (matching === 0) return 0;
         const all = await countOf(base);
-        return Math.max(0, matching - (await heldMatching(matching === all ? base : filters)));
+        const where = matching === all ? base : filters;
+        // Above FRESH_UP_TO matching points, from their holding lines remembered (held.ts).
+        const remembered = await rememberedHeld(db, where, matching, range);
+        return Math.max(0, matching - (remembered ?? (await heldMatching(where))));
       },
     },
   );
@@ -876,7 +880,13 @@ export async function availablePoints(
           order by ${adPoint.id} limit ${w.limit} offset ${w.offset}`,
       ),
     // The total: the points matching the filters less those held in the range (freeTotal).
-    () => freeTotal(db, base, leasedOver, held, { start: f.startDate, end: f.endDate, partnerId: companyId }),
+    () =>
+      freeTotal(db, base, leasedOver, held, {
+        start: f.startDate,
+        end: f.endDate,
+        partnerId: companyId,
+        except: f.orderId,
+      }),
     (p) => ({
       id: p.id,
       pointNo: p.pointNo,

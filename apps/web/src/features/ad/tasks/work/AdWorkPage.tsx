@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CardList } from '../../../../components/phone/CardList.tsx';
+import phone from '../../../../components/phone/phone.module.css';
 import { call } from '../../../../lib/api.ts';
 import { useSession } from '../../../../lib/session.ts';
 import css from './adwork.module.css';
@@ -28,15 +29,15 @@ export default function AdWorkPage() {
   const [workerName, setWorkerName] = useState<string | null>(null);
   if (!user) return null;
   return (
-    <div className={css.page} data-testid="ad-work-page">
-      <header className={css.header}>
+    <div className={phone.page} data-testid="ad-work-page">
+      <header className={phone.header}>
         {taskId !== null && (
-          <button type="button" className={css.headerButton} onClick={() => setParams({})}>
+          <button type="button" className={phone.headerButton} onClick={() => setParams({})}>
             ‹ 返回
           </button>
         )}
-        <span className={css.headerTitle}>{taskId === null ? '广告投放任务' : '投放作业'}</span>
-        <span className={css.headerUser}>{workerName ?? user.name}</span>
+        <span className={phone.headerTitle}>{taskId === null ? '广告投放任务' : '投放作业'}</span>
+        <span className={phone.headerUser}>{workerName ?? user.name}</span>
       </header>
       {taskId === null ? (
         <TaskList onOpen={(id) => setParams({ id: String(id) })} onWorker={setWorkerName} />
@@ -93,7 +94,7 @@ function TaskList({
         ))}
       </div>
       <form
-        className={css.row}
+        className={phone.row}
         style={{ marginBottom: 10 }}
         onSubmit={(e) => {
           e.preventDefault();
@@ -102,7 +103,7 @@ function TaskList({
         }}
       >
         <input
-          className={css.input}
+          className={phone.input}
           value={typed}
           maxLength={50}
           placeholder="订单号、点位编号或地址"

@@ -2,6 +2,7 @@ import { AD_LOG_STATUS, AD_TASK_PERMISSIONS, type AdTaskDetail, adTaskCalls } fr
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BusyButton } from '../../../../components/phone/BusyButton.tsx';
+import phone from '../../../../components/phone/phone.module.css';
 import { usePermission } from '../../../../lib/access.ts';
 import { ApiError, call } from '../../../../lib/api.ts';
 import { locate } from '../../../../lib/geo.ts';
@@ -16,13 +17,13 @@ export const workKeys = {
   task: (id: number) => ['adTasks', 'work', 'task', id] as const,
 };
 
-const TONE_BADGE = { info: css.badge, wait: css.badgeWait, done: css.badgeDone, fail: css.badgeFail };
+const TONE_BADGE = { info: phone.badge, wait: phone.badgeWait, done: phone.badgeDone, fail: phone.badgeFail };
 const statusBadge = (status: number) => TONE_BADGE[STATUS_TONE[status] ?? 'info'];
 
 const LOG_BADGE: Record<number, string> = {
-  [AD_LOG_STATUS.pending]: css.badgeWait,
-  [AD_LOG_STATUS.approved]: css.badgeDone,
-  [AD_LOG_STATUS.rejected]: css.badgeFail,
+  [AD_LOG_STATUS.pending]: phone.badgeWait,
+  [AD_LOG_STATUS.approved]: phone.badgeDone,
+  [AD_LOG_STATUS.rejected]: phone.badgeFail,
 };
 
 interface Detector {
@@ -68,11 +69,11 @@ export function TaskScreen({ taskId }: { taskId: number }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  if (task.isPending) return <div className={css.empty}>正在加载…</div>;
+  if (task.isPending) return <div className={phone.empty}>正在加载…</div>;
   if (task.isError)
     return (
       <main className={css.body}>
-        <div className={css.error} role="alert">
+        <div className={phone.error} role="alert">
           {task.error instanceof ApiError && task.error.status === 404
             ? '投放任务不存在或无权访问'
             : task.error.message}
@@ -139,41 +140,41 @@ export function TaskScreen({ taskId }: { taskId: number }) {
   const open = takesLog(t.status);
   return (
     <main className={css.body}>
-      <div className={css.card}>
-        <div className={css.row}>
-          <span className={`${css.grow} ${css.title}`}>{t.pointName}</span>
-          <span className={css.badge}>{t.kindLabel}</span>
+      <div className={phone.card}>
+        <div className={phone.row}>
+          <span className={`${phone.grow} ${phone.title}`}>{t.pointName}</span>
+          <span className={phone.badge}>{t.kindLabel}</span>
           <span className={statusBadge(t.status)} data-testid="ad-work-task-state">
             {t.statusLabel}
           </span>
         </div>
-        <div className={css.muted}>{t.address ?? '—'}</div>
-        <div className={css.muted}>
+        <div className={phone.muted}>{t.address ?? '—'}</div>
+        <div className={phone.muted}>
           注册代码 {t.registerCode ?? '—'} · 订单 {t.orderNo ?? '—'}
         </div>
-        <div className={css.muted}>
+        <div className={phone.muted}>
           {t.customerName ?? '—'} · 计划 {t.planDate} · 安装人员 {t.workerName ?? '未指派'}
         </div>
       </div>
       {error && (
-        <div className={css.error} role="alert" data-testid="ad-work-error">
+        <div className={phone.error} role="alert" data-testid="ad-work-error">
           {error}
         </div>
       )}
       {notice && (
-        <div className={css.notice} data-testid="ad-work-notice">
+        <div className={phone.notice} data-testid="ad-work-notice">
           {notice}
         </div>
       )}
       {open && (
         <>
-          <div className={css.sectionTitle}>1. 点位二维码</div>
-          <div className={css.card}>
-            <div className={css.muted}>
+          <div className={phone.sectionTitle}>1. 点位二维码</div>
+          <div className={phone.card}>
+            <div className={phone.muted}>
               {t.qrCode ? `已绑定 ${t.qrCode}，请扫码核对` : '该点位尚未绑定二维码'}
             </div>
             <input
-              className={css.input}
+              className={phone.input}
               style={{ marginTop: 8 }}
               value={typed}
               maxLength={64}
@@ -203,7 +204,7 @@ export function TaskScreen({ taskId }: { taskId: number }) {
               <BusyButton
                 action="unbind"
                 busy={busy}
-                className={css.more}
+                className={phone.more}
                 onClick={unbind}
                 data-testid="ad-work-unbind"
                 label="解绑二维码（绑错或更换了二维码）"
@@ -223,9 +224,9 @@ export function TaskScreen({ taskId }: { taskId: number }) {
               />
             )}
           </div>
-          <div className={css.sectionTitle}>2. 安装照片</div>
-          <div className={css.card}>
-            <div className={css.row}>
+          <div className={phone.sectionTitle}>2. 安装照片</div>
+          <div className={phone.card}>
+            <div className={phone.row}>
               {photoId && <Photo id={photoId} size={96} alt="安装照片" />}
               <label className={css.photoButton}>
                 {busy === 'photo' ? '上传中…' : photoId ? '重拍' : '+ 拍照'}
@@ -254,28 +255,28 @@ export function TaskScreen({ taskId }: { taskId: number }) {
             label="定位并提交日志"
             busyLabel="正在定位并提交…"
           />
-          <div className={css.muted} style={{ marginTop: 6, textAlign: 'center' }}>
+          <div className={phone.muted} style={{ marginTop: 6, textAlign: 'center' }}>
             提交时记录当前位置，并与电梯位置比对
           </div>
         </>
       )}
       {t.logs.length > 0 && (
         <>
-          <div className={css.sectionTitle}>投放日志</div>
+          <div className={phone.sectionTitle}>投放日志</div>
           {t.logs.map((log) => (
-            <div key={log.id} className={css.card} data-testid="ad-work-log">
-              <div className={css.row}>
-                <span className={css.grow}>{log.logTime}</span>
-                <span className={LOG_BADGE[log.status] ?? css.badge}>{log.statusLabel}</span>
+            <div key={log.id} className={phone.card} data-testid="ad-work-log">
+              <div className={phone.row}>
+                <span className={phone.grow}>{log.logTime}</span>
+                <span className={LOG_BADGE[log.status] ?? phone.badge}>{log.statusLabel}</span>
               </div>
-              <div className={css.row} style={{ marginTop: 6, alignItems: 'flex-start' }}>
+              <div className={phone.row} style={{ marginTop: 6, alignItems: 'flex-start' }}>
                 <Photo id={log.photoFileId} size={64} alt="安装照片" />
-                <div className={css.grow}>
-                  <div className={css.muted}>
+                <div className={phone.grow}>
+                  <div className={phone.muted}>
                     {log.workerName ?? '—'} · 二维码 {log.qrCode ?? '—'}
                   </div>
-                  <div className={css.muted}>{distanceText(log)}</div>
-                  {log.reviewRemark && <div className={css.muted}>审核意见：{log.reviewRemark}</div>}
+                  <div className={phone.muted}>{distanceText(log)}</div>
+                  {log.reviewRemark && <div className={phone.muted}>审核意见：{log.reviewRemark}</div>}
                 </div>
               </div>
             </div>
