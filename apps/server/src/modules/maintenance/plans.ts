@@ -357,7 +357,7 @@ export async function deletePlans(db: Queryable, user: AuthUser, ids: number[]) 
  * 33xx D, the other 31xx–34xx A); null for a missing or unknown code.
  */
 export const appendixOfVarietySql = (variety: SQL | AnyColumn) => sql<string | null>`case
-  when ${variety} !~ '^3[1-4][0-9][0-9]$' then null
+  when ${variety} is null or ${variety} !~ '^3[1-4][0-9][0-9]$' then null
   when ${variety} = '3430' then 'C'
   when ${variety} like '32%' then 'B'
   when ${variety} like '33%' then 'D'
