@@ -1,16 +1,25 @@
 import {
+  addDays,
   appendicesOfLift,
+  appendixOfVariety,
   type Call,
+  LIFT_VARIETY_CODES,
   MAINTENANCE_PARAMS,
   type MaintainedLift,
   maintenanceContentCalls,
   maintenancePlanCalls,
   type Page,
+  shanghaiToday,
   type TemplateRow,
 } from '@ec/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAINTENANCE_PARAM_ROWS } from '../src/modules/maintenance/params.ts';
+import {
+  appendixOfVarietySql,
+  generateOrders,
+  upgradePlanTemplates,
+} from '../src/modules/maintenance/plans.ts';
 import { ORIGIN_PARAM } from '../src/modules/rescue/codes/signboard.ts';
 import { rowsOf } from '../src/platform/db/sql.ts';
 import { sysParam } from '../src/platform/db/tables.ts';
@@ -214,18 +223,121 @@ describe.each(dbKinds)('maintenance settings on %s', (kind) => {
     });
 
     it('plans and works every demo lift on the appendix of its variety', async () => {
-      // The demo's one goods lift (3430) has no contract and so no plan, and it has no hydraulic lift:
-      // what stands is that no plan or order holds a checklist of another appendix.
-      const rows = rowsOf<{ variety: string; appendix: string; orders: number }>(
+      // The demo's hydraulic lift (3210) and its goods lift (3430) are under an audited contract: their
+      // plans and orders are on appendices B and C, and no plan or order holds another appendix's list.
+      for (const table of ['maintenance_plan', 'maintenance_order']) {
+        const rows = rowsOf<{ variety: string; appendix: string; n: number }>(
+          await t.platform.db.execute(sql`
+            select e.variety, c.appendix, count(*)::int as n from ${sql.identifier(table)} o
+            join elevator e on e.id = o.elevator_id
+            join maintenance_content c on c.id = o.content_id
+            group by 1, 2 order by 1, 2`),
+        );
+        for (const r of rows)
+          expect(appendicesOfLift({ type: 1, variety: r.variety }), `${table} ${r.variety}`).toEqual([
+            r.appendix,
+          ]);
+        expect(rows.find((r) => r.variety === '3210')?.appendix, table).toBe('B');
+        expect(rows.find((r) => r.variety === '3430')?.appendix, table).toBe('C');
+      }
+      // Orders with those appendices' items: a quarterly visit of the goods lift does 20 + 8 of them.
+      const [items] = rowsOf<{ b: number; c: number }>(
         await t.platform.db.execute(sql`
-          select e.variety, c.appendix, count(*)::int as orders from maintenance_order o
-          join elevator e on e.id = o.elevator_id
-          join maintenance_content c on c.id = o.content_id
-          group by 1, 2 order by 1, 2`),
+          select max(jsonb_array_length(o.items)) filter (where c.appendix = 'B')::int as b,
+                 max(jsonb_array_length(o.items)) filter (where c.appendix = 'C')::int as c
+          from maintenance_order o join maintenance_content c on c.id = o.content_id`),
       );
-      expect(rows.length).toBeGreaterThan(0);
-      for (const r of rows)
-        expect(appendicesOfLift({ type: 1, variety: r.variety }), r.variety).toEqual([r.appendix]);
+      expect(items.b).toBeGreaterThanOrEqual(30);
+      expect(items.c).toBeGreaterThanOrEqual(20);
+    });
+
+    it('decides a variety’s appendix in SQL as appendixOfVariety does', async () => {
+      const codes = [...LIFT_VARIETY_CODES, '3400', '3499', '3510', '31', 'abcd', ''];
+      const rows = rowsOf<{ code: string; appendix: string | null }>(
+        await t.platform.db.execute(sql`select v.code, ${appendixOfVarietySql(sql`v.code`)} as appendix
+          from unnest(${sql.param(`{${codes.map((c) => `"${c}"`).join(',')}}`)}::text[]) as v(code)`),
+      );
+      expect(rows).toHaveLength(codes.length);
+      for (const r of rows) expect(r.appendix, r.code).toBe(appendixOfVariety(r.code));
+      const [none] = rowsOf<{ appendix: string | null }>(
+        await t.platform.db.execute(sql`select ${appendixOfVarietySql(sql`null::text`)} as appendix`),
+      );
+      expect(none.appendix).toBeNull();
+    });
+
+    it('moves a plan made before the appendix rule to its lift’s appendix, once; its orders keep theirs', async () => {
+      const db = t.platform.db;
+      const query = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(q));
+      const templates = await query<{ id: number; appendix: string; version: number }>(
+        sql`select id, appendix, version from maintenance_content order by id`,
+      );
+      const of = (a: string) => templates.find((x) => x.appendix === a)!;
+      type Plan = { id: number; elevator_id: number; version: number; content_id: number; variety: string };
+      const plans = await query<Plan>(sql`select p.id, p.elevator_id, p.version, p.content_id, e.variety
+        from maintenance_plan p join elevator e on e.id = p.elevator_id
+        where e.variety in ('3430', '3210') order by p.id`);
+      const goods = plans.find((p) => p.variety === '3430')!;
+      const hydraulic = plans.find((p) => p.variety === '3210')!;
+      expect(goods.content_id).toBe(of('C').id);
+      expect(hydraulic.content_id).toBe(of('B').id);
+      // As an installation planned them before the rule: on appendix A, with an order made so (on a
+      // day after the orders the demo planned).
+      const today = shanghaiToday();
+      const day = addDays(today, 100);
+      const ids = sql.param(`{${goods.id},${hydraulic.id}}`);
+      await db.execute(sql`update maintenance_plan set content_id = ${of('A').id}, next_date = ${day}::date
+        where id = any(${ids}::int[])`);
+      await generateOrders(db, today, 100);
+      const made = await query<{ id: number; plan_id: number; content_id: number; content_version: number }>(
+        sql`select id, plan_id, content_id, content_version from maintenance_order
+          where plan_id = any(${ids}::int[]) and plan_date = ${day}::date order by plan_id`,
+      );
+      expect(made.map((o) => o.content_id)).toEqual([of('A').id, of('A').id]);
+      const before = await query<Plan>(
+        sql`select id, version, content_id from maintenance_plan where id = any(${ids}::int[]) order by id`,
+      );
+
+      expect(await upgradePlanTemplates(db)).toBe(2);
+      const after = await query<{ id: number; version: number; content_id: number; interval_days: number }>(
+        sql`select id, version, content_id, interval_days from maintenance_plan where id = any(${ids}::int[]) order by id`,
+      );
+      const wanted = new Map([
+        [goods.id, of('C').id],
+        [hydraulic.id, of('B').id],
+      ]);
+      for (const [k, p] of after.entries()) {
+        expect(p.content_id, String(p.id)).toBe(wanted.get(p.id));
+        expect(p.version).toBe(before[k].version + 1);
+      }
+      // The orders made on A keep their template and version.
+      const kept = await query<{ content_id: number; content_version: number }>(
+        sql`select content_id, content_version from maintenance_order where id = any(${sql.param(`{${made.map((o) => o.id).join(',')}}`)}::int[]) order by plan_id`,
+      );
+      expect(kept).toEqual(
+        made.map((o) => ({ content_id: o.content_id, content_version: o.content_version })),
+      );
+      // The next orders are made on the lift's appendix.
+      await generateOrders(db, today, 120);
+      const next = await query<{ plan_id: number; content_id: number; content_version: number }>(
+        sql`select distinct on (plan_id) plan_id, content_id, content_version from maintenance_order
+          where plan_id = any(${ids}::int[]) and plan_date > ${day}::date order by plan_id, plan_date`,
+      );
+      expect(next).toEqual(
+        [...wanted]
+          .sort((a, b) => a[0] - b[0])
+          .map(([planId, contentId]) => ({
+            plan_id: planId,
+            content_id: contentId,
+            content_version: templates.find((x) => x.id === contentId)!.version,
+          })),
+      );
+      // A second run (every start runs it) changes nothing.
+      expect(await upgradePlanTemplates(db)).toBe(0);
+      expect(
+        await query(
+          sql`select id, version, content_id, interval_days from maintenance_plan where id = any(${ids}::int[]) order by id`,
+        ),
+      ).toEqual(after);
     });
   });
 });

@@ -108,7 +108,7 @@ function placed(r: () => number, geo: () => number, areaCode: string) {
 /**
  * Demo elevators across the Nanning districts: about a third bound to each demo maintenance
  * company (claims passed), use units bound to some, the rest unclaimed, and a few claims pending
- * review by the 青秀区 regulator.
+ * review by the 青秀区 regulator. The last is the demo's one hydraulic lift (3210), bound to both sides.
  */
 export async function seedElevators(tx: Tx, count: number) {
   if (count <= 0) return;
@@ -131,7 +131,8 @@ export async function seedElevators(tx: Tx, count: number) {
 
   const rows: ReturnType<typeof columnsOf>[] = [];
   const used = new Set<string>();
-  for (let i = 0; i < count; i++) {
+  // The last of the `count` lifts is the hydraulic one below.
+  for (let i = 0; i < count - 1; i++) {
     const [areaCode, district] = pick(r, DISTRICTS);
     const [variety, type] = pick(r, VARIETIES);
     const [brand, model, manufacturer] = BRANDS[Math.floor(r() * BRANDS.length)];
@@ -176,6 +177,46 @@ export async function seedElevators(tx: Tx, count: number) {
       }),
     );
   }
+  // One hydraulic lift (液压乘客电梯, appendix B of TSG T5002-2017), the last, from a stream of its own
+  // (the lifts before it stay as they were): bound to the first maintenance company and the
+  // second use unit (the goods lift's, 3430), whose contract the parties seed adds for both.
+  const hydraulic = rows.length;
+  {
+    const h = rng(20261201);
+    const [areaCode, district] = DISTRICTS[1];
+    const year = 2016;
+    const community = COMMUNITIES[areaCode][0];
+    const [brand, model, manufacturer] = BRANDS[0];
+    let registerCode = `3210${areaCode}${year}060001`;
+    for (let n = 2; used.has(registerCode); n++) registerCode = `3210${areaCode}${year}06${pad(n, 4)}`;
+    rows.push(
+      columnsOf({
+        registerCode,
+        deviceCode: `321023${pad(100, 3)}${year}${pad(hydraulic + 1, 5)}`,
+        useCertNo: `梯21桂A${pad(hydraulic + 1, 5)}(${String(year).slice(2)})`,
+        rescueCode: pad(100000 + ((hydraulic * 7919) % 899999), 6),
+        name: '1栋1单元液压梯',
+        type: 1,
+        variety: '3210',
+        useOccasion: '1',
+        areaCode,
+        address: `南宁市${district}${ROADS[areaCode][0]}18号${community}1栋`,
+        community,
+        ...placed(h, geo, areaCode),
+        manufacturer,
+        brand,
+        model,
+        ratedLoad: 800,
+        ratedSpeed: 0.5,
+        floors: 5,
+        manufactureDate: `${year}-06-01`,
+        installDate: `${year}-08-15`,
+        registerDate: `${year}-09-10`,
+        ...inspectionDates(h, day),
+        useStatus: 1,
+      }),
+    );
+  }
   const ids: number[] = [];
   for (let i = 0; i < rows.length; i += 500) {
     const inserted = await tx
@@ -194,6 +235,20 @@ export async function seedElevators(tx: Tx, count: number) {
     actor: number | null;
   }[] = [];
   ids.forEach((id, i) => {
+    if (i === hydraulic) {
+      for (const [claimType, company, actor] of [
+        ['maintenance', wb1, 'wb_admin1'],
+        ['use', sy2, 'sy_admin2'],
+      ] as const)
+        claims.push({
+          elevatorId: id,
+          claimType,
+          companyId: company.id,
+          state: FILING.passed,
+          actor: userId(actor),
+        });
+      return;
+    }
     const m = i % 3;
     if (m < 2)
       claims.push({
@@ -213,7 +268,7 @@ export async function seedElevators(tx: Tx, count: number) {
       });
   });
   // Pending maintenance claims on unbound elevators of 青秀区, waiting for jg_qingxiu.
-  const unbound = ids.filter((_, i) => i % 3 === 2);
+  const unbound = ids.filter((_, i) => i % 3 === 2 && i !== hydraulic);
   const qingxiu = await tx
     .select({ id: elevator.id })
     .from(elevator)

@@ -11,7 +11,7 @@ import { DAILY } from '../../platform/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { recordOverdueDay, refreshLiftStates } from './lifts.ts';
 import { seedMaintenanceParams } from './params.ts';
-import { generateOrders } from './plans.ts';
+import { generateOrders, upgradePlanTemplates } from './plans.ts';
 import { notifyOverdue } from './reminders.ts';
 import { maintenanceRoutes } from './routes.ts';
 import { ORDER_TOPIC, type OrderAudience, orderScope, seesOrder } from './scope.ts';
@@ -62,8 +62,9 @@ export const maintenanceModule = defineModule({
   routes: maintenanceRoutes,
   baseSeeders: [seedTemplates],
   // Every start: missing parameters; appendices B and C seeded with half-month items only get the
-  // items of their longer intervals (once, as a new template version).
-  startSeeders: [seedMaintenanceParams, upgradeTemplates],
+  // items of their longer intervals (once, as a new template version); plans made before the
+  // appendix rule move to their lift's appendix (upgradePlanTemplates).
+  startSeeders: [seedMaintenanceParams, upgradeTemplates, upgradePlanTemplates],
   demoSeeders: [(tx, _config, storage) => seedMaintenance(tx, storage)],
   menuButtons: {
     // Orders: who sees them is the order's data scope; who may act is the button.

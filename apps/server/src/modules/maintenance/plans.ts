@@ -21,7 +21,7 @@ import {
   type PlanFlag,
   shanghaiToday,
 } from '@ec/contract';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AuthUser } from '../../platform/access.ts';
 import { scopeCondition } from '../../platform/access.ts';
@@ -350,6 +350,50 @@ export async function deletePlans(db: Queryable, user: AuthUser, ids: number[]) 
     .returning({ id: maintenancePlan.id });
   if (deleted.length === 0) throw notFound('维保计划不存在或无权删除');
   return { deleted: deleted.length };
+}
+
+/**
+ * The appendix of a registered variety in SQL, as `appendixOfVariety` decides it (3430 C, 32xx B,
+ * 33xx D, the other 31xx–34xx A); null for a missing or unknown code.
+ */
+export const appendixOfVarietySql = (variety: SQL | AnyColumn) => sql<string | null>`case
+  when ${variety} is null or ${variety} !~ '^3[1-4][0-9][0-9]$' then null
+  when ${variety} = '3430' then 'C'
+  when ${variety} like '32%' then 'B'
+  when ${variety} like '33%' then 'D'
+  else 'A' end`;
+
+/**
+ * Plans made before the appendix rule (savePlan: a plan's template fits the lift's registered
+ * variety) may hold another appendix's template: the demo and the first installations planned every
+ * lift (直梯) on appendix A, hydraulic (32xx) and goods lifts (3430) too. Every start moves such a plan
+ * to the enabled template of its lift's appendix (the newest, as a new plan's default), keeping its
+ * interval, dates and workers, and raises its version (an editor who read it before gets 409). Orders
+ * already made keep the template version they were made with; the plan job makes the next ones on
+ * the new template. A lift without a known variety, or whose appendix has no enabled template, keeps
+ * its plan. One set-based UPDATE in the start's transaction: once done it changes nothing (a start
+ * reads the plans and their lifts' varieties, and writes nothing). Returns the plans moved.
+ */
+export async function upgradePlanTemplates(db: Queryable): Promise<number> {
+  const lift = inspectionLiftsRelation(null).as('upgrade_lift');
+  const moved = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      with fitting as (
+        select distinct on (appendix) id, appendix from ${maintenanceContent}
+        where enabled order by appendix, id desc
+      ), misfit as (
+        select p.id, f.id as content_id
+        from ${maintenancePlan} p
+        join ${maintenanceContent} c on c.id = p.content_id
+        join ${lift} on upgrade_lift.id = p.elevator_id
+        join fitting f on f.appendix = ${appendixOfVarietySql(sql`upgrade_lift.variety`)}
+        where c.appendix <> f.appendix
+      )
+      update ${maintenancePlan} p set content_id = m.content_id, version = p.version + 1, updated_at = now()
+      from misfit m where p.id = m.id
+      returning p.id`),
+  );
+  return moved.length;
 }
 
 /** Plans per round of the plan job: a round is one transaction (its locks and trigger queue bounded). */

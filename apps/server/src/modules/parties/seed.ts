@@ -5,7 +5,7 @@
  * splitting it would only spread that order over files.
  */
 import { addDays, hashPassword, shanghaiToday } from '@ec/contract';
-import { and, asc, count, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, like, max, or } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { hashSecret } from '../../platform/auth/passwords.ts';
 import type { Tx } from '../../platform/db/client.ts';
@@ -23,7 +23,7 @@ import {
 import { communityNames } from '../../platform/seed/names.ts';
 import { rng } from '../../platform/seed/random.ts';
 import { decide, type RecordKind, submit } from '../../platform/workflow.ts';
-import { liftsRelation } from '../elevator/api.ts';
+import { inspectionLiftsRelation, liftsRelation } from '../elevator/api.ts';
 import { buildingCompanyKind, inspectionOrgKind, maintenanceUnitKind } from './companies/kinds.ts';
 import { contractKind } from './contracts/read.ts';
 import { buildingUserKind, maintenanceUserKind, staffLeaveKind } from './persons/kinds.ts';
@@ -84,7 +84,8 @@ async function file(
  * Parties demo data (issue 6): company profiles and their passed filings, five workers per
  * maintenance company (one certificate expired), safety officers of both use units, extra companies
  * and people in every filing state, contracts covering the demo elevators (a few expired, one
- * pending, one rejected), 30 communities and ratings for the maintenance incentive.
+ * pending, one rejected; the hydraulic lift and a goods lift under one of their own), 30 communities
+ * and ratings for the maintenance incentive.
  */
 export async function seedParties(tx: Tx, config: Config) {
   const r = rng(20260601);
@@ -449,8 +450,19 @@ export async function seedParties(tx: Tx, config: Config) {
     .from(lift)
     .where(and(isNotNull(lift.maintenanceCompanyId), isNotNull(lift.useCompanyId)))
     .orderBy(asc(lift.maintenanceCompanyId), asc(lift.useCompanyId), asc(lift.id));
+  // The hydraulic lifts (32xx: the registry seeds one) get a contract of their own, after the others.
+  const spec = inspectionLiftsRelation(null).as('spec');
+  const varieties = new Map(
+    (
+      await tx
+        .select({ id: spec.id, variety: spec.variety })
+        .from(spec)
+        .where(or(like(spec.variety, '32%'), eq(spec.variety, '3430')))
+    ).map((v) => [v.id, v.variety]),
+  );
+  const hydraulic = pairs.filter((p) => varieties.get(p.id)?.startsWith('32'));
   const groups = new Map<string, number[]>();
-  for (const p of pairs) {
+  for (const p of pairs.filter((x) => !hydraulic.includes(x))) {
     const key = `${p.maintenanceCompanyId}:${p.useCompanyId}`;
     groups.set(key, [...(groups.get(key) ?? []), p.id]);
   }
@@ -498,6 +510,57 @@ export async function seedParties(tx: Tx, config: Config) {
         reason: '合同缺少双方盖章页，请补充',
       });
     }
+  }
+
+  // The hydraulic lift and a goods lift (杂物电梯, 3430) of the same two companies that has no open
+  // contract today: one contract for both, from the day after the goods lift's last one ended (a lift
+  // is in one open contract a day), so that the demo holds plans on appendices B and C of TSG T5002-2017.
+  if (hydraulic.length > 0) {
+    const { maintenanceCompanyId: m, useCompanyId: u } = hydraulic[0];
+    let goods: { id: number; from: string } | null = null;
+    for (const p of pairs) {
+      if (goods) break;
+      if (varieties.get(p.id) !== '3430' || p.maintenanceCompanyId !== m || p.useCompanyId !== u) continue;
+      const [{ end }] = await tx
+        .select({ end: max(maintenanceContractElevator.endDate) })
+        .from(maintenanceContractElevator)
+        .where(
+          and(eq(maintenanceContractElevator.elevatorId, p.id), eq(maintenanceContractElevator.active, true)),
+        );
+      if (end === null || end < day)
+        goods = { id: p.id, from: end === null ? addDays(day, -200) : addDays(end, 1) };
+    }
+    const lifts = [
+      ...hydraulic.filter((p) => p.maintenanceCompanyId === m && p.useCompanyId === u).map((p) => p.id),
+      ...(goods ? [goods.id] : []),
+    ];
+    const startDate = goods?.from ?? addDays(day, -200);
+    const [c] = await tx
+      .insert(maintenanceContract)
+      .values({
+        contractNo: `WB-${year}-${String(k + 1).padStart(4, '0')}`,
+        maintenanceCompanyId: m!,
+        useCompanyId: u!,
+        areaCode: areaOf.get(u!) ?? null,
+        startDate,
+        endDate: addDays(day, 165),
+        planType: 'HALF_MONTH',
+        amount: lifts.length * 4800,
+        signDate: addDays(startDate, -10),
+        remark: '液压电梯、杂物电梯维保',
+        createdBy: uid(m === wb1.id ? 'wb_admin1' : 'wb_admin2'),
+      })
+      .returning({ id: maintenanceContract.id });
+    await tx
+      .insert(maintenanceContractElevator)
+      .values(lifts.map((elevatorId) => ({ contractId: c.id, elevatorId })));
+    await file(tx, contractKind, c.id, {
+      areaCode: areaOf.get(u!) ?? null,
+      companyId: m,
+      submitter: uid(m === wb1.id ? 'wb_admin1' : 'wb_admin2'),
+      reviewer: reviewerOf(areaOf.get(u!) ?? null),
+      outcome: 'passed',
+    });
   }
 
   // ---------------------------------------------------------------- communities

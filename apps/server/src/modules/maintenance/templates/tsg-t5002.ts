@@ -255,7 +255,7 @@ export const B_LONGER: SeedItem[] = [
     { name: '控制柜接触器、继电器触点', requirement: '接触良好' },
     { name: '动力装置各安装螺栓', requirement: '紧固' },
     { name: '导电回路绝缘性能测试', requirement: '符合标准' },
-    { name: '限速器安全钳联动试验', requirement: '工作正常；限速器动作速度按规定周期校验' },
+    { name: '限速器安全钳联动试验', requirement: '工作正常；限速器动作速度每 2 年校验一次' },
     { name: '随行电缆', requirement: '无损伤' },
     { name: '破裂阀', requirement: '固定可靠，动作正常' },
     { name: '轿顶、轿厢架、轿门及其附件安装螺栓', requirement: '紧固' },
