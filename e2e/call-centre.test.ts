@@ -149,6 +149,74 @@ describe('坐席上下线: kf_agent1 goes on duty and records a call', () => {
   });
 });
 
+describe('应急处置: kf_agent1 opens a case from a call pop-up on the live board', () => {
+  test('opens /yjcz?token=, sees the caller, 新建工单 fills the number, and the case lists the call', async () => {
+    const api = await apiAs(server.baseUrl, 'kf_agent1');
+    const phone = `138${String(Date.now()).slice(-8)}`;
+    const made = await api<{ id: number; token: string }>('POST', '/pc/serviceUser/callPhoneRecord', {
+      phone,
+      direction: 1,
+      startedAt: new Date().toISOString(),
+    });
+    const { context, page } = await newPage('kf_agent1');
+    // The telephony pop-up opens the board with the call's token.
+    await open(page, `/yjcz?token=${encodeURIComponent(made.token)}`);
+    const popup = page.getByTestId('call-popup');
+    await popup.getByText(phone).waitFor();
+    assert.equal((await popup.getByTestId('call-popup-case').textContent())?.trim(), '—');
+    await popup.getByTestId('call-popup-new-case').click();
+    const dialog = page.locator('.ant-modal:visible', { hasText: '新建工单' });
+    await dialog.getByTestId('new-case-form').waitFor();
+    assert.equal(await dialog.getByLabel('来电号码').inputValue(), phone);
+    await dialog.getByRole('button', { name: /建单/ }).click();
+    await messageWith(page, '已建单');
+    const savedText = await page.locator('.ant-message-notice', { hasText: '已建单' }).first().textContent();
+    const caseNo = /JY\d+/.exec(savedText ?? '')?.[0];
+    assert.ok(caseNo, 'the case number in the message');
+    // The board shows the new case; its 通话记录 lists the call.
+    await page.getByRole('tab', { name: '通话记录（1）' }).click();
+    await page.locator('.ant-tabs-tabpane-active').getByText(phone).waitFor();
+    await screenshot(page, 'call-centre-board-case-from-call');
+    const cases = await api<ListPage<{ id: number; caseNo: string }>>(
+      'GET',
+      '/pc/serviceUserOrder/orderList',
+      {
+        keyword: caseNo,
+        page: 1,
+        limit: 5,
+      },
+    );
+    const opened = cases.records.find((c) => c.caseNo === caseNo);
+    assert.ok(opened, `case ${caseNo} listed`);
+    const detail = await api<{ calls: { id: number; phone: string }[] }>(
+      'GET',
+      `/pc/serviceUserOrder/detail/${opened.id}`,
+    );
+    assert.deepEqual(
+      detail.calls.map((c) => c.id),
+      [made.id],
+    );
+
+    // 客服呼叫中心: the 通话记录 tab finds the call by its number with its case; 详情 shows the agent's calls.
+    await open(page, '/service');
+    await page.getByRole('tab', { name: '通话记录' }).click();
+    const records = page.getByTestId('call-records');
+    await settle(records);
+    await searchField(records, '电话号码').locator('input').fill(phone);
+    await runSearch(records);
+    await rowsOf(records).filter({ hasText: caseNo }).waitFor();
+    await page.getByRole('tab', { name: '坐席' }).click();
+    const agents = page.getByTestId('agent-list');
+    await settle(agents);
+    await rowsOf(agents).filter({ hasText: 'kf_agent1' }).getByRole('button', { name: '详情' }).click();
+    const detailDrawer = page.getByTestId('agent-detail');
+    await detailDrawer.getByTestId('agent-detail-calls').getByText(caseNo).waitFor();
+    await detailDrawer.getByTestId('agent-detail-shifts').getByText('上线').first().waitFor();
+    await screenshot(page, 'call-centre-agent-detail');
+    await context.close();
+  });
+});
+
 describe('维修记录: a use unit reports a fault, the district regulator sees it', () => {
   test('sy_admin1 saves a repair of its lift; its regulator finds it', async () => {
     const sy = await apiAs(server.baseUrl, 'sy_admin1');

@@ -3,11 +3,13 @@ import {
   AGENT_TOPIC,
   type AgentDetail,
   type AgentRow,
+  CASE_KIND,
   type Call,
   type CallRecordRow,
   type Page,
   type PopupContext,
   type RescueBoard,
+  type RescueCaseDetail,
   rescueCaseCalls,
   serviceUserCalls,
 } from '@ec/contract';
@@ -33,6 +35,7 @@ import { userOf } from './stats-support.ts';
  * call centre), kf_local (an agent whose role reads no case) and the kf_race_N users for the seat race.
  */
 const S = serviceUserCalls;
+type CaseSaved = { case: RescueCaseDetail; joined: boolean };
 const N = 50;
 
 describe.each(dbKinds)('call centre agents on %s', (kind) => {
@@ -42,7 +45,9 @@ describe.each(dbKinds)('call centre agents on %s', (kind) => {
   let raceIds: number[] = [];
 
   const send = <T = unknown>(user: string, call: Call, input: Record<string, unknown> = {}) => {
-    const path = call.path.replace('{token}', encodeURIComponent(String(input.token ?? '')));
+    const path = call.path.replace(/\{(\w+)\}/g, (_, k: string) =>
+      encodeURIComponent(String(input[k] ?? '')),
+    );
     return call.method === 'GET' || call.method === 'DELETE'
       ? t.api<T>(call.method, path, { token: tokens[user], query: input as Record<string, string> })
       : t.api<T>(call.method, path, { token: tokens[user], body: input });
@@ -407,6 +412,72 @@ describe.each(dbKinds)('call centre agents on %s', (kind) => {
     // Another call centre's call is not this one's.
     const other = await call('kf_other', { phone });
     expect((await send('kf_agent1', S.popup, { token: other.body.data.token })).status).toBe(404);
+  });
+
+  it("opens a case from a pop-up token: the call is linked and listed in the case; a reused token 409, another centre's 404", async () => {
+    const C = rescueCaseCalls;
+    const caseCount = async () =>
+      (await query<{ n: number }>(sql`select count(*)::int n from rescue_case`))[0].n;
+    const made = (await call('kf_agent1', { phone: '13955550001' })).body.data;
+    const saved = await send<CaseSaved>('kf_agent1', C.saveOrder, {
+      kind: CASE_KIND.enquiry,
+      callerPhone: '13955550001',
+      callToken: made.token,
+    });
+    expect(saved.status, saved.body.resultMsg).toBe(200);
+    const opened = saved.body.data.case;
+    expect(opened.calls.map((c) => c.id)).toEqual([made.id]);
+    const detail = await send<RescueCaseDetail>('kf_agent1', C.detail, { id: opened.id });
+    expect(detail.body.data.calls).toEqual([
+      expect.objectContaining({ id: made.id, phone: '13955550001', direction: 1 }),
+    ]);
+    // The call's record names the case; its pop-up lists it among the caller's cases.
+    const records = await send<Page<CallRecordRow>>('kf_agent1', S.callRecords, { phone: '13955550001' });
+    expect(records.body.data.records.find((r) => r.id === made.id)?.caseNo).toBe(opened.caseNo);
+    // The same call again: refused in Chinese with the case it is on, and no second case is left.
+    const before = await caseCount();
+    const again = await send('kf_agent1', C.saveOrder, { kind: CASE_KIND.enquiry, callToken: made.token });
+    expect(again.status).toBe(409);
+    expect(again.body.resultMsg).toBe(`该来电已关联工单 ${opened.caseNo}，不能再次建单；请在该工单中处理`);
+    // Another call centre's call, as an unknown token, is not found; no case opens either way.
+    const theirs = (await call('kf_other', { phone: '13955550002' })).body.data;
+    for (const token of [theirs.token, 'no-such-token']) {
+      const res = await send('kf_agent1', C.saveOrder, { kind: CASE_KIND.enquiry, callToken: token });
+      expect(res.status, token).toBe(404);
+      expect(res.body.resultMsg).toBe('来电记录不存在或不属于本呼叫中心');
+    }
+    expect(await caseCount()).toBe(before);
+    const [{ linked }] = await query<{ linked: number | null }>(
+      sql`select case_id linked from call_record where id = ${theirs.id}`,
+    );
+    expect(linked).toBeNull();
+    // The platform reaches any centre's call.
+    const byAdmin = await send<CaseSaved>('admin', C.saveOrder, {
+      kind: CASE_KIND.enquiry,
+      callToken: theirs.token,
+    });
+    expect(byAdmin.status, byAdmin.body.resultMsg).toBe(200);
+  });
+
+  it('links one pop-up token to one case of 50 agents saving it at once; the others roll back', async () => {
+    const made = (await call('kf_agent1', { phone: '13955550003' })).body.data;
+    const count = async () =>
+      (
+        await query<{ n: number }>(
+          sql`select count(*)::int n from rescue_case where caller_phone = '13955550003'`,
+        )
+      )[0].n;
+    const results = await Promise.all(
+      Array.from({ length: N }, () =>
+        send('kf_agent1', rescueCaseCalls.saveOrder, {
+          kind: CASE_KIND.enquiry,
+          callerPhone: '13955550003',
+          callToken: made.token,
+        }),
+      ),
+    );
+    expect(statuses(results)).toEqual({ 200: 1, 409: N - 1 });
+    expect(await count()).toBe(1);
   });
 
   it("reaches no other call centre's agent or call, call by call", async () => {

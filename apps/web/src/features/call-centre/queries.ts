@@ -7,7 +7,9 @@ export const callCentreKeys = {
   agent: (userId: number | null) => ['call-centre', 'agent', userId] as const,
   calls: ['call-centre', 'calls'] as const,
   candidates: ['call-centre', 'candidates'] as const,
-  popup: (token: string | null) => ['call-centre', 'popup', token] as const,
+  cases: (keyword: string) => ['call-centre', 'cases', keyword] as const,
+  records: ['call-centre', 'records'] as const,
+  detail: (userId: number | null) => ['call-centre', 'detail', userId] as const,
 };
 
 export function useInvalidateCallCentre() {

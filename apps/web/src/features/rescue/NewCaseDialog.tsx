@@ -1,6 +1,6 @@
 import { CASE_KIND, CASE_KIND_LABEL, type RescueCaseDetail, rescueCaseCalls } from '@ec/contract';
 import { App, Input, InputNumber, Modal, Radio, Typography } from 'antd';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { call } from '../../lib/api.ts';
 import { focusNextField } from './keyboard.ts';
 
@@ -12,16 +12,19 @@ const KIND_OPTIONS = Object.entries(CASE_KIND_LABEL).map(([value, label]) => ({
 /**
  * 新建工单: the caller's number, the kind (困人 unless changed), the people trapped and what the
  * caller says → saveOrder. Enter moves to the next field and saves from the last; a call on a lift
- * that already has an open 困人 case joins it, and the agent is told so.
+ * that already has an open 困人 case joins it, and the agent is told so. Opened from a call's pop-up
+ * (`fromCall`), the number is filled in and the case is linked to that call by its token.
  */
 export function NewCaseDialog({
   open,
   onClose,
   onSaved,
+  fromCall = null,
 }: {
   open: boolean;
   onClose: () => void;
   onSaved: (saved: RescueCaseDetail, joined: boolean) => void;
+  fromCall?: { phone: string; token: string } | null;
 }) {
   const { message } = App.useApp();
   const [phone, setPhone] = useState('');
@@ -30,6 +33,18 @@ export function NewCaseDialog({
   const [description, setDescription] = useState('');
   const [saving, setSaving] = useState(false);
   const form = useRef<HTMLDivElement>(null);
+  // Each opening from a call starts from that call's number; the next plain opening does not keep it.
+  const filledFrom = useRef<string | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    if (fromCall) {
+      setPhone(fromCall.phone);
+      filledFrom.current = fromCall.token;
+    } else if (filledFrom.current) {
+      setPhone('');
+      filledFrom.current = null;
+    }
+  }, [open, fromCall]);
 
   const reset = () => {
     setPhone('');
@@ -51,6 +66,7 @@ export function NewCaseDialog({
         callerPhone: phone.trim() || null,
         trapped: kind === CASE_KIND.trapped ? (trapped ?? 0) : 0,
         description: description.trim() || null,
+        callToken: fromCall?.token ?? null,
       });
       reset();
       onSaved(saved.case, saved.joined);
@@ -70,7 +86,7 @@ export function NewCaseDialog({
 
   return (
     <Modal
-      title="新建工单（接警）"
+      title={fromCall ? `新建工单（来电 ${fromCall.phone}）` : '新建工单（接警）'}
       open={open}
       onCancel={onClose}
       onOk={() => void save()}

@@ -21,6 +21,7 @@ import { maskedPhone } from '../../../platform/masking.ts';
 import { notify } from '../../../platform/notify.ts';
 import { moveState } from '../../../platform/workflow/moves.ts';
 import { liftByCode, liftFacts } from '../../elevator/api.ts';
+import { seesAgent } from '../callcentre/service.ts';
 import { openRepair } from '../repairs/open.ts';
 import { callRecord, rescueCase } from '../tables.ts';
 import { mayRaiseAlarm } from './alarm-authority.ts';
@@ -71,9 +72,39 @@ async function done(db: Queryable, user: AuthUser, c: CaseRecord): Promise<Rescu
   return detailOf(db, j, callerInFull(user));
 }
 
+/**
+ * The call a pop-up token names, for saveOrder: only a call of the agent's own centre (the platform:
+ * any centre's) — another centre's token, like an unknown one, is a 404. A call already linked to a
+ * case is refused with that case's number (409) before any case opens.
+ */
+async function callOfToken(db: Queryable, user: AuthUser, token: string) {
+  const [found] = await db
+    .select({
+      id: callRecord.id,
+      caseNo: rescueCase.caseNo,
+      agentType: sysUser.userType,
+      agentCompanyId: sysUser.companyId,
+    })
+    .from(callRecord)
+    .leftJoin(sysUser, eq(sysUser.id, callRecord.agentId))
+    .leftJoin(rescueCase, eq(rescueCase.id, callRecord.caseId))
+    .where(eq(callRecord.token, token));
+  const mine =
+    found &&
+    (user.userType === 'callcenter'
+      ? found.agentType === 'callcenter' && seesAgent(user, { companyId: found.agentCompanyId })
+      : seesAgent(user, { companyId: found.agentCompanyId }));
+  if (!mine) throw notFound('来电记录不存在或不属于本呼叫中心');
+  if (found.caseNo !== null) throw linkedAlready(found.caseNo);
+}
+
+const linkedAlready = (caseNo: string | null) =>
+  conflict(`该来电已关联工单${caseNo ? ` ${caseNo}` : ''}，不能再次建单；请在该工单中处理`);
+
 /** saveOrder: the agent opens a case from a call (linked to the call's record by its token). */
 export async function saveCase(db: Queryable, user: AuthUser, input: In<'saveOrder'>) {
   if (input.elevatorId && !(await liftFacts(db, input.elevatorId))) throw notFound('电梯不存在');
+  if (input.callToken) await callOfToken(db, user, input.callToken);
   const { caseId, joined, row } = await openCase(db, {
     source: CASE_SOURCE.phone,
     kind: input.kind,
@@ -85,12 +116,21 @@ export async function saveCase(db: Queryable, user: AuthUser, input: In<'saveOrd
     agent: user,
   });
   if (input.callToken) {
+    // The link decides: one UPDATE on a call still unlinked; of two agents saving the same call at
+    // once, the second finds it linked and its case (in the same transaction) is rolled back.
     const linked = await db
       .update(callRecord)
       .set({ caseId })
       .where(and(eq(callRecord.token, input.callToken), isNull(callRecord.caseId)))
       .returning({ id: callRecord.id });
-    if (linked.length === 0) throw notFound('来电记录不存在或已关联工单');
+    if (linked.length === 0) {
+      const [now] = await db
+        .select({ caseNo: rescueCase.caseNo })
+        .from(callRecord)
+        .leftJoin(rescueCase, eq(rescueCase.id, callRecord.caseId))
+        .where(eq(callRecord.token, input.callToken));
+      throw linkedAlready(now?.caseNo ?? null);
+    }
   }
   return { case: await detailOf(db, row, callerInFull(user)), joined };
 }

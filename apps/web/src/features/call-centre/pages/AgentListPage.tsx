@@ -1,6 +1,7 @@
 import type { ProColumns } from '@ant-design/pro-components';
 import { AGENT_TOPIC, type AgentRow, RESCUE_PERMISSIONS as P, serviceUserCalls } from '@ec/contract';
-import { App, Badge, Popconfirm } from 'antd';
+import { App, Badge, Popconfirm, Tabs } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
@@ -8,11 +9,14 @@ import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
 import { useLiveRefresh } from '../../../lib/live.ts';
+import { AgentDetailDrawer } from '../AgentDetailDrawer.tsx';
+import { CallRecordsTable } from '../CallRecordsTable.tsx';
 import { CALL_CENTRE_PAGES, callCentreKeys, useInvalidateCallCentre } from '../queries.ts';
 
 /**
  * 客服呼叫中心 (/service): the call centre's agents with their seat, extension, duty state and
- * today's calls; 新增坐席 / 编辑 open 坐席编辑, 删除 asks first (the calls and duty log stay).
+ * today's calls; 详情 shows an agent's latest calls and duty log, 新增坐席 / 编辑 open 坐席编辑,
+ * 删除 asks first (the calls and duty log stay). The 通话记录 tab searches every agent's calls.
  */
 export default function AgentListPage() {
   // Live: an agent going on or off duty, or recording a call, anywhere refreshes the list.
@@ -21,6 +25,7 @@ export default function AgentListPage() {
   const { message } = App.useApp();
   const canEdit = usePermission(P.agentEdit);
   const invalidate = useInvalidateCallCentre();
+  const [shown, setShown] = useState<number | null>(null);
   const remove = async (a: AgentRow) => {
     try {
       await call(serviceUserCalls.delete, { ids: [a.userId] });
@@ -82,9 +87,12 @@ export default function AgentListPage() {
       ellipsis: true,
       render: (_, a) => dash(a.remark),
     },
-    ...(canEdit
-      ? [
-          actionColumn<AgentRow>(120, (a) => [
+    actionColumn<AgentRow>(canEdit ? 160 : 70, (a) => [
+      <RowAction key="detail" onClick={() => setShown(a.userId)}>
+        详情
+      </RowAction>,
+      ...(canEdit
+        ? [
             <RowAction key="edit" onClick={() => navigate(`${CALL_CENTRE_PAGES.edit}?userId=${a.userId}`)}>
               编辑
             </RowAction>,
@@ -98,19 +106,38 @@ export default function AgentListPage() {
             >
               <RowAction danger>删除</RowAction>
             </Popconfirm>,
-          ]),
-        ]
-      : []),
+          ]
+        : []),
+    ]),
   ];
   return (
-    <ContractTable<AgentRow>
-      testId="agent-list"
-      call={serviceUserCalls.query}
-      queryKey={callCentreKeys.agents}
-      rowKey="userId"
-      columns={columns}
-      add={{ label: '新增坐席', onClick: () => navigate(CALL_CENTRE_PAGES.edit), permission: P.agentEdit }}
-      emptyText="暂无坐席"
-    />
+    <>
+      <Tabs
+        data-testid="service-tabs"
+        items={[
+          {
+            key: 'agents',
+            label: '坐席',
+            children: (
+              <ContractTable<AgentRow>
+                testId="agent-list"
+                call={serviceUserCalls.query}
+                queryKey={callCentreKeys.agents}
+                rowKey="userId"
+                columns={columns}
+                add={{
+                  label: '新增坐席',
+                  onClick: () => navigate(CALL_CENTRE_PAGES.edit),
+                  permission: P.agentEdit,
+                }}
+                emptyText="暂无坐席"
+              />
+            ),
+          },
+          { key: 'calls', label: '通话记录', children: <CallRecordsTable /> },
+        ]}
+      />
+      <AgentDetailDrawer userId={shown} onClose={() => setShown(null)} />
+    </>
   );
 }

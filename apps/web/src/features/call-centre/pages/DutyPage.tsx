@@ -10,7 +10,6 @@ import {
   DatePicker,
   Form,
   Input,
-  InputNumber,
   Radio,
   Row,
   Space,
@@ -19,6 +18,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { CallPopupDrawer } from '../../../components/CallPopupDrawer.tsx';
 import { ContractTable } from '../../../components/ContractTable.tsx';
 import { validated } from '../../../components/form.ts';
 import { actionColumn, RowAction } from '../../../components/RowAction.tsx';
@@ -26,7 +26,7 @@ import { call } from '../../../lib/api.ts';
 import { dash } from '../../../lib/format.ts';
 import { useLiveRefresh } from '../../../lib/live.ts';
 import { useSession } from '../../../lib/session.ts';
-import { PopupDrawer } from '../PopupDrawer.tsx';
+import { CasePicker } from '../CasePicker.tsx';
 import { callCentreKeys, useInvalidateCallCentre } from '../queries.ts';
 
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -159,8 +159,8 @@ function CallForm({ onRecorded }: { onRecorded: (token: string) => void }) {
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
-          <Form.Item name="caseId" label="关联工单编号（可选）">
-            <InputNumber min={1} precision={0} style={{ width: '100%' }} />
+          <Form.Item name="caseId" label="关联工单（可选）">
+            <CasePicker />
           </Form.Item>
         </Col>
         <Col xs={24} md={8}>
@@ -270,7 +270,7 @@ export default function DutyPage() {
           emptyText="今日暂无通话"
         />
       </Card>
-      <PopupDrawer token={popup} onClose={() => setPopup(null)} />
+      <CallPopupDrawer token={popup} onClose={() => setPopup(null)} />
     </Space>
   );
 }

@@ -8,7 +8,9 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Badge, Button, Card, Col, Empty, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { AreaCascader } from '../../../components/AreaCascader.tsx';
+import { CallPopupDrawer, callPopupKey, type PopupCaller } from '../../../components/CallPopupDrawer.tsx';
 import { lastCode } from '../../../components/table-input.ts';
 import { usePermission } from '../../../lib/access.ts';
 import { call } from '../../../lib/api.ts';
@@ -108,7 +110,8 @@ function BoardCase({
  * 应急处置 (/yjcz): the agents' live board and case console. Left, the open cases by urgency with
  * their timers, kept current by the server's live events; right, the chosen case. The common path
  * works from the keyboard: N opens a case, Enter moves on, the locate box takes the rescue code,
- * Ctrl+Enter dispatches level 1.
+ * Ctrl+Enter dispatches level 1. Opened by the telephony pop-up as /yjcz?token=…, the call's pop-up
+ * shows the caller, and its 新建工单 opens the case with the number filled in and the call linked.
  */
 export default function BoardPage() {
   const client = useQueryClient();
@@ -129,6 +132,18 @@ export default function BoardPage() {
   useLiveRefresh(mayAgents ? [AGENT_TOPIC] : [], rescueKeys.board);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [newOpen, setNewOpen] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const popupToken = params.get('token') || null;
+  const [fromCall, setFromCall] = useState<PopupCaller | null>(null);
+  const closePopup = () =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.delete('token');
+        return next;
+      },
+      { replace: true },
+    );
   const [focusLocate, setFocusLocate] = useState(0);
   const panel = useRef<CasePanelHandle>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -175,6 +190,7 @@ export default function BoardPage() {
       if (what === 'newCase') {
         if (!handle) return;
         e.preventDefault();
+        setFromCall(null);
         setNewOpen(true);
       } else if (what === 'locate') {
         e.preventDefault();
@@ -219,7 +235,10 @@ export default function BoardPage() {
               {mayHandle && (
                 <Button
                   type="primary"
-                  onClick={() => setNewOpen(true)}
+                  onClick={() => {
+                    setFromCall(null);
+                    setNewOpen(true);
+                  }}
                   aria-keyshortcuts="N F2"
                   data-testid="new-case"
                 >
@@ -282,12 +301,35 @@ export default function BoardPage() {
           )}
         </Card>
       </Col>
+      <CallPopupDrawer
+        token={popupToken}
+        onClose={closePopup}
+        onNewCase={
+          mayHandle
+            ? (caller) => {
+                closePopup();
+                setFromCall(caller);
+                setNewOpen(true);
+              }
+            : undefined
+        }
+      />
       {mayHandle && (
         <NewCaseDialog
           open={newOpen}
-          onClose={() => setNewOpen(false)}
+          fromCall={fromCall}
+          onClose={() => {
+            setNewOpen(false);
+            setFromCall(null);
+          }}
           onSaved={(saved, joined) => {
             setNewOpen(false);
+            if (fromCall) {
+              // The call now names its case: its pop-up and the recent calls show it.
+              void client.invalidateQueries({ queryKey: callPopupKey(fromCall.token) });
+              void client.invalidateQueries({ queryKey: rescueKeys.recentCalls });
+              setFromCall(null);
+            }
             client.setQueryData(rescueKeys.detail(saved.id), saved);
             onRow(saved);
             setSelectedId(saved.id);

@@ -1,17 +1,35 @@
 import { CASE_KIND_LABEL, CASE_STATE_LABEL, serviceUserCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Drawer, Empty, List, Spin, Tag, Typography } from 'antd';
-import { call } from '../../lib/api.ts';
-import { dash } from '../../lib/format.ts';
-import { callCentreKeys } from './queries.ts';
+import { Alert, Button, Descriptions, Drawer, Empty, List, Spin, Tag, Typography } from 'antd';
+import { call } from '../lib/api.ts';
+import { dash } from '../lib/format.ts';
+
+/** The pop-up's query key, under the call centre's ['call-centre'] so its refresh reaches it. */
+export const callPopupKey = (token: string | null) => ['call-centre', 'popup', token] as const;
+
+/** What 新建工单 hands the page: the caller's number and the call's token to link the case to. */
+export interface PopupCaller {
+  phone: string;
+  token: string;
+}
 
 /**
  * 来电弹屏: what the platform knows of a call's number (GET /pc/serviceUser/popup/{token}) — the
- * call, the caller's open cases first, its latest closed ones and the lifts of those cases.
+ * call, the caller's open cases first, its latest closed ones and the lifts of those cases. Shared by
+ * the agent's duty page and the live board (/yjcz?token=…); given `onNewCase`, a call not yet linked
+ * to a case offers 新建工单 with the caller's number and the token, and a linked one names its case.
  */
-export function PopupDrawer({ token, onClose }: { token: string | null; onClose: () => void }) {
+export function CallPopupDrawer({
+  token,
+  onClose,
+  onNewCase,
+}: {
+  token: string | null;
+  onClose: () => void;
+  onNewCase?: (caller: PopupCaller) => void;
+}) {
   const popup = useQuery({
-    queryKey: callCentreKeys.popup(token),
+    queryKey: callPopupKey(token),
     enabled: token !== null,
     queryFn: ({ signal }) => call(serviceUserCalls.popup, { token: token! }, { signal }),
   });
@@ -32,6 +50,7 @@ export function PopupDrawer({ token, onClose }: { token: string | null; onClose:
   return (
     <Drawer title="来电弹屏" open={token !== null} onClose={onClose} width={560} destroyOnHidden>
       {popup.isLoading && <Spin />}
+      {popup.isError && <Alert type="error" showIcon message={`来电弹屏加载失败：${popup.error.message}`} />}
       {p && (
         <div data-testid="call-popup">
           <Descriptions column={1} size="small" bordered>
@@ -42,7 +61,20 @@ export function PopupDrawer({ token, onClose }: { token: string | null; onClose:
             <Descriptions.Item label="开始时间">{p.call.startedAt}</Descriptions.Item>
             <Descriptions.Item label="坐席">{dash(p.call.agentName)}</Descriptions.Item>
             <Descriptions.Item label="此前来电">{p.previousCalls} 次</Descriptions.Item>
+            <Descriptions.Item label="关联工单">
+              <span data-testid="call-popup-case">{dash(p.call.caseNo)}</span>
+            </Descriptions.Item>
           </Descriptions>
+          {onNewCase && p.call.caseId === null && (
+            <Button
+              type="primary"
+              style={{ marginTop: 12 }}
+              data-testid="call-popup-new-case"
+              onClick={() => onNewCase({ phone: p.phone, token: p.call.token })}
+            >
+              新建工单
+            </Button>
+          )}
           <Typography.Title level={5} style={{ marginTop: 16 }}>
             未关闭的工单
           </Typography.Title>
