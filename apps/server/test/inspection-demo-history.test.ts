@@ -26,7 +26,7 @@ describe.each(dbKinds)('demo inspection history on %s', (kind) => {
     await stats.signIn(['admin']);
     reports = new CallProber(t, inspectionReportCalls);
     await reports.signIn(['admin', 'jy_admin1']);
-  }, 180_000);
+  }, 600_000);
   afterAll(() => t?.close());
 
   it('gives every lift in use of a use unit inspected in the past year its report, as the registry dates it', async () => {

@@ -42,20 +42,21 @@ export async function seedBills(tx: Tx) {
       ),
     )
     .orderBy(inspectionOrder.id);
+  // The tariffs once; each order's facts as a quote reads them (params/facts.ts); the notices in
+  // multi-row inserts (the reports' seed writes a year of reported orders).
+  const costs = new Map(
+    (await tx.select().from(inspectionCost)).map((c) => [`${c.orgId}:${c.variety}`, c] as const),
+  );
+  const notices: (typeof inspectionChargeNotice.$inferInsert)[] = [];
   for (const [k, order] of reported.entries()) {
     const facts = await quoteFacts(tx, order.orgId, order.elevatorId);
-    const [cost] = facts?.variety
-      ? await tx
-          .select()
-          .from(inspectionCost)
-          .where(and(eq(inspectionCost.orgId, order.orgId), eq(inspectionCost.variety, facts.variety)))
-      : [];
+    const cost = facts?.variety ? costs.get(`${order.orgId}:${facts.variety}`) : undefined;
     const outcome = facts ? computeQuote(cost ?? null, facts, 'periodic', today) : null;
     if (!outcome?.ok) continue;
     const issued = new Date(order.appliedAt.getTime() + 3 * 86_400_000);
     const issuedDay = formatDateTime(issued).slice(0, 10);
     const exempt = k === 1;
-    await tx.insert(inspectionChargeNotice).values({
+    notices.push({
       orderId: order.id,
       noticeNo: `SF${order.orderNo.slice(2)}`,
       amount: outcome.total,
@@ -71,6 +72,8 @@ export async function seedBills(tx: Tx) {
       version: 1,
     });
   }
+  for (let i = 0; i < notices.length; i += 500)
+    await tx.insert(inspectionChargeNotice).values(notices.slice(i, i + 500));
 
   const groups = rowsOf<{ org_id: number; use_unit_id: number; month: string; ids: number[] }>(
     await tx.execute(sql`

@@ -127,6 +127,7 @@ export async function seedReports(tx: Tx) {
   type Attempt = { attempt: number; on: string; results: ItemResult[]; remarks: (string | null)[] };
   const plans: {
     lift: { id: number; useUnitId: number };
+    variety: string;
     inspectedOn: string;
     items: Item[];
     attempts: (Attempt & ReturnType<typeof conclude>)[];
@@ -161,6 +162,7 @@ export async function seedReports(tx: Tx) {
     }
     plans.push({
       lift: { id: lift.id, useUnitId: lift.useUnitId },
+      variety: lift.variety ?? '',
       inspectedOn,
       items,
       attempts: attempts.map((a) => ({ ...a, ...conclude(items, a, inspectedOn) })),
@@ -237,22 +239,24 @@ export async function seedReports(tx: Tx) {
     );
     for (let i = 0; i < instrumentRows.length; i += CHUNK)
       await tx.insert(inspectionReportInstrument).values(instrumentRows.slice(i, i + CHUNK));
-    const resultRows = reports.flatMap((rep, k) => {
+    // The item results: every catalogue item of the lift's variety 符合 but the one that did not
+    // conform, in one INSERT … SELECT per chunk (the rows built by the database, not sent one by one).
+    const outcomes = reports.map((rep, k) => {
       const { plan, a } = attemptsOf[k];
-      return plan.items.map((item, n) => ({
-        reportId: rep.id,
-        itemId: item.itemId,
-        code: item.code,
-        category: item.category,
-        name: item.name,
-        keyItem: item.keyItem,
-        sort: item.sort,
-        result: a.results[n],
-        remark: a.remarks[n],
-      }));
+      const bad = a.results.indexOf('不符合');
+      return {
+        id: rep.id,
+        variety: plan.variety,
+        bad: bad >= 0 ? plan.items[bad].itemId : 0,
+        remark: bad >= 0 ? a.remarks[bad] : null,
+      };
     });
-    for (let i = 0; i < resultRows.length; i += CHUNK * 4)
-      await tx.insert(inspectionResult).values(resultRows.slice(i, i + CHUNK * 4));
+    await tx.execute(sql`insert into ${inspectionResult} (report_id, item_id, code, category, name, key_item, sort, result, remark)
+      select u.id, i.id, i.code, i.category, i.name, i.key_item, i.sort,
+        case when i.id = u.bad then '不符合' else '符合' end, case when i.id = u.bad then u.remark end
+      from json_to_recordset(${JSON.stringify(outcomes)}::json) as u(id int, variety text, bad int, remark text)
+      join ${inspectionItemVariety} v on v.variety = u.variety
+      join ${inspectionItem} i on i.id = v.item_id and i.org_id = ${orgId}`);
     await tx.insert(inspectionOrderEvent).values(
       chunk.flatMap((p, k) => [
         {
