@@ -1,15 +1,17 @@
 import { addDays, computeQuote, formatDateTime, shanghaiToday } from '@ec/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.ts';
 import { rowsOf } from '../../../platform/db/sql.ts';
+import { inspectionLiftsRelation } from '../../elevator/api.ts';
 import { inspectionCost } from '../catalog/tables.ts';
 import { inspectionChargeNotice, inspectionOrder } from '../orders/tables.ts';
-import { quoteFacts } from '../params/facts.ts';
+import type { QuoteFacts } from '../params/facts.ts';
+import { inspectionTechParam } from '../params/tables.ts';
 import { billNo } from './flow.ts';
 import { monthRange } from './read.ts';
 import { inspectionBill, inspectionBillCharge } from './tables.ts';
 
-/** Notices issued within this many days are left out of the demo bills (for the user to bill). */
+/** Notices of open orders issued within this many days are left out of the demo bills (for the user to bill). */
 const RECENT_DAYS = 31;
 
 /**
@@ -17,9 +19,10 @@ const RECENT_DAYS = 31;
  * - the past year's reported orders (the reports' seed writes them without a notice) get their
  *   charge notice, computed from the organisation's tariff, paid a few days after issue (the second
  *   one exempt): their reports were released, which the release rule asks;
- * - every organisation's notices issued more than a month ago are gathered into monthly bills per use
- *   unit (settled, as their notices are), the recent ones are left unbilled: 生成账单 on the page
- *   gathers them (one is still unpaid, the order 待缴费).
+ * - every organisation's notices issued more than a month ago, and those of reported orders (the
+ *   reports' year of history, settled), are gathered into monthly bills per use unit; the recent ones
+ *   of open orders are left unbilled: 生成账单 on the page gathers them (one is still unpaid, the
+ *   order 待缴费), not crowded by the history's.
  */
 export async function seedBills(tx: Tx) {
   const today = shanghaiToday();
@@ -42,14 +45,48 @@ export async function seedBills(tx: Tx) {
       ),
     )
     .orderBy(inspectionOrder.id);
-  // The tariffs once; each order's facts as a quote reads them (params/facts.ts); the notices in
-  // multi-row inserts (the reports' seed writes a year of reported orders).
+  // The tariffs, the lifts' registered specs and the organisations' parameters read once; each
+  // order's facts as params/facts.ts quoteFacts takes them (the parameters where recorded, else the
+  // registry's variety, floors and load); the notices in multi-row inserts (the reports' seed writes
+  // a year of reported orders).
   const costs = new Map(
     (await tx.select().from(inspectionCost)).map((c) => [`${c.orgId}:${c.variety}`, c] as const),
   );
+  const liftIds = [...new Set(reported.map((o) => o.elevatorId))];
+  const rel = inspectionLiftsRelation(null).as('seed_bill_lift');
+  const specs = new Map<
+    number,
+    { variety: string | null; floors: number | null; ratedLoad: number | null }
+  >();
+  const params = new Map<string, typeof inspectionTechParam.$inferSelect>();
+  for (let i = 0; i < liftIds.length; i += 5000) {
+    const ids = liftIds.slice(i, i + 5000);
+    for (const l of await tx
+      .select({ id: rel.id, variety: rel.variety, floors: rel.floors, ratedLoad: rel.ratedLoad })
+      .from(rel)
+      .where(inArray(rel.id, ids)))
+      specs.set(l.id, l);
+    for (const p of await tx
+      .select()
+      .from(inspectionTechParam)
+      .where(inArray(inspectionTechParam.elevatorId, ids)))
+      params.set(`${p.orgId}:${p.elevatorId}`, p);
+  }
+  const factsOf = (orgId: number, liftId: number): QuoteFacts | null => {
+    const lift = specs.get(liftId);
+    if (!lift) return null;
+    const p = params.get(`${orgId}:${liftId}`);
+    return {
+      variety: p?.variety ?? lift.variety,
+      stops: p?.stops ?? lift.floors,
+      riseM: p?.riseM ?? null,
+      lengthM: p?.lengthM ?? null,
+      ratedLoad: p?.ratedLoad ?? lift.ratedLoad,
+    };
+  };
   const notices: (typeof inspectionChargeNotice.$inferInsert)[] = [];
   for (const [k, order] of reported.entries()) {
-    const facts = await quoteFacts(tx, order.orgId, order.elevatorId);
+    const facts = factsOf(order.orgId, order.elevatorId);
     const cost = facts?.variety ? costs.get(`${order.orgId}:${facts.variety}`) : undefined;
     const outcome = facts ? computeQuote(cost ?? null, facts, 'periodic', today) : null;
     if (!outcome?.ok) continue;
@@ -80,7 +117,8 @@ export async function seedBills(tx: Tx) {
       select o.org_id, o.use_unit_id, to_char(n.issued_at at time zone 'Asia/Shanghai', 'YYYY-MM') as month,
         array_agg(n.id order by n.id) as ids
       from inspection_charge_notice n join inspection_order o on o.id = n.order_id
-      where (n.issued_at at time zone 'Asia/Shanghai')::date < ${addDays(today, -RECENT_DAYS)}::date
+      where ((n.issued_at at time zone 'Asia/Shanghai')::date < ${addDays(today, -RECENT_DAYS)}::date
+          or o.state = 'reported')
         and not exists (select 1 from inspection_bill_charge c where c.notice_id = n.id)
       group by 1, 2, 3 order by 3, 1, 2`),
   );
