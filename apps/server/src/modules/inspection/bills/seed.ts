@@ -11,7 +11,7 @@ import { billNo } from './flow.ts';
 import { monthRange } from './read.ts';
 import { inspectionBill, inspectionBillCharge } from './tables.ts';
 
-/** Notices of open orders issued within this many days are left out of the demo bills (for the user to bill). */
+/** Notices issued within this many days are left out of the demo bills (for the user to bill). */
 const RECENT_DAYS = 31;
 
 /**
@@ -19,10 +19,9 @@ const RECENT_DAYS = 31;
  * - the past year's reported orders (the reports' seed writes them without a notice) get their
  *   charge notice, computed from the organisation's tariff, paid a few days after issue (the second
  *   one exempt): their reports were released, which the release rule asks;
- * - every organisation's notices issued more than a month ago, and those of reported orders (the
- *   reports' year of history, settled), are gathered into monthly bills per use unit; the recent ones
- *   of open orders are left unbilled: 生成账单 on the page gathers them (one is still unpaid, the
- *   order 待缴费), not crowded by the history's.
+ * - every organisation's notices issued more than a month ago are gathered into monthly bills per use
+ *   unit (settled, as their notices are), the recent ones are left unbilled: 生成账单 on the page
+ *   gathers them (one is still unpaid, the order 待缴费).
  */
 export async function seedBills(tx: Tx) {
   const today = shanghaiToday();
@@ -117,8 +116,7 @@ export async function seedBills(tx: Tx) {
       select o.org_id, o.use_unit_id, to_char(n.issued_at at time zone 'Asia/Shanghai', 'YYYY-MM') as month,
         array_agg(n.id order by n.id) as ids
       from inspection_charge_notice n join inspection_order o on o.id = n.order_id
-      where ((n.issued_at at time zone 'Asia/Shanghai')::date < ${addDays(today, -RECENT_DAYS)}::date
-          or o.state = 'reported')
+      where (n.issued_at at time zone 'Asia/Shanghai')::date < ${addDays(today, -RECENT_DAYS)}::date
         and not exists (select 1 from inspection_bill_charge c where c.notice_id = n.id)
       group by 1, 2, 3 order by 3, 1, 2`),
   );
