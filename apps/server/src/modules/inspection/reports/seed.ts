@@ -4,6 +4,7 @@ import type { Tx } from '../../../platform/db/client.ts';
 import { sysUser } from '../../../platform/db/tables.ts';
 import { rng } from '../../../platform/seed/random.ts';
 import { inspectionLiftsRelation, recordInspection } from '../../elevator/api.ts';
+import { demoQuoter } from '../bills/seed.ts';
 import { inspectionItem, inspectionItemVariety } from '../catalog/tables.ts';
 import { inspectionEquipment } from '../instruments/tables.ts';
 import { inspectionOrder, inspectionOrderEvent } from '../orders/tables.ts';
@@ -119,6 +120,12 @@ export async function seedReports(tx: Tx) {
       ),
     )
     .orderBy(asc(rel.id));
+  // Only lifts the organisation can quote (the bills' seed gives every reported order its notice).
+  const quote = await demoQuoter(
+    tx,
+    lifts.map((l) => l.id),
+    today,
+  );
 
   const now = Date.now();
   // At 10:00 in Shanghai on the day, never later than now (an inspection of today is signed and pushed already).
@@ -144,7 +151,7 @@ export async function seedReports(tx: Tx) {
   for (const lift of lifts) {
     const items = lift.variety ? itemsOf.get(lift.variety) : undefined;
     const x = r();
-    if (!items?.length || !lift.next || !lift.useUnitId) continue;
+    if (!items?.length || !lift.next || !lift.useUnitId || !quote(orgId, lift.id)?.ok) continue;
     const inspectedOn = addMonths(lift.next, -12);
     const keyAt = items.findIndex((i) => i.keyItem);
     const generalAt = items.findIndex((i) => !i.keyItem);
