@@ -1,10 +1,12 @@
 import { addDays, computeQuote, formatDateTime, shanghaiToday } from '@ec/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/client.ts';
 import { rowsOf } from '../../../platform/db/sql.ts';
+import { inspectionLiftsRelation } from '../../elevator/api.ts';
 import { inspectionCost } from '../catalog/tables.ts';
 import { inspectionChargeNotice, inspectionOrder } from '../orders/tables.ts';
-import { quoteFacts } from '../params/facts.ts';
+import type { QuoteFacts } from '../params/facts.ts';
+import { inspectionTechParam } from '../params/tables.ts';
 import { billNo } from './flow.ts';
 import { monthRange } from './read.ts';
 import { inspectionBill, inspectionBillCharge } from './tables.ts';
@@ -42,20 +44,15 @@ export async function seedBills(tx: Tx) {
       ),
     )
     .orderBy(inspectionOrder.id);
+  const quote = await demoQuoter(tx, [...new Set(reported.map((o) => o.elevatorId))], today);
+  const notices: (typeof inspectionChargeNotice.$inferInsert)[] = [];
   for (const [k, order] of reported.entries()) {
-    const facts = await quoteFacts(tx, order.orgId, order.elevatorId);
-    const [cost] = facts?.variety
-      ? await tx
-          .select()
-          .from(inspectionCost)
-          .where(and(eq(inspectionCost.orgId, order.orgId), eq(inspectionCost.variety, facts.variety)))
-      : [];
-    const outcome = facts ? computeQuote(cost ?? null, facts, 'periodic', today) : null;
+    const outcome = quote(order.orgId, order.elevatorId);
     if (!outcome?.ok) continue;
     const issued = new Date(order.appliedAt.getTime() + 3 * 86_400_000);
     const issuedDay = formatDateTime(issued).slice(0, 10);
     const exempt = k === 1;
-    await tx.insert(inspectionChargeNotice).values({
+    notices.push({
       orderId: order.id,
       noticeNo: `SF${order.orderNo.slice(2)}`,
       amount: outcome.total,
@@ -71,6 +68,8 @@ export async function seedBills(tx: Tx) {
       version: 1,
     });
   }
+  for (let i = 0; i < notices.length; i += 500)
+    await tx.insert(inspectionChargeNotice).values(notices.slice(i, i + 500));
 
   const groups = rowsOf<{ org_id: number; use_unit_id: number; month: string; ids: number[] }>(
     await tx.execute(sql`
@@ -103,4 +102,55 @@ export async function seedBills(tx: Tx) {
       .insert(inspectionBillCharge)
       .values(g.ids.map((noticeId) => ({ billId: id, noticeId: Number(noticeId) })));
   }
+}
+
+/**
+ * The periodic quote of the demo's lifts, as the order page computes it, in a few reads (the seeds
+ * write a year of reported orders): the tariffs, the lifts' registered specs and the organisations'
+ * parameters read once; each lift's facts as params/facts.ts quoteFacts takes them (the parameters
+ * where recorded, else the registry's variety, floors and load). The reports' seed leaves out the
+ * lifts it cannot quote (an escalator without its rise height), so that every seeded report's order
+ * gets its charge notice here.
+ */
+export async function demoQuoter(tx: Tx, liftIds: number[], today: string) {
+  const costs = new Map(
+    (await tx.select().from(inspectionCost)).map((c) => [`${c.orgId}:${c.variety}`, c] as const),
+  );
+  const rel = inspectionLiftsRelation(null).as('seed_bill_lift');
+  const specs = new Map<
+    number,
+    { variety: string | null; floors: number | null; ratedLoad: number | null }
+  >();
+  const params = new Map<string, typeof inspectionTechParam.$inferSelect>();
+  for (let i = 0; i < liftIds.length; i += 5000) {
+    const ids = liftIds.slice(i, i + 5000);
+    for (const l of await tx
+      .select({ id: rel.id, variety: rel.variety, floors: rel.floors, ratedLoad: rel.ratedLoad })
+      .from(rel)
+      .where(inArray(rel.id, ids)))
+      specs.set(l.id, l);
+    for (const p of await tx
+      .select()
+      .from(inspectionTechParam)
+      .where(inArray(inspectionTechParam.elevatorId, ids)))
+      params.set(`${p.orgId}:${p.elevatorId}`, p);
+  }
+  const factsOf = (orgId: number, liftId: number): QuoteFacts | null => {
+    const lift = specs.get(liftId);
+    if (!lift) return null;
+    const p = params.get(`${orgId}:${liftId}`);
+    return {
+      variety: p?.variety ?? lift.variety,
+      stops: p?.stops ?? lift.floors,
+      riseM: p?.riseM ?? null,
+      lengthM: p?.lengthM ?? null,
+      ratedLoad: p?.ratedLoad ?? lift.ratedLoad,
+    };
+  };
+  return (orgId: number, liftId: number) => {
+    const facts = factsOf(orgId, liftId);
+    if (!facts) return null;
+    const cost = facts.variety ? costs.get(`${orgId}:${facts.variety}`) : undefined;
+    return computeQuote(cost ?? null, facts, 'periodic', today);
+  };
 }
