@@ -199,7 +199,8 @@ describe('应急处置: kf_agent1 opens a case from a call pop-up on the live bo
 
     // 客服呼叫中心: the 通话记录 tab finds the call by its number with its case; 详情 shows the agent's calls.
     await open(page, '/service');
-    await page.getByRole('tab', { name: '通话记录' }).click();
+    // The tab of this page (the board's case drawer, kept open in its own tag, has a 通话记录（1）).
+    await page.locator('[data-page="/service"]').getByRole('tab', { name: '通话记录', exact: true }).click();
     const records = page.getByTestId('call-records');
     await settle(records);
     await searchField(records, '电话号码').locator('input').fill(phone);
