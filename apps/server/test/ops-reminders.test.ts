@@ -129,7 +129,12 @@ describe.each(dbKinds)('daily reminders on %s', (kind) => {
     );
     await query(`update staff_profile set cert_expiry = '${addDays(today, 365)}'`);
     await query(`update maintenance_unit_profile set licence_expiry = '${addDays(today, 365)}'`);
-    await query(`update maintenance_contract set end_date = '${addDays(today, 365)}'`);
+    // Only the contracts that would end within the window move out of it: pushing every contract a
+    // year on would run an ended one into its lift's next contract (the no-overlap constraint).
+    await query(
+      `update maintenance_contract set end_date = '${addDays(today, 365)}'
+        where end_date between '${today}' and '${addDays(today, 31)}'`,
+    );
     await query(
       `update staff_profile set cert_expiry = '${addDays(today, 12)}' where user_id = ${worker.user_id}`,
     );

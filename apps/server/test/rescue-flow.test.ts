@@ -1,6 +1,5 @@
 import {
   CASE_STATE,
-  type Call,
   iotDeviceCalls,
   type LocatedLift,
   maskPhone,
@@ -406,8 +405,15 @@ describe.each(dbKinds)('emergency rescue cases on %s', (kind) => {
   });
 
   it('opens a case from an IoT alarm, shows it on the board, and refuses the alarm to others', async () => {
-    const lift = await liftOf('wb_admin2');
-    // The merchant raises alarms only for lifts its devices watch (rescue-alarm.test.ts): bind its spare.
+    // A lift no device watches yet: the merchant raises alarms only for lifts its devices watch
+    // (rescue-alarm.test.ts), so it is refused until its spare device is bound there.
+    const [lift] = await query<{ id: number }>(
+      `select id from elevator e where maintenance_company_id = ${companyOf.wb_admin2}
+        and use_company_id is not null and rescue_code is not null and longitude is not null
+        and not exists (select 1 from rescue_case c where c.elevator_id = e.id and c.status < 6)
+        and not exists (select 1 from iot_binding b where b.elevator_id = e.id and b.unbound_at is null)
+        order by id limit 1`,
+    );
     expect((await send('iot_admin1', C.alarm, { source: 3, elevatorId: lift.id })).status).toBe(404);
     const [spare] = await query<{ id: number }>(`select id from iot_device where code = 'TL-DEMO-010'`);
     await ok('iot_admin1', iotDeviceCalls.bind, { deviceId: spare.id, elevatorId: lift.id });
