@@ -1,8 +1,8 @@
 import { rescueCaseCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { call } from '../../lib/api.ts';
+import { useSearchKeyword } from '../../lib/search-keyword.ts';
 import { callCentreKeys } from './queries.ts';
 
 /**
@@ -19,13 +19,7 @@ export function CasePicker({
   onChange?: (id: number | null) => void;
   id?: string;
 }) {
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  // The search follows the typing after a pause, not on every key.
-  useEffect(() => {
-    const t = setTimeout(() => setKeyword(typed.trim()), 300);
-    return () => clearTimeout(t);
-  }, [typed]);
+  const [keyword, setTyped] = useSearchKeyword();
   const cases = useQuery({
     queryKey: callCentreKeys.cases(keyword),
     queryFn: ({ signal }) =>

@@ -1,8 +1,8 @@
 import { enterpriseCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useEffect, useState } from 'react';
 import { call } from '../../lib/api.ts';
+import { useSearchKeyword } from '../../lib/search-keyword.ts';
 
 /** An organisation picked by name (enterprise list search); empty means a platform-wide key. */
 export function EnterpriseSelect({
@@ -12,12 +12,7 @@ export function EnterpriseSelect({
   value?: number | null;
   onChange?: (value: number | null) => void;
 }) {
-  const [typed, setTyped] = useState('');
-  const [keyword, setKeyword] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setKeyword(typed.trim()), 300);
-    return () => clearTimeout(t);
-  }, [typed]);
+  const [keyword, setTyped] = useSearchKeyword();
   const found = useQuery({
     queryKey: ['ops', 'apiKeys', 'enterprises', keyword],
     queryFn: () =>

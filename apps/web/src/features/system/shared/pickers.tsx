@@ -1,8 +1,9 @@
 import { type AreaTreeNode, enterpriseCalls, type OfficeTreeNode } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Select, type SelectProps, TreeSelect } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { call } from '../../../lib/api.ts';
+import { useSearchKeyword } from '../../../lib/search-keyword.ts';
 import { useAreaTree, useOfficeTree, useRoleOptions } from './queries.ts';
 
 /** Form pickers of the system pages; each loads its own options. */
@@ -96,12 +97,7 @@ export function EnterpriseSelect({
   onChange?: (v: number | null) => void;
   initial?: { id: number; name: string } | null;
 }) {
-  const [keyword, setKeyword] = useState('');
-  const [typed, setTyped] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setKeyword(typed.trim()), 300);
-    return () => clearTimeout(t);
-  }, [typed]);
+  const [keyword, setTyped] = useSearchKeyword();
   const found = useQuery({
     queryKey: ['system', 'enterprises', 'options', keyword],
     queryFn: () =>
