@@ -1,4 +1,5 @@
 import type { IotDeviceRow } from '@ec/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 import { demoLift, ingest, normal, query } from './iot-support.ts';
@@ -119,6 +120,35 @@ describe.each(dbKinds)('IoT bindings and alarms under %s with 50 concurrent requ
     );
     expect(n).toBe(bound);
   });
+
+  // A bind committing while the delete waits on the device (the binding's key lock on it): the
+  // delete must see that binding (409) and not take the device, and its binding, away.
+  it.skipIf(kind === 'pglite')(
+    'refuses to delete a device whose bind commits while the delete waits',
+    async () => {
+      const added = await t.api<{ device: IotDeviceRow }>('POST', '/iot/device/add', {
+        token,
+        body: { code: 'RACE-DEL-3', name: '绑定中删除' },
+      });
+      expect(added.status, added.body.resultMsg).toBe(200);
+      const id = added.body.data.device.id;
+      const lift = await demoLift(t);
+      let deleting: Promise<{ status: number }> | undefined;
+      await t.platform.db.transaction(async (tx) => {
+        await tx.execute(
+          sql.raw(`insert into iot_binding (device_id, elevator_id) values (${id}, ${lift.id})`),
+        );
+        deleting = t.api('DELETE', '/iot/device/delete', { token, query: { ids: String(id) } });
+        await new Promise((r) => setTimeout(r, 500));
+      });
+      expect((await deleting)?.status).toBe(409);
+      const [{ n }] = await query<{ n: number }>(
+        t,
+        `select count(*)::int as n from iot_binding where device_id = ${id} and unbound_at is null`,
+      );
+      expect(n).toBe(1);
+    },
+  );
 
   it('keeps one open alarm per lift and type under 50 repeats at once, counting them', async () => {
     const [row] = await query<{ device_id: number; elevator_id: number }>(

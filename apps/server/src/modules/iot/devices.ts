@@ -321,14 +321,25 @@ export function updateDevice(platform: Platform, user: AuthUser, input: In<'upda
 }
 
 /**
- * Deletes the merchant's devices, all or none. One statement decides: the devices of `ids` that are
- * the merchant's and bound to no lift are deleted, and the rows it returns are the accounts to
- * remove; fewer rows than ids refuse the whole call (rolled back), telling why.
+ * Deletes the merchant's devices, all or none. With the devices locked, one statement decides: the
+ * devices of `ids` that are the merchant's and bound to no lift are deleted, and the rows it returns
+ * are the accounts to remove; fewer rows than ids refuse the whole call (rolled back), telling why.
  */
 export function deleteDevices(platform: Platform, user: AuthUser, ids: number[]) {
   const merchantId = ownMerchant(user);
   const wanted = [...new Set(ids)];
   return inDeviceTransaction(platform, async (q, accounts) => {
+    // The devices locked first, in a statement of their own: a bind committing meanwhile holds its
+    // device's key (the binding's foreign key), so this waits for it, and the delete below — a new
+    // statement, a new snapshot — then sees its binding. In one statement the delete would go on
+    // after the wait with the snapshot it began with, and take the device just bound (cascading the
+    // binding) after the bind had answered 200.
+    await q
+      .select({ id: iotDevice.id })
+      .from(iotDevice)
+      .where(and(inArray(iotDevice.id, wanted), eq(iotDevice.merchantId, merchantId)))
+      .orderBy(asc(iotDevice.id))
+      .for('update');
     // Its alarms and binding history go with it (the lift keeps its history in the message table).
     const gone = await q
       .delete(iotDevice)
