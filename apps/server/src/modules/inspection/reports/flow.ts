@@ -124,19 +124,22 @@ async function take(q: Queryable, report: Report, t: Take) {
 
 const reportNoOf = (orderNo: string, attempt: number) => `BG${orderNo.replace(/^JY/, '')}-${attempt}`;
 
+/** A catalogue item as a report copies it into its results (the report flow and the demo's history). */
+export const reportItemColumns = {
+  itemId: inspectionItem.id,
+  code: inspectionItem.code,
+  category: inspectionItem.category,
+  name: inspectionItem.name,
+  keyItem: inspectionItem.keyItem,
+  sort: inspectionItem.sort,
+};
+
 /** The catalogue items of the organisation for the lift's variety, in the catalogue's order. */
 async function itemsFor(q: Queryable, orgId: number, elevatorId: number) {
   const lift = await liftSpecs(q, elevatorId);
   if (!lift?.variety) throw conflict('该电梯未登记设备品种，无法确定检验项目');
   const items = await q
-    .select({
-      itemId: inspectionItem.id,
-      code: inspectionItem.code,
-      category: inspectionItem.category,
-      name: inspectionItem.name,
-      keyItem: inspectionItem.keyItem,
-      sort: inspectionItem.sort,
-    })
+    .select(reportItemColumns)
     .from(inspectionItem)
     .innerJoin(inspectionItemVariety, eq(inspectionItemVariety.itemId, inspectionItem.id))
     .where(and(eq(inspectionItem.orgId, orgId), eq(inspectionItemVariety.variety, lift.variety)))

@@ -10,6 +10,7 @@ import { inspectionEquipment } from '../instruments/tables.ts';
 import { inspectionOrder, inspectionOrderEvent } from '../orders/tables.ts';
 import { inspectionInspector } from '../people/tables.ts';
 import { deriveConclusion, type ItemResult } from './conclusion.ts';
+import { reportItemColumns } from './flow.ts';
 import { inspectionReport, inspectionReportInstrument, inspectionResult } from './tables.ts';
 
 /** Rows per multi-row INSERT (well under PostgreSQL's 65,535 parameters at a dozen columns). */
@@ -89,15 +90,7 @@ export async function seedReports(tx: Tx) {
   // The organisation's catalogue per variety, in its order.
   const itemsOf = new Map<string, Item[]>();
   for (const row of await tx
-    .select({
-      variety: inspectionItemVariety.variety,
-      itemId: inspectionItem.id,
-      code: inspectionItem.code,
-      category: inspectionItem.category,
-      name: inspectionItem.name,
-      keyItem: inspectionItem.keyItem,
-      sort: inspectionItem.sort,
-    })
+    .select({ variety: inspectionItemVariety.variety, ...reportItemColumns })
     .from(inspectionItem)
     .innerJoin(inspectionItemVariety, eq(inspectionItemVariety.itemId, inspectionItem.id))
     .where(eq(inspectionItem.orgId, orgId))
