@@ -1,6 +1,7 @@
 import { CASE_KIND_LABEL, CASE_STATE_LABEL, serviceUserCalls } from '@ec/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Empty, List, Spin, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { call } from '../lib/api.ts';
 import { dash } from '../lib/format.ts';
 
@@ -75,43 +76,38 @@ export function CallPopupDrawer({
               新建工单
             </Button>
           )}
-          <Typography.Title level={5} style={{ marginTop: 16 }}>
-            未关闭的工单
-          </Typography.Title>
-          {p.openCases.length ? (
-            <List size="small" dataSource={p.openCases} renderItem={caseItem} />
-          ) : (
-            <Empty description="无" />
-          )}
-          <Typography.Title level={5} style={{ marginTop: 16 }}>
-            近期工单
-          </Typography.Title>
-          {p.recentCases.length ? (
-            <List size="small" dataSource={p.recentCases} renderItem={caseItem} />
-          ) : (
-            <Empty description="无" />
-          )}
-          <Typography.Title level={5} style={{ marginTop: 16 }}>
-            相关电梯
-          </Typography.Title>
-          {p.lifts.length ? (
-            <List
-              size="small"
-              dataSource={p.lifts}
-              renderItem={(l) => (
-                <List.Item>
-                  <List.Item.Meta
-                    title={`${l.registerCode}${l.rescueCode ? `（救援识别码 ${l.rescueCode}）` : ''}`}
-                    description={`${dash(l.name)} · ${l.address}`}
-                  />
-                </List.Item>
-              )}
-            />
-          ) : (
-            <Empty description="无" />
-          )}
+          <Section title="未关闭的工单" items={p.openCases} render={caseItem} />
+          <Section title="近期工单" items={p.recentCases} render={caseItem} />
+          <Section
+            title="相关电梯"
+            items={p.lifts}
+            render={(l) => (
+              <List.Item>
+                <List.Item.Meta
+                  title={`${l.registerCode}${l.rescueCode ? `（救援识别码 ${l.rescueCode}）` : ''}`}
+                  description={`${dash(l.name)} · ${l.address}`}
+                />
+              </List.Item>
+            )}
+          />
         </div>
       )}
     </Drawer>
+  );
+}
+
+/** One part of the pop-up: its heading, then its items, or 无. */
+function Section<T>({ title, items, render }: { title: string; items: T[]; render: (item: T) => ReactNode }) {
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {title}
+      </Typography.Title>
+      {items.length ? (
+        <List size="small" dataSource={items} renderItem={render} />
+      ) : (
+        <Empty description="无" />
+      )}
+    </>
   );
 }
