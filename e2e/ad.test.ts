@@ -271,6 +271,9 @@ describe('advertising bookings in the console', () => {
     await screenshot(page, 'ad-point-showing');
     const after = await api<{ state: number }>('GET', `/adPoint/${task.pointId}`);
     assert.equal(after.state, 3, 'the point is 投放中');
+    // Its order's first approved install moved the order on: 已确认 → 投放中.
+    const showingOrder = await api<OrderDetail>('GET', `/adOrder/${order.id}`);
+    assert.equal(showingOrder.status, 4, 'the order is 投放中');
 
     // 点位地图: the map's points hold it 投放中, and its 投放中 count is the points drawn in that state.
     assert.ok(point.latitude !== null && point.longitude !== null, 'the demo point has a position');

@@ -1,6 +1,13 @@
-import { AD_ORDER_STATE, AD_TASK_KIND, type AdOrderDetail, addDays, shanghaiToday } from '@ec/contract';
+import {
+  AD_ORDER_STATE,
+  AD_TASK_KIND,
+  AD_TASK_STATUS,
+  type AdOrderDetail,
+  addDays,
+  shanghaiToday,
+} from '@ec/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { finishEndedOrders } from '../src/modules/ad/orders/service.ts';
+import { finishEndedOrders, LAPSED_REASON } from '../src/modules/ad/orders/service.ts';
 import { companyOfUser, freePoints, leaseLifts, nextMonth, q } from './ad-support.ts';
 import { dbKinds, startTestApp, type TestApp } from './harness.ts';
 
@@ -109,6 +116,67 @@ describe.each(dbKinds)('advertising orders ending by themselves on %s', (kind) =
     expect(await t.platform.db.transaction((tx) => finishEndedOrders(tx))).toBe(0);
     expect((await detail(x.id)).version).toBe(xd.version);
     expect(await removals(x.id)).toBe(3);
+  });
+
+  it('cancels an order still 已确认 at its end (nothing installed): points freed, installs closed, no removals', async () => {
+    const pts = (await freePoints(t, op, addDays(today, -10), month.end, 2)).map((p) => p.id);
+    expect(pts).toHaveLength(2);
+    const c = await book(pts, month.start, addDays(month.start, 4));
+    expect(await pointState(pts[0])).toBe(2);
+    await endedYesterday(c.id);
+
+    // The job's run (it ran in the first test and is not due again for 10 minutes).
+    expect(await t.platform.db.transaction((tx) => finishEndedOrders(tx))).toBe(1);
+
+    const cd = await detail(c.id);
+    expect(cd.statusLabel).toBe('已取消');
+    expect(cd.cancelReason).toBe(LAPSED_REASON);
+    expect(cd.version).toBe(c.version + 1);
+    expect(cd.lines.every((l) => !l.active)).toBe(true);
+    for (const p of pts) expect(await pointState(p)).toBe(1);
+    const tasks = await q<{ kind: number; status: number }>(
+      t,
+      `select kind, status from ad_task where order_id = ${c.id} order by id`,
+    );
+    expect(tasks.map((x) => [x.kind, x.status])).toEqual([
+      [AD_TASK_KIND.install, AD_TASK_STATUS.cancelled],
+      [AD_TASK_KIND.install, AD_TASK_STATUS.cancelled],
+    ]);
+    // Its days are free again, and a second run changes nothing.
+    expect(await t.platform.db.transaction((tx) => finishEndedOrders(tx))).toBe(0);
+    expect((await detail(c.id)).version).toBe(cd.version);
+  });
+
+  it('refuses to confirm an order whose days have passed, and to book days gone by', async () => {
+    const [p] = (await freePoints(t, op, addDays(today, -10), month.end, 1)).map((x) => x.id);
+    const past = await t.api<AdOrderDetail>('POST', '/adOrder/add', {
+      token: gg,
+      body: { customId: custom, startDate: addDays(today, -1), endDate: addDays(today, 3), pointIds: [p] },
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.resultMsg).toBe('开始日期不能早于今天');
+    const o = await call('POST', '/adOrder/add', {
+      customId: custom,
+      startDate: month.start,
+      endDate: addDays(month.start, 1),
+      pointIds: [p],
+    });
+    const moved = await t.api<AdOrderDetail>('PUT', '/adOrder/update', {
+      token: gg,
+      body: { id: o.id, version: o.version, startDate: addDays(today, -2) },
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.resultMsg).toBe('开始日期不能早于今天');
+    const s = await call('PUT', '/adOrder/submit', { id: o.id, version: o.version });
+    await endedYesterday(o.id);
+    const late = await t.api<AdOrderDetail>('PUT', '/adOrder/confirm', {
+      token: gg,
+      body: { id: o.id, version: s.version },
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.resultMsg).toContain('投放期已过');
+    expect((await detail(o.id)).statusLabel).toBe('待审核');
+    expect(await pointState(p)).toBe(1);
   });
 
   it('runs on several connections at once finish each ended order exactly once', async () => {

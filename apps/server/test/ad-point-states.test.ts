@@ -38,7 +38,8 @@ describe.each(dbKinds)('advertising point states and their orders under %s', (ki
    * `n` fresh points of the operator, each 已预订 by a confirmed order O3 of its own (`year`'s January)
    * and named by an order O2 of its own in 待审核 (its March); the lifts leased for both.
    */
-  async function pairs(n: number, year: number) {
+  /** O3s in `year`'s January, each point's O2 in March of `o2Year` (`year` by default). */
+  async function pairs(n: number, year: number, o2Year = year) {
     const o3: MadeOrder[] = [];
     for (let i = 0; i < n; i++)
       o3.push(
@@ -53,13 +54,13 @@ describe.each(dbKinds)('advertising point states and their orders under %s', (ki
       const [o] = await query<{ id: number }>(
         t,
         `insert into ad_order (order_no, company_id, custom_id, start_date, end_date, status, amount, point_count)
-         values ('PS${process.pid % 1000}${seq}${Date.now() % 100000}', ${ggId}, ${o3[i].customId}, '${year}-03-01',
-           '${year}-03-31', ${AD_ORDER_STATE.submitted}, 700, 1) returning id`,
+         values ('PS${process.pid % 1000}${seq}${Date.now() % 100000}', ${ggId}, ${o3[i].customId}, '${o2Year}-03-01',
+           '${o2Year}-03-31', ${AD_ORDER_STATE.submitted}, 700, 1) returning id`,
       );
       await query(
         t,
         `insert into ad_order_point (order_id, point_id, start_date, end_date, price, amount)
-         values (${o.id}, ${pointId}, '${year}-03-01', '${year}-03-31', 700, 700)`,
+         values (${o.id}, ${pointId}, '${o2Year}-03-01', '${o2Year}-03-31', 700, 700)`,
       );
       o2.push(o.id);
     }
@@ -198,7 +199,8 @@ describe.each(dbKinds)('advertising point states and their orders under %s', (ki
   it.runIf(kind === 'postgres')(
     'the finish job waits for a confirm of O2 on a point of the ended O3 in progress, then leaves the point 已预订',
     async () => {
-      const { o3, o2, points } = await pairs(1, 2025);
+      // O3 ended (2025); O2 still ahead (a confirm of an order whose days have passed is refused).
+      const { o3, o2, points } = await pairs(1, 2025, 2067);
       const [point] = points;
       await query(t, `update ad_order set status = ${AD_ORDER_STATE.showing} where id = ${o3[0].orderId}`);
       await query(t, `update ad_point set state = ${AD_POINT_STATE.showing} where id = ${point}`);

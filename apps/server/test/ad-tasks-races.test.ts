@@ -1,4 +1,6 @@
 import {
+  AD_ORDER_STATE,
+  AD_POINT_STATE,
   type AdChangeResult,
   type AdTaskDetail,
   type AdTaskRow,
@@ -118,6 +120,51 @@ describe.each(dbKinds)('advertising task rules under %s with 50 concurrent reque
       `select status from ad_task where id = ${task.id}`,
     );
     expect([3, 4]).toContain(status);
+  });
+
+  it('moves an order to 投放中 once when 50 of its installs are approved at once', async () => {
+    const o = await confirmedOrder(t, ggId, { points: N, startDate: '2031-03-01', endDate: '2031-03-31' });
+    const page = await t.api<Page<AdTaskRow>>('GET', C.getTaskList.path, {
+      token: gg,
+      query: { orderId: String(o.orderId), limit: '100' },
+    });
+    const logs: { id: number; version: number }[] = [];
+    for (const x of page.body.data.records) {
+      const qrCode = `RACE-START-${x.pointId}`;
+      expect((await send(C.bindQrCode, { id: x.id, qrCode })).status).toBe(200);
+      const [at] = await query<{ latitude: number; longitude: number }>(
+        t,
+        `select latitude, longitude from ad_point where id = ${x.pointId}`,
+      );
+      const sent = await send<AdTaskDetail>(C.submitLog, {
+        id: x.id,
+        version: x.version,
+        photoFileId: photo,
+        qrCode,
+        ...at,
+      });
+      expect(sent.status, sent.body.resultMsg).toBe(200);
+      logs.push(sent.body.data.logs[0]);
+    }
+    const [before] = await query<{ status: number; version: number }>(
+      t,
+      `select status, version from ad_order where id = ${o.orderId}`,
+    );
+    expect(before.status).toBe(AD_ORDER_STATE.confirmed);
+    const reviews = await Promise.all(
+      logs.map((l) => send(C.updateStatus, { id: l.id, version: l.version, status: 2 })),
+    );
+    expect(count(reviews)).toEqual({ 200: N });
+    const [after] = await query<{ status: number; version: number }>(
+      t,
+      `select status, version from ad_order where id = ${o.orderId}`,
+    );
+    expect(after).toEqual({ status: AD_ORDER_STATE.showing, version: before.version + 1 });
+    const [{ n }] = await query<{ n: number }>(
+      t,
+      `select count(*)::int n from ad_point where id in (${o.pointIds.join(',')}) and state = ${AD_POINT_STATE.showing}`,
+    );
+    expect(n).toBe(N);
   });
 
   it('makes one open poster change of a point that 50 requests (by ids and by filters) ask for at once', async () => {

@@ -51,6 +51,13 @@ describe.each(dbKinds)('advertising tasks on %s', (kind) => {
     (
       await send<Page<AdTaskRow>>(gg, C.getTaskList, { orderId, kind: taskKind, limit: 100 })
     ).body.data.records.sort((a, b) => a.pointId - b.pointId);
+  const orderRow = async (id: number) =>
+    (
+      await query<{ status: number; version: number }>(
+        t,
+        `select status, version from ad_order where id = ${id}`,
+      )
+    )[0];
   const pointState = async (id: number) =>
     (await query<{ state: number }>(t, `select state from ad_point where id = ${id}`))[0].state;
   /** Near the lift: a few metres off its coordinates. */
@@ -154,16 +161,24 @@ describe.each(dbKinds)('advertising tasks on %s', (kind) => {
   });
 
   it('approves a log: the task is done and the point turns 投放中; a stale version is 409', async () => {
-    const [a] = await tasksOf(order.orderId);
+    const [a, b] = await tasksOf(order.orderId);
     const [l] = (await send<AdTaskDetail>(gg, C.get, { id: a.id })).body.data.logs;
     const stale = await send(gg, C.updateStatus, { id: l.id, version: l.version + 1, status: 2 });
     expect(stale.status).toBe(409);
+    const before = await orderRow(order.orderId);
+    expect(before.status).toBe(AD_ORDER_STATE.confirmed);
     const ok = await send<AdTaskLogRow>(gg, C.updateStatus, { id: l.id, version: l.version, status: 2 });
     expect(ok.status, ok.body.resultMsg).toBe(200);
     expect(ok.body.data.statusLabel).toBe('已通过');
     expect(ok.body.data.reviewerName).not.toBeNull();
     expect((await send<AdTaskDetail>(gg, C.get, { id: a.id })).body.data.statusLabel).toBe('已完成');
     expect(await pointState(a.pointId)).toBe(AD_POINT_STATE.showing);
+    // The order's first approved install moves it on to 投放中; a point not yet installed keeps its
+    // state until its own install is approved.
+    const after = await orderRow(order.orderId);
+    expect(after.status).toBe(AD_ORDER_STATE.showing);
+    expect(after.version).toBe(before.version + 1);
+    expect(await pointState(b.pointId)).not.toBe(AD_POINT_STATE.showing);
     const twice = await send(gg, C.updateStatus, {
       id: l.id,
       version: ok.body.data.version,
@@ -211,11 +226,15 @@ describe.each(dbKinds)('advertising tasks on %s', (kind) => {
     expect(redo.status, redo.body.resultMsg).toBe(200);
     expect(redo.body.data.logs).toHaveLength(2);
     const pending = redo.body.data.logs[0];
+    const showing = await orderRow(order.orderId);
     expect(
       (await send(gg, C.updateStatus, { id: pending.id, version: pending.version, status: 2 })).status,
     ).toBe(200);
     const done = (await send<AdTaskDetail>(gg, C.get, { id: b.id })).body.data;
     expect(done.statusLabel).toBe('已完成');
+    expect(await pointState(b.pointId)).toBe(AD_POINT_STATE.showing);
+    // A further install of an order already 投放中 leaves the order as it is.
+    expect(await orderRow(order.orderId)).toEqual(showing);
     const reset = await send<AdTaskDetail>(gg, C.resetTask, { id: b.id, version: done.version });
     expect(reset.status, reset.body.resultMsg).toBe(200);
     expect(reset.body.data.statusLabel).toBe('待执行');
@@ -239,6 +258,8 @@ describe.each(dbKinds)('advertising tasks on %s', (kind) => {
     await orderMoved(t, 'finished', order, ggId);
     const removals = await tasksOf(order.orderId, AD_TASK_KIND.removal);
     expect(removals).toHaveLength(3);
+    // The installs still open (the one reset above, the one never done) close with the order.
+    expect((await tasksOf(order.orderId)).map((x) => x.statusLabel)).toEqual(['已完成', '已取消', '已取消']);
     expect(removals[0].planDate).toBe('2030-04-01');
     await orderMoved(t, 'finished', order, ggId);
     expect(await tasksOf(order.orderId, AD_TASK_KIND.removal)).toHaveLength(3);

@@ -301,6 +301,12 @@ async function requireCustomer(db: Queryable, companyId: number, customId: numbe
   if (!c) throw badRequest('客户不存在', [{ field: 'customId', message: '客户不存在' }]);
 }
 
+/** A booking starts today at the earliest (Shanghai): the days gone by can no longer carry a poster. */
+function requireNotPast(startDate: string) {
+  if (startDate < shanghaiToday())
+    throw badRequest('开始日期不能早于今天', [{ field: 'startDate', message: '开始日期不能早于今天' }]);
+}
+
 /**
  * 新建广告订单: a 草稿 that holds its points for the dates at once (the exclusion constraint:
  * of concurrent bookings of a point for overlapping dates exactly one commits).
@@ -311,6 +317,7 @@ export async function addOrder(
   input: CallParsedInput<Calls['add']>,
 ): Promise<AdOrderDetail> {
   const companyId = requireOperator(user);
+  requireNotPast(input.startDate);
   await requireCustomer(tx, companyId, input.customId);
   const points = await bookablePoints(tx, companyId, input.pointIds);
   const [{ id }] = rowsOf<{ id: number }>(
@@ -397,6 +404,7 @@ export async function updateOrder(
   });
   if (order.endDate < order.startDate)
     throw badRequest('结束日期不能早于开始日期', [{ field: 'endDate', message: '结束日期不能早于开始日期' }]);
+  if (input.startDate || input.endDate || input.pointIds) requireNotPast(order.startDate);
   const ids =
     input.pointIds ??
     (
@@ -420,6 +428,7 @@ export async function addOrderPoints(
 ): Promise<AdOrderDetail> {
   const companyId = requireOperator(user);
   const order = await claimDraft(tx, companyId, input.id, input.version);
+  requireNotPast(order.startDate);
   const have = new Set(
     (
       await tx
@@ -600,6 +609,7 @@ export const confirmOrder = (tx: Tx, user: AuthUser, id: number, version: number
     verb: '确认',
     set: { confirmedBy: user.id, confirmedAt: new Date() },
     after: async (t, o) => {
+      if (o.endDate < shanghaiToday()) throw conflict('订单的投放期已过，不能确认；请退回后修改日期');
       // Again on confirm: the draft may have outlived a lease (requireOrderLeased).
       await requireOrderLeased(t, o.id, o.startDate, o.endDate);
       await setPointStates(t, o.id, AD_POINT_STATE.booked, [AD_POINT_STATE.free]);
@@ -633,28 +643,56 @@ export const finishOrder = (tx: Tx, user: AuthUser, id: number, version: number)
     hook: 'finished',
   });
 
+/** What the end job does to the orders of one state whose last day has passed. */
+interface EndMove {
+  from: number;
+  to: number;
+  set: Partial<typeof adOrder.$inferInsert>;
+  hook: keyof OrderHooks;
+}
+
 /**
  * 到期完成 (the `ad-orders-finish` job): orders 投放中 whose last day has passed (Shanghai) become
- * 已完成 — one conditional UPDATE (state and end date in its WHERE, `returning`), so of concurrent
- * runs on several nodes each order is finished by exactly one and a second run finds nothing. The
- * finished orders' dates are released, their points settled (settlePointStates: a point another
- * order holds stays 已预订 / 投放中) and the `finished` hooks run (removal tasks), in the same
- * transaction; `batch` orders at a time (rows locked by another run are skipped).
+ * 已完成 (`finished` hooks: removal tasks, open installs and changes closed); orders still 已确认
+ * then — nothing installed, so never shown — become 已取消 「到期未投放」 (`cancelled` hooks: their
+ * open install tasks closed). Each is one conditional UPDATE (state and end date in its WHERE,
+ * `returning`), so of concurrent runs on several nodes each order is ended by exactly one and a
+ * second run finds nothing. The ended orders' dates are released and their points settled
+ * (settlePointStates: a point another order holds stays 已预订 / 投放中), in the same transaction;
+ * `batch` orders at a time (rows locked by another run are skipped). Returns the orders ended.
  */
 export async function finishEndedOrders(tx: Tx, today = shanghaiToday(), batch = 500): Promise<number> {
+  const finished = await endOrdersPast(tx, today, batch, {
+    from: S.showing,
+    to: S.finished,
+    set: { finishedAt: new Date() },
+    hook: 'finished',
+  });
+  const lapsed = await endOrdersPast(tx, today, batch, {
+    from: S.confirmed,
+    to: S.cancelled,
+    set: { cancelledAt: new Date(), cancelReason: LAPSED_REASON },
+    hook: 'cancelled',
+  });
+  return finished + lapsed;
+}
+
+/** The reason a confirmed order that reached its end without a poster installed is cancelled with. */
+export const LAPSED_REASON = '到期未投放（无已审核的安装），系统自动取消';
+
+async function endOrdersPast(tx: Tx, today: string, batch: number, m: EndMove): Promise<number> {
   let total = 0;
   for (;;) {
-    const now = new Date();
     const done = await tx
       .update(adOrder)
-      .set({ status: S.finished, finishedAt: now, updatedAt: now, version: sql`${adOrder.version} + 1` })
+      .set({ ...m.set, status: m.to, updatedAt: new Date(), version: sql`${adOrder.version} + 1` })
       .where(
         and(
-          eq(adOrder.status, S.showing),
+          eq(adOrder.status, m.from),
           lt(adOrder.endDate, today),
           inArray(
             adOrder.id,
-            sql`(select id from ${adOrder} where status = ${S.showing} and end_date < ${today}::date
+            sql`(select id from ${adOrder} where status = ${m.from} and end_date < ${today}::date
                  order by id limit ${batch} for update skip locked)`,
           ),
         ),
@@ -673,11 +711,28 @@ export async function finishEndedOrders(tx: Tx, today = shanghaiToday(), batch =
       );
     for (const order of done) {
       await release(tx, order.id);
-      await runOrderHooks('finished', tx, await eventOf(tx, order, null));
+      await runOrderHooks(m.hook, tx, await eventOf(tx, order, null));
     }
     total += done.length;
     if (done.length < batch) return total;
   }
+}
+
+/**
+ * 投放中 by its first install: an approved install log of an order still 已确认 moves the order on
+ * (one conditional UPDATE; the `started` hooks run). The order's row is locked first in any case
+ * (the orders' lock order: order, points, tasks), so a cancel or end of the order waits for the
+ * review or the review for it. Returns whether the order moved.
+ */
+export async function startOrderOnInstall(tx: Tx, orderId: number, user: AuthUser): Promise<boolean> {
+  await tx.execute(sql`select id from ${adOrder} where id = ${orderId} for update`);
+  const [order] = await tx
+    .update(adOrder)
+    .set({ status: S.showing, updatedAt: new Date(), version: sql`${adOrder.version} + 1` })
+    .where(and(eq(adOrder.id, orderId), eq(adOrder.status, S.confirmed)))
+    .returning();
+  if (order) await runOrderHooks('started', tx, await eventOf(tx, order, user));
+  return Boolean(order);
 }
 
 /** 取消订单 (before it ends): the dates are released and the points freed; `cancelled` hooks. */

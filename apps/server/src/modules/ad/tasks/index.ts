@@ -1,4 +1,5 @@
 import { AD_TASK_KIND, adTaskCalls as C, AD_TASK_PERMISSIONS as P } from '@ec/contract';
+import type { Tx } from '../../../platform/db/client.ts';
 import { exportList } from '../../../platform/exports.ts';
 import { implement } from '../../../platform/http/implement.ts';
 import { seedRoleIfMissing } from '../../../platform/seed/base.ts';
@@ -8,8 +9,8 @@ import { seedTasks } from './seed.ts';
 import {
   assignWorker,
   bindQrCode,
-  cancelOpenChanges,
   cancelOpenTasks,
+  cancelOpenWork,
   changeByFilters,
   changeByIds,
   generateTasks,
@@ -49,7 +50,8 @@ export const taskPart: AdPart = {
     implement(C.batchAddTaskByIds, (input, { user, db }) => changeByIds(db, user, input), tx),
     implement(C.batchAddTask, (input, { user, db }) => changeByFilters(db, user, input), tx),
     implement(C.getTaskLogListInfo, (f, { user, db }) => listLogs(db, user, f)),
-    implement(C.updateStatus, (input, { user, db }) => reviewLog(db, user, input), tx),
+    // In the route's transaction (tx): the review may move the order on and run its hooks.
+    implement(C.updateStatus, (input, { user, db }) => reviewLog(db as Tx, user, input), tx),
     implement(C.getTaskLogStatList, (f, { user, db }) => logStats(db, user, f)),
     implement(C.export, (f, ctx) => exportList(ctx, taskLogExport, f)),
     implement(C.exportStat, (f, ctx) => exportList(ctx, taskStatExports[f.by], f)),
@@ -62,7 +64,7 @@ export const taskPart: AdPart = {
     ],
     finished: [
       async (t, order) => {
-        await cancelOpenChanges(t, order);
+        await cancelOpenWork(t, order);
         await generateTasks(t, order, AD_TASK_KIND.removal);
       },
     ],

@@ -59,7 +59,7 @@ import { moveState } from '../../../platform/workflow/moves.ts';
 import { liftsRelation } from '../../elevator/api.ts';
 import { adCustom } from '../customers/tables.ts';
 import type { OrderEvent } from '../orders/hooks.ts';
-import { lockPoints, settlePointStates } from '../orders/service.ts';
+import { lockPoints, settlePointStates, startOrderOnInstall } from '../orders/service.ts';
 import { adOrder, adOrderPoint } from '../orders/tables.ts';
 import { filtersOf } from '../points/service.ts';
 import { adPoint } from '../points/tables.ts';
@@ -113,10 +113,6 @@ export async function generateTasks(tx: Tx, order: OrderEvent, kind: number): Pr
   return rows.length;
 }
 
-/**
- * A cancelled order's open tasks are cancelled (a submitted one keeps its log for the record); a
- * point whose poster was already installed gets its removal task.
- */
 /** Cancels the order's tasks that `which` picks. */
 const cancelTasks = (tx: Tx, orderId: number, which: SQL | undefined) =>
   tx
@@ -124,6 +120,10 @@ const cancelTasks = (tx: Tx, orderId: number, which: SQL | undefined) =>
     .set({ status: AD_TASK_STATUS.cancelled, version: sql`${adTask.version} + 1`, updatedAt: new Date() })
     .where(and(eq(adTask.orderId, orderId), which));
 
+/**
+ * A cancelled order's open tasks are cancelled (a submitted one keeps its log for the record); a
+ * point whose poster was already installed gets its removal task.
+ */
 export async function cancelOpenTasks(tx: Tx, order: OrderEvent): Promise<void> {
   await cancelTasks(
     tx,
@@ -152,12 +152,18 @@ export async function cancelOpenTasks(tx: Tx, order: OrderEvent): Promise<void> 
   );
 }
 
-/** An order's end closes its open poster changes (there is nothing left to change). */
-export async function cancelOpenChanges(tx: Tx, order: OrderEvent): Promise<void> {
+/**
+ * An order's end closes its open poster changes and installs (there is nothing left to change, and
+ * a poster installed after the end would carry nothing paid).
+ */
+export async function cancelOpenWork(tx: Tx, order: OrderEvent): Promise<void> {
   await cancelTasks(
     tx,
     order.orderId,
-    and(eq(adTask.kind, AD_TASK_KIND.change), inArray(adTask.status, [...AD_TASK_OPEN])),
+    and(
+      inArray(adTask.kind, [AD_TASK_KIND.change, AD_TASK_KIND.install]),
+      inArray(adTask.status, [...AD_TASK_OPEN]),
+    ),
   );
 }
 
@@ -703,7 +709,7 @@ export async function submitLog(
  * the worker (已驳回).
  */
 export async function reviewLog(
-  db: Queryable,
+  db: Tx,
   user: AuthUser,
   input: CallParsedInput<typeof adTaskCalls.updateStatus>,
 ): Promise<AdTaskLogRow> {
@@ -718,8 +724,14 @@ export async function reviewLog(
     where: logScope(user),
     ...logMove(approved ? '审核通过' : '驳回'),
   });
-  // The point before the task (the orders' lock order, lockPoints): a cancel of the order locks its
-  // points, then cancels its tasks; taking them the other way round here could deadlock with it.
+  // The order, then the point, then the task (the orders' lock order, lockPoints): a cancel of the
+  // order locks it and its points, then cancels its tasks; taking them the other way round here
+  // could deadlock with it. An approved install moves an order still 已确认 on to 投放中.
+  const [of] = await db
+    .select({ kind: adTask.kind, orderId: adTask.orderId })
+    .from(adTask)
+    .where(eq(adTask.id, log.taskId));
+  if (approved && of.kind === AD_TASK_KIND.install) await startOrderOnInstall(db, of.orderId, user);
   await lockPoints(db, sql`select ${adTask.pointId} from ${adTask} where ${adTask.id} = ${log.taskId}`);
   const task = await moveState(db, adTask, {
     id: log.taskId,

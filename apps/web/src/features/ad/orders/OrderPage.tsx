@@ -10,7 +10,7 @@ import {
   AD_PERMISSIONS as P,
 } from '@ec/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Drawer, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Descriptions, Drawer, Input, Popconfirm, Space, Table, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ContractTable } from '../../../components/ContractTable.tsx';
@@ -132,9 +132,11 @@ function OrderDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               </>
             )}
             {canAudit && o.status === S.confirmed && (
-              <Button type="primary" onClick={() => move('start', '已开始投放')}>
-                开始投放
-              </Button>
+              <Tooltip title="首个安装日志审核通过时订单自动转为投放中；到期仍未投放的订单由系统取消">
+                <Button type="primary" onClick={() => move('start', '已开始投放')}>
+                  开始投放
+                </Button>
+              </Tooltip>
             )}
             {canAudit && o.status === S.showing && (
               <Button onClick={() => move('finish', '订单已完成')}>完成</Button>
