@@ -331,7 +331,7 @@ describe.each(dbKinds)('maintenance settings on %s', (kind) => {
             content_version: templates.find((x) => x.id === contentId)!.version,
           })),
       );
-      // A second run (every start runs it) changes nothing.
+      // A second run changes nothing.
       expect(await upgradePlanTemplates(db)).toBe(0);
       expect(
         await query(

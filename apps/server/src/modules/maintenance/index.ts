@@ -6,12 +6,13 @@ import {
   TEMPLATE_PERMISSIONS,
 } from '@ec/contract';
 import { sql } from 'drizzle-orm';
+import { runOnce } from '../../platform/db/once.ts';
 import type { FileReference } from '../../platform/files/references.ts';
 import { DAILY } from '../../platform/jobs.ts';
 import { defineModule } from '../../platform/module.ts';
 import { recordOverdueDay, refreshLiftStates } from './lifts.ts';
 import { seedMaintenanceParams } from './params.ts';
-import { generateOrders, upgradePlanTemplates } from './plans.ts';
+import { generateOrders, PLAN_TEMPLATE_UPGRADE, upgradePlanTemplates } from './plans.ts';
 import { notifyOverdue } from './reminders.ts';
 import { maintenanceRoutes } from './routes.ts';
 import { ORDER_TOPIC, type OrderAudience, orderScope, seesOrder } from './scope.ts';
@@ -62,9 +63,15 @@ export const maintenanceModule = defineModule({
   routes: maintenanceRoutes,
   baseSeeders: [seedTemplates],
   // Every start: missing parameters; appendices B and C seeded with half-month items only get the
-  // items of their longer intervals (once, as a new template version); plans made before the
-  // appendix rule move to their lift's appendix (upgradePlanTemplates).
-  startSeeders: [seedMaintenanceParams, upgradeTemplates, upgradePlanTemplates],
+  // items of their longer intervals (once, as a new template version). Once per installation
+  // (runOnce: the first start with this version): plans made before the appendix rule move to their
+  // lift's appendix (upgradePlanTemplates reads every plan with its lift; savePlan keeps new plans
+  // fitting, so once is enough).
+  startSeeders: [
+    seedMaintenanceParams,
+    upgradeTemplates,
+    (tx) => runOnce(tx, PLAN_TEMPLATE_UPGRADE, upgradePlanTemplates),
+  ],
   demoSeeders: [(tx, _config, storage) => seedMaintenance(tx, storage)],
   menuButtons: {
     // Orders: who sees them is the order's data scope; who may act is the button.

@@ -366,14 +366,18 @@ export const appendixOfVarietySql = (variety: SQL | AnyColumn) => sql<string | n
 /**
  * Plans made before the appendix rule (savePlan: a plan's template fits the lift's registered
  * variety) may hold another appendix's template: the demo and the first installations planned every
- * lift (直梯) on appendix A, hydraulic (32xx) and goods lifts (3430) too. Every start moves such a plan
+ * lift (直梯) on appendix A, hydraulic (32xx) and goods lifts (3430) too. The upgrade moves such a plan
  * to the enabled template of its lift's appendix (the newest, as a new plan's default), keeping its
  * interval, dates and workers, and raises its version (an editor who read it before gets 409). Orders
  * already made keep the template version they were made with; the plan job makes the next ones on
  * the new template. A lift without a known variety, or whose appendix has no enabled template, keeps
- * its plan. One set-based UPDATE in the start's transaction: once done it changes nothing (a start
- * reads the plans and their lifts' varieties, and writes nothing). Returns the plans moved.
+ * its plan. One set-based UPDATE in the start's transaction, run once per installation (the
+ * maintenance module's start seeder, runOnce under PLAN_TEMPLATE_UPGRADE: it reads every plan with
+ * its lift, too much for every start); a second run changes nothing. Returns the plans moved.
  */
+/** upgradePlanTemplates' key in upgrade_done (runOnce). */
+export const PLAN_TEMPLATE_UPGRADE = 'maintenance.plan-template-by-appendix';
+
 export async function upgradePlanTemplates(db: Queryable): Promise<number> {
   const lift = inspectionLiftsRelation(null).as('upgrade_lift');
   const moved = rowsOf<{ id: number }>(

@@ -390,6 +390,17 @@ export const auditHistory = pgTable(
   (t) => [index('audit_history_audit_idx').on(t.auditId)],
 );
 
+/**
+ * Data upgrades done (platform/db/once.ts): a fix of existing rows that a start needs to run once per
+ * installation, not at every start, claims its key here in the start's transaction.
+ */
+export const upgradeDone = pgTable('upgrade_done', {
+  key: text('key').primaryKey(),
+  doneAt: timestamp('done_at', { withTimezone: true }).notNull().defaultNow(),
+  /** What the upgrade returned (rows changed), for the record. */
+  result: integer('result'),
+});
+
 /** Last run of each scheduled job, so that a job runs once per period across nodes. */
 export const jobState = pgTable('job_state', {
   name: text('name').primaryKey(),
