@@ -89,6 +89,25 @@ describe.each(dbKinds)('advertising tasks on %s', (kind) => {
   }, 900_000);
   afterAll(() => t?.close());
 
+  it('the demo holds poster changes and a cancelled order’s cancelled installs, and no order 已确认 with an approved install', async () => {
+    const kinds = await query<{ kind: number; status: number }>(
+      t,
+      `select distinct kind, status from ad_task where operator_id = ${ggId} and order_id < ${order.orderId}`,
+    );
+    const has = (k: number, st?: number) =>
+      kinds.some((r) => r.kind === k && (st === undefined || r.status === st));
+    expect(has(AD_TASK_KIND.install, AD_TASK_STATUS.done)).toBe(true);
+    expect(has(AD_TASK_KIND.install, AD_TASK_STATUS.cancelled)).toBe(true);
+    expect(has(AD_TASK_KIND.removal)).toBe(true);
+    expect(has(AD_TASK_KIND.change)).toBe(true);
+    const [{ n }] = await query<{ n: number }>(
+      t,
+      `select count(*)::int n from ad_order o where o.status = ${AD_ORDER_STATE.confirmed}
+         and exists (select 1 from ad_task x where x.order_id = o.id and x.kind = 1 and x.status = 3)`,
+    );
+    expect(n).toBe(0);
+  });
+
   it('makes one install task per point when the order is confirmed, and no second one', async () => {
     const tasks = await tasksOf(order.orderId);
     expect(tasks.map((x) => x.pointId)).toEqual(order.pointIds);

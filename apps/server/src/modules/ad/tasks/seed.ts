@@ -73,9 +73,11 @@ const q = async <T>(tx: Tx, query: ReturnType<typeof sql>) => rowsOf<T>(await tx
 
 /**
  * Demo tasks and logs over the demo orders (set-based: a few statements whatever the number of
- * orders): install tasks for every confirmed, running or finished order, removal tasks for the
- * finished ones; a running order's installs are done with approved logs; a confirmed order's tasks
- * are spread over 待执行 / 待审核 / 已驳回 / 已完成; half of the removals are done. Each log carries one
+ * orders): install tasks for every confirmed, running, finished or cancelled order, removal tasks for
+ * the finished ones, poster changes (换画) on some points of the running ones; a running order's
+ * installs are done with approved logs; a confirmed order's tasks are spread over 待执行 / 待审核 /
+ * 已驳回 (none approved: that would have made it 投放中), a cancelled order's are 已取消, the changes over
+ * 待执行 / 待审核 / 已驳回 / 已完成; half of the removals are done. Each log carries one
  * of six real poster photos. Then the mini-program users and last month's settlement.
  */
 export async function seedTasks(tx: Tx, storage: FileStorage | null): Promise<void> {
@@ -108,7 +110,7 @@ export async function seedTasks(tx: Tx, storage: FileStorage | null): Promise<vo
       select o.company_id, o.id, op.point_id, 1, op.start_date,
         (array[${w[0]}::int, ${w[1]}::int, ${w[2]}::int])[1 + op.point_id % 3]
       from ad_order_point op join ad_order o on o.id = op.order_id
-      where o.status in (${S.confirmed}, ${S.showing}, ${S.finished})
+      where o.status in (${S.confirmed}, ${S.showing}, ${S.finished}, ${S.cancelled})
       on conflict do nothing`);
   await tx.execute(sql`insert into ad_task (operator_id, order_id, point_id, kind, plan_date, worker_id)
       select o.company_id, o.id, op.point_id, 2, op.end_date + 1,
@@ -116,13 +118,24 @@ export async function seedTasks(tx: Tx, storage: FileStorage | null): Promise<vo
       from ad_order_point op join ad_order o on o.id = op.order_id
       where o.status = ${S.finished}
       on conflict do nothing`);
-  // Their states: (status, log status, far) by the order's state and the task's id.
+  // Poster changes (换画) asked for on some points of the running orders, in the coming days.
+  await tx.execute(sql`insert into ad_task (operator_id, order_id, point_id, kind, plan_date, worker_id)
+      select o.company_id, o.id, op.point_id, 3, current_date + (op.point_id % 4),
+        (array[${w[0]}::int, ${w[1]}::int, ${w[2]}::int])[1 + op.point_id % 3]
+      from ad_order_point op join ad_order o on o.id = op.order_id
+      where o.status = ${S.showing} and op.point_id % 12 = 0
+      on conflict do nothing`);
+  // Their states: (status, log status, far) by the order's state and the task's id. An order still
+  // 已确认 has no install approved (the first approved one makes it 投放中); a cancelled order's
+  // installs were cancelled with it.
   await tx.execute(sql`update ad_task t set status = case
+        when o.status = ${S.cancelled} then 5
         when o.status in (${S.showing}) and t.kind = 1 then 3
         when o.status = ${S.finished} and t.kind = 1 then 3
         when o.status = ${S.finished} and t.kind = 2 then case when t.id % 2 = 0 then 3 else 1 end
+        when o.status = ${S.confirmed} then (array[1, 2, 4, 2, 1])[1 + t.id % 5]
         else (array[1, 2, 4, 3, 1])[1 + t.id % 5] end,
-      finished_at = case when o.status in (${S.showing}, ${S.finished}) then o.start_date + time '18:00' else null end
+      finished_at = case when t.kind <> 3 and o.status in (${S.showing}, ${S.finished}) then o.start_date + time '18:00' else null end
       from ad_order o where o.id = t.order_id`);
   await tx.execute(
     sql`update ad_task set finished_at = coalesce(finished_at, now() - interval '1 day') where status = 3`,
